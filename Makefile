@@ -1,0 +1,33 @@
+# The two README commands: `make app` and `make test`. Both create .venv when it is missing.
+VENV   := .venv
+BIN    := $(VENV)/bin
+PYTHON ?= python3
+PORT   ?= 8866
+STAMP  := $(VENV)/.kayalib-installed
+
+.PHONY: app test venv lint bench clean
+
+$(STAMP): pyproject.toml binder/requirements.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c binder/requirements.txt -e ".[test]"
+	touch $@
+
+venv: $(STAMP)
+
+app: venv
+	@echo "kayalib: open http://localhost:$(PORT)/voila/render/index.ipynb"
+	cd notebooks && ../$(BIN)/voila --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
+
+lint: venv
+	$(BIN)/ruff check .
+
+test: lint
+	$(BIN)/python -m pytest; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest: no tests were collected"; rc=0; fi; exit $$rc
+
+bench: venv
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache test-artifacts

@@ -1,0 +1,3 @@
+from kayalib.cli import main
+
+raise SystemExit(main())

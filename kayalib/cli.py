@@ -1,0 +1,51 @@
+"""The ``kayalib`` command line: ``kayalib blef ...`` and ``kayalib kaya ...``.
+
+Bad input prints one line to stderr and exits with status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from kayalib.errors import KayalibError
+
+
+class UsageError(KayalibError):
+    """Command-line arguments that do not parse."""
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """An argparse parser whose errors are one line and exit status 2."""
+
+    def error(self, message: str):  # type: ignore[override]
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def build_parser() -> ArgumentParser:
+    from kayalib.blef import cli as blef_cli
+    from kayalib.kaya import cli as kaya_cli
+
+    parser = ArgumentParser(prog="kayalib", description=__doc__.splitlines()[0])
+    games = parser.add_subparsers(dest="game", required=True, metavar="{blef,kaya}")
+    blef_cli.register(games)
+    kaya_cli.register(games)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        return int(args.run(args) or 0)
+    except KayalibError as error:
+        message = str(error).splitlines()[0] if str(error) else type(error).__name__
+        print(f"kayalib: error: {message}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        print("kayalib: interrupted", file=sys.stderr)
+        return 130

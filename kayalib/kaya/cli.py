@@ -1,0 +1,11 @@
+"""`kayalib kaya ...` subcommands."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(games: argparse._SubParsersAction) -> None:
+    parser = games.add_parser("kaya", help="kaya commands")
+    commands = parser.add_subparsers(dest="command", required=True)
+    del commands
