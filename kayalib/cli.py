@@ -20,7 +20,7 @@ class ArgumentParser(argparse.ArgumentParser):
     """An argparse parser whose errors are one line and exit status 2."""
 
     def error(self, message: str):  # type: ignore[override]
-        raise UsageError(f"{self.prog}: {message}")
+        raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
 def build_parser() -> ArgumentParser:

@@ -14,7 +14,9 @@ from typing import Any
 ProgressCallback = Callable[[int, int], None]
 
 
-def terminal_progress(total: int, desc: str, stream: Any = None) -> tuple[ProgressCallback, Callable[[], None]]:
+def terminal_progress(
+    total: int, desc: str, stream: Any = None
+) -> tuple[ProgressCallback, Callable[[], None]]:
     """A ``(callback, close)`` pair drawing a tqdm bar on a terminal, and nothing elsewhere."""
     stream = sys.stderr if stream is None else stream
     if not getattr(stream, "isatty", lambda: False)():
