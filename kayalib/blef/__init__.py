@@ -2,6 +2,15 @@
 
 from kayalib.blef.bids import BID_KINDS, LADDER, Bid, BidError, best_bid, holds, true_bids
 from kayalib.blef.cards import DECK, RANKS, SUITS, Card, CardError, parse_cards
+from kayalib.blef.odds import (
+    OddsError,
+    bid_probability,
+    brute_force_table,
+    exact_table,
+    favourable_counts,
+    probabilities,
+    simulate_table,
+)
 
 __all__ = [
     "BID_KINDS",
@@ -13,8 +22,15 @@ __all__ = [
     "BidError",
     "Card",
     "CardError",
+    "OddsError",
     "best_bid",
+    "bid_probability",
+    "brute_force_table",
+    "exact_table",
+    "favourable_counts",
     "holds",
     "parse_cards",
+    "probabilities",
+    "simulate_table",
     "true_bids",
 ]

@@ -164,8 +164,9 @@ class Bid:
         if not isinstance(text, str):
             raise ParseError(f"a bid is text such as 'pair K', not {text!r}")
         words = _normalise(text).split()
+        as_typed = _SEPARATORS.sub(" ", text.strip()).split()  # the same words, for messages
         matches = [
-            (kind, words[len(name) :])
+            (kind, as_typed[len(name) :])
             for name, kind in _KIND_ALIASES
             if tuple(words[: len(name)]) == name
         ]
@@ -232,7 +233,10 @@ def _normalise(text: str) -> str:
     text = "".join(
         char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char)
     )
-    return re.sub(r"[-_,;]+", " ", text)
+    return _SEPARATORS.sub(" ", text)
+
+
+_SEPARATORS = re.compile(r"[-_,;]+")
 
 
 # Names a bid may start with, longest first so "two pair" wins over a shorter alias.
