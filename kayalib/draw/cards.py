@@ -1,0 +1,194 @@
+"""Card faces and backs as standalone SVG strings.
+
+Every face paints its own background, so a card looks the same on a light or a dark page, and
+every face carries a text label as well as a colour or a suit symbol (readable without colour
+vision). Sizes are in CSS pixels; the drawings scale cleanly on a projector.
+
+>>> svg = blef_card_svg("T", "H")
+>>> svg.startswith("<svg") and "10" in svg and "hearts" in svg
+True
+>>> "pink" in kaya_card_svg("pink", 5, 2)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from html import escape
+
+from kayalib.errors import ParseError
+
+BLEF_RANKS = "9TJQKA"
+BLEF_SUITS = "CDHS"  # low to high: clubs < diamonds < hearts < spades
+SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+SUIT_NAMES_EN = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+# A four-colour deck (black, red, blue, green) so suits differ by colour as well as by shape.
+SUIT_COLOURS = {"C": "#17723a", "D": "#1d4fb8", "H": "#c0162c", "S": "#111111"}
+
+KAYA_COLOURS = ("green", "red", "blue", "pink", "yellow", "orange")
+#: fill, darker edge and text colour for each Kaya colour (text picked for contrast).
+KAYA_PALETTE: dict[str, tuple[str, str, str]] = {
+    "green": ("#2e9d4f", "#1b6433", "#ffffff"),
+    "red": ("#d7263d", "#8e1423", "#ffffff"),
+    "blue": ("#2b6cd8", "#173f86", "#ffffff"),
+    "pink": ("#f06fb3", "#a43a74", "#1a1a1a"),
+    "yellow": ("#f6d32d", "#a68a00", "#1a1a1a"),
+    "orange": ("#f5841f", "#a6530a", "#1a1a1a"),
+}
+#: a small pattern letter per colour, a second cue besides the colour name.
+KAYA_MARKS = {"green": "G", "red": "R", "blue": "B", "pink": "P", "yellow": "Y", "orange": "O"}
+
+CARD_W = 72
+CARD_H = 104
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+
+def _rank_text(rank: str) -> str:
+    return "10" if rank == "T" else rank
+
+
+def _norm_rank(rank: object) -> str:
+    if isinstance(rank, int) and not isinstance(rank, bool) and 0 <= rank < len(BLEF_RANKS):
+        return BLEF_RANKS[rank]  # a rank index, 0 (nine) to 5 (ace)
+    text = str(rank).strip().upper()
+    if text == "10":
+        text = "T"
+    if len(text) != 1 or text not in BLEF_RANKS:
+        raise ParseError(f"not a Blef rank: {rank!r} (use one of 9 T J Q K A)")
+    return text
+
+
+def _norm_suit(suit: object) -> str:
+    if isinstance(suit, int) and not isinstance(suit, bool) and 0 <= suit < len(BLEF_SUITS):
+        return BLEF_SUITS[suit]  # a suit index, 0 (clubs) to 3 (spades)
+    text = str(suit).strip()
+    by_symbol = {v: k for k, v in SUIT_SYMBOLS.items()}
+    by_name = {v: k for k, v in SUIT_NAMES_EN.items()}
+    text = by_symbol.get(text, text)
+    text = by_name.get(text.lower(), text).upper()
+    if text not in BLEF_SUITS:
+        raise ParseError(f"not a Blef suit: {suit!r} (use one of S H D C)")
+    return text
+
+
+def _svg(body: str, width: int, title: str, css_class: str) -> str:
+    height = round(width * CARD_H / CARD_W)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{css_class}" role="img" '
+        f'width="{width}" height="{height}" viewBox="0 0 {CARD_W} {CARD_H}" '
+        f'aria-label="{escape(title)}"><title>{escape(title)}</title>{body}</svg>'
+    )
+
+
+def blef_card_svg(
+    rank: object,
+    suit: object,
+    *,
+    width: int = CARD_W,
+    highlight: bool = False,
+    suit_names: Mapping[str, str] | None = None,
+) -> str:
+    """One Blef card face: rank and suit in the corners, a big suit symbol, a text label.
+
+    ``suit_names`` maps ``C D H S`` to the words printed on the card (English by default).
+    ``highlight`` draws a thick gold frame (used for cards that make the checked bid true).
+    """
+    r, s = _norm_rank(rank), _norm_suit(suit)
+    names = dict(SUIT_NAMES_EN, **(suit_names or {}))
+    colour, symbol, label = SUIT_COLOURS[s], SUIT_SYMBOLS[s], names[s]
+    rank_text = _rank_text(r)
+    frame = "#e0a800" if highlight else "#555555"
+    stroke = 4 if highlight else 1.5
+    body = (
+        f'<rect x="1.5" y="1.5" width="{CARD_W - 3}" height="{CARD_H - 3}" rx="7" '
+        f'fill="#fffdf7" stroke="{frame}" stroke-width="{stroke}"/>'
+        f'<g font-family="{FONT}" fill="{colour}" font-weight="bold">'
+        f'<text x="7" y="21" font-size="19">{rank_text}</text>'
+        f'<text x="7" y="38" font-size="16">{symbol}</text>'
+        f'<text x="{CARD_W - 7}" y="21" font-size="16" text-anchor="end">{symbol}</text>'
+        f'<text x="{CARD_W / 2}" y="70" font-size="38" text-anchor="middle">{symbol}</text>'
+        f'<text x="{CARD_W / 2}" y="{CARD_H - 9}" font-size="11" font-weight="normal" '
+        f'text-anchor="middle">{escape(label)}</text></g>'
+    )
+    title = f"{rank_text} {label}"
+    return _svg(body, width, title, "kaya-card kaya-card-blef")
+
+
+def kaya_card_svg(
+    colour: str,
+    number: int,
+    coins: int,
+    *,
+    width: int = CARD_W,
+    colour_names: Mapping[str, str] | None = None,
+    highlight: bool = False,
+    dim: bool = False,
+) -> str:
+    """One Aku Paling Kaya card face: big number, coin value, colour name and letter.
+
+    ``coins`` is the card's worth as a bonus card (negative for yellow 1-3). ``dim`` greys the
+    card out (for example a discarded card); ``highlight`` draws a gold frame (a winner).
+    """
+    if colour not in KAYA_PALETTE:
+        raise ParseError(f"not a Kaya colour: {colour!r} (use one of {', '.join(KAYA_COLOURS)})")
+    if not 1 <= int(number) <= 9:
+        raise ParseError(f"not a Kaya card number: {number!r} (use 1 to 9)")
+    fill, edge, ink = KAYA_PALETTE[colour]
+    name = (colour_names or {}).get(colour, colour)
+    frame = "#e0a800" if highlight else edge
+    stroke = 4 if highlight else 2
+    coin_text = f"{coins:+d}" if coins < 0 else str(coins)
+    coin_fill = "#7a1010" if coins < 0 else "#f2c230"
+    opacity = ' opacity="0.45"' if dim else ""
+    body = (
+        f"<g{opacity}>"
+        f'<rect x="1.5" y="1.5" width="{CARD_W - 3}" height="{CARD_H - 3}" rx="7" '
+        f'fill="{fill}" stroke="{frame}" stroke-width="{stroke}"/>'
+        f'<rect x="8" y="8" width="{CARD_W - 16}" height="{CARD_H - 34}" rx="5" '
+        f'fill="#ffffff" stroke="{edge}" stroke-width="1"/>'
+        f'<g font-family="{FONT}" font-weight="bold">'
+        f'<text x="{CARD_W / 2}" y="57" font-size="40" fill="#111111" '
+        f'text-anchor="middle">{int(number)}</text>'
+        f'<text x="13" y="22" font-size="11" fill="{edge}">{KAYA_MARKS[colour]}</text>'
+        f'<circle cx="{CARD_W - 17}" cy="19" r="8.5" fill="{coin_fill}" stroke="#5a4500" '
+        f'stroke-width="1"/>'
+        f'<text x="{CARD_W - 17}" y="23" font-size="{10 if coins < 0 else 11}" '
+        f'fill="{"#ffffff" if coins < 0 else "#3a2c00"}" text-anchor="middle">{coin_text}</text>'
+        f'<text x="{CARD_W / 2}" y="{CARD_H - 10}" font-size="12" fill="{ink}" '
+        f'text-anchor="middle">{escape(name)}</text></g></g>'
+    )
+    title = f"{name} {int(number)} ({coin_text})"
+    return _svg(body, width, title, "kaya-card kaya-card-kaya")
+
+
+def card_back_svg(
+    *, width: int = CARD_W, label: str = "", colour: str | None = None, tone: str = "#33415c"
+) -> str:
+    """A face-down card: a hatched back, optionally edged in its owner's Kaya colour.
+
+    ``label`` is printed on the back (for example the owner's name or "?").
+    """
+    edge = KAYA_PALETTE[colour][0] if colour in KAYA_PALETTE else "#9aa5b8"
+    body = (
+        '<defs><pattern id="kaya-hatch" width="8" height="8" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)"><rect width="8" height="8" fill="' + tone + '"/>'
+        '<rect width="3" height="8" fill="#4d5d80"/></pattern></defs>'
+        f'<rect x="1.5" y="1.5" width="{CARD_W - 3}" height="{CARD_H - 3}" rx="7" '
+        f'fill="url(#kaya-hatch)" stroke="{edge}" stroke-width="4"/>'
+    )
+    if label:
+        body += (
+            f'<rect x="10" y="{CARD_H / 2 - 12}" width="{CARD_W - 20}" height="22" rx="4" '
+            f'fill="#ffffff"/><text x="{CARD_W / 2}" y="{CARD_H / 2 + 4}" font-size="12" '
+            f'font-family="{FONT}" font-weight="bold" fill="#111111" '
+            f'text-anchor="middle">{escape(label)}</text>'
+        )
+    return _svg(body, width, label or "face-down card", "kaya-card kaya-card-back")
+
+
+def row_html(svgs: Iterable[str], *, css_class: str = "kaya-card-row", empty: str = "") -> str:
+    """Cards side by side in a wrapping row (``empty`` is shown when there are none)."""
+    items = list(svgs)
+    if not items:
+        return f'<div class="{css_class} kaya-empty">{escape(empty)}</div>'
+    return f'<div class="{css_class}">' + "".join(items) + "</div>"

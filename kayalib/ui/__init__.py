@@ -1,0 +1,26 @@
+"""The play apps: ``BlefApp`` and ``KayaApp`` (ipywidgets, for Jupyter and Voila).
+
+>>> from kayalib.ui import BlefApp            # doctest: +SKIP
+>>> BlefApp.from_query_string().show()        # doctest: +SKIP
+
+Words come from ``kayalib/ui/i18n/<lang>.json`` (see ``kayalib.ui.i18n`` to add a language).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["BlefApp", "KayaApp"]
+
+
+def __getattr__(name: str) -> Any:
+    # Imported on first use, so one app does not load the other game's engine.
+    if name == "BlefApp":
+        from kayalib.ui.blef_app import BlefApp
+
+        return BlefApp
+    if name == "KayaApp":
+        from kayalib.ui.kaya_app import KayaApp
+
+        return KayaApp
+    raise AttributeError(f"module 'kayalib.ui' has no attribute {name!r}")

@@ -1,0 +1,432 @@
+"""Blef, Polish liar's poker, as an ipywidgets app (for Jupyter and Voila).
+
+>>> app = BlefApp(seed=3, delay=0, opponents=["random"])
+>>> app.state.players, app.seats
+(2, ['human', 'random'])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from kayalib.blef.bids import Bid
+from kayalib.blef.cards import RANK_NAMES, Card
+from kayalib.blef.game import (
+    CHECK,
+    BidEvent,
+    BlefRules,
+    BlefState,
+    CheckEvent,
+    DealEvent,
+    EliminatedEvent,
+    EndEvent,
+    StartEvent,
+)
+from kayalib.draw import blef_card_svg, card_back_svg, probability_bars_html, row_html
+from kayalib.ui.framework import GameApp, button, html, set_options, show_if
+
+SUIT_KEYS = ("suit_clubs", "suit_diamonds", "suit_hearts", "suit_spades")
+
+
+def _bot(name: str) -> Any:
+    from kayalib.blef.bots import make_bot
+
+    return make_bot(name)
+
+
+def bid_cards(bid: Bid, pool: Sequence[Card]) -> set[Card]:
+    """The cards of ``pool`` that count towards ``bid`` (highlighted in the reveal)."""
+    kind, params = bid.kind, bid.params
+    if kind in ("high-card", "pair", "three", "four", "two-pair", "full"):
+        return {c for c in pool if c.rank in params}
+    if kind == "small-straight":
+        return {c for c in pool if c.rank <= 4}
+    if kind == "big-straight":
+        return {c for c in pool if c.rank >= 1}
+    if kind == "flush":
+        return {c for c in pool if c.suit == params[0]}
+    if kind == "small-poker":
+        return {c for c in pool if c.suit == params[0] and c.rank <= 4}
+    if kind == "big-poker":
+        return {c for c in pool if c.suit == params[0] and c.rank >= 1}
+    return set()
+
+
+class BlefApp(GameApp[BlefState]):
+    """Play Blef against bots (``random``, ``odds``) or hot-seat with friends on one screen.
+
+    ``opponents`` names who sits at seats 1.. ("human" for a friend at the same screen);
+    seat 0 is always the person at the screen. ``delay=0`` makes bots move at once (tests).
+    """
+
+    title_key = "blef_title"
+    bot_names = ("random", "odds")
+    default_opponents = ("odds", "random")
+
+    # ----------------------------------------------------------------- widgets
+
+    def build_game(self) -> None:
+        self._hand_shown_for: int | None = None
+        self._picker_for = -1
+        self.players_html = html("kaya-players-panel")
+        self.hand_title = html("kaya-hand-title")
+        self.hand = html("kaya-hand")
+        self.show_hand = button("", "kaya-show-hand", style="warning")
+        self.show_hand.on_click(self.guard(self._on_show_hand))
+        self.bids = html("kaya-bids")
+        self.kind = w.Dropdown(options=[("", "")], value="")
+        self.kind.add_class("kaya-bid-kind")
+        self.kind.layout.width = "220px"
+        self.param = w.Dropdown(options=[("", None)], value=None)
+        self.param.add_class("kaya-bid-param")
+        self.param.layout.width = "170px"
+        self.bid_button = button("", "kaya-bid", style="primary")
+        self.check_button = button("", "kaya-check", style="danger")
+        self.kind.observe(self.guard(lambda _c: self._fill_params()), names="value")
+        self.bid_button.on_click(self.guard(self._on_bid))
+        self.check_button.on_click(self.guard(lambda _b: self._human(CHECK)))
+        self.controls = w.HBox([self.kind, self.param, self.bid_button, self.check_button])
+        self.controls.add_class("kaya-controls")
+        self.reveal = html("kaya-reveal")
+        self.game_box = w.VBox(
+            [
+                self.players_html,
+                self.hand_title,
+                self.hand,
+                self.show_hand,
+                self.bids,
+                self.controls,
+                self.reveal,
+            ]
+        )
+        self.game_box.add_class("kaya-game")
+
+    def relabel_game(self) -> None:
+        t = self.t
+        self.show_hand.description = t("show_hand")
+        self.bid_button.description = t("bid_button")
+        self.check_button.description = t("check_button")
+        self.check_button.tooltip = t("check_tooltip")
+        self.kind.description = ""
+        self.param.description = ""
+
+    # ----------------------------------------------------------------- game hooks
+
+    def new_state(self, seed: int) -> BlefState:
+        return BlefState.new(BlefRules(players=len(self.seats)), seed=seed)
+
+    def bot_choose(self, state: BlefState, rng: random.Random) -> Any:
+        seat = state.current_player
+        assert seat is not None
+        return _bot(self.seats[seat]).choose(state.view(seat), rng)
+
+    def on_new_game(self) -> None:
+        self._hand_shown_for = None
+
+    def on_undo(self) -> None:
+        self._hand_shown_for = None
+
+    # ----------------------------------------------------------------- words
+
+    def bid_text(self, bid: Bid) -> str:
+        """A bid in the current language, e.g. "pair K", "para K", "flush hearts"."""
+        t = self.t
+        words = [t(f"bid_{bid.kind}")]
+        if bid.kind in ("flush", "small-poker", "big-poker"):
+            words.append(t(SUIT_KEYS[bid.params[0]]))
+        else:
+            words.extend(RANK_NAMES[p] for p in bid.params)
+        return " ".join(words)
+
+    def _param_text(self, bid: Bid) -> str:
+        if bid.kind in ("flush", "small-poker", "big-poker"):
+            return self.t(SUIT_KEYS[bid.params[0]])
+        if not bid.params:
+            return "\u2014"
+        return " ".join(RANK_NAMES[p] for p in bid.params)
+
+    def card(self, card: Card, *, width: int = 72, highlight: bool = False) -> str:
+        names = {s: self.t(k) for s, k in zip("CDHS", SUIT_KEYS, strict=True)}
+        return blef_card_svg(
+            card.rank, card.suit, width=width, highlight=highlight, suit_names=names
+        )
+
+    def cards_text(self, cards: Sequence[Card]) -> str:
+        return " ".join(c.symbol for c in cards)
+
+    def event_lines(self, state: BlefState) -> list[str]:
+        t, name = self.t, self.seat_name
+        lines: list[str] = []
+        for e in state.events:
+            if isinstance(e, StartEvent):
+                lines.append(t("blef_log_start", players=e.players, seed=e.seed))
+            elif isinstance(e, DealEvent):
+                counts = ", ".join(f"{name(i)}: {len(h)}" for i, h in enumerate(e.hands) if h)
+                lines.append(
+                    t("blef_log_deal", round=e.round, counts=counts, starter=name(e.starter))
+                )
+            elif isinstance(e, BidEvent):
+                lines.append(t("blef_log_bid", player=name(e.seat), bid=self.bid_text(e.bid)))
+            elif isinstance(e, CheckEvent):
+                bidder = self._bidder_of(state, e)
+                verdict = t("blef_true") if e.true else t("blef_false")
+                lines.append(
+                    t(
+                        "blef_log_check",
+                        player=name(e.seat),
+                        bid=self.bid_text(e.bid),
+                        bidder=name(bidder),
+                        pool=self.cards_text(e.pool),
+                        verdict=verdict,
+                        loser=name(e.loser),
+                    )
+                )
+            elif isinstance(e, EliminatedEvent):
+                lines.append(t("blef_log_out", player=name(e.seat), cards=e.cards))
+            elif isinstance(e, EndEvent):
+                lines.append(t("blef_log_end", player=name(e.winner), rounds=e.rounds))
+        return [escape(line) for line in lines]
+
+    @staticmethod
+    def _bidder_of(state: BlefState, check: CheckEvent) -> int:
+        bidder = check.seat
+        for e in state.events:
+            if isinstance(e, BidEvent) and e.round == check.round:
+                bidder = e.seat
+        return bidder
+
+    # ----------------------------------------------------------------- controller
+
+    def _human(self, action: Any) -> None:
+        seat = self.state.current_player
+        if not self.is_human(seat):
+            from kayalib.errors import IllegalActionError
+
+            raise IllegalActionError(self.t("error_not_your_turn"))
+        self.act(action)
+
+    def _on_bid(self, _b: Any) -> None:
+        bid = self.param.value
+        if bid is None:
+            from kayalib.errors import IllegalActionError
+
+            raise IllegalActionError(self.t("error_choose_bid"))
+        self._human(bid)
+
+    def _on_show_hand(self, _b: Any) -> None:
+        seat = self.viewer()
+        if seat is None:
+            return
+        self._hand_shown_for = None if self._hand_shown_for == seat else seat
+        self.render()
+
+    def viewer(self) -> int | None:
+        """The human seat whose cards the screen may show now (hot-seat: the one to move)."""
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        seat = self.state.current_player
+        return seat if self.is_human(seat) else None
+
+    def hand_visible(self) -> bool:
+        seat = self.viewer()
+        if seat is None:
+            return False
+        return len(self.humans) == 1 or self._hand_shown_for == seat
+
+    def legal_bids(self) -> list[Bid]:
+        return [a for a in self.state.legal_actions() if isinstance(a, Bid)]
+
+    def _fill_params(self) -> None:
+        kind = self.kind.value
+        bids = [b for b in self.legal_bids() if b.kind == kind]
+        set_options(self.param, [(self._param_text(b), b) for b in bids] or [("", None)])
+        self.param.disabled = len(bids) <= 1 and not (bids and bids[0].params)
+
+    # ----------------------------------------------------------------- view
+
+    def render_game(self) -> None:
+        t, state = self.t, self.state
+        seat = state.current_player
+        if self._hand_shown_for is not None and self._hand_shown_for != seat:
+            if len(self.humans) > 1:
+                self._hand_shown_for = None
+        my_turn = self.is_human(seat) and not state.is_terminal
+        self.status.value = self._status_html()
+        self.players_html.value = self._players_html()
+
+        viewer = self.viewer()
+        visible = self.hand_visible()
+        if viewer is None:
+            self.hand_title.value = ""
+            self.hand.value = ""
+        else:
+            cards = state.hands[viewer]
+            self.hand_title.value = (
+                f"<h4>{escape(t('your_cards', player=self.seat_name(viewer)))}</h4>"
+            )
+            if visible:
+                self.hand.value = row_html(
+                    [self.card(c, width=84) for c in cards], empty=t("no_cards")
+                )
+            else:
+                self.hand.value = row_html(
+                    [card_back_svg(width=84, label="?") for _ in cards], empty=t("no_cards")
+                )
+        hot_seat = len(self.humans) > 1 and viewer is not None and not state.is_terminal
+        show_if(self.show_hand, hot_seat)
+        self.show_hand.description = t("hide_hand") if visible else t("show_hand")
+
+        self.bids.value = self._bids_html()
+        kinds = []
+        for b in self.legal_bids():
+            if b.kind not in kinds:
+                kinds.append(b.kind)
+        set_options(self.kind, [(t(f"bid_{k}"), k) for k in kinds] or [("", "")])
+        if self._picker_for != len(self.history):  # a new decision: start from the lowest bid
+            self._picker_for = len(self.history)
+            if kinds:
+                self.kind.value = kinds[0]
+        self._fill_params()
+        show_if(self.controls, my_turn)
+        can_act = my_turn and (visible or len(self.humans) == 1)
+        for widget in (self.kind, self.bid_button):
+            widget.disabled = not can_act or not kinds
+        if not can_act:
+            self.param.disabled = True
+        self.check_button.disabled = not can_act or not state.bids
+        self.reveal.value = self._reveal_html()
+        self.hint.value = self._hint_html() if self.hint_toggle.value else ""
+
+    def _status_html(self) -> str:
+        t, state = self.t, self.state
+        if state.is_terminal:
+            assert state.winner is not None
+            text, cls = t("blef_winner", player=self.seat_name(state.winner)), "kaya-over"
+        elif self.is_human(state.current_player):
+            who = self.seat_name(state.current_player)
+            if len(self.humans) > 1 and not self.hand_visible():
+                text = t("hot_seat_turn", player=who)
+            elif state.bids:
+                text = t("blef_your_turn", player=who, bid=self.bid_text(state.bids[-1][1]))
+            else:
+                text = t("blef_your_opening", player=who)
+            cls = "kaya-your-turn"
+        else:
+            text = t("waiting_for", player=self.seat_name(state.current_player))
+            cls = ""
+        return (
+            f'<div class="kaya-status-text {cls}">{escape(text)} '
+            f'<span class="kaya-small">{escape(t("round_n", n=state.round))}</span></div>'
+        )
+
+    def _players_html(self) -> str:
+        t, state = self.t, self.state
+        parts = ['<div class="kaya-players">']
+        for i in range(state.players):
+            count = state.counts[i]
+            cls = "kaya-player"
+            if i == state.current_player:
+                cls += " kaya-active"
+            if not count:
+                cls += " kaya-out"
+            if count:
+                info = t("cards_count", n=count)
+                backs = row_html([card_back_svg(width=22) for _ in range(count)])
+            else:
+                info, backs = t("player_out"), ""
+            parts.append(
+                f'<div class="{cls}"><div class="kaya-player-name">{escape(self.seat_name(i))}'
+                f'</div><div class="kaya-small">{escape(info)}</div>{backs}</div>'
+            )
+        parts.append("</div>")
+        limit = state.rules.max_cards
+        if limit is not None:
+            parts.append(f'<div class="kaya-small">{escape(t("blef_limit", n=limit))}</div>')
+        return "".join(parts)
+
+    def _bids_html(self) -> str:
+        t, state = self.t, self.state
+        if state.is_terminal:
+            return ""
+        title = f'<div class="kaya-panel-title">{escape(t("bids_title", n=state.round))}</div>'
+        if not state.bids:
+            return (
+                f'<div class="kaya-panel">{title}<div class="kaya-empty">'
+                f"{escape(t('no_bids'))}</div></div>"
+            )
+        rows = []
+        for k, (seat, bid) in enumerate(state.bids):
+            cls = ' class="kaya-bid-last"' if k == len(state.bids) - 1 else ""
+            rows.append(
+                f"<tr{cls}><td>{escape(self.seat_name(seat))}</td>"
+                f"<td>{escape(self.bid_text(bid))}</td></tr>"
+            )
+        return (
+            f'<div class="kaya-panel">{title}<table class="kaya-bids">{"".join(rows)}</table></div>'
+        )
+
+    def _reveal_html(self) -> str:
+        t, state = self.t, self.state
+        checks = [e for e in state.events if isinstance(e, CheckEvent)]
+        if not checks:
+            return ""
+        e = checks[-1]
+        deal = next(d for d in state.events if isinstance(d, DealEvent) and d.round == e.round)
+        counted = bid_cards(e.bid, e.pool)
+        bidder = self._bidder_of(state, e)
+        verdict = t("blef_true") if e.true else t("blef_false")
+        why = t(
+            "blef_reveal_why",
+            checker=self.seat_name(e.seat),
+            bidder=self.seat_name(bidder),
+            bid=self.bid_text(e.bid),
+            verdict=verdict,
+            loser=self.seat_name(e.loser),
+        )
+        hands = []
+        for i, hand in enumerate(deal.hands):
+            if not hand:
+                continue
+            cards = row_html([self.card(c, width=56, highlight=c in counted) for c in hand])
+            hands.append(
+                f'<div class="kaya-player"><div class="kaya-player-name">'
+                f"{escape(self.seat_name(i))}</div>{cards}</div>"
+            )
+        cls = "kaya-win" if e.true else "kaya-lose"
+        return (
+            f'<div class="kaya-panel kaya-reveal-panel"><div class="kaya-panel-title">'
+            f"{escape(t('blef_reveal_title', n=e.round))}</div>"
+            f'<div class="kaya-result"><span class="{cls}">{escape(self.bid_text(e.bid))}: '
+            f"{escape(verdict)}</span> \u2014 {escape(why)}</div>"
+            f'<div class="kaya-small">{escape(t("blef_reveal_gold"))}</div>'
+            f'<div class="kaya-players">{"".join(hands)}</div></div>'
+        )
+
+    def _hint_html(self) -> str:
+        t, state = self.t, self.state
+        viewer = self.viewer()
+        if state.is_terminal or viewer is None or not self.hand_visible():
+            return f'<div class="kaya-empty">{escape(t("hint_unavailable"))}</div>'
+        from kayalib.blef.odds import exact_table
+
+        table = exact_table(state.hands[viewer], state.total_cards)
+        last = state.last_bid
+        rows: list[tuple[str, float, bool]] = []
+        if last is not None:
+            rows.append((self.bid_text(last), float(table[last]), True))
+        rows += [(self.bid_text(b), float(table[b]), False) for b in self.legal_bids()]
+        title = t("blef_hint_title", n=state.total_cards)
+        return (
+            f'<div class="kaya-panel kaya-hint-panel" style="max-height:340px;'
+            f'overflow-y:auto">{probability_bars_html(rows, title=title)}'
+            f'<div class="kaya-small">{escape(t("blef_hint_note"))}</div></div>'
+        )
+
+
+__all__ = ["BlefApp", "bid_cards"]
