@@ -1,0 +1,254 @@
+"""Card counting: exact odds and expected points against brute-force enumeration."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kayalib.kaya.counting import (
+    Profile,
+    Target,
+    challenge_value,
+    showdown_odds,
+    unseen_numbers,
+    win_probability,
+)
+
+COINS = (0, 1, 1, 1, 2, 2, 2, 3, 3, 3)
+PLAIN = Profile(coins=COINS)
+BLUE = Profile(coins=COINS, returns_to_owner=frozenset({7, 8, 9}))
+PINK = Profile(coins=COINS, forces_give=frozenset({5, 6}))
+ORANGE = Profile(coins=COINS, keeps_on_win=frozenset({4}))
+YELLOW = Profile(coins=(0, -1, -1, -1, 2, 2, 2, 3, 3, 3))
+PROFILES = [PLAIN, BLUE, PINK, ORANGE, YELLOW]
+
+
+# ---------------------------------------------------------------------------------------------
+# Brute force: every placement of the unseen numbers, every random take, straight from the rules.
+
+
+def _winner(own: int, cards: list[int]) -> int:
+    """-1 for C, else the index of the winning target (targets in seat order after C)."""
+    best = max(cards)
+    if own >= best:
+        return -1
+    return cards.index(best)
+
+
+def _give(hand: tuple[int, ...], forced: bool, profile: Profile):
+    """[(probability, giver change, receiver change)] for one loser's hand card."""
+    if not hand:
+        return [(Fraction(1), 0, 0)]
+    if forced:
+        eligible = [y for y in hand if profile.coins[y] >= 2]
+        if eligible:
+            y = min(eligible)
+            return [(Fraction(1), -y, profile.coins[y])]
+    out = []
+    for y in hand:
+        if y in profile.returns_to_owner:
+            out.append((Fraction(1, len(hand)), profile.coins[y] - y, 0))
+        else:
+            out.append((Fraction(1, len(hand)), -y, profile.coins[y]))
+    return out
+
+
+def _placements(unseen: tuple[int, ...], hand_size: int):
+    """Every (table card, hand) placement; the rest of the unseen numbers are discarded."""
+    out = []
+    for x in unseen:
+        rest = [n for n in unseen if n != x]
+        for hand in itertools.combinations(rest, hand_size):
+            out.append((x, hand))
+    return out
+
+
+def brute_force(seat, own, hand, profile, targets):
+    """(P(C wins), expected deltas) by enumerating every hidden assignment and random take."""
+    per_target = [_placements(t.unseen, t.hand_size) for t in targets]
+    total = 0
+    p_win = Fraction(0)
+    sums = {seat: Fraction(0), **{t.seat: Fraction(0) for t in targets}}
+    for combo in itertools.product(*per_target):
+        total += 1
+        cards = [x for x, _ in combo]
+        w = _winner(own, cards)
+        if w == -1:
+            p_win += 1
+            win_seat, win_card, win_profile = seat, own, profile
+        else:
+            win_seat, win_card, win_profile = targets[w].seat, cards[w], targets[w].profile
+        outcome = {s: Fraction(0) for s in sums}
+        if win_card in win_profile.keeps_on_win:
+            outcome[win_seat] += win_profile.coins[win_card]
+        if len(targets) == 1:
+            loser_card, loser_profile = (
+                (cards[0], targets[0].profile) if w == -1 else (own, profile)
+            )
+            outcome[win_seat] += loser_profile.coins[loser_card]
+        forced = win_card in win_profile.forces_give
+        losers = []
+        if w != -1:
+            losers.append((seat, tuple(hand), profile))
+        for i, (t, (_x, t_hand)) in enumerate(zip(targets, combo, strict=True)):
+            if i != w:
+                losers.append((t.seat, t_hand, t.profile))
+        # Each loser's give is independent: sum their expectations.
+        for loser_seat, loser_hand, loser_profile in losers:
+            for p, g, r in _give(loser_hand, forced, loser_profile):
+                outcome[loser_seat] += p * g
+                outcome[win_seat] += p * r
+        for s in sums:
+            sums[s] += outcome[s]
+    return p_win / total, {s: v / total for s, v in sums.items()}
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def test_unseen_numbers_removes_face_up_cards():
+    assert unseen_numbers([]) == tuple(range(1, 10))
+    assert unseen_numbers([9, 1, 1]) == (2, 3, 4, 5, 6, 7, 8)
+
+
+@pytest.mark.parametrize(
+    ("own", "targets", "expected"),
+    [
+        (5, [{5}], Fraction(1)),  # one-on-one tie goes to the challenger
+        (4, [{5}], Fraction(0)),
+        (5, [{5}, {5}], Fraction(1)),  # multi-target: C wins a tie it is part of
+        (5, [{5}, {6}], Fraction(0)),
+        (5, [{1, 5, 9}], Fraction(2, 3)),
+        (3, [{1, 2, 3, 4}, {3, 4}], Fraction(3, 8)),
+        (9, [{9}, {9}, {9}], Fraction(1)),
+        (1, [{2, 3}, {1}], Fraction(0)),
+    ],
+)
+def test_win_probability_table(own, targets, expected):
+    assert win_probability(own, targets, exact=True) == expected
+    assert win_probability(own, targets) == pytest.approx(float(expected))
+
+
+@pytest.mark.parametrize(
+    ("own", "targets", "expected"),
+    [
+        # Targets tied above C: the first in seat order after C wins.
+        (2, [{7}, {7}], (0, 1, 0)),
+        (2, [{7}, {8}], (0, 0, 1)),
+        (7, [{7}, {7}], (1, 0, 0)),
+        (1, [{2, 3}, {2, 3}], (0, Fraction(3, 4), Fraction(1, 4))),
+        (2, [{2, 3}, {2, 3}], (Fraction(1, 4), Fraction(1, 2), Fraction(1, 4))),
+    ],
+)
+def test_showdown_tie_rules(own, targets, expected):
+    assert showdown_odds(own, targets, exact=True) == tuple(Fraction(e) for e in expected)
+
+
+def test_empty_unseen_target_is_refused():
+    with pytest.raises(ValueError):
+        win_probability(3, [set()])
+    with pytest.raises(ValueError):
+        showdown_odds(3, [set()])
+
+
+unseen_sets = st.sets(st.integers(1, 9), min_size=1, max_size=5).map(lambda s: tuple(sorted(s)))
+
+
+@st.composite
+def positions(draw, max_targets=3):
+    k = draw(st.integers(1, max_targets))
+    targets = []
+    for i in range(k):
+        unseen = draw(
+            unseen_sets
+            if k > 1
+            else st.sets(st.integers(1, 9), min_size=1).map(lambda s: tuple(sorted(s)))
+        )
+        hand_size = draw(st.integers(0, len(unseen) - 1))
+        targets.append(Target(i + 1, unseen, hand_size, draw(st.sampled_from(PROFILES))))
+    own = draw(st.integers(1, 9))
+    hand = draw(st.sets(st.integers(1, 9).filter(lambda n: n != own), max_size=8))
+    return own, tuple(sorted(hand)), draw(st.sampled_from(PROFILES)), targets
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions())
+def test_challenge_value_matches_brute_force(position):
+    own, hand, profile, targets = position
+    value = challenge_value(0, own, hand, profile, targets, exact=True)
+    p_win, deltas = brute_force(0, own, hand, profile, targets)
+    assert value.win_probability == p_win
+    assert value.deltas == deltas
+    approx = challenge_value(0, own, hand, profile, targets)
+    assert approx.win_probability == pytest.approx(float(p_win))
+    assert approx.deltas == pytest.approx({s: float(v) for s, v in deltas.items()})
+
+
+@settings(max_examples=100, deadline=None)
+@given(positions())
+def test_showdown_odds_sum_to_one_and_match_win_probability(position):
+    own, _hand, _profile, targets = position
+    odds = showdown_odds(own, [t.unseen for t in targets], exact=True)
+    assert sum(odds) == 1
+    assert odds[0] == win_probability(own, [t.unseen for t in targets], exact=True)
+
+
+@pytest.mark.parametrize(
+    ("own", "hand", "profile", "target", "expected"),
+    [
+        # C wins 9 vs {1, 2}: A's card (1 coin) + a random card of the other unseen number.
+        (9, (5,), PLAIN, Target(1, (1, 2), 1, PLAIN), {0: Fraction(2), 1: Fraction(-3, 2)}),
+        # The same against a yellow player: the low cards are worth -1 as bonus cards.
+        (9, (5,), PLAIN, Target(1, (1, 2), 1, YELLOW), {0: Fraction(-2), 1: Fraction(-3, 2)}),
+        # A blue 8 taken at random goes back to its owner's bonus pile (-8 + 3); C gets only
+        # the table card then. Half: table 1, hand 8; half: table 8 (3 coins), hand 1.
+        (9, (5,), PLAIN, Target(1, (1, 8), 1, BLUE), {0: Fraction(5, 2), 1: Fraction(-3)}),
+        # C loses 1 vs 9: A gets C's card (1 coin) and C's only hand card (5 -> 2 coins).
+        (1, (5,), PLAIN, Target(1, (9,), 0, PLAIN), {0: Fraction(-5), 1: Fraction(3)}),
+        # Pink 5 wins: the loser gives its cheapest card of at least 2 coins (the 4 when it
+        # holds it, which is 2 times in 3; with hand {1, 2} a random card).
+        (
+            5,
+            (2,),
+            PINK,
+            Target(1, (1, 2, 4), 2, PLAIN),
+            {0: Fraction(4, 3) + Fraction(2 + 2 + 1, 3), 1: Fraction(-4 - 4 - Fraction(3, 2), 3)},
+        ),
+        # A pink 6 beats C: C must give its 4 (2 coins) rather than a random card.
+        (2, (1, 4), PLAIN, Target(1, (6,), 0, PINK), {0: Fraction(-4), 1: Fraction(1 + 2)}),
+        # Orange 4 wins and is kept as a bonus card (2 coins) on top of A's 1-coin card.
+        (4, (), ORANGE, Target(1, (3,), 0, PLAIN), {0: Fraction(3), 1: Fraction(0)}),
+        # C loses with an empty hand: only C's card changes hands.
+        (2, (), PLAIN, Target(1, (8,), 3, PLAIN), {0: Fraction(0), 1: Fraction(1)}),
+    ],
+)
+def test_one_on_one_scenarios(own, hand, profile, target, expected):
+    assert challenge_value(0, own, hand, profile, [target], exact=True).deltas == expected
+
+
+def test_multi_target_discards_showdown_cards():
+    # C's 9 beats both: no showdown card changes hands, each target gives one hand card.
+    targets = [Target(1, (1, 2), 1, PLAIN), Target(2, (4, 5), 1, PLAIN)]
+    value = challenge_value(0, 9, (3,), PLAIN, targets, exact=True)
+    assert value.win_probability == 1
+    assert value.deltas == {0: Fraction(1 + 2), 1: Fraction(-3, 2), 2: Fraction(-9, 2)}
+
+
+def test_multi_target_tie_between_targets_goes_first_after_challenger():
+    # Both targets hold a 7; the first in seat order after C wins and takes from both losers.
+    targets = [Target(3, (7,), 0, PLAIN), Target(1, (7, 8), 1, PLAIN)]
+    value = challenge_value(2, 1, (6,), PLAIN, targets, exact=True)
+    assert value.win_probability == 0
+    # Half the time target 1 holds 8 and wins; otherwise seat 3 wins the 7-7 tie.
+    assert value.deltas[3] == Fraction(1, 2) * (2 + 3)
+    assert value.deltas[1] == Fraction(1, 2) * 2 + Fraction(1, 2) * -8
+    assert value.deltas[2] == -6
+
+
+def test_gain_is_own_change_minus_mean_of_others():
+    value = challenge_value(0, 9, (5,), PLAIN, [Target(1, (1, 2), 1, PLAIN)], exact=True)
+    assert value.gain(0, 4) == Fraction(2) - Fraction(-3, 2) / 3
