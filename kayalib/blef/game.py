@@ -354,6 +354,19 @@ def _deal(seed: int, round_: int, counts: Sequence[int]) -> tuple[tuple[Card, ..
     return tuple(hands)
 
 
+def _extend(
+    seen: tuple[tuple[Event, ...], ...], added: Sequence[Event]
+) -> tuple[tuple[Event, ...], ...]:
+    """Each seat's log with the part of ``added`` that the seat may see appended."""
+    if all(event.public for event in added):
+        extra = tuple(added)
+        return tuple(log + extra for log in seen)
+    return tuple(
+        log + tuple(event if event.public else event.seen_by(seat) for event in added)
+        for seat, log in enumerate(seen)
+    )
+
+
 def _next_seat(counts: Sequence[int], seat: int) -> int:
     """The next remaining seat after ``seat`` in seat order."""
     players = len(counts)
@@ -384,6 +397,8 @@ class BlefState:
     last_lost: tuple[int, ...] = ()
     winner: int | None = None
     events: tuple[Event, ...] = field(default=(), repr=False)
+    _seen: tuple[tuple[Event, ...], ...] = field(default=(), repr=False, compare=False)
+    """Each seat's part of ``events`` (kept up to date so that ``view`` costs little)."""
 
     # -- construction ----------------------------------------------------------------------
 
@@ -400,7 +415,10 @@ class BlefState:
         starter = random.Random(f"blef/{seed}/start").randrange(rules.players)
         counts = (1,) * rules.players
         start = StartEvent(rules.players, rules.mode, rules.max_cards, seed)
-        return cls._begin_round(rules, seed, 1, counts, starter, (0,) * rules.players, (start,))
+        seen = _extend(((),) * rules.players, (start,))
+        return cls._begin_round(
+            rules, seed, 1, counts, starter, (0,) * rules.players, (start,), seen
+        )
 
     @classmethod
     def from_hands(
@@ -443,8 +461,10 @@ class BlefState:
             raise RulesError(f"last_lost needs one round number per seat, not {len(lost)}")
         start = StartEvent(rules.players, rules.mode, rules.max_cards, seed, rigged=True)
         deal = DealEvent(round, checked, starter)
+        events = (start, deal)
+        seen = _extend(((),) * rules.players, events)
         return cls(
-            rules, seed, round, counts, checked, starter, starter, (), lost, None, (start, deal)
+            rules, seed, round, counts, checked, starter, starter, (), lost, None, events, seen
         )
 
     @classmethod
@@ -457,6 +477,7 @@ class BlefState:
         starter: int,
         last_lost: tuple[int, ...],
         events: tuple[Event, ...],
+        seen: tuple[tuple[Event, ...], ...],
     ) -> BlefState:
         """Deck-mode eliminations, then the deal (or the end when one player is left)."""
         added: list[Event] = []
@@ -485,6 +506,7 @@ class BlefState:
                 last_lost,
                 winner,
                 events + tuple(added),
+                _extend(seen, added),
             )
         if not counts[starter]:
             starter = _next_seat(counts, starter)
@@ -502,6 +524,7 @@ class BlefState:
             last_lost,
             None,
             events + tuple(added),
+            _extend(seen, added),
         )
 
     # -- queries ---------------------------------------------------------------------------
@@ -599,6 +622,7 @@ class BlefState:
         player = self.current_player
         assert player is not None
         if isinstance(action, Bid):
+            event = BidEvent(self.round, player, action)
             return BlefState(
                 self.rules,
                 self.seed,
@@ -610,7 +634,8 @@ class BlefState:
                 self.bids + ((player, action),),
                 self.last_lost,
                 None,
-                self.events + (BidEvent(self.round, player, action),),
+                self.events + (event,),
+                tuple(log + (event,) for log in self._seen),
             )
         return self._check(player)
 
@@ -636,6 +661,7 @@ class BlefState:
             loser,
             lost,
             self.events + tuple(added),
+            _extend(self._seen, added),
         )
 
     # -- what a seat may know --------------------------------------------------------------
@@ -654,7 +680,7 @@ class BlefState:
             bids=self.bids,
             current_player=self.current_player,
             winner=self.winner,
-            events=tuple(e if e.public else e.seen_by(seat) for e in self.events),
+            events=self._seen[seat],
         )
 
     def __str__(self) -> str:

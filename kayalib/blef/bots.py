@@ -1,0 +1,121 @@
+"""Blef bots. A bot has a ``name`` and ``choose(view, rng) -> action``; it sees only a view.
+
+>>> from kayalib.blef.game import BlefRules, BlefState
+>>> state = BlefState.from_hands(BlefRules(players=2), ["AS", "9H"], starter=0)
+>>> str(make_bot("odds").choose(state.view(0), random.Random(1)))
+'high-card A'
+>>> sorted(BOTS)
+['odds', 'random']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
+
+from kayalib.blef.bids import LADDER
+from kayalib.blef.cards import Card
+from kayalib.blef.game import CHECK, Action, BlefView
+from kayalib.blef.odds import probabilities
+from kayalib.errors import UnknownBotError
+
+__all__ = ["BOTS", "Bot", "OddsBot", "RandomBot", "make_bot"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What the simulation needs from a bot."""
+
+    name: str
+
+    def choose(self, view: BlefView, rng: random.Random) -> Action:
+        """One of ``view.legal_actions()``."""
+        ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions (so mostly wild bids: a baseline to beat)."""
+
+    name = "random"
+
+    def choose(self, view: BlefView, rng: random.Random) -> Action:
+        actions = view.legal_actions()
+        if not actions:
+            raise ValueError(f"seat {view.seat} has no move: it is not its turn")
+        return actions[rng.randrange(len(actions))]
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+class OddsBot:
+    """Plays by the exact odds of each bid given its own hand and the number of cards dealt.
+
+    With ``p = probabilities(hand, total_cards)``:
+
+    - the raise it would make is the lowest bid above the last one whose probability is at least
+      ``confidence``, or, if none is, the lowest of the most likely bids above the last;
+    - it checks when checking wins more often than its raise would be true if checked, that is
+      when ``1 - p[last] > p[raise]`` (and when there is no raise left).
+    """
+
+    name = "odds"
+
+    def __init__(self, confidence: float = 0.5) -> None:
+        self.confidence = confidence
+        self._cache: dict[tuple[tuple[Card, ...], int], list[float]] = {}
+
+    def odds(self, hand: tuple[Card, ...], cards: int) -> list[float]:
+        """``probabilities(hand, cards)``, remembered (a seat asks again at each turn)."""
+        key = (hand, cards)
+        p = self._cache.get(key)
+        if p is None:
+            if len(self._cache) >= 64:
+                self._cache.clear()
+            p = self._cache[key] = probabilities(hand, cards)
+        return p
+
+    def raise_to(self, p: list[float], start: int) -> int | None:
+        """The ladder index this bot would bid at ``start`` or above (``None`` past the top)."""
+        if start >= len(LADDER):
+            return None
+        best = start
+        for index in range(start, len(LADDER)):
+            chance = p[index]
+            if chance >= self.confidence:
+                return index
+            if chance > p[best]:
+                best = index
+        return best
+
+    def choose(self, view: BlefView, rng: random.Random) -> Action:
+        actions = view.legal_actions()
+        if not actions:
+            raise ValueError(f"seat {view.seat} has no move: it is not its turn")
+        p = self.odds(view.hand, view.total_cards)
+        last = view.last_bid
+        start = 0 if last is None else last.index + 1
+        target = self.raise_to(p, start)
+        if last is not None and (target is None or 1.0 - p[last.index] > p[target]):
+            return CHECK
+        assert target is not None
+        return LADDER[target]
+
+    def __repr__(self) -> str:
+        return f"OddsBot(confidence={self.confidence})"
+
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "odds": OddsBot}
+"""The bot names ``make_bot`` knows, each with a function making a fresh bot."""
+
+
+def make_bot(name: str) -> Bot:
+    """A new bot by name (``random`` or ``odds``); ``UnknownBotError`` for any other name."""
+    key = name.strip().lower() if isinstance(name, str) else name
+    try:
+        return BOTS[key]()
+    except (KeyError, TypeError):
+        raise UnknownBotError(
+            f"unknown Blef bot {name!r}; the bots are {', '.join(sorted(BOTS))}"
+        ) from None
