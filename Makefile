@@ -17,7 +17,8 @@ venv: $(STAMP)
 
 app: venv
 	@echo "kayalib: open http://localhost:$(PORT)/voila/render/index.ipynb"
-	cd notebooks && ../$(BIN)/voila --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
+	cd notebooks && JUPYTER_PATH="$(CURDIR)/notebooks/.jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
+		../$(BIN)/voila --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 --template=kayalib
 
 lint: venv
 	$(BIN)/ruff check .
