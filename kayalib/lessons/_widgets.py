@@ -1,0 +1,55 @@
+"""Shared pieces of the lesson widgets: guarded callbacks and small HTML helpers."""
+
+from __future__ import annotations
+
+import functools
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+__all__ = ["ErrorBox", "escape", "guarded"]
+
+escape = html.escape
+
+
+class ErrorBox(widgets.HTML):
+    """An HTML line that shows the error of the last failed callback (empty when none)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(value="", **kwargs)
+        self.add_class("kayalib-error")
+
+    def show(self, error: BaseException) -> None:
+        """Show ``error`` as one readable red line."""
+        message = str(error) or type(error).__name__
+        self.value = (
+            f'<span style="color:#b00020"><b>{escape(type(error).__name__)}:</b> '
+            f"{escape(message)}</span>"
+        )
+
+    def clear(self) -> None:
+        self.value = ""
+
+
+def guarded(errors: ErrorBox) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Decorate a widget callback so that a failure is shown in ``errors``, not swallowed.
+
+    Outside a kernel ipywidgets turns a callback's exception into an "Exception in callback"
+    log line; in Voila the user sees nothing at all. Guarded callbacks show it in the widget.
+    """
+
+    def decorate(handler: Callable[..., None]) -> Callable[..., None]:
+        @functools.wraps(handler)
+        def run(*args: Any, **kwargs: Any) -> None:
+            try:
+                handler(*args, **kwargs)
+            except Exception as error:  # noqa: BLE001 - shown to the user on purpose
+                errors.show(error)
+            else:
+                errors.clear()
+
+        return run
+
+    return decorate

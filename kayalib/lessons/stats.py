@@ -1,0 +1,42 @@
+"""Small statistics used by the lessons: confidence intervals and running estimates."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+__all__ = ["running_means", "wilson_interval"]
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default).
+
+    >>> low, high = wilson_interval(50, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.404, 0.596)
+    >>> wilson_interval(0, 0)
+    (0.0, 1.0)
+    """
+    if trials < 0 or not 0 <= successes <= trials:
+        raise ValueError(f"need 0 <= successes <= trials, got {successes} of {trials}")
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def running_means(hits: Iterable[bool | int | float]) -> list[float]:
+    """The mean of the first 1, 2, 3, ... values.
+
+    >>> running_means([1, 0, 1, 1])
+    [1.0, 0.5, 0.6666666666666666, 0.75]
+    """
+    means: list[float] = []
+    total = 0.0
+    for count, value in enumerate(hits, start=1):
+        total += float(value)
+        means.append(total / count)
+    return means
