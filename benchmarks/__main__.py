@@ -1,0 +1,44 @@
+"""Run every ``benchmarks/bench_*.py`` module's ``main()``, or only those named on the command line.
+
+``python -m benchmarks`` runs all; ``python -m benchmarks blef_odds`` runs ``bench_blef_odds``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+
+def discover() -> list[str]:
+    """The benchmark module names (without the ``bench_`` prefix), sorted."""
+    folder = Path(__file__).parent
+    return sorted(
+        info.name.removeprefix("bench_")
+        for info in pkgutil.iter_modules([str(folder)])
+        if info.name.startswith("bench_")
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    names = list(sys.argv[1:] if argv is None else argv)
+    available = discover()
+    unknown = [name for name in names if name.removeprefix("bench_") not in available]
+    if unknown:
+        print(f"unknown benchmark(s): {', '.join(unknown)}; have: {', '.join(available)}")
+        return 2
+    chosen = [name.removeprefix("bench_") for name in names] or available
+    for name in chosen:
+        print(f"== bench_{name}", flush=True)
+        start = time.perf_counter()
+        module = importlib.import_module(f"benchmarks.bench_{name}")
+        module.main()
+        print(f"   ({time.perf_counter() - start:.1f} s)\n", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
