@@ -1,0 +1,304 @@
+"""Headless tests of the Blef app: whole games played by clicking the real widgets."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+
+from kayalib.blef.bids import BID_KINDS, Bid
+from kayalib.blef.game import CheckEvent
+from kayalib.blef.odds import exact_table
+from kayalib.ui.blef_app import BlefApp, bid_cards
+from kayalib.ui.framework import LaunchOptions
+
+
+def choose_bid(app: BlefApp, bid: Bid) -> None:
+    app.kind.value = bid.kind
+    app.param.value = bid
+
+
+def human_move(app: BlefApp, k: int) -> None:
+    """A simple human: check once the bid is high, else raise by the lowest legal bid."""
+    state = app.state
+    if state.bids and (state.last_bid.index > 20 or k % 3 == 2):
+        app.check_button.click()
+    else:
+        choose_bid(app, app.legal_bids()[0])
+        app.bid_button.click()
+
+
+def play_to_end(app: BlefApp, limit: int = 500) -> int:
+    moves = 0
+    while not app.state.is_terminal:
+        assert app.is_human(app.state.current_player), "bots should have moved (delay 0)"
+        assert app.error.value == "", app.error.value
+        human_move(app, moves)
+        moves += 1
+        assert moves < limit
+    return moves
+
+
+def test_whole_game_against_two_bots_by_clicking() -> None:
+    app = BlefApp(seed=11, delay=0, opponents=["odds", "random"])
+    assert app.seats == ["human", "odds", "random"]
+    moves = play_to_end(app)
+    assert moves > 0
+    assert "Game over" in app.status.value
+    assert "wins after" in app.log.value
+    assert app.controls.layout.display == "none"  # no bidding after the end
+    assert "all cards revealed" in app.reveal.value
+
+
+def test_picker_offers_exactly_the_legal_bids_in_ladder_order() -> None:
+    app = BlefApp(seed=5, delay=0, opponents=["random"])
+    for _ in range(6):
+        if app.state.is_terminal or not app.is_human(app.state.current_player):
+            break
+        kinds = [v for _, v in app.kind.options]
+        assert kinds == sorted(kinds, key=BID_KINDS.index)
+        offered: list[Bid] = []
+        for kind in kinds:
+            app.kind.value = kind
+            bids = [v for _, v in app.param.options]
+            assert bids == sorted(bids, key=lambda b: b.index)
+            offered += bids
+        assert offered == app.legal_bids()
+        assert all(app.state.can_apply(b) for b in offered)
+        if app.state.last_bid is not None:
+            assert all(b > app.state.last_bid for b in offered)
+        choose_bid(app, offered[0])
+        app.bid_button.click()
+
+
+def test_refused_action_shows_banner_and_keeps_state() -> None:
+    app = BlefApp(seed=2, delay=0, opponents=["random"])
+    # make it the opening of a round for the human: no bid yet means "check" is refused
+    while app.state.bids or not app.is_human(app.state.current_player):
+        human_move(app, 0)
+    before, length = app.state, len(app.history)
+    assert app.check_button.disabled
+    app.check_button.click()  # forced through, as a stale page could
+    assert app.state is before and len(app.history) == length
+    assert "kaya-error-text" in app.error.value and "nothing to check" in app.error.value
+    assert app.error.layout.display is None
+    choose_bid(app, app.legal_bids()[0])
+    app.bid_button.click()
+    assert app.error.value == "" and app.error.layout.display == "none"
+
+
+def test_undo_restores_the_exact_state_of_the_last_human_decision() -> None:
+    app = BlefApp(seed=4, delay=0, opponents=["odds", "odds"])
+    assert app.undo_button.disabled or app.undo_target() is not None
+    while not app.is_human(app.state.current_player):
+        pass
+    decision = app.state
+    human_move(app, 0)
+    if app.state.is_terminal:
+        pytest.skip("game ended at once")
+    assert len(app.history) > 1
+    app.undo_button.click()
+    assert app.state is decision
+    assert app.is_human(app.state.current_player)
+    # undo again goes further back (or says there is nothing to undo)
+    app.undo_button.click()
+    assert app.state is not decision or "nothing to undo" in app.error.value
+
+
+def test_nothing_to_undo_at_the_start_is_a_message_not_a_crash() -> None:
+    app = BlefApp(seed=1, delay=0, opponents=["random"])
+    app.history = app.history[:1]
+    app.render()
+    assert app.undo_button.disabled
+    app.undo_button.click()
+    assert "nothing to undo" in app.error.value
+
+
+def test_same_seed_and_same_clicks_give_the_same_game() -> None:
+    logs = []
+    for _ in range(2):
+        app = BlefApp(seed=99, delay=0, opponents=["odds", "random", "odds"])
+        play_to_end(app)
+        logs.append([e.to_json() for e in app.state.events])
+    assert logs[0] == logs[1]
+
+
+def test_new_game_reads_the_seed_field_and_refuses_nonsense() -> None:
+    app = BlefApp(seed=1, delay=0, opponents=["random"])
+    app.seed_field.value = "1234"
+    app.new_game.click()
+    assert app.seed == 1234 and app.state.seed == 1234 and len(app.history) >= 1
+    first = app.state.events[0].to_json()
+    assert first["seed"] == 1234
+    app.seed_field.value = "abc"
+    app.new_game.click()
+    assert "whole number" in app.error.value and app.seed == 1234
+    app.seed_field.value = ""
+    app.new_game.click()
+    assert app.seed_field.value == str(app.seed)
+
+
+def test_seat_pickers_choose_the_opponents() -> None:
+    app = BlefApp(seed=3, delay=0, opponents=["random"])
+    app.seat_pickers[0].value = "odds"
+    app.seat_pickers[1].value = "random"
+    app.seat_pickers[2].value = "odds"
+    app.new_game.click()
+    assert app.seats == ["human", "odds", "random", "odds"]
+    assert app.state.players == 4
+    assert app.players_html.value.count("kaya-player-name") == 4
+
+
+def test_hot_seat_hides_each_hand_until_asked() -> None:
+    app = BlefApp(seed=8, delay=0, opponents=["human"])
+    assert app.humans == [0, 1]
+    seat = app.state.current_player
+    assert "face-down card" in app.hand.value or "?" in app.hand.value
+    assert "kaya-card-blef" not in app.hand.value
+    assert app.show_hand.layout.display is None
+    assert app.bid_button.disabled  # no bidding blind
+    app.show_hand.click()
+    assert "kaya-card-blef" in app.hand.value
+    cards = app.state.hands[seat]
+    assert all(f"<title>{c.symbol[:-1]} " in app.hand.value for c in cards)
+    choose_bid(app, app.legal_bids()[0])
+    app.bid_button.click()
+    assert app.state.current_player != seat
+    assert "kaya-card-blef" not in app.hand.value  # the next player's hand starts hidden
+    assert "Player" in app.status.value and "Show my hand" in app.status.value
+
+
+def test_hint_shows_the_exact_probability_of_the_current_bid() -> None:
+    app = BlefApp(seed=21, delay=0, opponents=["odds", "odds"], hint=True)
+    while not app.state.bids:
+        choose_bid(app, app.legal_bids()[0])
+        app.bid_button.click()
+    state = app.state
+    p = exact_table(state.hands[0], state.total_cards)[state.last_bid]
+    assert app.hint.layout.display is None
+    shown = re.search(r'kaya-bar-row kaya-bar-mark">.*?kaya-bar-value">([0-9.]+)%', app.hint.value)
+    assert shown is not None
+    assert float(shown.group(1)) == pytest.approx(100 * p, abs=0.051)
+    assert app.hint.value.count("kaya-bar-row") == 1 + len(app.legal_bids())
+    app.hint_toggle.value = False
+    assert app.hint.layout.display == "none"
+
+
+def test_reveal_highlights_the_cards_of_the_checked_bid() -> None:
+    app = BlefApp(seed=6, delay=0, opponents=["random"])
+    while not any(isinstance(e, CheckEvent) for e in app.state.events):
+        human_move(app, 2)
+    check = [e for e in app.state.events if isinstance(e, CheckEvent)][-1]
+    counted = bid_cards(check.bid, check.pool)
+    assert app.reveal.value.count("#e0a800") == len(counted)
+    assert ("true" if check.true else "false") in app.reveal.value
+    assert app.bid_text(check.bid) in app.reveal.value
+
+
+@pytest.mark.parametrize(
+    ("bid", "pool", "expected"),
+    [
+        ("pair K", "KS KH 9D", "KS KH"),
+        ("two-pair K 9", "KS 9H 9D AS", "KS 9H 9D"),
+        ("small-straight", "9S TH AS", "9S TH"),
+        ("big-straight", "9S TH AS", "TH AS"),
+        ("flush hearts", "9H TH AS", "9H TH"),
+        ("big-poker spades", "9S TS AS AH", "TS AS"),
+    ],
+)
+def test_bid_cards(bid: str, pool: str, expected: str) -> None:
+    from kayalib.blef.cards import parse_cards
+
+    assert bid_cards(Bid.parse(bid), parse_cards(pool)) == set(parse_cards(expected))
+
+
+def test_language_switch_changes_labels_but_keeps_sprawdzam() -> None:
+    app = BlefApp(seed=3, delay=0, opponents=["random"])
+    state = app.state
+    for lang, word in [("pl", "Nowa gra"), ("id", "Permainan baru"), ("en", "New game")]:
+        app.lang.value = lang
+        assert app.new_game.description == word
+        assert "Sprawdzam" in app.check_button.description
+        assert app.state is state
+    app.lang.value = "pl"
+    assert "para" in [label for label, _ in app.kind.options] or app.state.bids
+
+
+def test_query_string_sets_seed_language_speed_and_bots(monkeypatch) -> None:
+    monkeypatch.setenv("QUERY_STRING", "seed=42&lang=id&speed=fast&bots=random,human,nobody")
+    app = BlefApp.from_query_string(delay=0)
+    assert app.seed == 42 and app.state.seed == 42
+    assert app.lang.value == "id" and app.speed.value == "fast"
+    assert app.seats == ["human", "random", "human"]
+
+
+@pytest.mark.parametrize(
+    ("query", "seed", "lang", "speed"),
+    [
+        ("", None, "en", "normal"),
+        ("seed=7", 7, "en", "normal"),
+        ("?seed=-3&lang=pl", -3, "pl", "normal"),
+        ("seed=x&lang=xx&speed=warp", None, "en", "normal"),
+        ("speed=instant&seed=5&seed=6", 5, "en", "instant"),
+    ],
+)
+def test_launch_options(query: str, seed, lang: str, speed: str) -> None:
+    opts = LaunchOptions.parse(query)
+    assert (opts.seed, opts.lang, opts.speed) == (seed, lang, speed)
+
+
+def test_bots_move_one_at_a_time_with_a_delay() -> None:
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+
+        async def scenario() -> list[int]:
+            app = BlefApp(seed=13, delay=0.01, opponents=["odds", "random", "odds"])
+            seen = [len(app.history)]
+            for _ in range(400):
+                await asyncio.sleep(0.002)
+                if len(app.history) != seen[-1]:
+                    seen.append(len(app.history))
+                if app.is_human(app.state.current_player):
+                    break
+            assert app.is_human(app.state.current_player)
+            return seen
+
+        seen = loop.run_until_complete(scenario())
+    finally:
+        loop.close()
+        asyncio.set_event_loop(None)
+    steps = [b - a for a, b in zip(seen, seen[1:], strict=False)]
+    assert all(step == 1 for step in steps), seen  # one bot move per tick
+
+
+def test_undo_cancels_a_pending_bot_move() -> None:
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+
+        async def scenario() -> None:
+            app = BlefApp(seed=13, delay=0, opponents=["odds", "odds"])
+            while not app.is_human(app.state.current_player):
+                await asyncio.sleep(0)
+            decision = app.state
+            app.fixed_delay = 0.05
+            human_move(app, 0)
+            app.undo_button.click()
+            assert app.state is decision
+            await asyncio.sleep(0.12)
+            assert app.state is decision  # the timer set before the undo did nothing
+
+        loop.run_until_complete(scenario())
+    finally:
+        loop.close()
+        asyncio.set_event_loop(None)
+
+
+def test_unexpected_errors_are_shown_and_logged(caplog) -> None:
+    app = BlefApp(seed=3, delay=0, opponents=["random"])
+    app.guard(lambda: 1 / 0)()
+    assert "ZeroDivisionError" in app.error.value
+    assert any("Exception in callback" in r.getMessage() for r in caplog.records)
+    caplog.clear()  # this one was on purpose

@@ -1,0 +1,68 @@
+"""The catalogues: every key and every placeholder in every language; the loader's behaviour."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from kayalib.ui.i18n import (
+    HERE,
+    Translator,
+    UnknownLanguageError,
+    languages,
+    load_catalogue,
+    placeholders,
+)
+
+CODES = sorted(p.stem for p in Path(HERE).glob("*.json"))
+UI_SOURCES = sorted((Path(HERE).parent).glob("*.py"))
+
+
+def test_the_three_languages_are_there() -> None:
+    assert {"en", "id", "pl"} <= set(CODES)
+    assert list(languages())[0] == "en"
+    assert languages()["pl"] == "Polski"
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_every_key_and_placeholder_exists_in_every_language(code: str) -> None:
+    english, other = load_catalogue("en"), load_catalogue(code)
+    assert set(other) == set(english), set(english) ^ set(other)
+    for key, text in english.items():
+        assert placeholders(other[key]) == placeholders(text), (code, key)
+        assert other[key].strip(), (code, key)
+        other[key].format(**{name: "x" for name in placeholders(text)})
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_catalogue_files_are_plain_json_objects(code: str) -> None:
+    data = json.loads((Path(HERE) / f"{code}.json").read_text("utf-8"))
+    assert all(isinstance(v, str) for v in data.values())
+
+
+def test_every_literal_key_used_by_the_apps_is_in_the_catalogue() -> None:
+    used: set[str] = set()
+    for source in UI_SOURCES:
+        text = source.read_text("utf-8")
+        used |= set(re.findall(r"""\bt\(\s*["']([a-z_][a-z0-9_-]*)["']""", text))
+    assert used, "the scan found no keys"
+    missing = sorted(used - set(load_catalogue("en")))
+    assert not missing
+
+
+def test_translator_formats_and_falls_back() -> None:
+    t = Translator("pl")
+    assert t("seat_name", n=3) == "Gracz 3"
+    assert t("no-such-key") == "no-such-key"
+    with pytest.raises(UnknownLanguageError):
+        Translator("xx")
+    with pytest.raises(UnknownLanguageError):
+        load_catalogue("../en")
+
+
+def test_games_own_words_stay() -> None:
+    for code in CODES:
+        assert "Sprawdzam" in load_catalogue(code)["check_button"]
