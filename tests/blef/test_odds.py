@@ -139,18 +139,20 @@ def test_fraction_and_float_agree(hand, cards):
     assert list(fractions) == list(LADDER)
 
 
+@settings(deadline=None)
 @given(st.permutations(DECK), st.integers(0, 23))
 def test_all_24_cards_dealt_makes_every_bid_certain(deck, size):
     assert exact_table(tuple(deck[:size]), 24, exact=True) == {bid: 1 for bid in LADDER}
 
 
+@settings(deadline=None)
 @given(st.permutations(DECK), st.integers(1, 24))
 def test_nothing_to_draw_gives_the_truth_of_the_hand(deck, size):
     hand = tuple(deck[:size])
     assert probabilities(hand, size) == [float(t) for t in true_bids(hand)]
 
 
-@settings(max_examples=30)
+@settings(max_examples=30, deadline=None)
 @given(st.permutations(DECK), st.integers(0, 12))
 def test_more_cards_never_make_a_bid_less_likely(deck, size):
     hand = tuple(deck[:size])
@@ -160,7 +162,7 @@ def test_more_cards_never_make_a_bid_less_likely(deck, size):
         assert all(a <= b for a, b in zip(smaller, larger, strict=True))
 
 
-@settings(max_examples=50)
+@settings(max_examples=50, deadline=None)
 @given(st.permutations(DECK), st.integers(0, 12), st.integers(0, 12))
 def test_nested_figures_are_never_more_likely(deck, size, draw):
     """A figure that implies another is at most as likely: four <= three <= pair <= high card..."""
