@@ -444,7 +444,11 @@ class BlefState:
         if len(hands) != rules.players:
             raise RulesError(f"{rules.players} players need as many hands, not {len(hands)}")
         checked = tuple(tuple(sorted(check_cards(hand))) for hand in hands)
-        check_cards(card for hand in checked for card in hand)  # no card in two hands
+        seen: set[Card] = set()
+        for card in (card for hand in checked for card in hand):
+            if card in seen:
+                raise RulesError(f"card {card} is in two hands")
+            seen.add(card)
         counts = tuple(len(hand) for hand in checked)
         if sum(1 for count in counts if count) < 2:
             raise RulesError("a round needs at least two players with cards")
@@ -568,6 +572,10 @@ class BlefState:
             elif isinstance(event, CheckEvent):
                 actions.append((event.seat, CHECK))
         return tuple(actions)
+
+    def returns(self) -> list[float]:
+        """1.0 for the winner and 0.0 for every other seat; all 0.0 until the game ends."""
+        return [1.0 if seat == self.winner else 0.0 for seat in range(self.rules.players)]
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The bids above the last one in ladder order, then ``CHECK`` (not on the opening bid)."""
