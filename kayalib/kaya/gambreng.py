@@ -1,0 +1,160 @@
+"""Gambreng (hompimpa, then suit): choosing the first active player.
+
+All players still in the draw show palm up or down (50/50). Unless the show is unanimous or an
+even split, the players on the *less common* side leave. With two players left they play suit
+(thumb > index > little > thumb; equal fingers repeat). A *round* is one simultaneous show.
+
+>>> expected_rounds(2)
+Fraction(3, 2)
+>>> import random
+>>> g = gambreng(4, random.Random(1))
+>>> g.first in range(4), g.rounds[-1].kind
+(True, 'suit')
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from math import comb
+
+from kayalib.errors import KayalibError
+from kayalib.progress import ProgressCallback
+
+__all__ = [
+    "Gambreng",
+    "GambrengRound",
+    "GambrengSimulation",
+    "SUIT_BEATS",
+    "expected_rounds",
+    "gambreng",
+    "simulate_gambreng",
+]
+
+PALMS = ("up", "down")
+FINGERS = ("thumb", "index", "little")
+#: finger -> the finger it beats
+SUIT_BEATS = {"thumb": "index", "index": "little", "little": "thumb"}
+
+
+class GambrengError(KayalibError):
+    """A draw that cannot be held (fewer than one player, negative trials)."""
+
+
+@dataclass(frozen=True)
+class GambrengRound:
+    """One simultaneous show: ``kind`` is ``"hompimpa"`` or ``"suit"``; ``shows`` pairs each
+    seat still in the draw with its gesture; ``out`` lists the seats that left (empty: repeat)."""
+
+    kind: str
+    shows: tuple[tuple[int, str], ...]
+    out: tuple[int, ...]
+
+    def to_json(self) -> dict:
+        shows = {str(s): g for s, g in self.shows}
+        return {"kind": self.kind, "shows": shows, "out": list(self.out)}
+
+
+@dataclass(frozen=True)
+class Gambreng:
+    """The whole draw: every round in order, and the seat that won (the first active player)."""
+
+    rounds: tuple[GambrengRound, ...]
+    first: int
+
+    def to_json(self) -> dict:
+        return {"shows": [r.to_json() for r in self.rounds], "first": self.first}
+
+
+def gambreng(players: int | Sequence[int], rng: random.Random) -> Gambreng:
+    """Hold the draw among ``players`` (a count, or the seats taking part) with ``rng``."""
+    seats = list(range(players)) if isinstance(players, int) else list(players)
+    if not seats:
+        raise GambrengError("gambreng needs at least one player")
+    rounds: list[GambrengRound] = []
+    rand = rng.random
+    while len(seats) > 2:
+        shows = [(s, "up" if rand() < 0.5 else "down") for s in seats]
+        ups = [s for s, g in shows if g == "up"]
+        downs = [s for s, g in shows if g == "down"]
+        if not ups or not downs or len(ups) == len(downs):
+            rounds.append(GambrengRound("hompimpa", tuple(shows), ()))
+            continue
+        leaving, seats = (ups, downs) if len(ups) < len(downs) else (downs, ups)
+        rounds.append(GambrengRound("hompimpa", tuple(shows), tuple(leaving)))
+    while len(seats) == 2:
+        a, b = seats
+        fa, fb = FINGERS[int(rand() * 3)], FINGERS[int(rand() * 3)]
+        shows = ((a, fa), (b, fb))
+        if fa == fb:
+            rounds.append(GambrengRound("suit", shows, ()))
+            continue
+        loser = b if SUIT_BEATS[fa] == fb else a
+        rounds.append(GambrengRound("suit", shows, (loser,)))
+        seats = [a if loser == b else b]
+    return Gambreng(tuple(rounds), seats[0])
+
+
+@cache
+def expected_rounds(n: int) -> Fraction:
+    """Exact mean number of rounds for ``n`` players (1: 0, 2: 3/2)."""
+    if type(n) is not int or n < 1:
+        raise GambrengError(f"gambreng needs at least one player, not {n!r}")
+    if n == 1:
+        return Fraction(0)
+    if n == 2:
+        return Fraction(3, 2)  # suit: a decision with probability 2/3 per round
+    total = 2**n
+    repeat = Fraction(0)
+    rest = Fraction(0)
+    for ups in range(n + 1):
+        p = Fraction(comb(n, ups), total)
+        if ups in (0, n) or 2 * ups == n:
+            repeat += p
+        else:
+            rest += p * expected_rounds(max(ups, n - ups))
+    # E = 1 + repeat * E + rest  =>  E = (1 + rest) / (1 - repeat)
+    return (1 + rest) / (1 - repeat)
+
+
+@dataclass(frozen=True)
+class GambrengSimulation:
+    """Result of ``simulate_gambreng``: mean rounds and how often each seat went first."""
+
+    players: int
+    trials: int
+    mean_rounds: float
+    first_counts: tuple[int, ...]
+    seconds: float
+
+    @property
+    def expected_rounds(self) -> Fraction:
+        return expected_rounds(self.players)
+
+
+def simulate_gambreng(
+    players: int, trials: int, seed: int, progress: ProgressCallback | None = None
+) -> GambrengSimulation:
+    """Hold ``trials`` seeded draws; report the mean number of rounds and first-seat counts."""
+    if type(players) is not int or players < 1:
+        raise GambrengError(f"gambreng needs at least one player, not {players!r}")
+    if type(trials) is not int or trials < 1:
+        raise GambrengError(f"trials must be a positive whole number, not {trials!r}")
+    start = time.perf_counter()
+    rng = random.Random(f"{seed}/gambreng")
+    counts = [0] * players
+    rounds = 0
+    step = max(1, trials // 100)
+    for i in range(trials):
+        g = gambreng(players, rng)
+        counts[g.first] += 1
+        rounds += len(g.rounds)
+        if progress is not None and ((i + 1) % step == 0 or i + 1 == trials):
+            progress(i + 1, trials)
+    return GambrengSimulation(
+        players, trials, rounds / trials, tuple(counts), time.perf_counter() - start
+    )

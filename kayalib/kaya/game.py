@@ -1,0 +1,1198 @@
+"""The Aku Paling Kaya engine: actions, events, the immutable state and per-seat views.
+
+A game is a chain of immutable :class:`KayaState` objects. Every decision is an action from
+``state.legal_actions()``; ``state.apply(action)`` returns the next state (the old one is left
+as it was) or raises :class:`~kayalib.errors.IllegalActionError`.
+
+>>> from kayalib.kaya.rules import KayaRules
+>>> state = KayaState.new(KayaRules(), seed=3)
+>>> state.phase, state.current_player == state.active
+('play', True)
+>>> first = state.active
+>>> state = state.apply(state.legal_actions()[0])   # nobody has a card down yet: no window
+>>> state.phase, state.active == (first + 1) % 4, state.table[first] is not None
+('play', True, True)
+
+Rigged positions for tests and lessons come from :meth:`KayaState.from_position`:
+
+>>> s = KayaState.from_position(KayaRules(("green", "red")),
+...     hands=[["green-5"], ["red-2", "red-9"]], table=[None, "red-4"], active=0)
+>>> s = s.apply("play green-5").apply("challenge 0")   # red (seat 1) challenges green
+>>> [str(e.to_json()["why"]) for e in s.events if e.kind == "move"][-3:]
+['won', 'claimed', 'taken']
+>>> s.is_terminal, s.scores().totals, s.winners
+(True, (3, 9), (1,))
+
+Chance (random takes) comes from :func:`chance` with the game seed and a draw counter, so the
+same seed and the same actions always give the same game, byte for byte in the log.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from kayalib.errors import IllegalActionError, ParseError, RulesError
+from kayalib.kaya.cards import DECK, Card, Color, card
+from kayalib.kaya.gambreng import Gambreng, gambreng
+from kayalib.kaya.rules import KayaRules
+
+__all__ = [
+    "Action",
+    "Challenge",
+    "ChallengeEvent",
+    "Decline",
+    "DeclineEvent",
+    "EndEvent",
+    "Event",
+    "GambrengEvent",
+    "Give",
+    "KayaScores",
+    "KayaState",
+    "KayaView",
+    "Keep",
+    "MoveEvent",
+    "Pass",
+    "PassEvent",
+    "Play",
+    "PlayEvent",
+    "PowerEvent",
+    "SeatScore",
+    "ShowdownEvent",
+    "StartEvent",
+    "Steal",
+    "TakeBack",
+    "chance",
+    "parse_action",
+    "PHASES",
+    "WHYS",
+]
+
+PLAY, CHALLENGE, POWER, ORANGE, PINK, OVER = "play", "challenge", "power", "orange", "pink", "over"
+#: The phases, in the order a turn goes through them. ``power``: A chooses a no-challenge power
+#: (green 3, red 3/4); ``orange``: the winner chooses to keep an orange 4; ``pink``: a loser
+#: chooses the card to give to a pink 5/6 winner; ``over``: the game has ended.
+PHASES = (PLAY, CHALLENGE, POWER, ORANGE, PINK, OVER)
+#: Every reason a card can change place (the ``why`` of a move event).
+WHYS = (
+    "play", "stale", "won", "claimed", "taken", "blue-return", "pink-give", "orange-keep",
+    "red-steal", "green-return", "red-spent", "showdown",
+)  # fmt: skip
+
+
+# --------------------------------------------------------------------------------------------
+# Actions
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The active player puts ``card`` from hand face-down on the table."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Do not challenge (asked in the challenge window)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """Challenge the active player A and the other seats in ``targets`` (always includes A).
+
+    ``targets`` is stored sorted, so ``Challenge((2, 1)) == Challenge((1, 2))``.
+    """
+
+    targets: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        targets = tuple(sorted(set(self.targets)))
+        if not targets or any(type(t) is not int or t < 0 for t in targets):
+            raise ParseError(f"challenge targets must be seat numbers, not {self.targets!r}")
+        object.__setattr__(self, "targets", targets)
+
+    def __str__(self) -> str:
+        return "challenge " + ",".join(map(str, self.targets))
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBack:
+    """Green 3, not challenged: reveal it and take it back into hand."""
+
+    def __str__(self) -> str:
+        return "take-back"
+
+
+@dataclass(frozen=True, slots=True)
+class Steal:
+    """Red 3/4, not challenged: reveal it and steal ``card`` from seat ``victim``'s bonus pile."""
+
+    victim: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"steal {self.victim} {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """Do not use the power on offer (green 3, red 3/4, orange 4)."""
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """Orange 4 won a challenge: keep it as a bonus card instead of discarding it."""
+
+    def __str__(self) -> str:
+        return "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """A loser to a pink 5/6 gives ``card`` (worth at least 2 coins) from hand to the winner."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"give {self.card}"
+
+
+Action = Play | Pass | Challenge | TakeBack | Steal | Decline | Keep | Give
+
+_PASS, _TAKE_BACK, _DECLINE, _KEEP = Pass(), TakeBack(), Decline(), Keep()
+_PLAYS = {c: Play(c) for c in DECK}
+_GIVES = {c: Give(c) for c in DECK}
+_CHALLENGES: dict[tuple[int, ...], Challenge] = {}
+
+
+def _challenge(targets: tuple[int, ...]) -> Challenge:
+    action = _CHALLENGES.get(targets)
+    if action is None:
+        action = _CHALLENGES[targets] = Challenge(targets)
+    return action
+
+
+def parse_action(text: str | Action) -> Action:
+    """Read an action from its ``str()``: ``play blue-7``, ``pass``, ``challenge 2,1``,
+    ``take-back``, ``steal 1 green-4``, ``decline``, ``keep``, ``give pink-6``.
+
+    >>> parse_action("challenge 2, 1")
+    Challenge(targets=(1, 2))
+    >>> str(parse_action("STEAL 3 biru-7"))
+    'steal 3 blue-7'
+    """
+    if isinstance(text, (Play, Pass, Challenge, TakeBack, Steal, Decline, Keep, Give)):
+        return text
+    if not isinstance(text, str):
+        raise ParseError(f"not an action: {text!r}")
+    words = text.strip().lower().replace(",", " ").split()
+    if not words:
+        raise ParseError("empty action text")
+    verb, args = words[0], words[1:]
+    try:
+        if verb == "play" and len(args) == 1:
+            return _PLAYS[Card.parse(args[0])]
+        if verb == "give" and len(args) == 1:
+            return _GIVES[Card.parse(args[0])]
+        if verb == "pass" and not args:
+            return _PASS
+        if verb in ("take-back", "takeback") and not args:
+            return _TAKE_BACK
+        if verb == "decline" and not args:
+            return _DECLINE
+        if verb == "keep" and not args:
+            return _KEEP
+        if verb == "challenge" and args and all(a.isdigit() for a in args):
+            return _challenge(tuple(sorted({int(a) for a in args})))
+        if verb == "steal" and len(args) == 2 and args[0].isdigit():
+            return Steal(int(args[0]), Card.parse(args[1]))
+    except ParseError as error:
+        raise ParseError(f"not an action: {text!r} ({error})") from None
+    raise ParseError(
+        f"not an action: {text!r} (expected e.g. 'play blue-7', 'pass', 'challenge 2,1', "
+        "'take-back', 'steal 1 green-4', 'decline', 'keep', 'give pink-6')"
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Events
+
+
+class Event:
+    """Base of the log events. ``kind`` is the ``"event"`` field of the JSON line.
+
+    ``for_seat(seat)`` is what that seat may know of the event: the event itself, a copy with
+    the hidden card removed, or ``None`` (a private event of another seat).
+    """
+
+    __slots__ = ()
+    kind: ClassVar[str] = ""
+    secret: ClassVar[bool] = False  # True if some seat sees less than the whole event
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def for_seat(self, seat: int) -> Event | None:
+        return self
+
+    def visible_to(self, seat: int) -> bool:
+        """True when ``seat`` may see the whole event (hidden cards included)."""
+        return self.for_seat(seat) is self
+
+    def to_line(self) -> str:
+        """The JSON Lines text of the event."""
+        return json.dumps(self.to_json(), separators=(", ", ": "))
+
+
+def _place(kind: str, seat: int | None = None) -> str:
+    return kind if seat is None else f"{kind}:{seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class StartEvent(Event):
+    """The game begins: seats, colours (seat order), coin table, seed."""
+
+    kind: ClassVar[str] = "start"
+    colors: tuple[str, ...]
+    coins: tuple[int, ...]
+    seed: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "event": "start",
+            "game": "kaya",
+            "players": len(self.colors),
+            "colors": list(self.colors),
+            "coins": {str(n): v for n, v in enumerate(self.coins, 1)},
+            "seed": self.seed,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GambrengEvent(Event):
+    """The draw for the first active player, every show recorded."""
+
+    kind: ClassVar[str] = "gambreng"
+    gambreng: Gambreng
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "gambreng", **self.gambreng.to_json()}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEvent(Event):
+    """Seat ``seat`` plays a card face-down (``card`` is None in other seats' logs)."""
+
+    kind: ClassVar[str] = "play"
+    secret: ClassVar[bool] = True
+    turn: int
+    seat: int
+    card: Card | None
+    hidden: PlayEvent | None = field(default=None, compare=False, repr=False)
+
+    def for_seat(self, seat: int) -> Event | None:
+        return self if seat == self.seat or self.card is None else self.hidden
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "event": "play",
+            "turn": self.turn,
+            "seat": self.seat,
+            "card": None if self.card is None else str(self.card),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PassEvent(Event):
+    """Seat ``seat`` does not challenge."""
+
+    kind: ClassVar[str] = "pass"
+    turn: int
+    seat: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "pass", "turn": self.turn, "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeEvent(Event):
+    """Seat ``seat`` (C) challenges ``targets``: A first, then the others in seat order after C."""
+
+    kind: ClassVar[str] = "challenge"
+    turn: int
+    seat: int
+    targets: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "challenge", "turn": self.turn, "seat": self.seat,
+                "targets": list(self.targets)}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownEvent(Event):
+    """The showdown cards are revealed (C's first, then the targets'); ``winner`` wins."""
+
+    kind: ClassVar[str] = "showdown"
+    turn: int
+    cards: tuple[tuple[int, Card], ...]
+    winner: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "event": "showdown",
+            "turn": self.turn,
+            "cards": {str(s): str(c) for s, c in self.cards},
+            "winner": self.winner,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MoveEvent(Event):
+    """A card changes place (``hand:S``, ``table:S``, ``bonus:S``, ``discard``) because ``why``.
+
+    Face-down moves (``play``, ``stale``) show the card only to its owner ``hidden_from_others``.
+    """
+
+    kind: ClassVar[str] = "move"
+    turn: int
+    card: Card | None
+    source: str
+    target: str
+    why: str
+    owner: int | None = None  # set for a face-down move: only this seat sees the card
+    hidden: MoveEvent | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def secret(self) -> bool:  # type: ignore[override]
+        return self.owner is not None
+
+    def for_seat(self, seat: int) -> Event | None:
+        if self.owner is None or seat == self.owner or self.card is None:
+            return self
+        return self.hidden
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "event": "move",
+            "turn": self.turn,
+            "card": None if self.card is None else str(self.card),
+            "from": self.source,
+            "to": self.target,
+            "why": self.why,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PowerEvent(Event):
+    """Seat ``seat`` uses the power of ``card``: green-return, red-steal or orange-keep."""
+
+    kind: ClassVar[str] = "power"
+    turn: int
+    seat: int
+    card: Card
+    power: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "power", "turn": self.turn, "seat": self.seat,
+                "card": str(self.card), "power": self.power}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineEvent(Event):
+    """Seat ``seat`` does not use the power of ``card``. For a face-down card (green 3, red 3/4)
+    the event is private to that seat: the others must not learn that it had a power."""
+
+    kind: ClassVar[str] = "decline"
+    turn: int
+    seat: int
+    card: Card
+    power: str
+    private: bool
+
+    @property
+    def secret(self) -> bool:  # type: ignore[override]
+        return self.private
+
+    def for_seat(self, seat: int) -> Event | None:
+        return self if not self.private or seat == self.seat else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "decline", "turn": self.turn, "seat": self.seat,
+                "card": str(self.card), "power": self.power}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class EndEvent(Event):
+    """The game is over: final points by seat and the winners (equal totals share the win)."""
+
+    kind: ClassVar[str] = "end"
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "end", "scores": list(self.scores), "winners": list(self.winners)}
+
+
+def _play_event(turn: int, seat: int, c: Card) -> PlayEvent:
+    return PlayEvent(turn, seat, c, PlayEvent(turn, seat, None))
+
+
+def _hidden_move(turn: int, c: Card, source: str, target: str, why: str, owner: int) -> MoveEvent:
+    censored = MoveEvent(turn, None, source, target, why)
+    return MoveEvent(turn, c, source, target, why, owner, censored)
+
+
+# A log is a persistent linked list of batches: (batch, previous) or None. Appending is O(1)
+# and states share their history.
+_Chain = Any  # (batch: tuple[Event, ...], previous: _Chain) | None
+
+
+def _flatten(chain: _Chain) -> tuple[Event, ...]:
+    batches = []
+    while chain is not None:
+        batches.append(chain[0])
+        chain = chain[1]
+    out: list[Event] = []
+    for batch in reversed(batches):
+        out.extend(batch)
+    return tuple(out)
+
+
+def _push(logs: tuple[_Chain, ...], events: list[Event]) -> tuple[_Chain, ...]:
+    batch = tuple(events)
+    if not any(e.secret for e in batch):
+        return tuple((batch, chain) for chain in logs)
+    out = [(batch, logs[0])]
+    for seat in range(len(logs) - 1):
+        seen = tuple(x for e in batch if (x := e.for_seat(seat)) is not None)
+        out.append((seen, logs[seat + 1]) if seen else logs[seat + 1])
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------------------------
+# Chance
+
+_MASK = (1 << 64) - 1
+
+
+def chance(seed: int, draw: int, n: int) -> int:
+    """A number in ``range(n)`` fixed by the game seed and the draw counter (SplitMix64)."""
+    z = (seed * 0x9E3779B97F4A7C15 + (draw + 1) * 0xD1B54A32D192ED03) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return (z ^ (z >> 31)) % n
+
+
+# --------------------------------------------------------------------------------------------
+# Scores
+
+
+@dataclass(frozen=True)
+class SeatScore:
+    """One seat's final points: numbers left in hand + coins of the bonus pile."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    bonus: tuple[Card, ...]
+    hand_sum: int
+    bonus_sum: int
+
+    @property
+    def total(self) -> int:
+        return self.hand_sum + self.bonus_sum
+
+
+@dataclass(frozen=True)
+class KayaScores:
+    """Points of every seat (``seats``), their ``totals`` and the ``winners`` (highest total)."""
+
+    seats: tuple[SeatScore, ...]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(s.total for s in self.seats)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        totals = self.totals
+        best = max(totals)
+        return tuple(i for i, t in enumerate(totals) if t == best)
+
+
+def _scores(rules: KayaRules, hands: tuple, bonuses: tuple) -> KayaScores:
+    value = rules.bonus_value
+    return KayaScores(tuple(
+        SeatScore(seat, hand, bonus, sum(c.number for c in hand), sum(value(c) for c in bonus))
+        for seat, (hand, bonus) in enumerate(zip(hands, bonuses, strict=True))
+    ))  # fmt: skip
+
+
+# --------------------------------------------------------------------------------------------
+# Views
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class KayaView:
+    """What seat ``seat`` may know: own hand and face-down card, every face-up card, counts.
+
+    ``hidden[s]`` lists the numbers of seat ``s``'s colour that are not face-up anywhere: each is
+    in that seat's hand, face-down on the table, or in the face-down discard. ``seen(s)`` is the
+    complement. ``legal`` (also ``legal_actions()``) is empty unless it is this seat's turn.
+    During the ``power`` phase the other seats see only that A is finishing the turn.
+    """
+
+    seat: int
+    rules: KayaRules
+    phase: str
+    turn: int
+    active: int
+    current_player: int | None
+    hand: tuple[Card, ...]
+    own_table: Card | None
+    table: tuple[bool, ...]
+    hand_counts: tuple[int, ...]
+    bonus: tuple[tuple[Card, ...], ...]
+    discard: tuple[Card, ...]
+    hidden_discards: tuple[int, ...]
+    hidden: tuple[tuple[int, ...], ...]
+    revealed: tuple[Card | None, ...]
+    challenger: int | None
+    targets: tuple[int, ...]
+    winner: int | None
+    legal: tuple[Action, ...]
+    _log: Any = field(repr=False)
+
+    @property
+    def players(self) -> int:
+        return len(self.hand_counts)
+
+    @property
+    def colors(self) -> tuple[Color, ...]:
+        return self.rules.colors
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions this seat may take now (empty when it is not this seat's turn)."""
+        return self.legal
+
+    def seen(self, seat: int) -> tuple[int, ...]:
+        """Numbers of seat ``seat``'s colour that are face-up (bonus piles, public discard,
+        revealed on the table)."""
+        hidden = self.hidden[seat]
+        return tuple(n for n in range(1, 10) if n not in hidden)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """This seat's log: public events, own hidden cards, others' hidden cards removed."""
+        return _flatten(self._log)
+
+    def _key(self) -> tuple:
+        return (
+            self.seat, self.rules, self.phase, self.turn, self.active, self.current_player,
+            self.hand, self.own_table, self.table, self.hand_counts, self.bonus, self.discard,
+            self.hidden_discards, self.hidden, self.revealed, self.challenger, self.targets,
+            self.winner, self.legal, self.events,
+        )  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, KayaView):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+# --------------------------------------------------------------------------------------------
+# State
+
+_SLOTS = (
+    "rules", "seed", "hands", "table", "bonus", "discard", "hidden_discards", "hidden",
+    "phase", "active", "current", "turn", "draws", "gambreng", "window", "challenger",
+    "targets", "winner", "win_card", "losers", "revealed", "_logs", "_legal", "_events",
+)  # fmt: skip
+
+
+class _Fields:
+    """The state's storage. New states are built on this mutable base, then frozen by switching
+    their class to :class:`KayaState` (cheap; no deepcopy: every field is a shared tuple)."""
+
+    __slots__ = _SLOTS
+
+    rules: KayaRules
+    seed: int
+    hands: tuple[tuple[Card, ...], ...]
+    table: tuple[Card | None, ...]
+    bonus: tuple[tuple[Card, ...], ...]
+    discard: tuple[Card, ...]
+    hidden_discards: tuple[tuple[Card, ...], ...]
+    hidden: tuple[tuple[int, ...], ...]
+    phase: str
+    active: int
+    current: int | None
+    turn: int
+    draws: int
+    gambreng: Gambreng | None
+    window: tuple[int, ...]
+    challenger: int | None
+    targets: tuple[int, ...]
+    winner: int | None
+    win_card: Card | None
+    losers: tuple[int, ...]
+    revealed: bool
+    _logs: tuple[_Chain, ...]
+    _legal: tuple[Action, ...] | None
+    _events: tuple[Event, ...] | None
+
+
+def _copy(state: _Fields) -> _Fields:
+    new = object.__new__(_Fields)
+    for name in _COPIED:
+        setattr(new, name, getattr(state, name))
+    return new
+
+
+_COPIED = _SLOTS[:-3]
+
+
+def _cards(items: Iterable[Card | str] | None) -> tuple[Card, ...]:
+    if items is None:
+        return ()
+    if isinstance(items, (str, Card)):
+        raise RulesError(f"expected a list of cards, not {items!r}")
+    return tuple(Card.parse(c) for c in items)
+
+
+def _remove(numbers: tuple[int, ...], n: int) -> tuple[int, ...]:
+    return tuple(x for x in numbers if x != n)
+
+
+def _add(numbers: tuple[int, ...], n: int) -> tuple[int, ...]:
+    return tuple(sorted((*numbers, n)))
+
+
+def _set(items: tuple, i: int, value: Any) -> tuple:
+    return (*items[:i], value, *items[i + 1 :])
+
+
+class KayaState(_Fields):
+    """An immutable position of Aku Paling Kaya. Make one with :meth:`new` (dealt and
+    gambreng'ed from a seed) or :meth:`from_position` (a rigged position); advance with
+    :meth:`apply`.
+
+    Public fields: ``hands``, ``table`` (a card or None per seat), ``bonus``, ``discard``
+    (face-up), ``hidden_discards`` (face-down, per seat that discarded them), ``phase``,
+    ``active`` (A), ``current_player``, ``turn``; during a challenge ``challenger`` (C),
+    ``targets`` (A first) and ``winner``.
+    """
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("KayaState is immutable: use apply(action) for the next state")
+
+    # ---- construction ------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: KayaRules | None = None, seed: int = 0) -> KayaState:
+        """Deal each seat its colour's nine cards and hold the gambreng (seeded) for A."""
+        rules = KayaRules() if rules is None else rules
+        if type(seed) is not int:
+            raise RulesError(f"the seed must be a whole number, not {seed!r}")
+        draw = gambreng(rules.players, random.Random(f"{seed}/gambreng"))
+        hands = tuple(tuple(card(c, n) for n in range(1, 10)) for c in rules.colors)
+        return cls._start(rules, seed, hands, (None,) * rules.players,
+                          ((),) * rules.players, (), ((),) * rules.players,
+                          draw.first, 1, draw)  # fmt: skip
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: KayaRules | None = None,
+        hands: Sequence[Iterable[Card | str]] = (),
+        *,
+        table: Sequence[Card | str | None] | None = None,
+        bonus: Sequence[Iterable[Card | str]] | None = None,
+        discard: Iterable[Card | str] = (),
+        active: int = 0,
+        turn: int = 1,
+        seed: int = 0,
+    ) -> KayaState:
+        """A rigged position at the start of seat ``active``'s turn (for tests and lessons).
+
+        ``hands[s]`` and ``table[s]`` (a face-down card or None) must be seat ``s``'s colour;
+        ``bonus[s]`` is seat ``s``'s face-up bonus pile; ``discard`` the face-up discard. Every
+        card of the colours in play that is not placed is in the face-down discard of its
+        colour's seat. Random takes still come from ``seed``.
+        """
+        rules = KayaRules() if rules is None else rules
+        n = rules.players
+        if type(seed) is not int:
+            raise RulesError(f"the seed must be a whole number, not {seed!r}")
+        if len(hands) != n:
+            raise RulesError(f"expected {n} hands, one per seat, not {len(hands)}")
+        hand_t = tuple(tuple(sorted(_cards(h), key=lambda c: c.number)) for h in hands)
+        table_l = [None] * n if table is None else list(table)
+        if len(table_l) != n:
+            raise RulesError(f"expected {n} table places, one per seat, not {len(table_l)}")
+        table_t = tuple(None if c is None else Card.parse(c) for c in table_l)
+        bonus_t = ((),) * n if bonus is None else tuple(_cards(b) for b in bonus)
+        if len(bonus_t) != n:
+            raise RulesError(f"expected {n} bonus piles, one per seat, not {len(bonus_t)}")
+        discard_t = _cards(discard)
+        if type(active) is not int or not 0 <= active < n:
+            raise RulesError(f"active must be a seat 0-{n - 1}, not {active!r}")
+        in_play = {c for c in DECK if c.color in rules.colors}
+        placed: list[Card] = [*discard_t]
+        for seat, color in enumerate(rules.colors):
+            own = [*hand_t[seat], *([table_t[seat]] if table_t[seat] else [])]
+            wrong = [str(c) for c in own if c.color is not color]
+            if wrong:
+                raise RulesError(f"seat {seat} plays {color.value} and cannot hold {wrong[0]}")
+            if not hand_t[seat]:
+                raise RulesError(f"seat {seat} has an empty hand: the game would be over")
+            placed += own
+            placed += bonus_t[seat]
+        outside = [str(c) for c in placed if c not in in_play]
+        if outside:
+            raise RulesError(f"{outside[0]} is not a card of the colours in play")
+        if len(set(placed)) != len(placed):
+            twice = next(str(c) for c in placed if placed.count(c) > 1)
+            raise RulesError(f"{twice} is placed twice")
+        rest = set(in_play) - set(placed)
+        hidden_d = tuple(
+            tuple(sorted((c for c in rest if c.color is color), key=lambda c: c.number))
+            for color in rules.colors
+        )
+        return cls._start(rules, seed, hand_t, table_t, bonus_t, discard_t, hidden_d,
+                          active, turn, None)  # fmt: skip
+
+    @classmethod
+    def _start(cls, rules, seed, hands, table, bonus, discard, hidden_d, active, turn, draw):
+        s = object.__new__(_Fields)
+        s.rules, s.seed, s.hands, s.table, s.bonus = rules, seed, hands, table, bonus
+        s.discard, s.hidden_discards = discard, hidden_d
+        s.hidden = tuple(
+            tuple(sorted({c.number for c in (*hands[i], table[i], *hidden_d[i]) if c}))
+            for i in range(rules.players)
+        )
+        s.phase, s.active, s.current, s.turn, s.draws = PLAY, active, active, turn, 0
+        s.gambreng, s.window, s.challenger, s.targets = draw, (), None, ()
+        s.winner, s.win_card, s.losers, s.revealed = None, None, (), False
+        events: list[Event] = [
+            StartEvent(tuple(c.value for c in rules.colors), rules.coins, seed)
+        ]
+        if draw is not None:
+            events.append(GambrengEvent(draw))
+        s._logs = _push((None,) * (rules.players + 1), events)
+        s._legal = s._events = None
+        s.__class__ = cls
+        return s  # type: ignore[return-value]
+
+    # ---- the common verbs ----------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must act now, or None when the game is over."""
+        return self.current
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The full log (hidden cards included), oldest first."""
+        ev = self._events
+        if ev is None:
+            ev = _flatten(self._logs[0])
+            object.__setattr__(self, "_events", ev)
+        return ev
+
+    history = events
+
+    def log_lines(self) -> list[str]:
+        """The full log as JSON Lines text."""
+        return [e.to_line() for e in self.events]
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the current player may take (empty when the game is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._compute_legal()
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        phase = self.phase
+        if phase == PLAY:
+            return tuple([_PLAYS[c] for c in self.hands[self.active]])
+        if phase == CHALLENGE:
+            a, c, table, n = self.active, self.current, self.table, len(self.hands)
+            others = [
+                s for s in (*range(c + 1, n), *range(c)) if s != a and table[s] is not None
+            ]
+            out: list[Action] = [_PASS]
+            for mask in range(1 << len(others)):
+                chosen = [a, *(others[i] for i in range(len(others)) if mask >> i & 1)]
+                out.append(_challenge(tuple(sorted(chosen))))
+            return tuple(out)
+        if phase == POWER:
+            a = self.active
+            if self.table[a].color is Color.GREEN:  # type: ignore[union-attr]
+                return (_TAKE_BACK, _DECLINE)
+            n = len(self.hands)
+            steals: list[Action] = [
+                Steal(v, c)
+                for v in (*range(a + 1, n), *range(a))
+                for c in self.bonus[v]
+            ]
+            steals.append(_DECLINE)
+            return tuple(steals)
+        if phase == ORANGE:
+            return (_KEEP, _DECLINE)
+        if phase == PINK:
+            coins = self.rules.coins
+            return tuple([_GIVES[c] for c in self.hands[self.current] if coins[c.number - 1] >= 2])  # type: ignore[index]
+        return ()
+
+    def can_apply(self, action: Action | str) -> bool:
+        """True if ``action`` (or its text) is legal now."""
+        try:
+            action = parse_action(action)
+        except ParseError:
+            return False
+        return action in self.legal_actions()
+
+    def apply(self, action: Action | str) -> KayaState:
+        """The state after ``action`` (or its text); IllegalActionError if it is not legal."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            if isinstance(action, str):
+                return self.apply(parse_action(action))
+            raise IllegalActionError(self._refusal(action))
+        new = _copy(self)
+        ev: list[Event] = []
+        phase = self.phase
+        if phase == PLAY:
+            _do_play(new, action.card, ev)  # type: ignore[union-attr]
+        elif phase == CHALLENGE:
+            if action is _PASS or type(action) is Pass:
+                ev.append(PassEvent(new.turn, new.current))  # type: ignore[arg-type]
+                window = new.window[1:]
+                new.window = window
+                if window:
+                    new.current = window[0]
+                else:
+                    _no_challenge(new, ev)
+            else:
+                _do_challenge(new, action.targets, ev)  # type: ignore[union-attr]
+        elif phase == POWER:
+            _do_power(new, action, ev)
+        elif phase == ORANGE:
+            _settle(new, type(action) is Keep, ev)
+        else:  # PINK
+            _do_give(new, action.card, ev)  # type: ignore[union-attr]
+        new._logs = _push(self._logs, ev)
+        new._legal = new._events = None
+        new.__class__ = KayaState
+        return new  # type: ignore[return-value]
+
+    def _refusal(self, action: object) -> str:
+        if self.phase == OVER:
+            return f"the game is over; {action} is not possible"
+        who = f"seat {self.current}"
+        if not isinstance(action, (Play, Pass, Challenge, TakeBack, Steal, Decline, Keep, Give)):
+            return f"{action!r} is not a Kaya action"
+        hints = {
+            PLAY: f"{who} must play a card from hand",
+            CHALLENGE: f"{who} may pass or challenge seat {self.active} (plus seats with a "
+            "face-down card)",
+            POWER: f"{who} may use the power of the card just played, or decline",
+            ORANGE: f"{who} may keep the winning orange 4 as a bonus card, or decline",
+            PINK: f"{who} must give the pink winner a card worth at least 2 coins",
+        }
+        return f"{action} is not allowed now: {hints[self.phase]}"
+
+    # ---- scores ------------------------------------------------------------------------------
+
+    def scores(self) -> KayaScores:
+        """Points of every seat now: numbers in hand + bonus coins (yellow 1-3 negative);
+        face-down cards on the table count nothing."""
+        return _scores(self.rules, self.hands, self.bonus)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the highest total once the game is over (empty before)."""
+        return self.scores().winners if self.phase == OVER else ()
+
+    def returns(self) -> tuple[float, ...]:
+        """1.0 for each winner (shared wins count for each), 0.0 otherwise; zeros before the end."""
+        winners = self.winners
+        return tuple(1.0 if s in winners else 0.0 for s in range(len(self.hands)))
+
+    # ---- views ----------------------------------------------------------------------------
+
+    def view(self, seat: int) -> KayaView:
+        """What ``seat`` may know now (no other seat's hidden card)."""
+        n = len(self.hands)
+        if type(seat) is not int or not 0 <= seat < n:
+            raise IllegalActionError(f"no seat {seat!r} in a {n}-player game")
+        phase, current = self.phase, self.current
+        table = self.table
+        legal = self.legal_actions() if current == seat else ()
+        revealed = (
+            tuple(c if s == self.challenger or s in self.targets else None
+                  for s, c in enumerate(table))
+            if self.revealed else (None,) * n
+        )  # fmt: skip
+        return KayaView(
+            seat, self.rules, phase, self.turn, self.active, current, self.hands[seat],
+            table[seat], tuple([c is not None for c in table]),
+            tuple([len(h) for h in self.hands]), self.bonus, self.discard,
+            tuple([len(h) for h in self.hidden_discards]), self.hidden, revealed,
+            self.challenger, self.targets, self.winner, legal, self._logs[seat + 1],
+        )  # fmt: skip
+
+    # ---- comparison and display --------------------------------------------------------
+
+    def _key(self) -> tuple:
+        return tuple(getattr(self, name) for name in _COPIED if name != "_logs") + (self.events,)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, KayaState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        hands = " ".join(f"{s}:{len(h)}" for s, h in enumerate(self.hands))
+        return (
+            f"<KayaState turn {self.turn} phase {self.phase} active {self.active} "
+            f"current {self.current} hands {hands}>"
+        )
+
+    def places(self) -> dict[Card, str]:
+        """Where every card of the colours in play is (``hand:S``, ``table:S``, ``bonus:S``,
+        ``discard``, ``discard-hidden``); for checks and lessons."""
+        out: dict[Card, str] = {}
+        for seat in range(len(self.hands)):
+            for c in self.hands[seat]:
+                out[c] = f"hand:{seat}"
+            if self.table[seat] is not None:
+                out[self.table[seat]] = f"table:{seat}"  # type: ignore[index]
+            for c in self.bonus[seat]:
+                out[c] = f"bonus:{seat}"
+            for c in self.hidden_discards[seat]:
+                out[c] = "discard-hidden"
+        for c in self.discard:
+            out[c] = "discard"
+        return out
+
+
+# --------------------------------------------------------------------------------------------
+# Transitions (they fill in a fresh copy ``s`` before it is frozen)
+
+
+def _order_after(seat: int, n: int) -> tuple[int, ...]:
+    return (*range(seat + 1, n), *range(seat + 1))
+
+
+def _do_play(s: _Fields, c: Card, ev: list[Event]) -> None:
+    a, turn = s.active, s.turn
+    old = s.table[a]
+    if old is not None:
+        s.hidden_discards = _set(s.hidden_discards, a, (*s.hidden_discards[a], old))
+        ev.append(_hidden_move(turn, old, f"table:{a}", "discard", "stale", a))
+    s.hands = _set(s.hands, a, tuple([x for x in s.hands[a] if x.number != c.number]))
+    table = s.table = _set(s.table, a, c)
+    ev.append(_play_event(turn, a, c))
+    ev.append(_hidden_move(turn, c, f"hand:{a}", f"table:{a}", "play", a))
+    n = len(table)
+    window = tuple([x for x in (*range(a + 1, n), *range(a)) if table[x] is not None])
+    if window:
+        s.phase, s.window, s.current = CHALLENGE, window, window[0]
+    else:
+        _no_challenge(s, ev)
+
+
+def _no_challenge(s: _Fields, ev: list[Event]) -> None:
+    a = s.active
+    c = s.table[a]
+    assert c is not None
+    s.window = ()
+    if c.number == 3 and c.color is Color.GREEN:
+        s.phase, s.current = POWER, a
+        return
+    if c.color is Color.RED and c.number in (3, 4):
+        if any(b for v, b in enumerate(s.bonus) if v != a):
+            s.phase, s.current = POWER, a
+            return
+    _end_turn(s, ev)
+
+
+def _do_power(s: _Fields, action: Action, ev: list[Event]) -> None:
+    a, turn = s.active, s.turn
+    c = s.table[a]
+    assert c is not None
+    if type(action) is TakeBack:
+        ev.append(PowerEvent(turn, a, c, "green-return"))
+        ev.append(MoveEvent(turn, c, f"table:{a}", f"hand:{a}", "green-return"))
+        s.table = _set(s.table, a, None)
+        s.hands = _set(s.hands, a, tuple(sorted((*s.hands[a], c), key=lambda x: x.number)))
+    elif type(action) is Steal:
+        v, stolen = action.victim, action.card
+        ev.append(PowerEvent(turn, a, c, "red-steal"))
+        ev.append(MoveEvent(turn, stolen, f"bonus:{v}", f"bonus:{a}", "red-steal"))
+        ev.append(MoveEvent(turn, c, f"table:{a}", "discard", "red-spent"))
+        bonus = _set(s.bonus, v, tuple([x for x in s.bonus[v] if x != stolen]))
+        s.bonus = _set(bonus, a, (*bonus[a], stolen))
+        s.table = _set(s.table, a, None)
+        s.discard = (*s.discard, c)
+        s.hidden = _set(s.hidden, a, _remove(s.hidden[a], c.number))
+    else:
+        power = "green-return" if c.color is Color.GREEN else "red-steal"
+        ev.append(DeclineEvent(turn, a, c, power, True))
+    _end_turn(s, ev)
+
+
+def _do_challenge(s: _Fields, chosen: tuple[int, ...], ev: list[Event]) -> None:
+    a, cseat, turn, table = s.active, s.current, s.turn, s.table
+    assert cseat is not None
+    n = len(table)
+    targets = (a, *[x for x in _order_after(cseat, n) if x in chosen and x != a])
+    ev.append(ChallengeEvent(turn, cseat, targets))
+    seats = (cseat, *targets)
+    if len(targets) == 1:
+        winner = cseat if table[cseat].number >= table[a].number else a  # type: ignore[union-attr]
+    else:
+        high = max(table[x].number for x in seats)  # type: ignore[union-attr]
+        tied = [x for x in seats if table[x].number == high]  # type: ignore[union-attr]
+        winner = cseat if cseat in tied else next(x for x in _order_after(cseat, n) if x in tied)
+    ev.append(ShowdownEvent(turn, tuple((x, table[x]) for x in seats), winner))  # type: ignore[misc]
+    hidden = list(s.hidden)
+    for x in seats:
+        hidden[x] = _remove(hidden[x], table[x].number)  # type: ignore[union-attr]
+    s.hidden = tuple(hidden)
+    s.challenger, s.targets, s.winner, s.revealed, s.window = cseat, targets, winner, True, ()
+    wcard = table[winner]
+    s.win_card = wcard
+    if wcard.number == 4 and wcard.color is Color.ORANGE:  # type: ignore[union-attr]
+        s.phase, s.current = ORANGE, winner
+        return
+    _settle(s, False, ev)
+
+
+def _settle(s: _Fields, keep: bool, ev: list[Event]) -> None:
+    """Move the showdown cards off the table, then start the takes from the losers."""
+    w, turn, table = s.winner, s.turn, s.table
+    assert w is not None and s.challenger is not None
+    n = len(table)
+    seats = (s.challenger, *s.targets)
+    wcard = table[w]
+    assert wcard is not None
+    bonus, discard = list(s.bonus), list(s.discard)
+    if keep:
+        ev.append(PowerEvent(turn, w, wcard, "orange-keep"))
+        ev.append(MoveEvent(turn, wcard, f"table:{w}", f"bonus:{w}", "orange-keep"))
+        bonus[w] = (*bonus[w], wcard)
+    else:
+        if s.phase == ORANGE:
+            ev.append(DeclineEvent(turn, w, wcard, "orange-keep", False))
+        ev.append(MoveEvent(turn, wcard, f"table:{w}", "discard", "won"))
+        discard.append(wcard)
+    losers = tuple([x for x in _order_after(w, n) if x in seats and x != w])
+    one_on_one = len(seats) == 2
+    for x in losers:
+        lcard = table[x]
+        assert lcard is not None
+        if one_on_one:
+            ev.append(MoveEvent(turn, lcard, f"table:{x}", f"bonus:{w}", "claimed"))
+            bonus[w] = (*bonus[w], lcard)
+        else:
+            ev.append(MoveEvent(turn, lcard, f"table:{x}", "discard", "showdown"))
+            discard.append(lcard)
+    s.bonus, s.discard = tuple(bonus), tuple(discard)
+    s.table = tuple([None if x in seats else c for x, c in enumerate(table)])
+    s.revealed = False
+    s.losers = losers
+    _takes(s, ev)
+
+
+def _takes(s: _Fields, ev: list[Event]) -> None:
+    """The winner takes one card from each loser's hand, in seat order after the winner."""
+    w, turn, wcard = s.winner, s.turn, s.win_card
+    assert w is not None and wcard is not None
+    pink = wcard.color is Color.PINK and wcard.number in (5, 6)
+    coins = s.rules.coins
+    losers = s.losers
+    while losers:
+        x = losers[0]
+        hand = s.hands[x]
+        if hand:
+            if pink and any(coins[c.number - 1] >= 2 for c in hand):
+                s.losers, s.phase, s.current = losers, PINK, x
+                return
+            taken = hand[chance(s.seed, s.draws, len(hand))]
+            s.draws += 1
+            s.hands = _set(s.hands, x, tuple([c for c in hand if c is not taken]))
+            s.hidden = _set(s.hidden, x, _remove(s.hidden[x], taken.number))
+            if taken.color is Color.BLUE and taken.number >= 7:
+                ev.append(MoveEvent(turn, taken, f"hand:{x}", f"bonus:{x}", "blue-return"))
+                s.bonus = _set(s.bonus, x, (*s.bonus[x], taken))
+            else:
+                ev.append(MoveEvent(turn, taken, f"hand:{x}", f"bonus:{w}", "taken"))
+                s.bonus = _set(s.bonus, w, (*s.bonus[w], taken))
+        losers = losers[1:]
+    s.losers = ()
+    _end_turn(s, ev)
+
+
+def _do_give(s: _Fields, c: Card, ev: list[Event]) -> None:
+    x, w = s.current, s.winner
+    assert x is not None and w is not None
+    ev.append(MoveEvent(s.turn, c, f"hand:{x}", f"bonus:{w}", "pink-give"))
+    s.hands = _set(s.hands, x, tuple([h for h in s.hands[x] if h.number != c.number]))
+    s.hidden = _set(s.hidden, x, _remove(s.hidden[x], c.number))
+    s.bonus = _set(s.bonus, w, (*s.bonus[w], c))
+    s.losers = s.losers[1:]
+    _takes(s, ev)
+
+
+def _end_turn(s: _Fields, ev: list[Event]) -> None:
+    s.challenger, s.targets, s.winner, s.win_card, s.window = None, (), None, None, ()
+    if not all(s.hands):
+        s.phase, s.current = OVER, None
+        scores = _scores(s.rules, s.hands, s.bonus)
+        ev.append(EndEvent(scores.totals, scores.winners))
+        return
+    n = len(s.hands)
+    a = s.active + 1
+    a = 0 if a == n else a
+    s.active = s.current = a
+    s.turn += 1
+    s.phase = PLAY
+
+
+def iter_states(state: KayaState, actions: Iterable[Action | str]) -> Iterator[KayaState]:
+    """Apply ``actions`` one by one, yielding each new state (for replays in lessons)."""
+    for action in actions:
+        state = state.apply(action)
+        yield state

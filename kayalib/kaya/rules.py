@@ -1,0 +1,97 @@
+"""The rules object of Aku Paling Kaya (house rules in docs/RULES.md, game 1).
+
+>>> rules = KayaRules()
+>>> rules.players, [c.value for c in rules.colors]
+(4, ['green', 'red', 'blue', 'pink'])
+>>> rules.bonus_value(Card.parse("yellow-2")), rules.bonus_value(Card.parse("blue-8"))
+(-1, 3)
+>>> KayaRules(coins={n: n for n in range(1, 10)}).coin_value(7)
+7
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from kayalib.errors import KayalibError, RulesError
+from kayalib.kaya.cards import Card, Color, parse_color
+
+__all__ = ["DEFAULT_COINS", "DEFAULT_COLORS", "KayaRules"]
+
+DEFAULT_COLORS: tuple[Color, ...] = (Color.GREEN, Color.RED, Color.BLUE, Color.PINK)
+#: Coin value of numbers 1..9 (index 0 is number 1): 1-3 -> 1, 4-6 -> 2, 7-9 -> 3.
+DEFAULT_COINS: tuple[int, ...] = (1, 1, 1, 2, 2, 2, 3, 3, 3)
+
+
+def _normalize_coins(coins: Mapping[int, int] | Sequence[int]) -> tuple[int, ...]:
+    if isinstance(coins, Mapping):
+        try:
+            keys = sorted(int(k) for k in coins)
+        except (TypeError, ValueError):
+            raise RulesError(f"coins must map the numbers 1-9 to coins, not {coins!r}") from None
+        if keys != list(range(1, 10)):
+            raise RulesError("coins must give a value for each number 1-9 exactly once")
+        values = [coins[k] if k in coins else coins[str(k)] for k in range(1, 10)]  # type: ignore[index]
+    else:
+        values = list(coins)
+        if len(values) != 9:
+            raise RulesError("coins must give a value for each number 1-9")
+    for value in values:
+        if type(value) is not int or value < 1:
+            raise RulesError(f"coin values must be positive whole numbers, not {value!r}")
+    return tuple(values)
+
+
+@dataclass(frozen=True)
+class KayaRules:
+    """Which colours play (seat order = order given; 2-6 distinct) and the coin table (**option**).
+
+    ``coins`` may be given as a mapping ``{1: 1, ..., 9: 3}`` or a sequence of nine values;
+    it is stored as a tuple whose index 0 is number 1.
+    """
+
+    colors: tuple[Color, ...] = DEFAULT_COLORS
+    coins: tuple[int, ...] = field(default=DEFAULT_COINS)
+
+    def __post_init__(self) -> None:
+        colors = self.colors
+        if isinstance(colors, (str, Color)) or not isinstance(colors, Iterable):
+            raise RulesError(f"colors must be a list of colours, not {colors!r}")
+        try:
+            parsed = tuple(parse_color(c) for c in colors)
+        except KayalibError as error:
+            raise RulesError(str(error)) from None
+        if not 2 <= len(parsed) <= 6:
+            raise RulesError(f"Aku Paling Kaya needs 2-6 players (colours), not {len(parsed)}")
+        if len(set(parsed)) != len(parsed):
+            raise RulesError("each player needs a different colour")
+        object.__setattr__(self, "colors", parsed)
+        object.__setattr__(self, "coins", _normalize_coins(self.coins))
+
+    @classmethod
+    def for_players(cls, players: int, coins: Mapping[int, int] | Sequence[int] = DEFAULT_COINS):
+        """The first ``players`` colours in seed order (green, red, blue, pink, yellow, orange)."""
+        if type(players) is not int or not 2 <= players <= 6:
+            raise RulesError(f"Aku Paling Kaya needs 2-6 players, not {players!r}")
+        return cls(colors=tuple(Color)[:players], coins=coins)
+
+    @property
+    def players(self) -> int:
+        """Number of seats (one per colour)."""
+        return len(self.colors)
+
+    def coin_value(self, number: int) -> int:
+        """Coins a card with this number is worth as a bonus card (before the yellow sign)."""
+        return self.coins[number - 1]
+
+    def bonus_value(self, card: Card) -> int:
+        """Points of ``card`` in a bonus pile: its coins, negative for yellow 1-3."""
+        value = self.coins[card.number - 1]
+        if card.color is Color.YELLOW and card.number <= 3:
+            return -value
+        return value
+
+    def coins_json(self) -> dict[str, int]:
+        """The coin table as in the log: ``{"1": 1, ..., "9": 3}``."""
+        return {str(n): self.coins[n - 1] for n in range(1, 10)}
