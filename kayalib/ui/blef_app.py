@@ -87,6 +87,8 @@ class BlefApp(GameApp[BlefState]):
         self.param.layout.width = "170px"
         self.bid_button = button("", "kaya-bid", style="primary")
         self.check_button = button("", "kaya-check", style="danger")
+        self.check_button.layout.width = "auto"
+        self.bid_button.layout.width = "120px"
         self.kind.observe(self.guard(lambda _c: self._fill_params()), names="value")
         self.bid_button.on_click(self.guard(self._on_bid))
         self.check_button.on_click(self.guard(lambda _b: self._human(CHECK)))

@@ -1,0 +1,154 @@
+"""A real Voila server over ``notebooks/`` and a headless Chromium for the app tests.
+
+The server runs as ``make app`` does (the offline ``kayalib`` template, ``voila.json``), on a
+free port, for the whole session. Browser tests use Debian's ``/usr/bin/chromium`` through
+Playwright and never download a browser: without it they skip, except under ``CI=true``.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# Console lines that are not faults of the page: JupyterLab's shared-module version notes.
+HARMLESS_CONSOLE = ("Unsatisfied version", "No satisfying version")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class VoilaServer:
+    """A running ``voila`` subprocess serving ``notebooks/``."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.log_path = ARTIFACTS / "voila.log"
+        env = dict(os.environ)
+        extra = str(NOTEBOOKS / ".jupyter")
+        env["JUPYTER_PATH"] = extra + (
+            os.pathsep + env["JUPYTER_PATH"] if "JUPYTER_PATH" in env else ""
+        )
+        env.pop("QUERY_STRING", None)
+        voila = Path(sys.executable).with_name("voila")
+        self.log = self.log_path.open("w")
+        self.process = subprocess.Popen(
+            [
+                str(voila),
+                "--no-browser",
+                f"--port={self.port}",
+                "--Voila.ip=127.0.0.1",
+                "--template=kayalib",
+            ],
+            cwd=NOTEBOOKS,
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+
+    def wait(self, timeout: float = 60.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"voila exited early; see {self.log_path}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.2)
+        raise RuntimeError(f"voila did not answer within {timeout:.0f} s; see {self.log_path}")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(5)
+        self.log.close()
+
+
+@pytest.fixture(scope="session")
+def voila_server() -> Iterator[VoilaServer]:
+    server = VoilaServer()
+    try:
+        server.wait()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """A headless Chromium (Debian's), or a skip with a notice (a failure under CI=true)."""
+    if not Path(CHROMIUM).exists():
+        message = f"{CHROMIUM} is missing: browser tests need Debian's chromium package"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message + " (CI=true, so this is a failure)")
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def page(chromium, request):
+    """A fresh page that fails the test on console errors, page errors and outside requests."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 1500})
+    pg = context.new_page()
+    problems: list[str] = []
+
+    def on_console(message) -> None:
+        text = message.text
+        if message.type == "error" and not any(h in text for h in HARMLESS_CONSOLE):
+            problems.append(f"console error: {text}")
+        elif "Failed to load model class" in text:
+            problems.append(f"console: {text}")
+
+    def on_request(req) -> None:
+        if not req.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
+            problems.append(f"request outside this machine: {req.url}")
+
+    pg.on("console", on_console)
+    pg.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    pg.on("request", on_request)
+    pg.problems = problems  # type: ignore[attr-defined]
+    yield pg
+    ARTIFACTS.mkdir(exist_ok=True)
+    try:
+        pg.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+    finally:
+        context.close()
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,117 @@
+"""The play apps in a real browser: Voila + headless Chromium, driven by clicks.
+
+Prints two timings per app (time to the first playable screen, and from a click to the updated
+view); ``benchmarks/bench_apps.py`` measures the same over several runs.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+pytestmark = [pytest.mark.browser, pytest.mark.voila]
+
+LOAD_TIMEOUT = 120_000  # ms; a cold kernel on a busy 2-core machine can be slow
+STEP_TIMEOUT = 30_000
+
+
+def open_app(page, server, notebook: str, query: str, ready: str) -> float:
+    start = time.perf_counter()
+    page.goto(f"{server.url}/voila/render/{notebook}?{query}", timeout=LOAD_TIMEOUT)
+    page.wait_for_selector(ready, timeout=LOAD_TIMEOUT)
+    return time.perf_counter() - start
+
+
+def timed_click(page, selector: str, changed: str) -> float:
+    """Click ``selector``; seconds until ``.kaya-log`` shows a different first line."""
+    before = page.inner_text(".kaya-log") if page.query_selector(".kaya-log") else ""
+    start = time.perf_counter()
+    page.click(selector)
+    page.wait_for_function(
+        "([sel, old]) => { const e = document.querySelector(sel);"
+        " return e && e.innerText !== old; }",
+        arg=[changed, before],
+        timeout=STEP_TIMEOUT,
+    )
+    return time.perf_counter() - start
+
+
+def test_blef_round_to_the_reveal(voila_server, page) -> None:
+    ready = open_app(
+        page, voila_server, "play-blef.ipynb", "seed=5&speed=instant&bots=odds,random",
+        "button.kaya-bid:not([disabled])",
+    )  # fmt: skip
+    assert "Blef" in page.inner_text(".kaya-title")
+    assert page.locator(".kaya-hand svg.kaya-card-blef").count() == 1  # one card in round 1
+    assert page.locator(".kaya-player").count() == 3
+    clicks: list[float] = []
+    for _ in range(12):
+        if page.locator(".kaya-reveal-panel").count():
+            break
+        if page.locator("button.kaya-check:not([disabled])").count() and len(clicks) >= 1:
+            clicks.append(timed_click(page, "button.kaya-check", ".kaya-log"))
+        else:
+            options = page.locator(".kaya-bid-kind select option").all_inner_texts()
+            assert options, "the bid picker offers no bid type"
+            page.select_option(".kaya-bid-kind select", label=options[0])
+            clicks.append(timed_click(page, "button.kaya-bid", ".kaya-log"))
+        page.wait_for_selector("button.kaya-bid:not([disabled]), .kaya-reveal-panel",
+                               timeout=STEP_TIMEOUT)  # fmt: skip
+    reveal = page.inner_text(".kaya-reveal")
+    assert "Round 1: all cards revealed" in reveal
+    assert "loses the round" in reveal
+    assert page.locator(".kaya-reveal svg.kaya-card-blef").count() == 3  # the whole pool
+    assert "sprawdzam" in page.inner_text(".kaya-log")
+    page.screenshot(path=str(ARTIFACTS / "blef-reveal.png"), full_page=True)
+    print(f"\nblef: first playable screen {ready:.2f} s; click to updated view "
+          f"{min(clicks):.3f}-{max(clicks):.3f} s over {len(clicks)} clicks")  # fmt: skip
+
+
+def test_blef_language_and_hint_in_the_browser(voila_server, page) -> None:
+    open_app(page, voila_server, "play-blef.ipynb", "seed=9&speed=instant&lang=pl",
+             "button.kaya-bid:not([disabled])")  # fmt: skip
+    assert "Nowa gra" in page.inner_text("button.kaya-new-game")
+    page.click(".kaya-hint-toggle")
+    page.wait_for_selector(".kaya-hint .kaya-bar-row", timeout=STEP_TIMEOUT)
+    assert "%" in page.inner_text(".kaya-hint")
+    page.select_option(".kaya-lang select", label="English")
+    page.wait_for_function(
+        "() => document.querySelector('button.kaya-new-game').innerText.includes('New game')",
+        timeout=STEP_TIMEOUT,
+    )
+
+
+def test_kaya_turns_to_a_showdown(voila_server, page) -> None:
+    ready = open_app(
+        page, voila_server, "play-aku-paling-kaya.ipynb", "seed=3&speed=instant&bots=random",
+        ".kaya-status-text.kaya-your-turn",
+    )  # fmt: skip
+    assert "Aku Paling Kaya" in page.inner_text(".kaya-title")
+    assert "Gambreng" in page.inner_text(".kaya-gambreng")
+    clicks: list[float] = []
+    for _ in range(40):
+        if "Showdown" in page.inner_text(".kaya-showdown"):
+            break
+        if page.locator("button.kaya-challenge:visible").count():
+            clicks.append(timed_click(page, "button.kaya-challenge", ".kaya-log"))
+        elif page.locator("button.kaya-play-card:visible:not([disabled])").count():
+            clicks.append(
+                timed_click(
+                    page, "button.kaya-play-card:visible:not([disabled]) >> nth=0", ".kaya-log"
+                )  # fmt: skip
+            )
+        elif page.locator("button.kaya-decline:visible").count():
+            clicks.append(timed_click(page, "button.kaya-decline", ".kaya-log"))
+        else:
+            page.wait_for_timeout(200)
+    showdown = page.inner_text(".kaya-showdown")
+    assert "Showdown in turn" in showdown and "wins the showdown" in showdown
+    assert page.locator(".kaya-showdown svg.kaya-card-kaya").count() >= 2
+    assert "Showdown:" in page.inner_text(".kaya-log")
+    page.screenshot(path=str(ARTIFACTS / "kaya-showdown.png"), full_page=True)
+    print(f"\nkaya: first playable screen {ready:.2f} s; click to updated view "
+          f"{min(clicks):.3f}-{max(clicks):.3f} s over {len(clicks)} clicks")  # fmt: skip
