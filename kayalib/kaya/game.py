@@ -174,6 +174,9 @@ Action = Play | Pass | Challenge | TakeBack | Steal | Decline | Keep | Give
 _PASS, _TAKE_BACK, _DECLINE, _KEEP = Pass(), TakeBack(), Decline(), Keep()
 _PLAYS = {c: Play(c) for c in DECK}
 _GIVES = {c: Give(c) for c in DECK}
+_PLAYS_BY_NUMBER = {
+    color: (None, *(_PLAYS[c] for c in DECK if c.color is color)) for color in Color
+}
 _CHALLENGES: dict[tuple[int, ...], Challenge] = {}
 
 
@@ -300,10 +303,11 @@ class PlayEvent(Event):
     turn: int
     seat: int
     card: Card | None
-    hidden: PlayEvent | None = field(default=None, compare=False, repr=False)
 
     def for_seat(self, seat: int) -> Event | None:
-        return self if seat == self.seat or self.card is None else self.hidden
+        if seat == self.seat or self.card is None:
+            return self
+        return PlayEvent(self.turn, self.seat, None)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -362,7 +366,7 @@ class ShowdownEvent(Event):
 class MoveEvent(Event):
     """A card changes place (``hand:S``, ``table:S``, ``bonus:S``, ``discard``) because ``why``.
 
-    Face-down moves (``play``, ``stale``) show the card only to its owner ``hidden_from_others``.
+    Face-down moves (``play``, ``stale``) show the card only to its ``owner``.
     """
 
     kind: ClassVar[str] = "move"
@@ -372,7 +376,6 @@ class MoveEvent(Event):
     target: str
     why: str
     owner: int | None = None  # set for a face-down move: only this seat sees the card
-    hidden: MoveEvent | None = field(default=None, compare=False, repr=False)
 
     @property
     def secret(self) -> bool:  # type: ignore[override]
@@ -381,7 +384,7 @@ class MoveEvent(Event):
     def for_seat(self, seat: int) -> Event | None:
         if self.owner is None or seat == self.owner or self.card is None:
             return self
-        return self.hidden
+        return MoveEvent(self.turn, None, self.source, self.target, self.why, self.owner)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -445,18 +448,13 @@ class EndEvent(Event):
         return {"event": "end", "scores": list(self.scores), "winners": list(self.winners)}
 
 
-def _play_event(turn: int, seat: int, c: Card) -> PlayEvent:
-    return PlayEvent(turn, seat, c, PlayEvent(turn, seat, None))
-
-
-def _hidden_move(turn: int, c: Card, source: str, target: str, why: str, owner: int) -> MoveEvent:
-    censored = MoveEvent(turn, None, source, target, why)
-    return MoveEvent(turn, c, source, target, why, owner, censored)
-
-
-# A log is a persistent linked list of batches: (batch, previous) or None. Appending is O(1)
-# and states share their history.
-_Chain = Any  # (batch: tuple[Event, ...], previous: _Chain) | None
+# The log is kept as records, turned into Event objects only when someone reads it: a record is
+# ``(EventClass, args)``, or for an event some seats see less of,
+# ``(EventClass, args, owner, args_for_the_others or None)``.
+# A log is a persistent linked list of batches of records, ``(batch, previous)`` or None, so
+# appending is O(1) and states share their history. Each seat has its own log with the
+# other seats' hidden cards already removed: a view never holds a hidden card.
+_Chain = Any
 
 
 def _flatten(chain: _Chain) -> tuple[Event, ...]:
@@ -464,21 +462,23 @@ def _flatten(chain: _Chain) -> tuple[Event, ...]:
     while chain is not None:
         batches.append(chain[0])
         chain = chain[1]
-    out: list[Event] = []
-    for batch in reversed(batches):
-        out.extend(batch)
-    return tuple(out)
+    return tuple([cls(*args) for batch in reversed(batches) for cls, args in batch])
 
 
-def _push(logs: tuple[_Chain, ...], events: list[Event]) -> tuple[_Chain, ...]:
-    batch = tuple(events)
-    if not any(e.secret for e in batch):
-        return tuple((batch, chain) for chain in logs)
-    out = [(batch, logs[0])]
-    for seat in range(len(logs) - 1):
-        seen = tuple(x for e in batch if (x := e.for_seat(seat)) is not None)
-        out.append((seen, logs[seat + 1]) if seen else logs[seat + 1])
-    return tuple(out)
+def _push(logs: tuple[_Chain, ...], records: list[tuple], owner: int | None) -> tuple[_Chain, ...]:
+    """Append one batch to the full log and to each seat's log. ``owner`` is the one seat that
+    may see the batch's secret records (None: every record is public)."""
+    if owner is None:
+        batch = tuple(records)
+        return tuple([(batch, chain) for chain in logs])
+    full = tuple([r[:2] for r in records])
+    others = tuple(
+        [r if len(r) == 2 else (r[0], r[3]) for r in records if len(r) == 2 or r[3] is not None]
+    )
+    return ((full, logs[0]), *[
+        (full if seat == owner else others, chain) if full else chain
+        for seat, chain in enumerate(logs[1:])
+    ])  # fmt: skip
 
 
 # --------------------------------------------------------------------------------------------
@@ -493,6 +493,9 @@ def chance(seed: int, draw: int, n: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return (z ^ (z >> 31)) % n
+
+
+_FULL_HANDS = {c: tuple(card(c, n) for n in range(1, 10)) for c in Color}
 
 
 # --------------------------------------------------------------------------------------------
@@ -543,15 +546,31 @@ def _scores(rules: KayaRules, hands: tuple, bonuses: tuple) -> KayaScores:
 # Views
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class KayaView:
+_VIEW_FIELDS = (
+    "seat", "rules", "phase", "turn", "active", "current_player", "hand", "own_table", "table",
+    "hand_counts", "bonus", "discard", "hidden_discards", "hidden", "revealed", "challenger",
+    "targets", "winner", "legal", "_log",
+)  # fmt: skip
+
+
+class _ViewSlots:
+    __slots__ = _VIEW_FIELDS
+
+
+@dataclass(frozen=True, eq=False)
+class KayaView(_ViewSlots):
     """What seat ``seat`` may know: own hand and face-down card, every face-up card, counts.
 
-    ``hidden[s]`` lists the numbers of seat ``s``'s colour that are not face-up anywhere: each is
-    in that seat's hand, face-down on the table, or in the face-down discard. ``seen(s)`` is the
-    complement. ``legal`` (also ``legal_actions()``) is empty unless it is this seat's turn.
-    During the ``power`` phase the other seats see only that A is finishing the turn.
+    ``table[s]``: seat ``s`` has a face-down card on the table; ``hand_counts``,
+    ``hidden_discards`` (face-down discards per seat), ``bonus`` piles and the face-up ``discard``
+    are public. ``hidden[s]`` lists the numbers of seat ``s``'s colour that are not face-up
+    anywhere: each is in that seat's hand, face-down on the table, or in the face-down discard;
+    ``seen(s)`` is the complement. ``revealed[s]`` is a showdown card shown on the table (while
+    an orange 4 decides). ``legal`` (also ``legal_actions()``) is empty unless it is this seat's
+    turn. ``events`` is this seat's log, other seats' hidden cards removed.
     """
+
+    __slots__ = ()
 
     seat: int
     rules: KayaRules
@@ -613,6 +632,18 @@ class KayaView:
     __hash__ = None  # type: ignore[assignment]
 
 
+# Views are built on a plain twin class and then switched to the frozen KayaView: the frozen
+# dataclass __init__ costs several microseconds, and a bot asks for a view at every decision.
+_namespace: dict[str, Any] = {"_ViewSlots": _ViewSlots}
+exec(  # generated from the constant _VIEW_FIELDS above
+    "class _ViewBuilder(_ViewSlots):\n    __slots__ = ()\n"
+    f"    def __init__(self, {', '.join(_VIEW_FIELDS)}):\n"
+    + "".join(f"        self.{name} = {name}\n" for name in _VIEW_FIELDS),
+    _namespace,
+)
+_ViewBuilder = _namespace["_ViewBuilder"]
+
+
 # --------------------------------------------------------------------------------------------
 # State
 
@@ -655,14 +686,16 @@ class _Fields:
     _events: tuple[Event, ...] | None
 
 
-def _copy(state: _Fields) -> _Fields:
-    new = object.__new__(_Fields)
-    for name in _COPIED:
-        setattr(new, name, getattr(state, name))
-    return new
-
-
 _COPIED = _SLOTS[:-3]
+# A straight-line copy of the fields (much faster than a getattr/setattr loop).
+_namespace = {"_Fields": _Fields}
+exec(  # noqa: S102 - generated from the constant _COPIED above
+    "def _copy(s):\n    new = object.__new__(_Fields)\n"
+    + "".join(f"    new.{name} = s.{name}\n" for name in _COPIED)
+    + "    return new\n",
+    _namespace,
+)
+_copy = _namespace["_copy"]
 
 
 def _cards(items: Iterable[Card | str] | None) -> tuple[Card, ...]:
@@ -709,8 +742,8 @@ class KayaState(_Fields):
         rules = KayaRules() if rules is None else rules
         if type(seed) is not int:
             raise RulesError(f"the seed must be a whole number, not {seed!r}")
-        draw = gambreng(rules.players, random.Random(f"{seed}/gambreng"))
-        hands = tuple(tuple(card(c, n) for n in range(1, 10)) for c in rules.colors)
+        draw = gambreng(rules.players, random.Random(seed))
+        hands = tuple([_FULL_HANDS[c] for c in rules.colors])
         return cls._start(rules, seed, hands, (None,) * rules.players,
                           ((),) * rules.players, (), ((),) * rules.players,
                           draw.first, 1, draw)  # fmt: skip
@@ -789,12 +822,12 @@ class KayaState(_Fields):
         s.phase, s.active, s.current, s.turn, s.draws = PLAY, active, active, turn, 0
         s.gambreng, s.window, s.challenger, s.targets = draw, (), None, ()
         s.winner, s.win_card, s.losers, s.revealed = None, None, (), False
-        events: list[Event] = [
-            StartEvent(tuple(c.value for c in rules.colors), rules.coins, seed)
+        events: list[tuple] = [
+            (StartEvent, (tuple(c.value for c in rules.colors), rules.coins, seed))
         ]
         if draw is not None:
-            events.append(GambrengEvent(draw))
-        s._logs = _push((None,) * (rules.players + 1), events)
+            events.append((GambrengEvent, (draw)))
+        s._logs = _push((None,) * (rules.players + 1), events, None)
         s._legal = s._events = None
         s.__class__ = cls
         return s  # type: ignore[return-value]
@@ -840,7 +873,8 @@ class KayaState(_Fields):
     def _compute_legal(self) -> tuple[Action, ...]:
         phase = self.phase
         if phase == PLAY:
-            return tuple([_PLAYS[c] for c in self.hands[self.active]])
+            plays = _PLAYS_BY_NUMBER[self.rules.colors[self.active]]
+            return tuple([plays[c.number] for c in self.hands[self.active]])
         if phase == CHALLENGE:
             a, c, table, n = self.active, self.current, self.table, len(self.hands)
             others = [
@@ -888,13 +922,13 @@ class KayaState(_Fields):
                 return self.apply(parse_action(action))
             raise IllegalActionError(self._refusal(action))
         new = _copy(self)
-        ev: list[Event] = []
+        ev: list[tuple] = []
         phase = self.phase
         if phase == PLAY:
             _do_play(new, action.card, ev)  # type: ignore[union-attr]
         elif phase == CHALLENGE:
             if action is _PASS or type(action) is Pass:
-                ev.append(PassEvent(new.turn, new.current))  # type: ignore[arg-type]
+                ev.append((PassEvent, (new.turn, new.current)))  # type: ignore[arg-type]
                 window = new.window[1:]
                 new.window = window
                 if window:
@@ -909,7 +943,8 @@ class KayaState(_Fields):
             _settle(new, type(action) is Keep, ev)
         else:  # PINK
             _do_give(new, action.card, ev)  # type: ignore[union-attr]
-        new._logs = _push(self._logs, ev)
+        secret = phase == PLAY or (phase == POWER and action is _DECLINE)
+        new._logs = _push(self._logs, ev, self.active if secret else None)
         new._legal = new._events = None
         new.__class__ = KayaState
         return new  # type: ignore[return-value]
@@ -962,13 +997,15 @@ class KayaState(_Fields):
                   for s, c in enumerate(table))
             if self.revealed else (None,) * n
         )  # fmt: skip
-        return KayaView(
+        view = _ViewBuilder(
             seat, self.rules, phase, self.turn, self.active, current, self.hands[seat],
             table[seat], tuple([c is not None for c in table]),
-            tuple([len(h) for h in self.hands]), self.bonus, self.discard,
-            tuple([len(h) for h in self.hidden_discards]), self.hidden, revealed,
+            tuple(map(len, self.hands)), self.bonus, self.discard,
+            tuple(map(len, self.hidden_discards)), self.hidden, revealed,
             self.challenger, self.targets, self.winner, legal, self._logs[seat + 1],
         )  # fmt: skip
+        view.__class__ = KayaView
+        return view
 
     # ---- comparison and display --------------------------------------------------------
 
@@ -1015,16 +1052,18 @@ def _order_after(seat: int, n: int) -> tuple[int, ...]:
     return (*range(seat + 1, n), *range(seat + 1))
 
 
-def _do_play(s: _Fields, c: Card, ev: list[Event]) -> None:
+def _do_play(s: _Fields, c: Card, ev: list[tuple]) -> None:
     a, turn = s.active, s.turn
     old = s.table[a]
     if old is not None:
         s.hidden_discards = _set(s.hidden_discards, a, (*s.hidden_discards[a], old))
-        ev.append(_hidden_move(turn, old, f"table:{a}", "discard", "stale", a))
+        where = (f"table:{a}", "discard", "stale", a)
+        ev.append((MoveEvent, (turn, old, *where), a, (turn, None, *where)))
     s.hands = _set(s.hands, a, tuple([x for x in s.hands[a] if x.number != c.number]))
     table = s.table = _set(s.table, a, c)
-    ev.append(_play_event(turn, a, c))
-    ev.append(_hidden_move(turn, c, f"hand:{a}", f"table:{a}", "play", a))
+    ev.append((PlayEvent, (turn, a, c), a, (turn, a, None)))
+    where = (f"hand:{a}", f"table:{a}", "play", a)
+    ev.append((MoveEvent, (turn, c, *where), a, (turn, None, *where)))
     n = len(table)
     window = tuple([x for x in (*range(a + 1, n), *range(a)) if table[x] is not None])
     if window:
@@ -1033,7 +1072,7 @@ def _do_play(s: _Fields, c: Card, ev: list[Event]) -> None:
         _no_challenge(s, ev)
 
 
-def _no_challenge(s: _Fields, ev: list[Event]) -> None:
+def _no_challenge(s: _Fields, ev: list[tuple]) -> None:
     a = s.active
     c = s.table[a]
     assert c is not None
@@ -1048,20 +1087,20 @@ def _no_challenge(s: _Fields, ev: list[Event]) -> None:
     _end_turn(s, ev)
 
 
-def _do_power(s: _Fields, action: Action, ev: list[Event]) -> None:
+def _do_power(s: _Fields, action: Action, ev: list[tuple]) -> None:
     a, turn = s.active, s.turn
     c = s.table[a]
     assert c is not None
     if type(action) is TakeBack:
-        ev.append(PowerEvent(turn, a, c, "green-return"))
-        ev.append(MoveEvent(turn, c, f"table:{a}", f"hand:{a}", "green-return"))
+        ev.append((PowerEvent, (turn, a, c, "green-return")))
+        ev.append((MoveEvent, (turn, c, f"table:{a}", f"hand:{a}", "green-return")))
         s.table = _set(s.table, a, None)
         s.hands = _set(s.hands, a, tuple(sorted((*s.hands[a], c), key=lambda x: x.number)))
     elif type(action) is Steal:
         v, stolen = action.victim, action.card
-        ev.append(PowerEvent(turn, a, c, "red-steal"))
-        ev.append(MoveEvent(turn, stolen, f"bonus:{v}", f"bonus:{a}", "red-steal"))
-        ev.append(MoveEvent(turn, c, f"table:{a}", "discard", "red-spent"))
+        ev.append((PowerEvent, (turn, a, c, "red-steal")))
+        ev.append((MoveEvent, (turn, stolen, f"bonus:{v}", f"bonus:{a}", "red-steal")))
+        ev.append((MoveEvent, (turn, c, f"table:{a}", "discard", "red-spent")))
         bonus = _set(s.bonus, v, tuple([x for x in s.bonus[v] if x != stolen]))
         s.bonus = _set(bonus, a, (*bonus[a], stolen))
         s.table = _set(s.table, a, None)
@@ -1069,16 +1108,16 @@ def _do_power(s: _Fields, action: Action, ev: list[Event]) -> None:
         s.hidden = _set(s.hidden, a, _remove(s.hidden[a], c.number))
     else:
         power = "green-return" if c.color is Color.GREEN else "red-steal"
-        ev.append(DeclineEvent(turn, a, c, power, True))
+        ev.append((DeclineEvent, (turn, a, c, power, True), a, None))
     _end_turn(s, ev)
 
 
-def _do_challenge(s: _Fields, chosen: tuple[int, ...], ev: list[Event]) -> None:
+def _do_challenge(s: _Fields, chosen: tuple[int, ...], ev: list[tuple]) -> None:
     a, cseat, turn, table = s.active, s.current, s.turn, s.table
     assert cseat is not None
     n = len(table)
     targets = (a, *[x for x in _order_after(cseat, n) if x in chosen and x != a])
-    ev.append(ChallengeEvent(turn, cseat, targets))
+    ev.append((ChallengeEvent, (turn, cseat, targets)))
     seats = (cseat, *targets)
     if len(targets) == 1:
         winner = cseat if table[cseat].number >= table[a].number else a  # type: ignore[union-attr]
@@ -1086,7 +1125,7 @@ def _do_challenge(s: _Fields, chosen: tuple[int, ...], ev: list[Event]) -> None:
         high = max(table[x].number for x in seats)  # type: ignore[union-attr]
         tied = [x for x in seats if table[x].number == high]  # type: ignore[union-attr]
         winner = cseat if cseat in tied else next(x for x in _order_after(cseat, n) if x in tied)
-    ev.append(ShowdownEvent(turn, tuple((x, table[x]) for x in seats), winner))  # type: ignore[misc]
+    ev.append((ShowdownEvent, (turn, tuple((x, table[x]) for x in seats), winner)))  # type: ignore[misc]
     hidden = list(s.hidden)
     for x in seats:
         hidden[x] = _remove(hidden[x], table[x].number)  # type: ignore[union-attr]
@@ -1100,7 +1139,7 @@ def _do_challenge(s: _Fields, chosen: tuple[int, ...], ev: list[Event]) -> None:
     _settle(s, False, ev)
 
 
-def _settle(s: _Fields, keep: bool, ev: list[Event]) -> None:
+def _settle(s: _Fields, keep: bool, ev: list[tuple]) -> None:
     """Move the showdown cards off the table, then start the takes from the losers."""
     w, turn, table = s.winner, s.turn, s.table
     assert w is not None and s.challenger is not None
@@ -1110,13 +1149,13 @@ def _settle(s: _Fields, keep: bool, ev: list[Event]) -> None:
     assert wcard is not None
     bonus, discard = list(s.bonus), list(s.discard)
     if keep:
-        ev.append(PowerEvent(turn, w, wcard, "orange-keep"))
-        ev.append(MoveEvent(turn, wcard, f"table:{w}", f"bonus:{w}", "orange-keep"))
+        ev.append((PowerEvent, (turn, w, wcard, "orange-keep")))
+        ev.append((MoveEvent, (turn, wcard, f"table:{w}", f"bonus:{w}", "orange-keep")))
         bonus[w] = (*bonus[w], wcard)
     else:
         if s.phase == ORANGE:
-            ev.append(DeclineEvent(turn, w, wcard, "orange-keep", False))
-        ev.append(MoveEvent(turn, wcard, f"table:{w}", "discard", "won"))
+            ev.append((DeclineEvent, (turn, w, wcard, "orange-keep", False)))
+        ev.append((MoveEvent, (turn, wcard, f"table:{w}", "discard", "won")))
         discard.append(wcard)
     losers = tuple([x for x in _order_after(w, n) if x in seats and x != w])
     one_on_one = len(seats) == 2
@@ -1124,10 +1163,10 @@ def _settle(s: _Fields, keep: bool, ev: list[Event]) -> None:
         lcard = table[x]
         assert lcard is not None
         if one_on_one:
-            ev.append(MoveEvent(turn, lcard, f"table:{x}", f"bonus:{w}", "claimed"))
+            ev.append((MoveEvent, (turn, lcard, f"table:{x}", f"bonus:{w}", "claimed")))
             bonus[w] = (*bonus[w], lcard)
         else:
-            ev.append(MoveEvent(turn, lcard, f"table:{x}", "discard", "showdown"))
+            ev.append((MoveEvent, (turn, lcard, f"table:{x}", "discard", "showdown")))
             discard.append(lcard)
     s.bonus, s.discard = tuple(bonus), tuple(discard)
     s.table = tuple([None if x in seats else c for x, c in enumerate(table)])
@@ -1136,7 +1175,7 @@ def _settle(s: _Fields, keep: bool, ev: list[Event]) -> None:
     _takes(s, ev)
 
 
-def _takes(s: _Fields, ev: list[Event]) -> None:
+def _takes(s: _Fields, ev: list[tuple]) -> None:
     """The winner takes one card from each loser's hand, in seat order after the winner."""
     w, turn, wcard = s.winner, s.turn, s.win_card
     assert w is not None and wcard is not None
@@ -1155,20 +1194,20 @@ def _takes(s: _Fields, ev: list[Event]) -> None:
             s.hands = _set(s.hands, x, tuple([c for c in hand if c is not taken]))
             s.hidden = _set(s.hidden, x, _remove(s.hidden[x], taken.number))
             if taken.color is Color.BLUE and taken.number >= 7:
-                ev.append(MoveEvent(turn, taken, f"hand:{x}", f"bonus:{x}", "blue-return"))
+                ev.append((MoveEvent, (turn, taken, f"hand:{x}", f"bonus:{x}", "blue-return")))
                 s.bonus = _set(s.bonus, x, (*s.bonus[x], taken))
             else:
-                ev.append(MoveEvent(turn, taken, f"hand:{x}", f"bonus:{w}", "taken"))
+                ev.append((MoveEvent, (turn, taken, f"hand:{x}", f"bonus:{w}", "taken")))
                 s.bonus = _set(s.bonus, w, (*s.bonus[w], taken))
         losers = losers[1:]
     s.losers = ()
     _end_turn(s, ev)
 
 
-def _do_give(s: _Fields, c: Card, ev: list[Event]) -> None:
+def _do_give(s: _Fields, c: Card, ev: list[tuple]) -> None:
     x, w = s.current, s.winner
     assert x is not None and w is not None
-    ev.append(MoveEvent(s.turn, c, f"hand:{x}", f"bonus:{w}", "pink-give"))
+    ev.append((MoveEvent, (s.turn, c, f"hand:{x}", f"bonus:{w}", "pink-give")))
     s.hands = _set(s.hands, x, tuple([h for h in s.hands[x] if h.number != c.number]))
     s.hidden = _set(s.hidden, x, _remove(s.hidden[x], c.number))
     s.bonus = _set(s.bonus, w, (*s.bonus[w], c))
@@ -1176,12 +1215,12 @@ def _do_give(s: _Fields, c: Card, ev: list[Event]) -> None:
     _takes(s, ev)
 
 
-def _end_turn(s: _Fields, ev: list[Event]) -> None:
+def _end_turn(s: _Fields, ev: list[tuple]) -> None:
     s.challenger, s.targets, s.winner, s.win_card, s.window = None, (), None, None, ()
     if not all(s.hands):
         s.phase, s.current = OVER, None
         scores = _scores(s.rules, s.hands, s.bonus)
-        ev.append(EndEvent(scores.totals, scores.winners))
+        ev.append((EndEvent, (scores.totals, scores.winners)))
         return
     n = len(s.hands)
     a = s.active + 1
