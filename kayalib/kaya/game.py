@@ -256,7 +256,7 @@ class Event:
 
     def to_line(self) -> str:
         """The JSON Lines text of the event."""
-        return json.dumps(self.to_json(), separators=(", ", ": "))
+        return json.dumps(self.to_json())
 
 
 def _place(kind: str, seat: int | None = None) -> str:
