@@ -33,6 +33,10 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
+from kayalib.kaya.cards import Color, card
+from kayalib.kaya.game import Challenge, KayaView
+from kayalib.kaya.rules import KayaRules
+
 NUMBERS: tuple[int, ...] = tuple(range(1, 10))
 _FULL_MASK = 0b1111111110  # bits 1..9
 
@@ -43,7 +47,7 @@ Number = float | Fraction
 # Colour profiles: the only facts about a colour the counting needs.
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Profile:
     """What a colour's cards do: coins as bonus cards and the colour's powers.
 
@@ -58,6 +62,11 @@ class Profile:
     returns_to_owner: frozenset[int] = frozenset()
     forces_give: frozenset[int] = frozenset()
     keeps_on_win: frozenset[int] = frozenset()
+    givable: frozenset[int] | None = None
+
+    def __post_init__(self) -> None:
+        if self.givable is None:
+            object.__setattr__(self, "givable", frozenset(n for n in NUMBERS if self.coins[n] >= 2))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -251,8 +260,9 @@ def _give_from_random_hand(
         g = sum(_give_one(y, profile, False)[0] for y in rest)
         r = sum(_give_one(y, profile, False)[1] for y in rest)
         return Fraction(g, size), Fraction(r, size)
-    eligible = [y for y in rest if profile.coins[y] >= 2]
-    plain = [y for y in rest if profile.coins[y] < 2]
+    givable = profile.givable
+    eligible = [y for y in rest if y in givable]  # type: ignore[operator]
+    plain = [y for y in rest if y not in givable]  # type: ignore[operator]
     total = comb(size, h)
     giver = receiver = Fraction(0)
     # The lowest eligible card in hand is eligible[i] when eligible[:i] are out and it is in.
@@ -283,7 +293,7 @@ def known_give(hand: tuple[int, ...], forced: bool, profile: Profile) -> tuple[F
     if not hand:
         return Fraction(0), Fraction(0)
     if forced:
-        eligible = [y for y in hand if profile.coins[y] >= 2]
+        eligible = [y for y in hand if y in profile.givable]  # type: ignore[operator]
         if eligible:
             g, r = _give_one(min(eligible), profile, True)
             return Fraction(g), Fraction(r)
@@ -375,3 +385,150 @@ def challenge_value(
                 gain += r
         deltas[winner.seat] += p * gain
     return ChallengeValue(dist[0][1], deltas)
+
+
+def defence_value(
+    seat: int,
+    own: int,
+    hand: Sequence[int],
+    profile: Profile,
+    challenger: Target,
+    *,
+    exact: bool = False,
+) -> ChallengeValue:
+    """The other side of a one-on-one challenge: ``seat`` has ``own`` face down (and ``hand``
+    left) and ``challenger`` challenges it with a uniform draw from its unseen numbers.
+
+    ``win_probability`` is the chance that ``seat`` wins (the challenger's card is below
+    ``own``: ties go to the challenger); ``deltas`` as in :func:`challenge_value`.
+
+    >>> plain = Profile(coins=(0, 1, 1, 1, 2, 2, 2, 3, 3, 3))
+    >>> v = defence_value(0, 9, [5], plain, Target(1, (2, 9), 1, plain), exact=True)
+    >>> v.win_probability, v.deltas   # half: C's 9 ties and wins; half: C's 2 loses
+    (Fraction(1, 2), {0: Fraction(-1, 2), 1: Fraction(-2, 1)})
+    """
+    if exact:
+        own_give, rest_give = known_give, _give_from_random_hand
+        zero: Number = Fraction(0)
+    else:
+        own_give, rest_give = _f_known_give, _f_give_from_random_hand
+        zero = 0.0
+    hand = tuple(sorted(hand))
+    cp = challenger.profile
+    members = challenger.unseen
+    if not members:
+        raise ValueError("a challenger with a face-down card has at least one unseen number")
+    mine = theirs = p_win = zero
+    keep_own = profile.coins[own] if own in profile.keeps_on_win else 0
+    forced_by_me = own in profile.forces_give
+    for x in members:
+        if x >= own:  # the challenger wins (ties included): my card and a hand card go to it
+            g, r = own_give(hand, x in cp.forces_give, profile)
+            mine += g
+            theirs += profile.coins[own] + r + (cp.coins[x] if x in cp.keeps_on_win else 0)
+        else:
+            rest = tuple(n for n in members if n != x)
+            g, r = rest_give(rest, challenger.hand_size, forced_by_me, cp)
+            theirs += g
+            mine += cp.coins[x] + keep_own + r
+            p_win += 1
+    size = len(members)
+    return ChallengeValue(p_win / size, {seat: mine / size, challenger.seat: theirs / size})
+
+
+@cache
+def _f_give_from_random_hand(
+    rest: tuple[int, ...], hand_size: int, forced: bool, profile: Profile
+) -> tuple[float, float]:
+    g, r = _give_from_random_hand(rest, hand_size, forced, profile)
+    return float(g), float(r)
+
+
+# ---------------------------------------------------------------------------------------------
+# Wiring to the engine's per-seat view: only what that seat may know.
+
+
+@cache
+def profile_for(rules: KayaRules, color: Color) -> Profile:
+    """The counting profile of ``color`` under ``rules`` (bonus values, blue, pink, orange)."""
+    coins = (0, *(rules.bonus_value(card(color, n)) for n in NUMBERS))
+    return Profile(
+        coins=coins,
+        returns_to_owner=frozenset({7, 8, 9}) if color is Color.BLUE else frozenset(),
+        forces_give=frozenset({5, 6}) if color is Color.PINK else frozenset(),
+        keeps_on_win=frozenset({4}) if color is Color.ORANGE else frozenset(),
+        givable=frozenset(n for n in NUMBERS if rules.coin_value(n) >= 2),
+    )
+
+
+def unseen(view: KayaView, seat: int) -> tuple[int, ...]:
+    """Numbers of ``seat``'s colour that ``view``'s seat has not seen face up (ascending).
+
+    For another seat these are in its hand, face down on the table, or in its face-down
+    discard; the counting model treats its face-down table card as a uniform draw from them.
+    """
+    return tuple(view.hidden[seat])
+
+
+def target_of(view: KayaView, seat: int) -> Target:
+    """``seat`` as a challenge target seen from ``view``: unseen numbers, hand size, profile."""
+    return Target(
+        seat,
+        tuple(view.hidden[seat]),
+        view.hand_counts[seat],
+        profile_for(view.rules, view.colors[seat]),
+    )
+
+
+def _challenges(view: KayaView) -> list[tuple[int, ...]]:
+    if view.phase != "challenge" or view.current_player != view.seat or view.own_table is None:
+        return []
+    return [a.targets for a in view.legal_actions() if isinstance(a, Challenge)]
+
+
+def _in_order_after(seat: int, players: int, targets: Iterable[int]) -> list[int]:
+    chosen = set(targets)
+    return [s for s in (*range(seat + 1, players), *range(seat)) if s in chosen]
+
+
+def challenge_values(
+    view: KayaView, *, exact: bool = False
+) -> dict[tuple[int, ...], ChallengeValue]:
+    """Odds and expected points of every challenge open to ``view``'s seat (keys: the sorted
+    target seats of each legal :class:`Challenge`); empty unless the seat may challenge now.
+    """
+    own_card = view.own_table
+    if own_card is None:
+        return {}
+    seat, players = view.seat, view.players
+    profile = profile_for(view.rules, view.colors[seat])
+    hand = tuple(c.number for c in view.hand)
+    out = {}
+    for targets in _challenges(view):
+        order = [target_of(view, t) for t in _in_order_after(seat, players, targets)]
+        out[targets] = challenge_value(seat, own_card.number, hand, profile, order, exact=exact)
+    return out
+
+
+def challenge_odds(view: KayaView, *, exact: bool = False) -> dict[tuple[int, ...], Number]:
+    """For the seat to move in a challenge window: the probability that each legal challenge
+    (keyed by its sorted target seats) wins, with the tie rules of RULES.md. Empty when the
+    seat cannot challenge now. ``exact=True`` gives Fractions.
+
+    >>> from kayalib.kaya.game import KayaState
+    >>> from kayalib.kaya.rules import KayaRules
+    >>> s = KayaState.from_position(KayaRules(("green", "red")),
+    ...     hands=[["green-5", "green-9"], ["red-2"]], table=[None, "red-6"], active=0)
+    >>> s = s.apply("play green-9")
+    >>> challenge_odds(s.view(1), exact=True)   # red's 6 against any unseen green 1-9
+    {(0,): Fraction(2, 3)}
+    """
+    own_card = view.own_table
+    if own_card is None:
+        return {}
+    seat, players = view.seat, view.players
+    out: dict[tuple[int, ...], Number] = {}
+    for targets in _challenges(view):
+        unseen_sets = [view.hidden[t] for t in _in_order_after(seat, players, targets)]
+        out[targets] = win_probability(own_card.number, unseen_sets, exact=exact)
+    return out

@@ -1,0 +1,288 @@
+"""Bots for Aku Paling Kaya. A bot has a ``name`` and ``choose(view, rng) -> action``; it sees
+only a :class:`~kayalib.kaya.game.KayaView` (what its seat may know) and draws chance from the
+``random.Random`` it is given.
+
+>>> from kayalib.kaya.game import KayaState
+>>> state = KayaState.new(seed=1)
+>>> bots = [make_bot("counter"), make_bot("random"), make_bot("random"), make_bot("random")]
+>>> rng = random.Random(1)
+>>> while not state.is_terminal:
+...     seat = state.current_player
+...     state = state.apply(bots[seat].choose(state.view(seat), rng))
+>>> len(state.scores().totals)
+4
+>>> make_bot("smart")
+Traceback (most recent call last):
+...
+kayalib.errors.UnknownBotError: unknown bot 'smart' (known: random, counter)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Protocol
+
+from kayalib.errors import UnknownBotError
+from kayalib.kaya.cards import Color
+from kayalib.kaya.counting import (
+    Profile,
+    Target,
+    challenge_value,
+    defence_value,
+    profile_for,
+)
+from kayalib.kaya.game import (
+    Action,
+    Challenge,
+    Decline,
+    Give,
+    KayaView,
+    Keep,
+    Pass,
+    Play,
+    Steal,
+    TakeBack,
+)
+
+__all__ = ["BOTS", "Bot", "CounterBot", "RandomBot", "make_bot"]
+
+
+class Bot(Protocol):
+    """What every bot offers."""
+
+    name: str
+
+    def choose(self, view: KayaView, rng: random.Random) -> Action:
+        """One of ``view.legal_actions()``."""
+        ...
+
+
+class RandomBot:
+    """Uniform over the legal actions (every challenge target set counts as one action)."""
+
+    name = "random"
+
+    def choose(self, view: KayaView, rng: random.Random) -> Action:
+        legal = view.legal_actions()
+        return legal[rng.randrange(len(legal))]
+
+
+#: The chance the ``counter`` bot assumes that each opponent with a face-down card challenges
+#: (the first in seat order to do so is the challenger).
+CHALLENGE_CHANCE = 0.5
+
+
+class CounterBot:
+    """Counts cards and plays the exact expected value of the counting model.
+
+    * **Challenge window**: for every legal target set, the exact win probability and expected
+      points (:func:`~kayalib.kaya.counting.challenge_value`); the bot challenges the set with
+      the best *gain* (its own expected points minus the mean change of the other players) when
+      that beats passing (gain 0).
+    * **Play**: each card ``x`` is scored as the expected gain of being challenged one-on-one
+      (each opponent with a face-down card challenges with chance ``CHALLENGE_CHANCE``, holding
+      a uniform draw from its unseen numbers), plus a green take-back or red steal when nobody
+      challenges, minus the points ``x`` would still be worth in hand at the end: the bot counts
+      how many more cards it must play before the first hand runs out and keeps that many of its
+      highest cards, so ``x`` costs ``x - t`` if it is above the highest card ``t`` it will play
+      anyway, else nothing. Near the end the bot keeps its high cards.
+    * **Powers**: green 3 is always taken back (3 points in hand beat a weak card on the
+      table); red steals the best bonus card (ties: from the richest player) when it is worth
+      coins; orange 4 is kept; to a pink winner it gives its cheapest allowed card.
+    """
+
+    name = "counter"
+
+    def __init__(self, challenge_chance: float = CHALLENGE_CHANCE) -> None:
+        self.challenge_chance = challenge_chance
+
+    def choose(self, view: KayaView, rng: random.Random) -> Action:
+        legal = view.legal_actions()
+        if not legal:
+            raise UnknownBotError("the counter bot was asked to move when its seat cannot act")
+        if len(legal) == 1:
+            return legal[0]
+        phase = view.phase
+        if phase == "challenge":
+            return self._challenge(view, legal)
+        if phase == "play":
+            return self._play(view, legal)
+        if phase == "power":
+            return self._power(view, legal)
+        if phase == "orange":
+            return _KEEP if any(type(a) is Keep for a in legal) else legal[0]
+        if phase == "pink":
+            return min(legal, key=lambda a: (a.card.number, a.card.color.index))  # type: ignore[union-attr]
+        return legal[0]
+
+    # ---- challenge window ------------------------------------------------------------------
+
+    def _challenge(self, view: KayaView, legal: tuple[Action, ...]) -> Action:
+        seat, n = view.seat, view.players
+        own = view.own_table
+        assert own is not None
+        rules, colors = view.rules, view.colors
+        profile = profile_for(rules, colors[seat])
+        hand = tuple(c.number for c in view.hand)
+        hidden, counts = view.hidden, view.hand_counts
+        order = (*range(seat + 1, n), *range(seat))
+        best: Action = _PASS
+        best_gain = 0.0
+        for action in legal:
+            if type(action) is not Challenge:
+                continue
+            chosen = action.targets
+            targets = tuple(
+                Target(t, hidden[t], counts[t], profile_for(rules, colors[t]))
+                for t in order
+                if t in chosen
+            )
+            gain = _challenge_gain(seat, own.number, hand, profile, targets, n)
+            if gain > best_gain:
+                best, best_gain = action, gain
+        return best
+
+    # ---- play --------------------------------------------------------------------------------
+
+    def _play(self, view: KayaView, legal: tuple[Action, ...]) -> Action:
+        seat, n = view.seat, view.players
+        rules, colors = view.rules, view.colors
+        profile = profile_for(rules, colors[seat])
+        hand = tuple(sorted(c.number for c in view.hand))
+        counts = view.hand_counts
+        order = (*range(seat + 1, n), *range(seat))
+        challengers = tuple(
+            Target(t, view.hidden[t], counts[t], profile_for(rules, colors[t]))
+            for t in order
+            if view.table[t]
+        )
+        threshold = _played_anyway(hand, counts, seat)
+        power = _power_bonus(view, profile)
+        q = self.challenge_chance
+        best: Action = legal[0]
+        best_value = float("-inf")
+        for action in legal:
+            x = action.card.number  # type: ignore[union-attr]
+            rest = tuple(h for h in hand if h != x)
+            value = _defence_gain(seat, x, rest, profile, challengers, q, n)
+            cost = max(0, x - threshold)
+            quiet = (1.0 - q) ** len(challengers)
+            color = colors[seat]
+            if x == 3 and color is Color.GREEN:
+                value += quiet * cost  # taken back when nobody challenges
+            elif x in (3, 4) and color is Color.RED:
+                value += quiet * power
+            value -= cost
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    # ---- powers ------------------------------------------------------------------------------
+
+    def _power(self, view: KayaView, legal: tuple[Action, ...]) -> Action:
+        for action in legal:
+            if type(action) is TakeBack:
+                return action
+        steals = [a for a in legal if type(a) is Steal]
+        if not steals:
+            return _DECLINE
+        rules, colors = view.rules, view.colors
+        totals = _totals(view)
+
+        def worth(a: Steal) -> tuple[int, int, int]:
+            value = profile_for(rules, a.card.color).coins[a.card.number]
+            return (value, totals[a.victim], -a.victim)
+
+        best = max(steals, key=worth)
+        if profile_for(rules, best.card.color).coins[best.card.number] <= 0:
+            return _DECLINE
+        del colors
+        return best
+
+
+_PASS, _DECLINE, _KEEP = Pass(), Decline(), Keep()
+
+
+@lru_cache(maxsize=1 << 16)
+def _challenge_gain(
+    seat: int,
+    own: int,
+    hand: tuple[int, ...],
+    profile: Profile,
+    targets: tuple[Target, ...],
+    n: int,
+) -> float:
+    return challenge_value(seat, own, hand, profile, targets).gain(seat, n)  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=1 << 16)
+def _defence_one(
+    seat: int, own: int, hand: tuple[int, ...], profile: Profile, challenger: Target, n: int
+) -> float:
+    return defence_value(seat, own, hand, profile, challenger).gain(seat, n)  # type: ignore[return-value]
+
+
+def _defence_gain(
+    seat: int,
+    own: int,
+    hand: tuple[int, ...],
+    profile: Profile,
+    challengers: tuple[Target, ...],
+    q: float,
+    n: int,
+) -> float:
+    """Expected gain of being challenged: each challenger in turn challenges with chance q."""
+    total = 0.0
+    reach = 1.0
+    for challenger in challengers:
+        total += reach * q * _defence_one(seat, own, hand, profile, challenger, n)
+        reach *= 1.0 - q
+    return total
+
+
+def _played_anyway(hand: tuple[int, ...], counts: tuple[int, ...], seat: int) -> int:
+    """The highest card the bot will have to play anyway before the first hand runs out.
+
+    Seat ``p`` (``d`` seats after us) plays its last card at turn ``d + (count - 1) * n`` from
+    now; the game ends at the earliest such turn and we play on turns 0, n, 2n, ...
+    """
+    n = len(counts)
+    end = min(((p - seat) % n) + (counts[p] - 1) * n for p in range(n))
+    plays = end // n + 1
+    if plays >= len(hand):
+        return 10
+    return hand[plays - 1]
+
+
+def _totals(view: KayaView) -> list[int]:
+    """Bonus points of every seat (hands are hidden; bonus piles are public)."""
+    rules = view.rules
+    return [sum(rules.bonus_value(c) for c in pile) for pile in view.bonus]
+
+
+def _power_bonus(view: KayaView, profile: Profile) -> float:
+    """Gain of a red steal now: the best bonus card of another seat, to us and from them."""
+    del profile
+    best = 0
+    rules = view.rules
+    for s, pile in enumerate(view.bonus):
+        if s != view.seat:
+            for c in pile:
+                best = max(best, rules.bonus_value(c))
+    return best * (1 + 1 / (view.players - 1))
+
+
+_FACTORIES: dict[str, Callable[[], Bot]] = {"random": RandomBot, "counter": CounterBot}
+#: The bot names :func:`make_bot` knows.
+BOTS: tuple[str, ...] = tuple(_FACTORIES)
+
+
+def make_bot(name: str) -> Bot:
+    """A new bot by name (see :data:`BOTS`); :class:`UnknownBotError` for an unknown name."""
+    try:
+        factory = _FACTORIES[name]
+    except (KeyError, TypeError):
+        raise UnknownBotError(f"unknown bot {name!r} (known: {', '.join(BOTS)})") from None
+    return factory()
