@@ -37,11 +37,9 @@ from kayalib.kaya.game import (
     Action,
     Challenge,
     Decline,
-    Give,
     KayaView,
     Keep,
     Pass,
-    Play,
     Steal,
     TakeBack,
 )
