@@ -1,7 +1,16 @@
 """Blef, Polish liar's poker: 24 cards and a ladder of 83 poker-figure bids."""
 
 from kayalib.blef.bids import BID_KINDS, LADDER, Bid, BidError, best_bid, holds, true_bids
+from kayalib.blef.bots import BOTS, OddsBot, RandomBot, make_bot
 from kayalib.blef.cards import DECK, RANKS, SUITS, Card, CardError, parse_cards
+from kayalib.blef.game import (
+    CHECK,
+    BlefRules,
+    BlefState,
+    BlefView,
+    Check,
+    parse_action,
+)
 from kayalib.blef.odds import (
     OddsError,
     bid_probability,
@@ -11,6 +20,7 @@ from kayalib.blef.odds import (
     probabilities,
     simulate_table,
 )
+from kayalib.blef.simulate import SimulationResult, play_game, replay, simulate
 
 __all__ = [
     "BID_KINDS",
@@ -33,4 +43,19 @@ __all__ = [
     "probabilities",
     "simulate_table",
     "true_bids",
+    # the game, bots and simulation
+    "BOTS",
+    "CHECK",
+    "BlefRules",
+    "BlefState",
+    "BlefView",
+    "Check",
+    "OddsBot",
+    "RandomBot",
+    "SimulationResult",
+    "make_bot",
+    "parse_action",
+    "play_game",
+    "replay",
+    "simulate",
 ]
