@@ -826,7 +826,7 @@ class KayaState(_Fields):
             (StartEvent, (tuple(c.value for c in rules.colors), rules.coins, seed))
         ]
         if draw is not None:
-            events.append((GambrengEvent, (draw)))
+            events.append((GambrengEvent, (draw,)))
         s._logs = _push((None,) * (rules.players + 1), events, None)
         s._legal = s._events = None
         s.__class__ = cls
