@@ -20,15 +20,16 @@ from kayalib.blef.simulate import simulate
 from kayalib.draw import blef_card_svg
 from kayalib.lessons._widgets import ErrorBox, escape, guarded
 from kayalib.lessons.montecarlo import DealSimulator
-from kayalib.lessons.plots import heatmap_png
+from kayalib.lessons.plots import bar_chart_png, heatmap_png
 from kayalib.lessons.stepper import Step, Stepper
-from kayalib.lessons.tournament import TournamentRunner
+from kayalib.lessons.tournament import TournamentRunner, win_rate_rows
 from kayalib.progress import ProgressCallback
 
 __all__ = [
     "KIND_MEANING",
     "LESSON_BOTS",
     "BidSimulator",
+    "BluffingSweep",
     "BluffingBot",
     "FairnessExplorer",
     "HeatmapExplorer",
@@ -39,6 +40,7 @@ __all__ = [
     "example_pool",
     "fair_kind_order",
     "fairness_heatmap_png",
+    "heads_up",
     "kind_inversions",
     "kind_probabilities",
     "probability_grid",
@@ -528,9 +530,7 @@ class FairnessExplorer(widgets.VBox):
         fair = fair_kind_order(n)
         unfair = {high for _, high in kind_inversions(n)}
         rows = []
-        for place, (seed_kind, fair_kind) in enumerate(
-            zip(BID_KINDS, fair, strict=True), 1
-        ):
+        for place, (seed_kind, fair_kind) in enumerate(zip(BID_KINDS, fair, strict=True), 1):
             flag = " ⚠" if seed_kind in unfair else ""
             rows.append(
                 f"<tr><td>{place}</td><td>{escape(seed_kind)}{flag}</td>"
@@ -612,3 +612,117 @@ def blef_tournament(
         seed=seed,
         game_name="Blef",
     )
+
+
+def heads_up(
+    bot: str,
+    against: str = "odds",
+    games: int = 100,
+    seed: int = 3,
+    progress: ProgressCallback | None = None,
+) -> tuple[int, int]:
+    """``(wins of bot, games played)`` over ``2 * games`` two-player games against ``against``,
+    half with ``bot`` in seat 0 and half in seat 1 (so neither always starts first)."""
+
+    def part(offset: int) -> ProgressCallback | None:
+        if progress is None:
+            return None
+        return lambda done, total: progress(offset + done, 2 * games)
+
+    first = run_blef_tournament([bot, against], games, seed, part(0))
+    second = run_blef_tournament([against, bot], games, seed + 1, part(games))
+    return first[0] + second[1], 2 * games
+
+
+class BluffingSweep(widgets.VBox):
+    """Heads-up win rates of several bots against one opponent (default ``odds``), with 95%
+    intervals; runs only when asked (it takes a few seconds)."""
+
+    def __init__(
+        self,
+        bots: Sequence[str] = (
+            "odds",
+            "bluffer 10%",
+            "bluffer 30%",
+            "bluffer 60%",
+            "cautious odds",
+        ),
+        against: str = "odds",
+        games: int = 60,
+        seed: int = 3,
+        **kwargs: Any,
+    ) -> None:
+        self.bots = list(bots)
+        self.errors = ErrorBox()
+        self.against = widgets.Dropdown(
+            options=list(LESSON_BOTS), value=against, description="Against"
+        )
+        self.games = widgets.BoundedIntText(
+            value=games,
+            min=10,
+            max=1000,
+            step=10,
+            description="Games/side",
+            style={"description_width": "initial"},
+            layout={"width": "14em"},
+        )
+        self.seed = seed
+        self.run_button = widgets.Button(description="Run the sweep", button_style="primary")
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Progress")
+        self.table = widgets.HTML()
+        self.chart = widgets.Image(format="png", layout={"max_width": "640px"})
+        self.results: list[tuple[str, float, float, float]] = []
+        self.run_button.on_click(guarded(self.errors)(lambda _: self.run()))
+        super().__init__(
+            [
+                widgets.HBox([self.against, self.games, self.run_button]),
+                self.progress,
+                self.table,
+                self.chart,
+                self.errors,
+            ],
+            **kwargs,
+        )
+        self.add_class("kayalib-bluffing-sweep")
+
+    def run(self) -> list[tuple[str, float, float, float]]:
+        games = int(self.games.value)
+        total = len(self.bots) * 2 * games
+        self.progress.max = total
+        self.progress.value = 0
+        step = max(1, total // 100)
+        wins = []
+        for i, bot in enumerate(self.bots):
+
+            def progress(done: int, _total: int, base: int = i * 2 * games) -> None:
+                if done % step == 0 or done == 2 * games:
+                    self.progress.value = base + done
+
+            won, played = heads_up(bot, self.against.value, games, self.seed, progress)
+            wins.append(won)
+        self.progress.bar_style = "success"
+        played = 2 * games
+        self.results = win_rate_rows(self.bots, wins, played)
+        self.table.value = (
+            "<table><tr><th>bot</th><th>wins</th><th>win rate</th><th>95% interval</th></tr>"
+            + "".join(
+                f"<tr><td>{escape(bot)}</td><td>{won} / {played}</td><td><b>{rate:.1%}</b></td>"
+                f"<td>{low:.1%} – {high:.1%}</td></tr>"
+                for bot, won, (_, rate, low, high) in zip(
+                    self.bots, wins, self.results, strict=True
+                )
+            )
+            + "</table>"
+        )
+        self.chart.value = bar_chart_png(
+            [bot.replace(" ", "\n") for bot in self.bots],
+            [rate for _, rate, _, _ in self.results],
+            errors=[(low, high) for _, _, low, high in self.results],
+            reference=0.5,
+            reference_label="even",
+            title=f"Heads-up win rate against {self.against.value} ({played} games each)",
+            xlabel="bot",
+            ylabel="fraction of games won",
+            ylim=(0, 1),
+        )
+        return self.results

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from fractions import Fraction
@@ -15,15 +16,17 @@ from kayalib.lessons.stats import wilson_interval
 
 __all__ = ["DealSimulator", "Trial"]
 
-Trial = Callable[[random.Random], tuple[bool, str]]
-"""One random experiment: ``trial(rng) -> (event happened, HTML describing the deal)``."""
+Trial = Callable[[random.Random], tuple[bool | float, str]]
+"""One random experiment: ``trial(rng) -> (event happened, HTML describing the deal)``; for a
+mean (``measure="mean"``) the first item is the number measured."""
 
 
 class DealSimulator(widgets.VBox):
     """Deal 1 and Deal 1000 buttons; the running estimate converges to the exact value.
 
     ``trial`` is called with the simulator's own ``random.Random(seed)``, so a re-run of the
-    notebook deals the same cards. ``Reset`` starts again from the seed.
+    notebook deals the same cards. ``Reset`` starts again from the seed. With ``measure="mean"``
+    each trial gives a number and the widget tracks the running mean against the exact mean.
 
     >>> coin = DealSimulator(lambda rng: (rng.random() < 0.5, "a toss"), Fraction(1, 2), seed=1)
     >>> coin.deal_many_button.click(); coin.trials
@@ -41,8 +44,15 @@ class DealSimulator(widgets.VBox):
         seed: int = 0,
         many: int = 1000,
         plot: bool = True,
+        measure: str = "probability",
+        one_label: str = "Deal 1",
+        unit: str = "deals",
         **kwargs: Any,
     ) -> None:
+        if measure not in ("probability", "mean"):
+            raise ValueError(f"measure must be 'probability' or 'mean', not {measure!r}")
+        self.measure = measure
+        self.unit = unit
         self.trial = trial
         self.exact = exact
         self.event = event
@@ -50,8 +60,9 @@ class DealSimulator(widgets.VBox):
         self.many = many
         self.plot = plot
         self.errors = ErrorBox()
-        self.deal_one_button = widgets.Button(description="Deal 1", button_style="primary")
-        self.deal_many_button = widgets.Button(description=f"Deal {many}")
+        verb = one_label.rsplit(" ", 1)[0]
+        self.deal_one_button = widgets.Button(description=one_label, button_style="primary")
+        self.deal_many_button = widgets.Button(description=f"{verb} {many}")
         self.reset_button = widgets.Button(description="Reset")
         self.last_deal = widgets.HTML()
         self.summary = widgets.HTML()
@@ -78,8 +89,8 @@ class DealSimulator(widgets.VBox):
         return len(self._history)
 
     @property
-    def hits(self) -> int:
-        """How many of them had the event."""
+    def hits(self) -> float:
+        """How many of them had the event (for a mean: the sum of the values)."""
         return self._hits
 
     @property
@@ -87,12 +98,25 @@ class DealSimulator(widgets.VBox):
         """The running estimate hits / trials (0.0 before the first deal)."""
         return self._hits / self.trials if self.trials else 0.0
 
+    def _interval(self) -> tuple[float, float]:
+        if self.measure == "probability":
+            return wilson_interval(round(self._hits), self.trials)
+        n = self.trials
+        if n < 2:
+            return -math.inf, math.inf
+        mean = self._hits / n
+        variance = max(0.0, (self._squares - n * mean * mean) / (n - 1))
+        half = 1.96 * math.sqrt(variance / n)
+        return mean - half, mean + half
+
     def reset(self) -> None:
         """Forget every deal and restart the generator from the seed."""
         self.rng = random.Random(self.seed)
         self._history: list[float] = []
-        self._hits = 0
-        self.last_deal.value = "<i>No deals yet. Predict first: how often will it happen?</i>"
+        self._hits: float = 0
+        self._squares = 0.0
+        question = "how often will it happen?" if self.measure == "probability" else "what mean?"
+        self.last_deal.value = f"<i>Nothing yet. Predict first: {question}</i>"
         self._show()
 
     def deal(self, count: int) -> None:
@@ -100,15 +124,20 @@ class DealSimulator(widgets.VBox):
         description = ""
         for _ in range(count):
             hit, description = self.trial(self.rng)
-            self._hits += bool(hit)
+            value = float(hit) if self.measure == "mean" else float(bool(hit))
+            self._hits += value
+            self._squares += value * value
             self._history.append(self._hits / (len(self._history) + 1))
         if count == 1:
-            verdict = "yes ✔" if hit else "no ✘"
+            if self.measure == "probability":
+                verdict = "yes ✔" if hit else "no ✘"
+            else:
+                verdict = f"{float(hit):g}"
             self.last_deal.value = (
-                f"Deal {self.trials}: {description} — {escape(self.event)}: {verdict}"
+                f"#{self.trials}: {description} — {escape(self.event)}: {verdict}"
             )
         else:
-            self.last_deal.value = f"Last of {count} deals: {description}"
+            self.last_deal.value = f"Last of {count}: {description}"
         self._show()
 
     def _show(self) -> None:
@@ -119,27 +148,30 @@ class DealSimulator(widgets.VBox):
             else f"{exact:.4f}"
         )
         if self.trials:
-            low, high = wilson_interval(self._hits, self.trials)
+            low, high = self._interval()
+            interval = f"95% interval {low:.3f} – {high:.3f}; " if math.isfinite(low) else ""
             estimate = (
-                f"{self._hits} / {self.trials} = <b>{self.estimate:.4f}</b> "
-                f"(95% interval {low:.3f} – {high:.3f}; off by {self.estimate - exact:+.4f})"
+                f"{self._hits:g} / {self.trials} = <b>{self.estimate:.4f}</b> "
+                f"({interval}off by {self.estimate - exact:+.4f})"
             )
         else:
             estimate = "—"
+        name = f"P({self.event})" if self.measure == "probability" else f"mean {self.event}"
         self.summary.value = (
-            f"<table><tr><td>Simulated P({escape(self.event)}):</td><td>{estimate}</td></tr>"
-            f"<tr><td>Exact P({escape(self.event)}):</td><td><b>{exact_text}</b></td></tr></table>"
+            f"<table><tr><td>Simulated {escape(name)}:</td><td>{estimate}</td></tr>"
+            f"<tr><td>Exact {escape(name)}:</td><td><b>{exact_text}</b></td></tr></table>"
         )
         if self.plot and self.trials:
             points = _thin(self._history)
+            probability = self.measure == "probability"
             self.chart.value = line_chart_png(
                 {"running estimate": ([n for n, _ in points], [p for _, p in points])},
                 hlines={"exact": exact},
-                title=f"Running estimate of P({self.event})",
-                xlabel="number of deals (log scale)",
-                ylabel="fraction of deals with the event",
+                title=f"Running estimate of {name}",
+                xlabel=f"number of {self.unit} (log scale)",
+                ylabel=f"fraction of {self.unit} with the event" if probability else "mean so far",
                 logx=True,
-                ylim=(0, 1),
+                ylim=(0, 1) if probability else None,
             )
         elif self.plot:
             self.chart.value = b""

@@ -1,0 +1,196 @@
+"""Stored notebooks are clean: no execution counts, no widget state, no outputs except on cells
+marked ``# NBVAL_CHECK_OUTPUT`` (whose stored text must equal a fresh run), and the lesson
+navigation links all point at notebooks that exist.
+
+nbval skips (and, with outputs, refuses) a reference cell whose execution count is empty, so a
+marked cell stores a fixed count: its position among the code cells, as in a run from the top.
+
+Run ``python tests/test_notebooks_clean.py --fix [notebook ...]`` to execute notebooks and store
+clean outputs (marked cells only).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+MARK = "NBVAL_CHECK_OUTPUT"
+ALL = sorted(NOTEBOOKS.glob("*.ipynb"))
+LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+TEXT_TYPES = {"text/plain"}
+
+
+def load(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def source(cell: dict[str, Any]) -> str:
+    text = cell.get("source", "")
+    return "".join(text) if isinstance(text, list) else text
+
+
+def marked(cell: dict[str, Any]) -> bool:
+    return cell["cell_type"] == "code" and MARK in source(cell)
+
+
+def output_text(outputs: list[dict[str, Any]]) -> list[str]:
+    """The comparable text of a cell's outputs (streams and text/plain results)."""
+    texts = []
+    for output in outputs:
+        kind = output["output_type"]
+        if kind == "stream":
+            texts.append(f"{output['name']}: " + "".join(output["text"]))
+        elif kind in ("execute_result", "display_data"):
+            data = output.get("data", {})
+            texts.append("".join(data.get("text/plain", "")))
+        elif kind == "error":
+            texts.append(f"error: {output.get('ename')}: {output.get('evalue')}")
+    return texts
+
+
+def test_there_are_lesson_notebooks() -> None:
+    names = [path.name for path in LESSONS]
+    for number in range(1, 8):
+        assert any(name.startswith(f"{number:02d}-") for name in names), f"no notebook {number:02d}"
+    assert (NOTEBOOKS / "index.ipynb").exists()
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
+def test_notebook_is_stored_clean(path: Path) -> None:
+    notebook = load(path)
+    assert "widgets" not in notebook.get("metadata", {}), f"{path.name}: stored widget state"
+    ids = [cell.get("id") for cell in notebook["cells"]]
+    assert len(set(ids)) == len(ids), f"{path.name}: duplicate cell ids"
+    code_cells = 0
+    for number, cell in enumerate(notebook["cells"], 1):
+        where = f"{path.name} cell {number}"
+        if cell["cell_type"] != "code":
+            assert not cell.get("outputs"), f"{where}: a markdown cell with outputs"
+            continue
+        code_cells += 1
+        assert "execution" not in cell.get("metadata", {}), f"{where}: stored run timings"
+        outputs = cell.get("outputs", [])
+        if not marked(cell):
+            assert cell.get("execution_count") is None, f"{where}: stored execution count"
+            assert outputs == [], f"{where}: stored outputs on a cell not marked {MARK}"
+            continue
+        assert cell.get("execution_count") == code_cells, (
+            f"{where}: a marked cell stores its position among code cells ({code_cells}) as its "
+            f"execution count, not {cell.get('execution_count')}"
+        )
+        assert outputs, f"{where}: marked {MARK} but has no stored output to check"
+        for output in outputs:
+            assert output.get("execution_count") in (None, code_cells), (
+                f"{where}: stored execution count {output.get('execution_count')} on an output"
+            )
+            assert output["output_type"] in ("stream", "execute_result"), (
+                f"{where}: a checked output must be text, not {output['output_type']}"
+            )
+            data = output.get("data", {})
+            assert set(data) <= TEXT_TYPES, f"{where}: checked output has {sorted(data)}"
+            text = "".join(output.get("text", "")) + "".join(data.get("text/plain", ""))
+            assert not re.search(r"at 0x[0-9a-f]+|<Figure size", text), (
+                f"{where}: checked output has a memory address or a figure repr: {text!r}"
+            )
+
+
+_LINK = re.compile(r"\]\(([^)#?]+\.ipynb)[^)]*\)")
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_lesson_has_navigation_at_top_and_bottom(path: Path) -> None:
+    cells = load(path)["cells"]
+    first, last = source(cells[0]), source(cells[-1])
+    position = LESSONS.index(path)
+    for where, text in (("top", first), ("bottom", last)):
+        links = _LINK.findall(text)
+        assert "index.ipynb" in links, f"{path.name}: no Index link at the {where}"
+        if position > 0:
+            assert LESSONS[position - 1].name in links, f"{path.name}: no Back link at the {where}"
+        if position < len(LESSONS) - 1:
+            assert LESSONS[position + 1].name in links, f"{path.name}: no Next link at the {where}"
+    assert "you will learn" in first.lower(), f"{path.name}: no 'you will learn' line at the top"
+
+
+def test_index_links_every_notebook_and_app() -> None:
+    text = "".join(source(cell) for cell in load(NOTEBOOKS / "index.ipynb")["cells"])
+    links = set(_LINK.findall(text))
+    for path in LESSONS:
+        assert path.name in links, f"index does not link {path.name}"
+    for app in ("play-blef.ipynb", "play-aku-paling-kaya.ipynb"):
+        assert app in links, f"index does not link {app}"
+    for link in links:
+        assert "/" not in link, f"{link}: links must be relative to notebooks/ (Voila and Lab)"
+        assert (NOTEBOOKS / link).exists() or link.startswith("play-"), f"{link} does not exist"
+
+
+def execute(path: Path) -> dict[str, Any]:
+    """Run a notebook in a fresh kernel of this environment; return it with outputs."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    notebook = nbformat.read(path, as_version=4)
+    client = NotebookClient(
+        notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": NOTEBOOKS}}
+    )
+    client.execute()
+    return json.loads(nbformat.writes(notebook))
+
+
+CHECKED = [path for path in ALL if any(marked(cell) for cell in load(path)["cells"])]
+
+
+@pytest.mark.parametrize("path", CHECKED, ids=lambda p: p.name)
+def test_checked_outputs_match_a_fresh_run(path: Path) -> None:
+    stored = load(path)["cells"]
+    fresh = execute(path)["cells"]
+    for number, (old, new) in enumerate(zip(stored, fresh, strict=True), 1):
+        if marked(old):
+            assert output_text(new["outputs"]) == output_text(old["outputs"]), (
+                f"{path.name} cell {number}: stored output differs from a fresh run"
+            )
+
+
+def clean(notebook: dict[str, Any]) -> dict[str, Any]:
+    """Keep only the text outputs of marked cells; drop counts, timings and widget state."""
+    notebook.get("metadata", {}).pop("widgets", None)
+    code_cells = 0
+    for cell in notebook["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        code_cells += 1
+        cell["execution_count"] = code_cells if marked(cell) else None
+        cell.get("metadata", {}).pop("execution", None)
+        kept = []
+        if marked(cell):
+            for output in cell.get("outputs", []):
+                if output["output_type"] == "stream":
+                    kept.append(output)
+                elif output["output_type"] == "execute_result":
+                    output["execution_count"] = code_cells
+                    output["data"] = {"text/plain": output["data"]["text/plain"]}
+                    output["metadata"] = {}
+                    kept.append(output)
+        cell["outputs"] = kept
+    return notebook
+
+
+def fix(paths: list[Path]) -> None:
+    """Execute each notebook and store it clean (marked cells keep their text outputs)."""
+    for path in paths:
+        notebook = clean(execute(path))
+        path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"stored {path.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] != ["--fix"]:
+        sys.exit(f"usage: {sys.argv[0]} --fix [notebook.ipynb ...]")
+    fix([Path(arg).resolve() for arg in sys.argv[2:]] or [NOTEBOOKS / "index.ipynb", *LESSONS])
