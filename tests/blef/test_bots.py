@@ -110,7 +110,7 @@ def test_odds_bot_raises_to_the_lowest_likely_bid_and_checks_by_the_odds() -> No
             above = p[start:]
             if action == CHECK:
                 best = bot.raise_to(p, start)
-                assert best is None or 1 - p[last.index] > p[best]
+                assert best is None or 1 - p[last.index] > bot.caution * p[best]
             else:
                 assert isinstance(action, Bid)
                 if max(above, default=0) >= bot.confidence:
@@ -119,7 +119,7 @@ def test_odds_bot_raises_to_the_lowest_likely_bid_and_checks_by_the_odds() -> No
                 else:
                     assert p[action.index] == max(above)
                 if last is not None:
-                    assert 1 - p[last.index] <= p[action.index]
+                    assert 1 - p[last.index] <= bot.caution * p[action.index]
             state = state.apply(action)
 
 
