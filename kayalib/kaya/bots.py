@@ -27,10 +27,10 @@ from typing import Protocol
 from kayalib.errors import UnknownBotError
 from kayalib.kaya.cards import Color
 from kayalib.kaya.counting import (
+    PlainTarget,
     Profile,
-    Target,
-    challenge_value,
-    defence_value,
+    challenge_gain,
+    defence_gain,
     profile_for,
 )
 from kayalib.kaya.game import (
@@ -43,6 +43,7 @@ from kayalib.kaya.game import (
     Steal,
     TakeBack,
 )
+from kayalib.kaya.rules import KayaRules
 
 __all__ = ["BOTS", "Bot", "CounterBot", "RandomBot", "make_bot"]
 
@@ -121,9 +122,8 @@ class CounterBot:
         seat, n = view.seat, view.players
         own = view.own_table
         assert own is not None
-        rules, colors = view.rules, view.colors
-        profile = profile_for(rules, colors[seat])
-        hand = tuple(c.number for c in view.hand)
+        profiles = _seat_profiles(view.rules)
+        hand = tuple([c.number for c in view.hand])
         hidden, counts = view.hidden, view.hand_counts
         order = (*range(seat + 1, n), *range(seat))
         best: Action = _PASS
@@ -132,12 +132,8 @@ class CounterBot:
             if type(action) is not Challenge:
                 continue
             chosen = action.targets
-            targets = tuple(
-                Target(t, hidden[t], counts[t], profile_for(rules, colors[t]))
-                for t in order
-                if t in chosen
-            )
-            gain = _challenge_gain(seat, own.number, hand, profile, targets, n)
+            targets = tuple([(t, hidden[t], counts[t], profiles[t]) for t in order if t in chosen])
+            gain = challenge_gain(seat, own.number, hand, profiles[seat], targets, n)
             if gain > best_gain:
                 best, best_gain = action, gain
         return best
@@ -146,36 +142,28 @@ class CounterBot:
 
     def _play(self, view: KayaView, legal: tuple[Action, ...]) -> Action:
         seat, n = view.seat, view.players
-        rules, colors = view.rules, view.colors
-        profile = profile_for(rules, colors[seat])
-        hand = tuple(sorted(c.number for c in view.hand))
-        counts = view.hand_counts
+        profiles = _seat_profiles(view.rules)
+        counts, table, hidden = view.hand_counts, view.table, view.hidden
+        hand = tuple([a.card.number for a in legal])  # type: ignore[union-attr]
         order = (*range(seat + 1, n), *range(seat))
-        challengers = tuple(
-            Target(t, view.hidden[t], counts[t], profile_for(rules, colors[t]))
-            for t in order
-            if view.table[t]
+        challengers = tuple([(t, hidden[t], counts[t], profiles[t]) for t in order if table[t]])
+        threshold = _played_anyway(tuple(sorted(hand)), counts, seat)
+        color = view.colors[seat]
+        power = 0.0
+        if color is Color.RED and (3 in hand or 4 in hand):
+            power = _steal_gain(view)
+        best = _best_play(
+            seat,
+            hand,
+            profiles[seat],
+            challengers,
+            threshold,
+            color,
+            power,
+            self.challenge_chance,
+            n,
         )
-        threshold = _played_anyway(hand, counts, seat)
-        power = _power_bonus(view, profile)
-        q = self.challenge_chance
-        best: Action = legal[0]
-        best_value = float("-inf")
-        for action in legal:
-            x = action.card.number  # type: ignore[union-attr]
-            rest = tuple(h for h in hand if h != x)
-            value = _defence_gain(seat, x, rest, profile, challengers, q, n)
-            cost = max(0, x - threshold)
-            quiet = (1.0 - q) ** len(challengers)
-            color = colors[seat]
-            if x == 3 and color is Color.GREEN:
-                value += quiet * cost  # taken back when nobody challenges
-            elif x in (3, 4) and color is Color.RED:
-                value += quiet * power
-            value -= cost
-            if value > best_value:
-                best, best_value = action, value
-        return best
+        return legal[hand.index(best)]
 
     # ---- powers ------------------------------------------------------------------------------
 
@@ -201,43 +189,52 @@ class CounterBot:
 
 
 _PASS, _DECLINE, _KEEP = Pass(), Decline(), Keep()
+_SEAT_PROFILES: dict[int, tuple[KayaRules, tuple[Profile, ...]]] = {}
+
+
+def _seat_profiles(rules: KayaRules) -> tuple[Profile, ...]:
+    """The counting profile of every seat (cached by rules identity: hashing rules is slow)."""
+    hit = _SEAT_PROFILES.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    profiles = tuple(profile_for(rules, c) for c in rules.colors)
+    if len(_SEAT_PROFILES) > 64:
+        _SEAT_PROFILES.clear()
+    _SEAT_PROFILES[id(rules)] = (rules, profiles)
+    return profiles
 
 
 @lru_cache(maxsize=1 << 16)
-def _challenge_gain(
+def _best_play(
     seat: int,
-    own: int,
     hand: tuple[int, ...],
     profile: Profile,
-    targets: tuple[Target, ...],
-    n: int,
-) -> float:
-    return challenge_value(seat, own, hand, profile, targets).gain(seat, n)  # type: ignore[return-value]
-
-
-@lru_cache(maxsize=1 << 16)
-def _defence_one(
-    seat: int, own: int, hand: tuple[int, ...], profile: Profile, challenger: Target, n: int
-) -> float:
-    return defence_value(seat, own, hand, profile, challenger).gain(seat, n)  # type: ignore[return-value]
-
-
-def _defence_gain(
-    seat: int,
-    own: int,
-    hand: tuple[int, ...],
-    profile: Profile,
-    challengers: tuple[Target, ...],
+    challengers: tuple[PlainTarget, ...],
+    threshold: int,
+    color: Color,
+    power: float,
     q: float,
     n: int,
-) -> float:
-    """Expected gain of being challenged: each challenger in turn challenges with chance q."""
-    total = 0.0
-    reach = 1.0
-    for challenger in challengers:
-        total += reach * q * _defence_one(seat, own, hand, profile, challenger, n)
-        reach *= 1.0 - q
-    return total
+) -> int:
+    """The number to play: expected gain if challenged, powers if not, minus the hand cost."""
+    quiet = (1.0 - q) ** len(challengers)
+    best, best_value = hand[0], float("-inf")
+    for x in hand:
+        rest = tuple([h for h in hand if h != x])
+        value = 0.0
+        reach = q
+        for challenger in challengers:
+            value += reach * defence_gain(seat, x, rest, profile, challenger, n)
+            reach *= 1.0 - q
+        cost = x - threshold if x > threshold else 0
+        if x == 3 and color is Color.GREEN:
+            value += quiet * cost  # taken back into hand when nobody challenges
+        elif (x == 3 or x == 4) and color is Color.RED:
+            value += quiet * power
+        value -= cost
+        if value > best_value:
+            best, best_value = x, value
+    return best
 
 
 def _played_anyway(hand: tuple[int, ...], counts: tuple[int, ...], seat: int) -> int:
@@ -260,9 +257,8 @@ def _totals(view: KayaView) -> list[int]:
     return [sum(rules.bonus_value(c) for c in pile) for pile in view.bonus]
 
 
-def _power_bonus(view: KayaView, profile: Profile) -> float:
+def _steal_gain(view: KayaView) -> float:
     """Gain of a red steal now: the best bonus card of another seat, to us and from them."""
-    del profile
     best = 0
     rules = view.rules
     for s, pile in enumerate(view.bonus):

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from math import comb
 
 from kayalib.kaya.cards import Color, card
@@ -192,6 +192,10 @@ class Target:
     profile: Profile
 
 
+#: A target as a plain tuple ``(seat, unseen numbers, hand size, profile)``.
+PlainTarget = tuple[int, tuple[int, ...], int, Profile]
+
+
 @dataclass(frozen=True)
 class ChallengeValue:
     """The odds and the expected change of every involved seat's points (passing changes none)."""
@@ -343,18 +347,45 @@ def challenge_value(
     >>> v.win_probability, v.deltas
     (Fraction(1, 1), {0: Fraction(2, 1), 1: Fraction(-3, 2)})
     """
+    plain = tuple((t.seat, tuple(t.unseen), t.hand_size, t.profile) for t in targets)
+    p_win, base, losses = _challenge_core(seat, own, profile, plain, exact)
+    deltas = dict(base)
+    hand = tuple(sorted(hand))
+    give = known_give if exact else _f_known_give
+    for winner, p_forced, p_random in losses:
+        if p_forced:
+            g, r = give(hand, True, profile)
+            deltas[seat] += p_forced * g
+            deltas[winner] += p_forced * r
+        if p_random:
+            g, r = give(hand, False, profile)
+            deltas[seat] += p_random * g
+            deltas[winner] += p_random * r
+    return ChallengeValue(p_win, deltas)
+
+
+@lru_cache(maxsize=1 << 16)
+def _challenge_core(
+    seat: int, own: int, profile: Profile, plain: tuple[PlainTarget, ...], exact: bool
+) -> tuple[Number, dict[int, Number], tuple[tuple[int, Number, Number], ...]]:
+    """Everything of :func:`challenge_value` but the challenger's own hand card: ``(P(C wins),
+    deltas without it, ((winner, P(it wins and forces a give), P(it wins, random take)), ...))``.
+    Targets come as plain tuples (cheap to hash for the cache).
+    """
+    targets = [Target(*t) for t in plain]
     if exact:
-        table_coin, hidden_give, own_give = _table_coin, _hidden_give, known_give
+        table_coin, hidden_give = _table_coin, _hidden_give
         zero: Number = Fraction(0)
     else:
-        table_coin, hidden_give, own_give = _f_table_coin, _f_hidden_give, _f_known_give
+        table_coin, hidden_give = _f_table_coin, _f_hidden_give
         zero = 0.0
-    hand = tuple(sorted(hand))
     masks = [_mask(t.unseen) for t in targets]
     one = len(targets) == 1
     deltas: dict[int, Number] = {seat: zero}
+    losses: dict[int, list[Number]] = {}
     for t in targets:
         deltas[t.seat] = zero
+        losses[t.seat] = [zero, zero]
     dist = _winner_distribution(own, masks, exact)
     for (w, v), p in dist:
         if not p:
@@ -375,16 +406,15 @@ def challenge_value(
         gain = winner.profile.coins[v] if v in winner.profile.keeps_on_win else zero
         if one:
             gain += profile.coins[own]
-        g, r = own_give(hand, forced, profile)
-        deltas[seat] += p * g
-        gain += r
+        losses[winner.seat][0 if forced else 1] += p
         for j, (t, mask) in enumerate(zip(targets, masks, strict=True)):
             if j != w:
                 g, r = hidden_give(mask, v - 1 if j < w else v, t.hand_size, forced, t.profile)
                 deltas[t.seat] += p * g
                 gain += r
         deltas[winner.seat] += p * gain
-    return ChallengeValue(dist[0][1], deltas)
+    out = tuple((w, f, r) for w, (f, r) in losses.items() if f or r)
+    return dist[0][1], deltas, out
 
 
 def defence_value(
@@ -407,25 +437,48 @@ def defence_value(
     >>> v.win_probability, v.deltas   # half: C's 9 ties and wins; half: C's 2 loses
     (Fraction(1, 2), {0: Fraction(-1, 2), 1: Fraction(-2, 1)})
     """
+    plain = (challenger.seat, tuple(challenger.unseen), challenger.hand_size, challenger.profile)
+    p_win, mine, theirs, p_forced, p_random = _defence_core(own, profile, plain, exact)
+    hand = tuple(sorted(hand))
+    give = known_give if exact else _f_known_give
+    if p_forced:
+        g, r = give(hand, True, profile)
+        mine += p_forced * g
+        theirs += p_forced * r
+    if p_random:
+        g, r = give(hand, False, profile)
+        mine += p_random * g
+        theirs += p_random * r
+    return ChallengeValue(p_win, {seat: mine, challenger.seat: theirs})
+
+
+@lru_cache(maxsize=1 << 14)
+def _defence_core(
+    own: int, profile: Profile, plain: PlainTarget, exact: bool
+) -> tuple[Number, Number, Number, Number, Number]:
+    """:func:`defence_value` without the defender's hand card: ``(P(defender wins), its change,
+    the challenger's change, P(challenger wins forcing a give), P(it wins, random take))``."""
+    challenger = Target(*plain)
     if exact:
-        own_give, rest_give = known_give, _give_from_random_hand
+        rest_give = _give_from_random_hand
         zero: Number = Fraction(0)
     else:
-        own_give, rest_give = _f_known_give, _f_give_from_random_hand
+        rest_give = _f_give_from_random_hand
         zero = 0.0
-    hand = tuple(sorted(hand))
     cp = challenger.profile
     members = challenger.unseen
     if not members:
         raise ValueError("a challenger with a face-down card has at least one unseen number")
-    mine = theirs = p_win = zero
+    mine = theirs = p_win = p_forced = p_random = zero
     keep_own = profile.coins[own] if own in profile.keeps_on_win else 0
     forced_by_me = own in profile.forces_give
     for x in members:
         if x >= own:  # the challenger wins (ties included): my card and a hand card go to it
-            g, r = own_give(hand, x in cp.forces_give, profile)
-            mine += g
-            theirs += profile.coins[own] + r + (cp.coins[x] if x in cp.keeps_on_win else 0)
+            if x in cp.forces_give:
+                p_forced += 1
+            else:
+                p_random += 1
+            theirs += profile.coins[own] + (cp.coins[x] if x in cp.keeps_on_win else 0)
         else:
             rest = tuple(n for n in members if n != x)
             g, r = rest_give(rest, challenger.hand_size, forced_by_me, cp)
@@ -433,7 +486,64 @@ def defence_value(
             mine += cp.coins[x] + keep_own + r
             p_win += 1
     size = len(members)
-    return ChallengeValue(p_win / size, {seat: mine / size, challenger.seat: theirs / size})
+    return p_win / size, mine / size, theirs / size, p_forced / size, p_random / size
+
+
+def challenge_gain(
+    seat: int,
+    own: int,
+    hand: tuple[int, ...],
+    profile: Profile,
+    targets: tuple[PlainTarget, ...],
+    players: int,
+) -> float:
+    """``challenge_value(...).gain(seat, players)`` as a float, fast (the bots' inner loop).
+
+    ``hand`` sorted ascending; ``targets`` as plain tuples in seat order after ``seat``.
+    Without a pink card in play a hand size only matters as empty or not, so it is clipped to
+    1 before the cached core is looked up.
+    """
+    if not profile.forces_give and not any(t[3].forces_give for t in targets):
+        targets = tuple([(t[0], t[1], 1 if t[2] else 0, t[3]) for t in targets])
+    p_win, base, losses = _challenge_core(seat, own, profile, targets, False)
+    mine = base[seat]
+    others = 0.0
+    for s, v in base.items():
+        if s != seat:
+            others += v
+    for _winner, p_forced, p_random in losses:
+        if p_forced:
+            g, r = _f_known_give(hand, True, profile)
+            mine += p_forced * g
+            others += p_forced * r
+        if p_random:
+            g, r = _f_known_give(hand, False, profile)
+            mine += p_random * g
+            others += p_random * r
+    return mine - others / (players - 1)
+
+
+def defence_gain(
+    seat: int,
+    own: int,
+    hand: tuple[int, ...],
+    profile: Profile,
+    challenger: PlainTarget,
+    players: int,
+) -> float:
+    """``defence_value(...).gain(seat, players)`` as a float, fast (the bots' inner loop)."""
+    if not profile.forces_give:
+        challenger = (challenger[0], challenger[1], 1 if challenger[2] else 0, challenger[3])
+    _p, mine, theirs, p_forced, p_random = _defence_core(own, profile, challenger, False)
+    if p_forced:
+        g, r = _f_known_give(hand, True, profile)
+        mine += p_forced * g
+        theirs += p_forced * r
+    if p_random:
+        g, r = _f_known_give(hand, False, profile)
+        mine += p_random * g
+        theirs += p_random * r
+    return mine - theirs / (players - 1)  # type: ignore[operator,return-value]
 
 
 @cache
