@@ -33,6 +33,7 @@ import json
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar
 
 from kayalib.errors import IllegalActionError, ParseError, RulesError
@@ -495,6 +496,7 @@ def chance(seed: int, draw: int, n: int) -> int:
     return (z ^ (z >> 31)) % n
 
 
+_NUMBERS = tuple(range(1, 10))
 _FULL_HANDS = {c: tuple(card(c, n) for n in range(1, 10)) for c in Color}
 
 
@@ -650,7 +652,7 @@ _ViewBuilder = _namespace["_ViewBuilder"]
 _SLOTS = (
     "rules", "seed", "hands", "table", "bonus", "discard", "hidden_discards", "hidden",
     "phase", "active", "current", "turn", "draws", "gambreng", "window", "challenger",
-    "targets", "winner", "win_card", "losers", "revealed", "_logs", "_legal", "_events",
+    "targets", "winner", "win_card", "losers", "revealed", "down", "_logs", "_legal", "_events",
 )  # fmt: skip
 
 
@@ -681,6 +683,7 @@ class _Fields:
     win_card: Card | None
     losers: tuple[int, ...]
     revealed: bool
+    down: int  # bit s set: seat s has a card on the table
     _logs: tuple[_Chain, ...]
     _legal: tuple[Action, ...] | None
     _events: tuple[Event, ...] | None
@@ -707,7 +710,7 @@ def _cards(items: Iterable[Card | str] | None) -> tuple[Card, ...]:
 
 
 def _remove(numbers: tuple[int, ...], n: int) -> tuple[int, ...]:
-    return tuple(x for x in numbers if x != n)
+    return tuple([x for x in numbers if x != n])
 
 
 def _add(numbers: tuple[int, ...], n: int) -> tuple[int, ...]:
@@ -744,9 +747,9 @@ class KayaState(_Fields):
             raise RulesError(f"the seed must be a whole number, not {seed!r}")
         draw = gambreng(rules.players, random.Random(seed))
         hands = tuple([_FULL_HANDS[c] for c in rules.colors])
-        return cls._start(rules, seed, hands, (None,) * rules.players,
-                          ((),) * rules.players, (), ((),) * rules.players,
-                          draw.first, 1, draw)  # fmt: skip
+        n = rules.players
+        return cls._start(rules, seed, hands, (None,) * n, ((),) * n, (), ((),) * n,
+                          draw.first, 1, draw, (_NUMBERS,) * n)  # fmt: skip
 
     @classmethod
     def from_position(
@@ -811,17 +814,19 @@ class KayaState(_Fields):
                           active, turn, None)  # fmt: skip
 
     @classmethod
-    def _start(cls, rules, seed, hands, table, bonus, discard, hidden_d, active, turn, draw):
+    def _start(cls, rules, seed, hands, table, bonus, discard, hidden_d, active, turn, draw,
+               hidden=None):  # fmt: skip
         s = object.__new__(_Fields)
         s.rules, s.seed, s.hands, s.table, s.bonus = rules, seed, hands, table, bonus
         s.discard, s.hidden_discards = discard, hidden_d
-        s.hidden = tuple(
+        s.hidden = hidden or tuple(
             tuple(sorted({c.number for c in (*hands[i], table[i], *hidden_d[i]) if c}))
             for i in range(rules.players)
         )
         s.phase, s.active, s.current, s.turn, s.draws = PLAY, active, active, turn, 0
         s.gambreng, s.window, s.challenger, s.targets = draw, (), None, ()
         s.winner, s.win_card, s.losers, s.revealed = None, None, (), False
+        s.down = sum(1 << i for i, c in enumerate(table) if c is not None)
         events: list[tuple] = [
             (StartEvent, (tuple(c.value for c in rules.colors), rules.coins, seed))
         ]
@@ -876,15 +881,7 @@ class KayaState(_Fields):
             plays = _PLAYS_BY_NUMBER[self.rules.colors[self.active]]
             return tuple([plays[c.number] for c in self.hands[self.active]])
         if phase == CHALLENGE:
-            a, c, table, n = self.active, self.current, self.table, len(self.hands)
-            others = [
-                s for s in (*range(c + 1, n), *range(c)) if s != a and table[s] is not None
-            ]
-            out: list[Action] = [_PASS]
-            for mask in range(1 << len(others)):
-                chosen = [a, *(others[i] for i in range(len(others)) if mask >> i & 1)]
-                out.append(_challenge(tuple(sorted(chosen))))
-            return tuple(out)
+            return _challenge_options(self.active, self.current, len(self.hands), self.down)
         if phase == POWER:
             a = self.active
             if self.table[a].color is Color.GREEN:  # type: ignore[union-attr]
@@ -917,10 +914,14 @@ class KayaState(_Fields):
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal:
-            if isinstance(action, str):
-                return self.apply(parse_action(action))
-            raise IllegalActionError(self._refusal(action))
+        for option in legal:  # bots hand back the very objects of legal_actions()
+            if option is action:
+                break
+        else:
+            if action not in legal:
+                if isinstance(action, str):
+                    return self.apply(parse_action(action))
+                raise IllegalActionError(self._refusal(action))
         new = _copy(self)
         ev: list[tuple] = []
         phase = self.phase
@@ -999,7 +1000,7 @@ class KayaState(_Fields):
         )  # fmt: skip
         view = _ViewBuilder(
             seat, self.rules, phase, self.turn, self.active, current, self.hands[seat],
-            table[seat], tuple([c is not None for c in table]),
+            table[seat], _presence(len(table), self.down),
             tuple(map(len, self.hands)), self.bonus, self.discard,
             tuple(map(len, self.hidden_discards)), self.hidden, revealed,
             self.challenger, self.targets, self.winner, legal, self._logs[seat + 1],
@@ -1048,8 +1049,37 @@ class KayaState(_Fields):
 # Transitions (they fill in a fresh copy ``s`` before it is frozen)
 
 
+@cache
 def _order_after(seat: int, n: int) -> tuple[int, ...]:
+    """Every seat in seat order starting after ``seat`` (``seat`` itself last)."""
     return (*range(seat + 1, n), *range(seat + 1))
+
+
+_HAND = tuple(f"hand:{i}" for i in range(6))
+_TABLE = tuple(f"table:{i}" for i in range(6))
+_BONUS = tuple(f"bonus:{i}" for i in range(6))
+
+
+@cache
+def _window(a: int, n: int, down: int) -> tuple[int, ...]:
+    """The seats asked in the challenge window: a card down, in seat order after A."""
+    return tuple([x for x in (*range(a + 1, n), *range(a)) if down >> x & 1])
+
+
+@cache
+def _challenge_options(a: int, c: int, n: int, down: int) -> tuple[Action, ...]:
+    """Pass, or challenge A plus any subset of the other seats with a card down."""
+    others = [x for x in (*range(c + 1, n), *range(c)) if x != a and down >> x & 1]
+    out: list[Action] = [_PASS]
+    for mask in range(1 << len(others)):
+        chosen = [a, *(others[i] for i in range(len(others)) if mask >> i & 1)]
+        out.append(_challenge(tuple(sorted(chosen))))
+    return tuple(out)
+
+
+@cache
+def _presence(n: int, down: int) -> tuple[bool, ...]:
+    return tuple([bool(down >> x & 1) for x in range(n)])
 
 
 def _do_play(s: _Fields, c: Card, ev: list[tuple]) -> None:
@@ -1057,15 +1087,15 @@ def _do_play(s: _Fields, c: Card, ev: list[tuple]) -> None:
     old = s.table[a]
     if old is not None:
         s.hidden_discards = _set(s.hidden_discards, a, (*s.hidden_discards[a], old))
-        where = (f"table:{a}", "discard", "stale", a)
+        where = (_TABLE[a], "discard", "stale", a)
         ev.append((MoveEvent, (turn, old, *where), a, (turn, None, *where)))
     s.hands = _set(s.hands, a, tuple([x for x in s.hands[a] if x.number != c.number]))
-    table = s.table = _set(s.table, a, c)
+    s.table = _set(s.table, a, c)
+    down = s.down = s.down | 1 << a
     ev.append((PlayEvent, (turn, a, c), a, (turn, a, None)))
-    where = (f"hand:{a}", f"table:{a}", "play", a)
+    where = (_HAND[a], _TABLE[a], "play", a)
     ev.append((MoveEvent, (turn, c, *where), a, (turn, None, *where)))
-    n = len(table)
-    window = tuple([x for x in (*range(a + 1, n), *range(a)) if table[x] is not None])
+    window = _window(a, len(s.hands), down)
     if window:
         s.phase, s.window, s.current = CHALLENGE, window, window[0]
     else:
@@ -1093,17 +1123,19 @@ def _do_power(s: _Fields, action: Action, ev: list[tuple]) -> None:
     assert c is not None
     if type(action) is TakeBack:
         ev.append((PowerEvent, (turn, a, c, "green-return")))
-        ev.append((MoveEvent, (turn, c, f"table:{a}", f"hand:{a}", "green-return")))
+        ev.append((MoveEvent, (turn, c, _TABLE[a], _HAND[a], "green-return")))
         s.table = _set(s.table, a, None)
+        s.down &= ~(1 << a)
         s.hands = _set(s.hands, a, tuple(sorted((*s.hands[a], c), key=lambda x: x.number)))
     elif type(action) is Steal:
         v, stolen = action.victim, action.card
         ev.append((PowerEvent, (turn, a, c, "red-steal")))
-        ev.append((MoveEvent, (turn, stolen, f"bonus:{v}", f"bonus:{a}", "red-steal")))
-        ev.append((MoveEvent, (turn, c, f"table:{a}", "discard", "red-spent")))
+        ev.append((MoveEvent, (turn, stolen, _BONUS[v], _BONUS[a], "red-steal")))
+        ev.append((MoveEvent, (turn, c, _TABLE[a], "discard", "red-spent")))
         bonus = _set(s.bonus, v, tuple([x for x in s.bonus[v] if x != stolen]))
         s.bonus = _set(bonus, a, (*bonus[a], stolen))
         s.table = _set(s.table, a, None)
+        s.down &= ~(1 << a)
         s.discard = (*s.discard, c)
         s.hidden = _set(s.hidden, a, _remove(s.hidden[a], c.number))
     else:
@@ -1150,12 +1182,12 @@ def _settle(s: _Fields, keep: bool, ev: list[tuple]) -> None:
     bonus, discard = list(s.bonus), list(s.discard)
     if keep:
         ev.append((PowerEvent, (turn, w, wcard, "orange-keep")))
-        ev.append((MoveEvent, (turn, wcard, f"table:{w}", f"bonus:{w}", "orange-keep")))
+        ev.append((MoveEvent, (turn, wcard, _TABLE[w], _BONUS[w], "orange-keep")))
         bonus[w] = (*bonus[w], wcard)
     else:
         if s.phase == ORANGE:
             ev.append((DeclineEvent, (turn, w, wcard, "orange-keep", False)))
-        ev.append((MoveEvent, (turn, wcard, f"table:{w}", "discard", "won")))
+        ev.append((MoveEvent, (turn, wcard, _TABLE[w], "discard", "won")))
         discard.append(wcard)
     losers = tuple([x for x in _order_after(w, n) if x in seats and x != w])
     one_on_one = len(seats) == 2
@@ -1163,13 +1195,15 @@ def _settle(s: _Fields, keep: bool, ev: list[tuple]) -> None:
         lcard = table[x]
         assert lcard is not None
         if one_on_one:
-            ev.append((MoveEvent, (turn, lcard, f"table:{x}", f"bonus:{w}", "claimed")))
+            ev.append((MoveEvent, (turn, lcard, _TABLE[x], _BONUS[w], "claimed")))
             bonus[w] = (*bonus[w], lcard)
         else:
-            ev.append((MoveEvent, (turn, lcard, f"table:{x}", "discard", "showdown")))
+            ev.append((MoveEvent, (turn, lcard, _TABLE[x], "discard", "showdown")))
             discard.append(lcard)
     s.bonus, s.discard = tuple(bonus), tuple(discard)
     s.table = tuple([None if x in seats else c for x, c in enumerate(table)])
+    for x in seats:
+        s.down &= ~(1 << x)
     s.revealed = False
     s.losers = losers
     _takes(s, ev)
@@ -1194,10 +1228,10 @@ def _takes(s: _Fields, ev: list[tuple]) -> None:
             s.hands = _set(s.hands, x, tuple([c for c in hand if c is not taken]))
             s.hidden = _set(s.hidden, x, _remove(s.hidden[x], taken.number))
             if taken.color is Color.BLUE and taken.number >= 7:
-                ev.append((MoveEvent, (turn, taken, f"hand:{x}", f"bonus:{x}", "blue-return")))
+                ev.append((MoveEvent, (turn, taken, _HAND[x], _BONUS[x], "blue-return")))
                 s.bonus = _set(s.bonus, x, (*s.bonus[x], taken))
             else:
-                ev.append((MoveEvent, (turn, taken, f"hand:{x}", f"bonus:{w}", "taken")))
+                ev.append((MoveEvent, (turn, taken, _HAND[x], _BONUS[w], "taken")))
                 s.bonus = _set(s.bonus, w, (*s.bonus[w], taken))
         losers = losers[1:]
     s.losers = ()
@@ -1207,7 +1241,7 @@ def _takes(s: _Fields, ev: list[tuple]) -> None:
 def _do_give(s: _Fields, c: Card, ev: list[tuple]) -> None:
     x, w = s.current, s.winner
     assert x is not None and w is not None
-    ev.append((MoveEvent, (s.turn, c, f"hand:{x}", f"bonus:{w}", "pink-give")))
+    ev.append((MoveEvent, (s.turn, c, _HAND[x], _BONUS[w], "pink-give")))
     s.hands = _set(s.hands, x, tuple([h for h in s.hands[x] if h.number != c.number]))
     s.hidden = _set(s.hidden, x, _remove(s.hidden[x], c.number))
     s.bonus = _set(s.bonus, w, (*s.bonus[w], c))

@@ -195,6 +195,7 @@ def shuffle_hidden(state: KayaState, seat: int, rng: random.Random) -> KayaState
         *state.hidden_discards[:seat], new_discards, *state.hidden_discards[seat + 1 :]
     )  # fmt: skip
     fake.table = (*state.table[:seat], new_down, *state.table[seat + 1 :])
+    assert fake.down == sum(1 << i for i, c in enumerate(fake.table) if c is not None)
     fake._logs = state._logs
     fake._legal = fake._events = None
     fake.__class__ = KayaState
