@@ -70,7 +70,10 @@ class RandomBot:
 
 #: The chance the ``counter`` bot assumes that each opponent with a face-down card challenges
 #: (the first in seat order to do so is the challenger).
-CHALLENGE_CHANCE = 0.5
+CHALLENGE_CHANCE = 0.7
+#: How much of the points a card would still be worth in hand at the end the bot counts as the
+#: cost of playing it now.
+KEEP_WEIGHT = 0.35
 
 
 class CounterBot:
@@ -83,10 +86,12 @@ class CounterBot:
     * **Play**: each card ``x`` is scored as the expected gain of being challenged one-on-one
       (each opponent with a face-down card challenges with chance ``CHALLENGE_CHANCE``, holding
       a uniform draw from its unseen numbers), plus a green take-back or red steal when nobody
-      challenges, minus the points ``x`` would still be worth in hand at the end: the bot counts
-      how many more cards it must play before the first hand runs out and keeps that many of its
-      highest cards, so ``x`` costs ``x - t`` if it is above the highest card ``t`` it will play
-      anyway, else nothing. Near the end the bot keeps its high cards.
+      challenges, minus what ``x`` would still be worth in hand at the end: the bot counts how
+      many more cards it must play before the first hand runs out (if nobody lost a card), so it
+      keeps the rest, its highest cards; ``x`` costs ``KEEP_WEIGHT * (x - t)`` if it is above the
+      highest card ``t`` it will play anyway, else nothing. Near the end it keeps high cards.
+      (The weight and the challenge chance were tuned against ``random`` and against the bot
+      itself; a high card on the table also serves the bot's own challenges later.)
     * **Powers**: green 3 is always taken back (3 points in hand beat a weak card on the
       table); red steals the best bonus card (ties: from the richest player) when it is worth
       coins; orange 4 is kept; to a pink winner it gives its cheapest allowed card.
@@ -94,8 +99,11 @@ class CounterBot:
 
     name = "counter"
 
-    def __init__(self, challenge_chance: float = CHALLENGE_CHANCE) -> None:
+    def __init__(
+        self, challenge_chance: float = CHALLENGE_CHANCE, keep_weight: float = KEEP_WEIGHT
+    ) -> None:
         self.challenge_chance = challenge_chance
+        self.keep_weight = keep_weight
 
     def choose(self, view: KayaView, rng: random.Random) -> Action:
         legal = view.legal_actions()
@@ -161,6 +169,7 @@ class CounterBot:
             color,
             power,
             self.challenge_chance,
+            self.keep_weight,
             n,
         )
         return legal[hand.index(best)]
@@ -214,6 +223,7 @@ def _best_play(
     color: Color,
     power: float,
     q: float,
+    keep_weight: float,
     n: int,
 ) -> int:
     """The number to play: expected gain if challenged, powers if not, minus the hand cost."""
@@ -226,7 +236,7 @@ def _best_play(
         for challenger in challengers:
             value += reach * defence_gain(seat, x, rest, profile, challenger, n)
             reach *= 1.0 - q
-        cost = x - threshold if x > threshold else 0
+        cost = keep_weight * (x - threshold) if x > threshold else 0.0
         if x == 3 and color is Color.GREEN:
             value += quiet * cost  # taken back into hand when nobody challenges
         elif (x == 3 or x == 4) and color is Color.RED:

@@ -252,3 +252,53 @@ def test_multi_target_tie_between_targets_goes_first_after_challenger():
 def test_gain_is_own_change_minus_mean_of_others():
     value = challenge_value(0, 9, (5,), PLAIN, [Target(1, (1, 2), 1, PLAIN)], exact=True)
     assert value.gain(0, 4) == Fraction(2) - Fraction(-3, 2) / 3
+
+
+# ---------------------------------------------------------------------------------------------
+# Against the engine itself: every world consistent with C's view, resolved by the real rules.
+
+
+def _engine_worlds(own: int):
+    """For blue (seat 2) holding blue-``own`` face down after green (seat 0) played: every
+    placement of green's and red's hidden cards with the same counts, played out to blue's
+    decision. Green's unseen numbers are 2, 4, 6, 8 (the others face up); red's 3, 5, 9."""
+    from kayalib.kaya.game import KayaState
+    from kayalib.kaya.rules import KayaRules
+
+    rules = KayaRules(("green", "red", "blue"))
+    green, red = (2, 4, 6, 8), (3, 5, 9)
+    discard = [f"green-{n}" for n in (1, 3, 5, 7, 9)] + [f"red-{n}" for n in (1, 2, 4, 6, 7, 8)]
+    worlds = []
+    for x in green:  # the card green plays
+        for y in red:  # red's face-down card
+            g_hand = [x, *[n for n in green if n != x][:1]]  # 2 in hand, the rest face down
+            r_hand = [n for n in red if n != y][:1]
+            state = KayaState.from_position(
+                rules,
+                [[f"green-{n}" for n in g_hand], [f"red-{n}" for n in r_hand], ["blue-1"]],
+                table=[None, f"red-{y}", f"blue-{own}"],
+                discard=discard,
+                active=0,
+            )
+            state = state.apply(f"play green-{x}").apply("pass")
+            worlds.append(state)
+    return worlds
+
+
+@pytest.mark.parametrize("own", [2, 4, 5, 6, 8, 9])
+def test_challenge_odds_match_the_engine_over_every_world(own):
+    from kayalib.kaya.counting import challenge_odds
+
+    worlds = _engine_worlds(own)
+    views = [w.view(2) for w in worlds]
+    assert all(v.hidden == views[0].hidden for v in views)
+    odds = challenge_odds(views[0], exact=True)
+    assert all(challenge_odds(v, exact=True) == odds for v in views)
+    assert set(odds) == {(0,), (0, 1)}
+    for targets, p in odds.items():
+        wins = 0
+        for world in worlds:
+            after = world.apply(f"challenge {','.join(map(str, targets))}")
+            showdown = [e for e in after.events if e.kind == "showdown"][-1]
+            wins += showdown.winner == 2
+        assert Fraction(wins, len(worlds)) == p
