@@ -195,14 +195,19 @@ class GameApp(Generic[S]):
         self.lang.layout.width = "150px"
         self.seed_field = w.Text(value=str(self.seed))
         self.seed_field.add_class("kaya-seed")
-        self.seed_field.layout.width = "170px"
+        self.seed_field.layout.width = "150px"
+        self.seed_field.style.description_width = "auto"
         self.new_game = button("", "kaya-new-game", style="primary")
         self.undo_button = button("", "kaya-undo")
+        for b in (self.new_game, self.undo_button):
+            b.layout.width = "auto"
         self.speed = w.Dropdown(options=[(s, s) for s in SPEEDS], value=speed)
         self.speed.add_class("kaya-speed")
-        self.speed.layout.width = "170px"
+        self.speed.layout.width = "150px"
+        self.speed.style.description_width = "auto"
         self.hint_toggle = w.ToggleButton(value=hint)
         self.hint_toggle.add_class("kaya-hint-toggle")
+        self.hint_toggle.layout.width = "auto"
         self.header = w.HBox(
             [
                 self.title,
@@ -234,7 +239,7 @@ class GameApp(Generic[S]):
             d = w.Dropdown(options=[("", "")], value="")
             d.add_class("kaya-seat-picker")
             d.add_class(f"kaya-seat-{i}")
-            d.layout.width = "160px"
+            d.layout.width = "136px"
             self.seat_pickers.append(d)
         self._opponents_init = opponents
         self.setup_label = html("kaya-setup-label")
@@ -485,11 +490,12 @@ class GameApp(Generic[S]):
         if not self.history:
             return
         self.undo_button.disabled = self.undo_target() is None
+        self.render_game()
+        show_if(self.hint, self.hint_toggle.value)
+        # The log goes last: when a page sees the new log, the rest of the view is updated too.
         lines = self.event_lines(self.state)
         items = "".join(f"<li>{line}</li>" for line in reversed(lines[-200:]))
         self.log.value = f'<ol class="kaya-log-list" reversed>{items}</ol>'
-        self.render_game()
-        show_if(self.hint, self.hint_toggle.value)
 
     def show(self) -> None:
         """Display the app in the notebook (or the Voila page)."""

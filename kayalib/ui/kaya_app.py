@@ -46,18 +46,9 @@ HAND_SLOTS = 9
 
 
 def _bot(name: str) -> Any:
-    try:
-        from kayalib.kaya.bots import make_bot
-    except ImportError:  # TEMPORARY until kayalib.kaya.bots lands: a uniform random player
-        return _RandomStandIn()
+    from kayalib.kaya.bots import make_bot
+
     return make_bot(name)
-
-
-class _RandomStandIn:
-    name = "random"
-
-    def choose(self, view: Any, rng: random.Random) -> Any:
-        return rng.choice(view.legal_actions())
 
 
 def _seat_of(place: str) -> int | None:
@@ -80,8 +71,8 @@ def challenge_win_odds(state: KayaState, seat: int) -> list[tuple[Challenge, flo
         return []
     odds = getattr(counting, "challenge_odds", None)
     if odds is not None:
-        table = odds(view)
-        return [(c, float(table[c])) for c in challenges]
+        table = odds(view)  # keyed by the sorted target seats
+        return [(c, float(table[c.targets])) for c in challenges]
     own = view.own_table.number
     return [
         (c, float(counting.win_probability(own, [view.hidden[t] for t in c.targets])))

@@ -27,8 +27,13 @@ def open_app(page, server, notebook: str, query: str, ready: str) -> float:
 
 
 def timed_click(page, selector: str, changed: str) -> float:
-    """Click ``selector``; seconds until ``.kaya-log`` shows a different first line."""
-    before = page.inner_text(".kaya-log") if page.query_selector(".kaya-log") else ""
+    """Click ``selector``; seconds until ``changed`` (the log, updated last) shows new text.
+
+    Then wait until the status line has changed too and the page has settled (widget views
+    apply their updates asynchronously, so the next decision reads a consistent page).
+    """
+    before = page.inner_text(changed)
+    status = page.inner_text(".kaya-status")
     start = time.perf_counter()
     page.click(selector)
     page.wait_for_function(
@@ -37,7 +42,14 @@ def timed_click(page, selector: str, changed: str) -> float:
         arg=[changed, before],
         timeout=STEP_TIMEOUT,
     )
-    return time.perf_counter() - start
+    elapsed = time.perf_counter() - start
+    page.wait_for_function(
+        "old => document.querySelector('.kaya-status').innerText !== old",
+        arg=status,
+        timeout=STEP_TIMEOUT,
+    )
+    page.wait_for_timeout(150)
+    return elapsed
 
 
 def test_blef_round_to_the_reveal(voila_server, page) -> None:
@@ -94,6 +106,7 @@ def test_kaya_turns_to_a_showdown(voila_server, page) -> None:
     assert "Gambreng" in page.inner_text(".kaya-gambreng")
     clicks: list[float] = []
     for _ in range(40):
+        assert not page.locator(".kaya-error-text").count(), page.inner_text(".kaya-error")
         if "Showdown" in page.inner_text(".kaya-showdown"):
             break
         if page.locator("button.kaya-challenge:visible").count():
