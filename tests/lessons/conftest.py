@@ -1,0 +1,39 @@
+"""Fixtures for the headless lesson-widget tests.
+
+A widget test fails when ipywidgets logged "Exception in callback", and ``shown_errors(widget)``
+collects what the lesson widgets' own error lines show (guarded callbacks display their errors
+there instead of raising).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import ipywidgets as widgets
+import pytest
+
+from kayalib.lessons._widgets import ErrorBox
+
+
+@pytest.fixture(autouse=True)
+def no_callback_exceptions(caplog: pytest.LogCaptureFixture):
+    """Fail the test when ipywidgets logged an exception raised in a callback."""
+    caplog.set_level(logging.WARNING)
+    yield caplog
+    bad = [r.getMessage() for r in caplog.records if "Exception in callback" in r.getMessage()]
+    assert not bad, f"a widget callback raised: {bad}"
+
+
+def shown_errors(widget: widgets.Widget) -> list[str]:
+    """The non-empty error lines of every ``ErrorBox`` inside ``widget``."""
+    found = []
+    stack = [widget]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, ErrorBox) and item.value:
+            found.append(item.value)
+        stack.extend(getattr(item, "children", ()))
+    return found
+
+
+PNG = b"\x89PNG\r\n\x1a\n"
