@@ -318,6 +318,26 @@ class GameApp(Generic[S]):
         self.render()
         self._schedule_bots()
 
+    def start_from(self, state: S, seats: Sequence[str]) -> None:
+        """Continue from ``state`` (e.g. a rigged position for a lesson), with these seats.
+
+        ``seats`` names who plays each seat: ``"human"`` or a bot name.
+        """
+        players = state.players  # type: ignore[attr-defined]
+        if len(seats) != players:
+            raise KayalibError(f"{len(seats)} seats given for a {players}-player game")
+        known = {HUMAN, *self.bot_names}
+        unknown = [s for s in seats if s not in known]
+        if unknown:
+            raise KayalibError(f"unknown seat kind {unknown[0]!r}; use one of {sorted(known)}")
+        self._cancel_bots()
+        self._seats = list(seats)
+        self.history = [state]
+        self.on_new_game()
+        self.clear_error()
+        self.render()
+        self._schedule_bots()
+
     def on_new_game(self) -> None:
         """Reset per-game UI state (selections, hidden hands)."""
 

@@ -1,0 +1,275 @@
+"""Headless tests of the Aku Paling Kaya app: games and rigged positions played by clicking."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kayalib.kaya.cards import Card
+from kayalib.kaya.game import WHYS, Challenge, KayaState, MoveEvent
+from kayalib.kaya.rules import KayaRules
+from kayalib.ui.kaya_app import KayaApp, challenge_win_odds
+
+
+def visible(widget) -> bool:
+    return widget.layout.display != "none"
+
+
+def playable_slots(app: KayaApp) -> list[int]:
+    return [
+        i
+        for i, (slot, b) in enumerate(zip(app.slots, app.slot_buttons, strict=True))
+        if visible(slot) and visible(b) and not b.disabled
+    ]
+
+
+def human_step(app: KayaApp, k: int) -> None:
+    """A simple human who clicks what the screen offers."""
+    phase = app.state.phase
+    if phase in ("play", "pink"):
+        app.slot_buttons[playable_slots(app)[-1 if k % 2 else 0]].click()
+    elif phase == "challenge":
+        (app.challenge_button if k % 3 == 0 else app.pass_button).click()
+    elif visible(app.take_back) and k % 2:
+        app.take_back.click()
+    elif visible(app.steal_button) and k % 2:
+        app.steal_button.click()
+    elif visible(app.keep_button) and k % 2:
+        app.keep_button.click()
+    else:
+        app.decline_button.click()
+
+
+def play_to_end(app: KayaApp, limit: int = 400) -> int:
+    k = 0
+    while not app.state.is_terminal:
+        assert app.is_human(app.state.current_player)
+        human_step(app, k)
+        assert app.error.value == "", app.error.value
+        k += 1
+        assert k < limit
+    return k
+
+
+def test_whole_game_against_bots_shows_the_score_breakdown() -> None:
+    app = KayaApp(seed=5, delay=0, opponents=["counter", "random", "counter"], colour="pink")
+    assert [c.value for c in app.state.rules.colors] == ["pink", "green", "red", "blue"]
+    play_to_end(app)
+    scores = app.state.scores()
+    for seat in scores.seats:
+        assert f"<b>{seat.total}</b>" in app.score.value
+        assert f"= {seat.hand_sum}<" in app.score.value
+    assert "Game over" in app.status.value
+    assert "Game over. Points:" in app.log.value
+    assert not visible(app.hand_row.children[0])  # no cards to play after the end
+
+
+def test_same_seed_same_clicks_same_game() -> None:
+    logs = []
+    for _ in range(2):
+        app = KayaApp(seed=77, delay=0, opponents=["counter", "random"])
+        play_to_end(app)
+        logs.append(app.state.log_lines())
+    assert logs[0] == logs[1]
+
+
+def test_gambreng_panel_shows_every_show() -> None:
+    app = KayaApp(seed=12, delay=0, opponents=["random"] * 4)
+    draw = app.state.gambreng
+    assert draw is not None
+    assert app.gambreng.value.count("<li>") == len(draw.rounds)
+    assert app.seat_name(draw.first) in app.gambreng.value
+    assert "Gambreng took" in app.log.value
+
+
+def test_undo_goes_back_to_the_exact_last_human_decision() -> None:
+    app = KayaApp(seed=21, delay=0, opponents=["counter", "counter"])
+    decision = app.state
+    assert app.is_human(decision.current_player)
+    human_step(app, 0)
+    assert len(app.history) > 1
+    app.undo_button.click()
+    assert app.state is decision
+    assert app.error.value == ""
+
+
+def test_refused_action_keeps_the_state_and_shows_why() -> None:
+    app = KayaApp(seed=4, delay=0, opponents=["random"])
+    while app.state.phase != "challenge":
+        human_step(app, 1)
+    before, length = app.state, len(app.history)
+    app.slot_buttons[0].click()  # a hidden Play button, clicked anyway
+    assert app.state is before and len(app.history) == length
+    assert "not allowed now" in app.error.value
+    app.pass_button.click()
+    assert app.error.value == ""
+
+
+def rigged(app: KayaApp, colours, seats, **position) -> None:
+    app.start_from(KayaState.from_position(KayaRules(colours), **position), seats)
+
+
+def test_green_three_can_be_taken_back() -> None:
+    app = KayaApp(seed=1, delay=0, opponents=["random"])
+    rigged(app, ("green", "red"), ["human", "random"],
+           hands=[["green-3", "green-8"], ["red-5", "red-6"]], active=0)  # fmt: skip
+    app.slot_buttons[0].click()  # play green 3; nobody can challenge (no card down)
+    assert app.state.phase == "power"
+    assert visible(app.power_box) and visible(app.take_back) and not visible(app.keep_button)
+    assert "nobody challenged your green 3" in app.status.value
+    app.take_back.click()
+    assert Card.parse("green-3") in app.state.hands[0]
+    assert "Green power" in app.log.value
+
+
+def test_red_power_steals_the_chosen_bonus_card() -> None:
+    app = KayaApp(seed=1, delay=0, opponents=["random"])
+    rigged(app, ("red", "blue"), ["human", "random"],
+           hands=[["red-3", "red-8"], ["blue-5", "blue-6"]],
+           bonus=[[], ["red-9", "blue-1"]], active=0)  # fmt: skip
+    app.slot_buttons[0].click()  # red 3
+    assert app.state.phase == "power" and visible(app.steal_choice)
+    labels = [label for label, _ in app.steal_choice.options]
+    assert len(labels) == 2 and all("Player 2" in label for label in labels)
+    target = next(a for _, a in app.steal_choice.options if str(a.card) == "red-9")
+    app.steal_choice.value = target
+    app.steal_button.click()
+    assert Card.parse("red-9") in app.state.bonus[0]
+    assert "Red power" in app.log.value and "red 9" in app.log.value
+
+
+def test_orange_four_winner_may_keep_it() -> None:
+    app = KayaApp(seed=1, delay=0, opponents=["random"])
+    rigged(app, ("orange", "green"), ["human", "random"],
+           hands=[["orange-1", "orange-2"], ["green-2"]], table=["orange-4", None],
+           active=1)  # fmt: skip
+    assert app.state.phase == "challenge" and visible(app.challenge_box)  # the bot played
+    app.challenge_button.click()
+    assert app.state.phase == "orange" and visible(app.keep_button)
+    assert "wins the showdown" in app.showdown.value
+    app.keep_button.click()
+    assert Card.parse("orange-4") in app.state.bonus[0]
+    assert "keeps the winning orange 4" in app.log.value
+
+
+def test_pink_winner_makes_the_loser_choose_a_two_coin_card() -> None:
+    app = KayaApp(seed=1, delay=0, opponents=["random"])
+    rigged(app, ("green", "pink"), ["human", "random"],
+           hands=[["green-1", "green-5", "green-7"], ["pink-5"]], table=["green-2", None],
+           active=1)  # fmt: skip
+    app.challenge_button.click()  # green 2 against pink 5: pink wins
+    assert app.state.phase == "pink"
+    assert "Give" in app.slot_buttons[0].description
+    enabled = [app.state.hands[0][i].number for i in playable_slots(app)]
+    assert enabled == [5, 7]  # green 1 is worth 1 coin only
+    app.slot_buttons[2].click()
+    assert Card.parse("green-7") in app.state.bonus[1]
+    assert "pink power" in app.log.value
+
+
+def test_multi_target_challenge_uses_the_ticked_boxes() -> None:
+    app = KayaApp(seed=1, delay=0, opponents=["random", "random"])
+    rigged(app, ("green", "red", "blue"), ["human", "random", "random"],
+           hands=[["green-1", "green-2"], ["red-1", "red-2"], ["blue-1"]],
+           table=["green-9", "red-3", None], active=2)  # fmt: skip
+    # blue (seat 2) played its only card; seat 0 is asked first, then seat 1
+    assert app.state.phase == "challenge" and app.state.current_player == 0
+    assert visible(app.targets[1]) and visible(app.targets[2]) and app.targets[2].disabled
+    assert app.targets[2].value and not visible(app.targets[0])
+    app.targets[1].value = True
+    assert app.chosen_targets() == (1, 2)
+    app.challenge_button.click()
+    assert "Player 1 (you) · green challenges Player 3 (bot: random) · blue, Player 2" in (
+        app.log.value
+    )
+    assert "Showdown: Player 1 (you) · green: 9" in app.log.value
+    assert "wins the showdown" in app.showdown.value
+
+
+def brute_force_win(own: int, unseen: list[tuple[int, ...]]) -> Fraction:
+    p = Fraction(1)
+    for numbers in unseen:
+        p *= Fraction(sum(1 for n in numbers if n <= own), len(numbers))
+    return p
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 4))
+def test_hint_matches_brute_force_counting(seed: int, players: int) -> None:
+    app = KayaApp(seed=seed, delay=0, opponents=["random"] * (players - 1), hint=True)
+    k = 0
+    while app.state.phase != "challenge" and not app.state.is_terminal and k < 60:
+        human_step(app, 1)
+        k += 1
+    if app.state.phase != "challenge":
+        return
+    state = app.state
+    view = state.view(0)
+    odds = dict(challenge_win_odds(state, 0))
+    challenges = [a for a in state.legal_actions() if isinstance(a, Challenge)]
+    assert set(odds) == set(challenges)
+    for c in challenges:
+        expected = brute_force_win(view.own_table.number, [view.hidden[t] for t in c.targets])
+        assert odds[c] == pytest.approx(float(expected))
+    shown = re.findall(r'kaya-bar-value">([0-9.]+)%', app.hint.value)
+    assert len(shown) == len(challenges)
+
+
+def test_every_move_reason_has_words() -> None:
+    app = KayaApp(seed=1, delay=0, opponents=["random"])
+    card = Card.parse("blue-7")
+    for why in WHYS:
+        text = app.move_text(MoveEvent(1, card, "hand:0", "bonus:1", why))
+        assert (text == "") == (why == "play"), why
+        if text:
+            assert "{" not in text
+
+
+def test_hot_seat_hides_hands_and_blocks_blind_moves() -> None:
+    app = KayaApp(seed=9, delay=0, opponents=["human"])
+    seat = app.state.current_player
+    assert "kaya-card-kaya" not in "".join(p.value for p in app.slot_cards)
+    assert all(b.disabled for b in app.slot_buttons)
+    app.slot_buttons[0].click()
+    assert "Show my hand" in app.error.value
+    app.show_hand.click()
+    assert "kaya-card-kaya" in app.slot_cards[0].value
+    app.slot_buttons[0].click()
+    assert app.state.current_player != seat or app.state.phase != "play"
+    assert "kaya-card-kaya" not in "".join(p.value for p in app.slot_cards)
+    # the log of a hot-seat game names no face-down card
+    assert "face-down: “Aku paling kaya!”" in app.log.value
+    assert " plays green" not in app.log.value and " plays red" not in app.log.value
+
+
+def test_language_switch_translates_cards_and_buttons() -> None:
+    app = KayaApp(seed=3, delay=0, opponents=["random"])
+    app.lang.value = "id"
+    assert app.new_game.description == "Permainan baru"
+    assert ">Hijau<" in "".join(p.value for p in app.slot_cards)
+    assert "Aku paling kaya!" in app.status.value or app.state.phase != "play"
+    app.lang.value = "pl"
+    assert ">zielony<" in "".join(p.value for p in app.slot_cards)
+    assert app.colour.value == "green"
+
+
+def test_colour_choice_and_new_game() -> None:
+    app = KayaApp(seed=3, delay=0, opponents=["random", "counter"])
+    app.colour.value = "yellow"
+    app.seed_field.value = "8"
+    app.new_game.click()
+    assert [c.value for c in app.state.rules.colors] == ["yellow", "green", "red"]
+    assert app.state.seed == 8
+
+
+def test_start_from_refuses_wrong_seats() -> None:
+    app = KayaApp(seed=3, delay=0, opponents=["random"])
+    state = KayaState.new(KayaRules(("green", "red")), seed=1)
+    with pytest.raises(ValueError, match="3 seats"):
+        app.start_from(state, ["human", "random", "random"])
+    with pytest.raises(ValueError, match="unknown seat kind"):
+        app.start_from(state, ["human", "odds"])
