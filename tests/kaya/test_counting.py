@@ -12,7 +12,10 @@ from hypothesis import strategies as st
 from kayalib.kaya.counting import (
     Profile,
     Target,
+    challenge_gain,
     challenge_value,
+    defence_gain,
+    defence_value,
     showdown_odds,
     unseen_numbers,
     win_probability,
@@ -24,7 +27,10 @@ BLUE = Profile(coins=COINS, returns_to_owner=frozenset({7, 8, 9}))
 PINK = Profile(coins=COINS, forces_give=frozenset({5, 6}))
 ORANGE = Profile(coins=COINS, keeps_on_win=frozenset({4}))
 YELLOW = Profile(coins=(0, -1, -1, -1, 2, 2, 2, 3, 3, 3))
-PROFILES = [PLAIN, BLUE, PINK, ORANGE, YELLOW]
+# Coins = the number: yellow 2 and 3 are worth -2 and -3 as bonus cards, yet a pink winner may be
+# given them (their coin value is at least 2).
+YELLOW_STEEP = Profile(coins=(0, -1, -2, -3, 4, 5, 6, 7, 8, 9), givable=frozenset(range(2, 10)))
+PROFILES = [PLAIN, BLUE, PINK, ORANGE, YELLOW, YELLOW_STEEP]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -44,7 +50,7 @@ def _give(hand: tuple[int, ...], forced: bool, profile: Profile):
     if not hand:
         return [(Fraction(1), 0, 0)]
     if forced:
-        eligible = [y for y in hand if profile.coins[y] >= 2]
+        eligible = [y for y in hand if y in profile.givable]
         if eligible:
             y = min(eligible)
             return [(Fraction(1), -y, profile.coins[y])]
@@ -302,3 +308,53 @@ def test_challenge_odds_match_the_engine_over_every_world(own):
             showdown = [e for e in after.events if e.kind == "showdown"][-1]
             wins += showdown.winner == 2
         assert Fraction(wins, len(worlds)) == p
+
+
+# ---------------------------------------------------------------------------------------------
+# The defender's side, and the fast float gains the bots use.
+
+
+def brute_force_defence(seat, own, hand, profile, challenger):
+    """(P(defender wins), deltas) enumerating the challenger's table card and hand."""
+    total = 0
+    p_win = Fraction(0)
+    mine = theirs = Fraction(0)
+    for x, c_hand in _placements(challenger.unseen, challenger.hand_size):
+        total += 1
+        if x >= own:  # challenger wins ties
+            theirs += profile.coins[own]
+            if x in challenger.profile.keeps_on_win:
+                theirs += challenger.profile.coins[x]
+            for p, g, r in _give(tuple(hand), x in challenger.profile.forces_give, profile):
+                mine += p * g
+                theirs += p * r
+        else:
+            p_win += 1
+            mine += challenger.profile.coins[x]
+            if own in profile.keeps_on_win:
+                mine += profile.coins[own]
+            for p, g, r in _give(c_hand, own in profile.forces_give, challenger.profile):
+                theirs += p * g
+                mine += p * r
+    return p_win / total, {seat: mine / total, challenger.seat: theirs / total}
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(max_targets=1))
+def test_defence_value_matches_brute_force(position):
+    own, hand, profile, (challenger,) = position
+    value = defence_value(0, own, hand, profile, challenger, exact=True)
+    assert (value.win_probability, value.deltas) == brute_force_defence(
+        0, own, hand, profile, challenger
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(), st.integers(2, 6))
+def test_fast_gains_equal_the_exact_values(position, players):
+    own, hand, profile, targets = position
+    plain = tuple((t.seat, t.unseen, t.hand_size, t.profile) for t in targets)
+    exact = challenge_value(0, own, hand, profile, targets, exact=True).gain(0, players)
+    assert challenge_gain(0, own, hand, profile, plain, players) == pytest.approx(float(exact))
+    exact = defence_value(0, own, hand, profile, targets[0], exact=True).gain(0, players)
+    assert defence_gain(0, own, hand, profile, plain[0], players) == pytest.approx(float(exact))
