@@ -511,7 +511,7 @@ def challenge_gain_table(view) -> str:  # noqa: ANN001 - a KayaView
     for targets, value in values.items():
         gain = value.gain(view.seat, view.players)
         rows.append(
-            f"<tr><td>challenge {', '.join(map(str, targets))}</td>"
+            f"<tr><td>challenge {','.join(map(str, targets))}</td>"
             f"<td>{float(value.win_probability):.3f}</td>"
             f"<td>{float(value.deltas.get(view.seat, 0)):+.2f}</td>"
             f"<td><b>{float(gain):+.2f}</b></td></tr>"
@@ -546,7 +546,9 @@ def counter_walkthrough(seed: int = 4, players: int = 3, limit: int = 12) -> Ste
             f"Turn {state.turn}. {_name(names, state.active)} has just played. The counter bot "
             f"({_name(names, 0)}) has <b>{view.own_table}</b> face down. What it knows of the "
             f"others' colours — {seen}. Below: every move it may make, the exact chance to win, "
-            f"and the expected points. It picks the move with the best gain: "
+            "and the expected points (targets by seat: "
+            + ", ".join(f"{seat} {_name(names, seat)}" for seat in range(players))
+            + "). It picks the move with the best gain: "
             f"<b>{escape(str(choice))}</b>." + challenge_gain_table(view)
         )
         steps.append(Step(f"Turn {state.turn}: challenge or pass?", kaya_table_html(state), text))
