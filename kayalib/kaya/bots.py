@@ -24,7 +24,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Protocol
 
-from kayalib.errors import UnknownBotError
+from kayalib.errors import IllegalActionError, UnknownBotError
 from kayalib.kaya.cards import Color
 from kayalib.kaya.counting import (
     PlainTarget,
@@ -65,6 +65,8 @@ class RandomBot:
 
     def choose(self, view: KayaView, rng: random.Random) -> Action:
         legal = view.legal_actions()
+        if not legal:
+            raise IllegalActionError(f"seat {view.seat} has nothing to do now")
         return legal[rng.randrange(len(legal))]
 
 
@@ -90,8 +92,8 @@ class CounterBot:
       many more cards it must play before the first hand runs out (if nobody lost a card), so it
       keeps the rest, its highest cards; ``x`` costs ``KEEP_WEIGHT * (x - t)`` if it is above the
       highest card ``t`` it will play anyway, else nothing. Near the end it keeps high cards.
-      (The weight and the challenge chance were tuned against ``random`` and against the bot
-      itself; a high card on the table also serves the bot's own challenges later.)
+      (Both constants were tuned by self-play and against ``random``; counting also the value of
+      a high card for the bot's own later challenges made it clearly weaker, so it does not.)
     * **Powers**: green 3 is always taken back (3 points in hand beat a weak card on the
       table); red steals the best bonus card (ties: from the richest player) when it is worth
       coins; orange 4 is kept; to a pink winner it gives its cheapest allowed card.
@@ -108,7 +110,7 @@ class CounterBot:
     def choose(self, view: KayaView, rng: random.Random) -> Action:
         legal = view.legal_actions()
         if not legal:
-            raise UnknownBotError("the counter bot was asked to move when its seat cannot act")
+            raise IllegalActionError(f"seat {view.seat} has nothing to do now")
         if len(legal) == 1:
             return legal[0]
         phase = view.phase
@@ -183,7 +185,7 @@ class CounterBot:
         steals = [a for a in legal if type(a) is Steal]
         if not steals:
             return _DECLINE
-        rules, colors = view.rules, view.colors
+        rules = view.rules
         totals = _totals(view)
 
         def worth(a: Steal) -> tuple[int, int, int]:
@@ -193,7 +195,6 @@ class CounterBot:
         best = max(steals, key=worth)
         if profile_for(rules, best.card.color).coins[best.card.number] <= 0:
             return _DECLINE
-        del colors
         return best
 
 

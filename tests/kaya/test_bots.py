@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kayalib.errors import UnknownBotError
+from kayalib.errors import IllegalActionError, UnknownBotError
 from kayalib.kaya.bots import BOTS, CounterBot, RandomBot, make_bot
 from kayalib.kaya.cards import Card
 from kayalib.kaya.counting import challenge_odds, challenge_values
@@ -67,6 +67,14 @@ def test_unknown_bot_names_are_refused(name):
         make_bot(name)  # type: ignore[arg-type]
     assert isinstance(info.value, ValueError)
     assert "random, counter" in str(info.value)
+
+
+@pytest.mark.parametrize("name", BOTS)
+def test_bots_refuse_a_view_with_nothing_to_do(name):
+    state = KayaState.new(KayaRules(), seed=2)
+    idle = (state.current_player + 1) % state.players
+    with pytest.raises(IllegalActionError):
+        make_bot(name).choose(state.view(idle), random.Random(0))
 
 
 # ---------------------------------------------------------------------------------------------
