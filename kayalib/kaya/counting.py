@@ -21,8 +21,14 @@ Who wins a showdown (RULES.md, game 1): the highest number. A tie goes to the ch
 is tied (one-on-one *and* multi-target); a tie between targets only goes to the first of them in
 seat order after C. So C wins exactly when its number is at least every target's number.
 
-Points (the score at the end): numbers of the cards in hand plus coins of the bonus pile. A card on
-the table scores nothing, so a face-down card that is discarded costs its owner no points.
+What a challenge is worth (:func:`challenge_value`, :func:`defence_value`): the expected change
+of every involved seat's points (numbers in hand plus bonus coins, yellow 1-3 negative), passing
+being 0. A card on the table scores nothing, so a discarded showdown card costs nothing; a
+one-on-one loser's card goes to the winner's bonus pile; a winning orange 4 is kept; each loser
+gives a hand card (at random, blue 7-9 back to their owner's bonus pile; to a pink 5/6 winner
+the lowest-numbered card worth at least 2 coins). The challenger knows its own hand exactly;
+an opponent's hand is a uniform draw of its size from its unseen numbers without its table card.
+``ChallengeValue.gain`` weighs one's own change against the mean change of the others.
 """
 
 from __future__ import annotations
@@ -38,7 +44,6 @@ from kayalib.kaya.game import Challenge, KayaView
 from kayalib.kaya.rules import KayaRules
 
 NUMBERS: tuple[int, ...] = tuple(range(1, 10))
-_FULL_MASK = 0b1111111110  # bits 1..9
 
 Number = float | Fraction
 
@@ -55,7 +60,9 @@ class Profile:
     negative). ``returns_to_owner``: numbers that go to their owner's own bonus pile when taken at
     random (blue 7-9). ``forces_give``: numbers that, winning a challenge, make each loser give a
     card of at least 2 coins (pink 5, 6). ``keeps_on_win``: numbers their owner keeps as a bonus
-    card after winning (orange 4).
+    card after winning (orange 4). ``givable``: numbers a loser may give a pink winner (coin value
+    at least 2; read from ``coins`` when not given). Profiles compare by identity, as they key
+    the caches; :func:`profile_for` gives one shared profile per rules and colour.
     """
 
     coins: tuple[int, ...]
