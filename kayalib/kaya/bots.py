@@ -94,9 +94,11 @@ class CounterBot:
       highest card ``t`` it will play anyway, else nothing. Near the end it keeps high cards.
       (Both constants were tuned by self-play and against ``random``; counting also the value of
       a high card for the bot's own later challenges made it clearly weaker, so it does not.)
-    * **Powers**: green 3 is always taken back (3 points in hand beat a weak card on the
-      table); red steals the best bonus card (ties: from the richest player) when it is worth
-      coins; orange 4 is kept; to a pink winner it gives its cheapest allowed card.
+    * **Powers**: green 3 is always taken back (a table card scores nothing and is discarded at
+      the bot's next play anyway, while the 3 in hand may count at the end); red steals the
+      best bonus card (ties: from the richest player) when it is worth coins, since the red card
+      would be discarded soon too; orange 4 is kept; to a pink winner it gives its cheapest
+      allowed card (lowest number).
     """
 
     name = "counter"
