@@ -126,6 +126,18 @@ def test_green_three_can_be_taken_back() -> None:
     assert "Green power" in app.log.value
 
 
+def test_declining_a_power_keeps_the_card_secret_from_a_hot_seat_log() -> None:
+    app = KayaApp(seed=1, delay=0, opponents=["random"])
+    rigged(app, ("green", "red"), ["human", "random"],
+           hands=[["green-3", "green-8"], ["red-5", "red-6"]], active=0)  # fmt: skip
+    app.slot_buttons[0].click()
+    app.decline_button.click()  # a fresh Decline() from the app: the engine's own object is used
+    assert app.error.value == ""
+    assert app.state.table[0] == Card.parse("green-3")  # still face-down on the table
+    assert "does not use the power of green 3" in app.log.value  # the player's own log says so
+    assert len(app.state.events) > 0
+
+
 def test_red_power_steals_the_chosen_bonus_card() -> None:
     app = KayaApp(seed=1, delay=0, opponents=["random"])
     rigged(app, ("red", "blue"), ["human", "random"],
