@@ -118,7 +118,7 @@ def kaya_table_html(state: KayaState, names: Sequence[str] = NAMES, *, peek: boo
         + "</table>"
         + f"<div style='margin-top:4px'><b>Discard</b> (face up): "
         f"{kaya_cards_html(state.discard, rules, width=26, empty='empty')}"
-        f"<small>and {hidden} card(s) discarded face down (nobody sees them)</small></div>"
+        f"<small> and {hidden} card(s) discarded face down (nobody sees them)</small></div>"
     )
 
 

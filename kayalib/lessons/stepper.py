@@ -41,7 +41,7 @@ class Stepper(widgets.VBox):
         self.steps: tuple[Step, ...] = tuple(steps)
         self.index = 0
         self.errors = ErrorBox()
-        self.first_button = widgets.Button(description="⏮ Start", layout={"width": "90px"})
+        self.first_button = widgets.Button(description="« Start", layout={"width": "90px"})
         self.back_button = widgets.Button(description="◀ Back", layout={"width": "90px"})
         self.next_button = widgets.Button(
             description="Next ▶", button_style="primary", layout={"width": "90px"}
