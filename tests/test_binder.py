@@ -67,6 +67,12 @@ def test_every_pin_is_a_declared_dependency() -> None:
         assert declared[name].specifier.contains(version, prereleases=True)
 
 
+def test_post_build_installs_voila_settings_for_the_server_extension() -> None:
+    text = (BINDER / "postBuild").read_text()
+    assert "notebooks/voila.json" in text and ".jupyter" in text
+    assert (ROOT / "notebooks" / "voila.json").exists()
+
+
 def test_post_build_stops_on_error_and_installs_the_package() -> None:
     script = BINDER / "postBuild"
     text = script.read_text()
@@ -103,10 +109,19 @@ def test_a_fresh_binder_environment_installs_and_imports_kayalib(tmp_path: Path)
         ROOT / "kayalib", source / "kayalib", ignore=shutil.ignore_patterns("__pycache__")
     )
     shutil.copytree(BINDER, source / "binder")
+    (source / "notebooks").mkdir()
+    shutil.copy(ROOT / "notebooks" / "voila.json", source / "notebooks" / "voila.json")
+    home = tmp_path / "home"
+    home.mkdir()
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
     python = venv / "bin" / "python"
-    env = {**os.environ, "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}"}
+    env = {
+        **os.environ,
+        "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
+        "HOME": str(home),
+        "PIP_CACHE_DIR": os.environ.get("PIP_CACHE_DIR", str(Path.home() / ".cache" / "pip")),
+    }
     env.pop("PYTHONPATH", None)
     env.pop("VIRTUAL_ENV", None)
 
@@ -126,6 +141,9 @@ def test_a_fresh_binder_environment_installs_and_imports_kayalib(tmp_path: Path)
 
     run(python, "-m", "pip", "install", "--quiet", "-r", "binder/requirements.txt")
     run("bash", source / "binder" / "postBuild")
+    assert (home / ".jupyter" / "voila.json").read_text() == (
+        ROOT / "notebooks" / "voila.json"
+    ).read_text(), "postBuild must put voila.json where the Voila server extension reads it"
     packages = ["kayalib"] + sorted(
         f"kayalib.{path.parent.name}" for path in (ROOT / "kayalib").glob("*/__init__.py")
     )
