@@ -488,9 +488,9 @@ class KayaApp(GameApp[KayaState]):
             if down is None:
                 table = f'<div class="kaya-empty">{escape(t("kaya_no_table"))}</div>'
             else:
-                table = row_html(
-                    [card_back_svg(width=44, colour=colour, label="A" if i == state.active else "")]
-                )
+                table = row_html([card_back_svg(width=44, colour=colour)])
+            just = i == state.active and down is not None and state.phase != "play"
+            table_key = "kaya_table_label_active" if just else "kaya_table_label"
             bonus = state.bonus[i]
             coins = sum(state.rules.bonus_value(c) for c in bonus)
             bonus_row = row_html([self.card_svg(c, width=40) for c in bonus],
@@ -500,7 +500,7 @@ class KayaApp(GameApp[KayaState]):
                 f'<span class="kaya-swatch" style="background:'
                 f'{_swatch(colour)}"></span> {escape(self.seat_name(i))}</div>'
                 f'<div class="kaya-small">{escape(t("kaya_hand_count", n=len(state.hands[i])))}'
-                f'</div><div class="kaya-small">{escape(t("kaya_table_label"))}</div>{table}'
+                f'</div><div class="kaya-small">{escape(t(table_key))}</div>{table}'
                 f'<div class="kaya-small">{escape(t("kaya_bonus_label", coins=coins))}</div>'
                 f"{bonus_row}</div>"
             )
@@ -603,10 +603,9 @@ class KayaApp(GameApp[KayaState]):
         if (state.is_terminal or state.phase != "challenge" or not self.is_human(seat)
                 or not self.hand_visible()):  # fmt: skip
             return f'<div class="kaya-empty">{escape(t("kaya_hint_unavailable"))}</div>'
-        rows = [
-            (self.names(c.targets), p, len(c.targets) == 1)
-            for c, p in challenge_win_odds(state, seat)
-        ]
+        odds = challenge_win_odds(state, seat)
+        best = max((p for _, p in odds), default=0.0)
+        rows = [(self.names(c.targets), p, p == best) for c, p in odds]
         title = t("kaya_hint_title")
         return (
             f'<div class="kaya-panel kaya-hint-panel">{probability_bars_html(rows, title=title)}'
