@@ -14,7 +14,16 @@ import ipywidgets as widgets
 from kayalib.blef import BID_KINDS, DECK, LADDER, Bid, Card, holds, parse_cards
 from kayalib.blef.bids import BID_KINDS_PL
 from kayalib.blef.bots import OddsBot, RandomBot
-from kayalib.blef.game import CHECK, BlefRules, BlefState, CheckEvent, EliminatedEvent, EndEvent
+from kayalib.blef.game import (
+    CHECK,
+    Action,
+    BlefRules,
+    BlefState,
+    BlefView,
+    CheckEvent,
+    EliminatedEvent,
+    EndEvent,
+)
 from kayalib.blef.odds import bid_probability, probabilities
 from kayalib.blef.simulate import simulate
 from kayalib.draw import blef_card_svg
@@ -558,7 +567,7 @@ class BluffingBot(OddsBot):
         self.reach = reach
         self.name = f"bluffer {bluff:.0%}"
 
-    def choose(self, view, rng: random.Random):  # type: ignore[override]
+    def choose(self, view: BlefView, rng: random.Random) -> Action:
         last = view.last_bid
         start = 0 if last is None else last.index + 1
         if start < len(LADDER) and rng.random() < self.bluff:

@@ -27,6 +27,7 @@ from kayalib.kaya.game import (
     Event,
     GambrengEvent,
     KayaState,
+    KayaView,
     MoveEvent,
     PassEvent,
     PlayEvent,
@@ -504,7 +505,7 @@ class ChallengeExplorer(widgets.VBox):
         )
 
 
-def challenge_gain_table(view) -> str:  # noqa: ANN001 - a KayaView
+def challenge_gain_table(view: KayaView) -> str:
     """HTML: every challenge open to ``view``'s seat with its win chance and expected gains."""
     values = challenge_values(view, exact=True)
     rows = []
