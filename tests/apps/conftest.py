@@ -105,14 +105,19 @@ def voila_server() -> Iterator[VoilaServer]:
         server.stop()
 
 
-@pytest.fixture(scope="session")
-def chromium():
-    """A headless Chromium (Debian's), or a skip with a notice (a failure under CI=true)."""
-    if not Path(CHROMIUM).exists():
-        message = f"{CHROMIUM} is missing: browser tests need Debian's chromium package"
+def require_chromium(path: str = CHROMIUM) -> None:
+    """Skip with a notice when ``path`` is missing; under ``CI=true`` fail instead."""
+    if not Path(path).exists():
+        message = f"{path} is missing: browser tests need Debian's chromium package"
         if os.environ.get("CI") == "true":
             pytest.fail(message + " (CI=true, so this is a failure)")
         pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """A headless Chromium (Debian's), or a skip with a notice (a failure under CI=true)."""
+    require_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:

@@ -128,3 +128,19 @@ def test_kaya_turns_to_a_showdown(voila_server, page) -> None:
     page.screenshot(path=str(ARTIFACTS / "kaya-showdown.png"), full_page=True)
     print(f"\nkaya: first playable screen {ready:.2f} s; click to updated view "
           f"{min(clicks):.3f}-{max(clicks):.3f} s over {len(clicks)} clicks")  # fmt: skip
+
+
+def test_bots_move_one_by_one_in_the_page(voila_server, page) -> None:
+    """With a delay, bot moves reach the page one at a time (timers, not a blocking loop)."""
+    open_app(page, voila_server, "play-blef.ipynb", "seed=5&speed=slow&bots=odds,odds,odds,odds",
+             ".kaya-log li")  # fmt: skip
+    counts = [page.locator(".kaya-log li").count()]
+    deadline = time.monotonic() + 30
+    while not page.locator("button.kaya-bid:not([disabled])").count():
+        assert time.monotonic() < deadline, f"the bots never reached the human: {counts}"
+        page.wait_for_timeout(100)
+        n = page.locator(".kaya-log li").count()
+        if n != counts[-1]:
+            counts.append(n)
+    assert len(counts) >= 3, counts  # at least two separate updates after the page was shown
+    assert all(b - a == 1 for a, b in zip(counts, counts[1:], strict=False)), counts
