@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from math import comb
@@ -129,7 +129,7 @@ class GambrengSimulation:
     trials: int
     mean_rounds: float
     first_counts: tuple[int, ...]
-    seconds: float
+    seconds: float = field(compare=False)
 
     @property
     def expected_rounds(self) -> Fraction:

@@ -16,7 +16,7 @@ import json
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO, Any, Protocol
 
 from kayalib.errors import KayalibError, RulesError
@@ -46,7 +46,7 @@ class SimulationResult:
     seed: int
     wins: tuple[int, ...]
     mean_scores: tuple[float, ...]
-    seconds: float
+    seconds: float = field(compare=False)
 
     @property
     def games_per_second(self) -> float:
