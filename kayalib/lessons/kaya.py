@@ -290,6 +290,21 @@ def _scenes() -> list[Scene]:
             ),
         ),
     )
+    tie = Scene(
+        "A tie goes to the challenger",
+        "A rigged position with two players. Claiming to be the richest must be strictly true: "
+        "if the numbers are equal, the challenger wins.",
+        KayaState.from_position(
+            KayaRules(("green", "red")),
+            hands=[["green-2", "green-6", "green-8"], ["red-3", "red-9"]],
+            table=[None, "red-6"],
+            active=0,
+        ),
+        (
+            ("play green-6", ""),
+            ("challenge 0", "Both cards are 6s. The tie goes to Budi, the challenger."),
+        ),
+    )
     powers = KayaRules(("green", "red", "blue"))
     green = Scene(
         "Green 3: take it back",
@@ -415,7 +430,7 @@ def _scenes() -> list[Scene]:
         ),
         ("Budi", "Fajar"),
     )
-    return [opening, green, red, blue, pink, orange, yellow]
+    return [opening, tie, green, red, blue, pink, orange, yellow]
 
 
 def kaya_walkthrough() -> Stepper:

@@ -45,6 +45,7 @@ SCENE_RULES = [
     ("A game begins", "(2 targets)"),
     ("A game begins", "takes a card at random from Ayu's hand"),
     ("A game begins", "takes a card at random from Budi's hand"),
+    ("A tie goes to the challenger", "Budi red-6, Ayu green-6. Budi wins"),
     ("Green 3: take it back", "goes back into Ayu's hand"),
     ("Red 3 or 4: steal a bonus card", "is stolen from Citra's bonus pile into Budi's"),
     ("Red 3 or 4: steal a bonus card", "the red card red-3 is then discarded face up"),
