@@ -18,6 +18,7 @@ from kayalib.blef.bids import Bid
 from kayalib.blef.cards import RANK_NAMES, Card
 from kayalib.blef.game import (
     CHECK,
+    MODES,
     BidEvent,
     BlefRules,
     BlefState,
@@ -70,9 +71,28 @@ class BlefApp(GameApp[BlefState]):
 
     # ----------------------------------------------------------------- widgets
 
+    def __init__(self, *, mode: str = "classic", **kwargs: Any) -> None:
+        self._mode_init = mode if mode in MODES else "classic"
+        super().__init__(**kwargs)
+
+    @classmethod
+    def from_query_string(cls, **overrides: Any) -> BlefApp:
+        """As for every app, plus ``?mode=deck`` for the end-of-game rule (RULES.md option)."""
+        import os
+        from urllib.parse import parse_qs
+
+        mode = parse_qs(os.environ.get("QUERY_STRING", "").lstrip("?")).get("mode", [""])[0]
+        if mode in MODES and "mode" not in overrides:
+            overrides["mode"] = mode
+        return super().from_query_string(**overrides)
+
     def build_game(self) -> None:
         self._hand_shown_for: int | None = None
         self._picker_for = -1
+        self.mode = w.Dropdown(options=[(m, m) for m in MODES], value=self._mode_init)
+        self.mode.add_class("kaya-mode")
+        self.mode.layout.width = "230px"
+        self.setup_box.children = (*self.setup_box.children, self.mode)
         self.players_html = html("kaya-players-panel")
         self.hand_title = html("kaya-hand-title")
         self.hand = html("kaya-hand")
@@ -110,6 +130,7 @@ class BlefApp(GameApp[BlefState]):
 
     def relabel_game(self) -> None:
         t = self.t
+        set_options(self.mode, [(t(f"mode_{m}"), m) for m in MODES])
         self.show_hand.description = t("show_hand")
         self.bid_button.description = t("bid_button")
         self.check_button.description = t("check_button")
@@ -120,7 +141,7 @@ class BlefApp(GameApp[BlefState]):
     # ----------------------------------------------------------------- game hooks
 
     def new_state(self, seed: int) -> BlefState:
-        return BlefState.new(BlefRules(players=len(self.seats)), seed=seed)
+        return BlefState.new(BlefRules(players=len(self.seats), mode=self.mode.value), seed=seed)
 
     def bot_choose(self, state: BlefState, rng: random.Random) -> Any:
         seat = state.current_player
@@ -348,8 +369,8 @@ class BlefApp(GameApp[BlefState]):
             )
         parts.append("</div>")
         limit = state.rules.max_cards
-        if limit is not None:
-            parts.append(f'<div class="kaya-small">{escape(t("blef_limit", n=limit))}</div>')
+        rule = t("blef_limit", n=limit) if limit is not None else t("blef_limit_deck")
+        parts.append(f'<div class="kaya-small">{escape(rule)}</div>')
         return "".join(parts)
 
     def _bids_html(self) -> str:
@@ -391,6 +412,12 @@ class BlefApp(GameApp[BlefState]):
             verdict=verdict,
             loser=self.seat_name(e.loser),
         )
+        out = next((x for x in state.events if isinstance(x, EliminatedEvent)
+                    and x.round == e.round and x.seat == e.loser), None)  # fmt: skip
+        if out is not None:
+            why += " " + t("blef_reveal_out", loser=self.seat_name(e.loser), cards=out.cards)
+        else:
+            why += " " + t("blef_reveal_more", loser=self.seat_name(e.loser))
         hands = []
         for i, hand in enumerate(deal.hands):
             if not hand:

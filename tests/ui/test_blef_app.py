@@ -302,3 +302,25 @@ def test_unexpected_errors_are_shown_and_logged(caplog) -> None:
     assert "ZeroDivisionError" in app.error.value
     assert any("Exception in callback" in r.getMessage() for r in caplog.records)
     caplog.clear()  # this one was on purpose
+
+
+def test_deck_mode_from_the_query_string_plays_to_the_end(monkeypatch) -> None:
+    monkeypatch.setenv("QUERY_STRING", "seed=31&mode=deck&bots=odds,odds,random")
+    app = BlefApp.from_query_string(delay=0)
+    assert app.mode.value == "deck" and app.state.rules.mode == "deck"
+    assert "Deck mode" in app.players_html.value
+    play_to_end(app)
+    assert "wins after" in app.log.value
+
+
+def test_reveal_says_when_the_loser_is_out() -> None:
+    from kayalib.blef.game import EliminatedEvent
+
+    app = BlefApp(seed=17, delay=0, opponents=["odds"])
+    while not app.state.is_terminal:
+        human_move(app, 2)
+        outs = [e for e in app.state.events if isinstance(e, EliminatedEvent)]
+        if outs:
+            break
+    assert "is out of the game" in app.reveal.value
+    assert "gets one more card" not in app.reveal.value
