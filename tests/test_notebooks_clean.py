@@ -147,10 +147,20 @@ def execute(path: Path) -> dict[str, Any]:
 CHECKED = [path for path in ALL if any(marked(cell) for cell in load(path)["cells"])]
 
 
+@pytest.fixture(scope="module")
+def fresh_runs() -> dict[Path, Any]:
+    """Every notebook with checked cells, run once, two kernels at a time (2-core machines)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        futures = {path: pool.submit(execute, path) for path in CHECKED}
+    return {path: future for path, future in futures.items()}
+
+
 @pytest.mark.parametrize("path", CHECKED, ids=lambda p: p.name)
-def test_checked_outputs_match_a_fresh_run(path: Path) -> None:
+def test_checked_outputs_match_a_fresh_run(path: Path, fresh_runs: dict[Path, Any]) -> None:
     stored = load(path)["cells"]
-    fresh = execute(path)["cells"]
+    fresh = fresh_runs[path].result()["cells"]
     for number, (old, new) in enumerate(zip(stored, fresh, strict=True), 1):
         if marked(old):
             assert output_text(new["outputs"]) == output_text(old["outputs"]), (
