@@ -182,7 +182,9 @@ class GameApp(Generic[S]):
         kwargs: dict[str, Any] = {"seed": opts.seed, "lang": opts.lang, "speed": opts.speed}
         if opts.bots is not None:
             known = set(cls.bot_names) | {HUMAN}
-            kwargs["opponents"] = [b for b in opts.bots if b in known][: cls.max_seats - 1]
+            chosen = [b for b in opts.bots if b in known][: cls.max_seats - 1]
+            if chosen:  # an address naming no known player keeps the default opponents
+                kwargs["opponents"] = chosen
         kwargs.update(overrides)
         return cls(**kwargs)
 
@@ -310,9 +312,16 @@ class GameApp(Generic[S]):
             self.seed = int(text) if text else fresh_seed()
             if not text:
                 self.seed_field.value = str(self.seed)
-        self._cancel_bots()
+        previous = getattr(self, "_seats", None)
         self._seats = self.seat_choices()
-        self.history = [self.new_state(self.seed)]
+        try:
+            first = self.new_state(self.seed)
+        except Exception:
+            if previous is not None:  # a setup that cannot make a game changes nothing
+                self._seats = previous
+            raise
+        self._cancel_bots()
+        self.history = [first]
         self.on_new_game()
         self.clear_error()
         self.render()

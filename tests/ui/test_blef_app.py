@@ -324,3 +324,15 @@ def test_reveal_says_when_the_loser_is_out() -> None:
             break
     assert "is out of the game" in app.reveal.value
     assert "gets one more card" not in app.reveal.value
+
+
+def test_a_setup_without_opponents_is_refused_and_changes_nothing(monkeypatch) -> None:
+    monkeypatch.setenv("QUERY_STRING", "bots=nobody,nothing&seed=3")
+    app = BlefApp.from_query_string(delay=0)
+    assert app.seats == ["human", "odds", "random"]  # the defaults
+    state, seats = app.state, list(app.seats)
+    for picker in app.seat_pickers:
+        picker.value = ""
+    app.new_game.click()
+    assert "players" in app.error.value
+    assert app.state is state and app.seats == seats
