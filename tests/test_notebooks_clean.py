@@ -62,43 +62,135 @@ def test_there_are_lesson_notebooks() -> None:
     assert (NOTEBOOKS / "index.ipynb").exists()
 
 
-@pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
-def test_notebook_is_stored_clean(path: Path) -> None:
-    notebook = load(path)
-    assert "widgets" not in notebook.get("metadata", {}), f"{path.name}: stored widget state"
+def problems(name: str, notebook: dict[str, Any]) -> list[str]:
+    """Everything that makes a stored notebook unclean (empty when it is clean)."""
+    found = []
+    if "widgets" in notebook.get("metadata", {}):
+        found.append(f"{name}: stored widget state")
     ids = [cell.get("id") for cell in notebook["cells"]]
-    assert len(set(ids)) == len(ids), f"{path.name}: duplicate cell ids"
+    if len(set(ids)) != len(ids):
+        found.append(f"{name}: duplicate cell ids")
     code_cells = 0
     for number, cell in enumerate(notebook["cells"], 1):
-        where = f"{path.name} cell {number}"
+        where = f"{name} cell {number}"
         if cell["cell_type"] != "code":
-            assert not cell.get("outputs"), f"{where}: a markdown cell with outputs"
+            if cell.get("outputs"):
+                found.append(f"{where}: a markdown cell with outputs")
             continue
         code_cells += 1
-        assert "execution" not in cell.get("metadata", {}), f"{where}: stored run timings"
+        if "execution" in cell.get("metadata", {}):
+            found.append(f"{where}: stored run timings")
         outputs = cell.get("outputs", [])
         if not marked(cell):
-            assert cell.get("execution_count") is None, f"{where}: stored execution count"
-            assert outputs == [], f"{where}: stored outputs on a cell not marked {MARK}"
+            if cell.get("execution_count") is not None:
+                found.append(f"{where}: stored execution count")
+            if outputs:
+                found.append(f"{where}: stored outputs on a cell not marked {MARK}")
             continue
-        assert cell.get("execution_count") == code_cells, (
-            f"{where}: a marked cell stores its position among code cells ({code_cells}) as its "
-            f"execution count, not {cell.get('execution_count')}"
-        )
-        assert outputs, f"{where}: marked {MARK} but has no stored output to check"
+        if cell.get("execution_count") != code_cells:
+            found.append(
+                f"{where}: a marked cell stores its position among code cells ({code_cells}) "
+                f"as its execution count, not {cell.get('execution_count')}"
+            )
+        if not outputs:
+            found.append(f"{where}: marked {MARK} but has no stored output to check")
         for output in outputs:
-            assert output.get("execution_count") in (None, code_cells), (
-                f"{where}: stored execution count {output.get('execution_count')} on an output"
-            )
-            assert output["output_type"] in ("stream", "execute_result"), (
-                f"{where}: a checked output must be text, not {output['output_type']}"
-            )
+            if output.get("execution_count") not in (None, code_cells):
+                found.append(f"{where}: stored execution count on an output")
+            if output["output_type"] not in ("stream", "execute_result"):
+                found.append(f"{where}: a checked output must be text, not {output['output_type']}")
+                continue
             data = output.get("data", {})
-            assert set(data) <= TEXT_TYPES, f"{where}: checked output has {sorted(data)}"
+            if not set(data) <= TEXT_TYPES:
+                found.append(f"{where}: checked output has {sorted(data)}")
             text = "".join(output.get("text", "")) + "".join(data.get("text/plain", ""))
-            assert not re.search(r"at 0x[0-9a-f]+|<Figure size", text), (
-                f"{where}: checked output has a memory address or a figure repr: {text!r}"
-            )
+            if re.search(r"at 0x[0-9a-f]+|<Figure size", text):
+                found.append(f"{where}: checked output has a memory address or a figure repr")
+    return found
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
+def test_notebook_is_stored_clean(path: Path) -> None:
+    assert problems(path.name, load(path)) == []
+
+
+def code_cell(text: str, outputs: list[dict[str, Any]] | None = None, count: int | None = None):
+    return {
+        "cell_type": "code",
+        "id": text[:8],
+        "metadata": {},
+        "source": text,
+        "execution_count": count,
+        "outputs": outputs or [],
+    }
+
+
+STREAM = {"output_type": "stream", "name": "stdout", "text": "1/2\n"}
+
+
+@pytest.mark.parametrize(
+    ("notebook", "complaint"),
+    [
+        ({"metadata": {"widgets": {}}, "cells": []}, "widget state"),
+        ({"metadata": {}, "cells": [code_cell("x = 1", count=3)]}, "stored execution count"),
+        ({"metadata": {}, "cells": [code_cell("print(1)", [STREAM])]}, "not marked"),
+        ({"metadata": {}, "cells": [code_cell(f"# {MARK}\nprint(1)", [], 1)]}, "no stored output"),
+        (
+            {"metadata": {}, "cells": [code_cell(f"# {MARK}\nprint(1)", [STREAM])]},
+            "execution count",
+        ),
+        (
+            {
+                "metadata": {},
+                "cells": [
+                    code_cell(
+                        f"# {MARK}\nfig",
+                        [
+                            {
+                                "output_type": "display_data",
+                                "data": {"image/png": "iVBOR"},
+                                "metadata": {},
+                            }
+                        ],
+                        1,
+                    )
+                ],
+            },
+            "must be text",
+        ),
+        (
+            {
+                "metadata": {},
+                "cells": [
+                    code_cell(
+                        f"# {MARK}\nobj",
+                        [
+                            {
+                                "output_type": "execute_result",
+                                "execution_count": 1,
+                                "metadata": {},
+                                "data": {"text/plain": "<Obj at 0x7f3a2b>"},
+                            }
+                        ],
+                        1,
+                    )
+                ],
+            },
+            "memory address",
+        ),
+    ],
+)
+def test_the_checker_finds_unclean_notebooks(notebook: dict[str, Any], complaint: str) -> None:
+    found = problems("demo.ipynb", notebook)
+    assert any(complaint in problem for problem in found), found
+
+
+def test_the_checker_accepts_a_clean_marked_cell() -> None:
+    notebook = {
+        "metadata": {},
+        "cells": [code_cell("x = 1"), code_cell(f"# {MARK}\nx", [STREAM], 2)],
+    }
+    assert problems("demo.ipynb", notebook) == []
 
 
 _LINK = re.compile(r"\]\(([^)#?]+\.ipynb)[^)]*\)")
