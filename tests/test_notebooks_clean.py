@@ -211,6 +211,18 @@ def test_lesson_has_navigation_at_top_and_bottom(path: Path) -> None:
     assert "you will learn" in first.lower(), f"{path.name}: no 'you will learn' line at the top"
 
 
+MAX_CELL_LINES = 20
+
+
+@pytest.mark.parametrize("path", [NOTEBOOKS / "index.ipynb", *LESSONS], ids=lambda p: p.name)
+def test_lesson_code_cells_are_short(path: Path) -> None:
+    """Lessons call kayalib.lessons; a long code cell belongs in the package."""
+    for number, cell in enumerate(load(path)["cells"], 1):
+        if cell["cell_type"] == "code":
+            lines = len(source(cell).splitlines())
+            assert lines <= MAX_CELL_LINES, f"{path.name} cell {number}: {lines} lines"
+
+
 def test_index_links_every_notebook_and_app() -> None:
     text = "".join(source(cell) for cell in load(NOTEBOOKS / "index.ipynb")["cells"])
     links = set(_LINK.findall(text))
