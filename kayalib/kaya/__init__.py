@@ -24,6 +24,7 @@ from kayalib.kaya.game import (
     parse_action,
 )
 from kayalib.kaya.rules import KayaRules
+from kayalib.kaya.simulate import SimulationResult, play_game, simulate
 
 __all__ = [
     "Action",
@@ -42,10 +43,13 @@ __all__ = [
     "Keep",
     "Pass",
     "Play",
+    "SimulationResult",
     "Steal",
     "TakeBack",
     "expected_rounds",
     "gambreng",
     "parse_action",
+    "play_game",
+    "simulate",
     "simulate_gambreng",
 ]
