@@ -76,7 +76,7 @@ class BlefApp(GameApp[BlefState]):
         super().__init__(**kwargs)
 
     @classmethod
-    def from_query_string(cls, **overrides: Any) -> BlefApp:
+    def from_query_string(cls, **overrides: Any) -> BlefApp:  # type: ignore[override]
         """As for every app, plus ``?mode=deck`` for the end-of-game rule (RULES.md option)."""
         import os
         from urllib.parse import parse_qs

@@ -26,12 +26,13 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from kayalib.errors import KayalibError
+from kayalib.errors import KayalibError, RulesError, UnknownBotError
 from kayalib.ui.i18n import DEFAULT_LANGUAGE, Translator, languages
 
 log = logging.getLogger("kayalib.ui")
 
 S = TypeVar("S")
+A = TypeVar("A", bound="GameApp[Any]")
 
 HUMAN = "human"
 #: seconds between two bot moves for each speed setting.
@@ -176,7 +177,7 @@ class GameApp(Generic[S]):
     # ----------------------------------------------------------------- construction
 
     @classmethod
-    def from_query_string(cls, **overrides: Any):
+    def from_query_string(cls: type[A], **overrides: Any) -> A:
         """An app set from the Voila URL (``?seed=7&lang=id&speed=fast&bots=odds``)."""
         opts = LaunchOptions.from_environment()
         kwargs: dict[str, Any] = {"seed": opts.seed, "lang": opts.lang, "speed": opts.speed}
@@ -243,6 +244,16 @@ class GameApp(Generic[S]):
             d.add_class(f"kaya-seat-{i}")
             d.layout.width = "136px"
             self.seat_pickers.append(d)
+        allowed = {"", HUMAN, *self.bot_names}
+        unknown = [o for o in opponents if o not in allowed]
+        if unknown:
+            raise UnknownBotError(
+                f"unknown player {unknown[0]!r}; choose from {', '.join(sorted(allowed - {''}))}"
+            )
+        if len(opponents) > len(self.seat_pickers):
+            raise RulesError(
+                f"at most {len(self.seat_pickers)} other players, not {len(opponents)}"
+            )
         self._opponents_init = opponents
         self.setup_label = html("kaya-setup-label")
         self.setup_box = w.HBox([self.setup_label, *self.seat_pickers])

@@ -336,3 +336,12 @@ def test_a_setup_without_opponents_is_refused_and_changes_nothing(monkeypatch) -
     app.new_game.click()
     assert "players" in app.error.value
     assert app.state is state and app.seats == seats
+
+
+def test_unknown_opponents_are_named_errors() -> None:
+    from kayalib.errors import RulesError, UnknownBotError
+
+    with pytest.raises(UnknownBotError, match="unknown player 'genius'"):
+        BlefApp(seed=1, delay=0, opponents=["genius"])
+    with pytest.raises(RulesError, match="at most 5"):
+        BlefApp(seed=1, delay=0, opponents=["random"] * 6)
