@@ -290,7 +290,10 @@ def blef_walkthrough(seed: int = 4, names: Sequence[str] = NAMES[:3]) -> Stepper
                     )
                     + f" ({state.total_cards} cards in play)."
                 )
-            steps.append(Step(f"Round {check.round}: check", _blef_table(state, names), text))
+            title = f"Round {check.round}: check"
+            if not state.is_terminal:
+                title += f" (the table shows the new deal of round {state.round})"
+            steps.append(Step(title, _blef_table(state, names), text))
         else:
             holds_it = holds(action, state.hands[seat])
             chance = bid_probability(action, state.hands[seat], state.total_cards)
