@@ -144,3 +144,16 @@ def test_bots_move_one_by_one_in_the_page(voila_server, page) -> None:
             counts.append(n)
     assert len(counts) >= 3, counts  # at least two separate updates after the page was shown
     assert all(b - a == 1 for a, b in zip(counts, counts[1:], strict=False)), counts
+
+
+def test_blef_undo_in_the_browser(voila_server, page) -> None:
+    open_app(page, voila_server, "play-blef.ipynb", "seed=4&speed=instant&bots=odds,odds",
+             "button.kaya-bid:not([disabled])")  # fmt: skip
+    status = page.inner_text(".kaya-status")
+    bids = page.inner_text(".kaya-bids")
+    timed_click(page, "button.kaya-bid", ".kaya-log")
+    assert page.inner_text(".kaya-bids") != bids or "Round" in page.inner_text(".kaya-reveal")
+    timed_click(page, "button.kaya-undo", ".kaya-log")
+    assert page.inner_text(".kaya-status") == status
+    assert page.inner_text(".kaya-bids") == bids
+    assert not page.locator(".kaya-error-text").count()
