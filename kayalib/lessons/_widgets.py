@@ -53,3 +53,23 @@ def guarded(errors: ErrorBox) -> Callable[[Callable[..., None]], Callable[..., N
         return run
 
     return decorate
+
+
+def bars_html(rows: list[tuple[str, float, bool]], title: str = "") -> str:
+    """Horizontal probability bars with inline styles (no stylesheet needed in Voila or Lab).
+
+    Each row is ``(label, probability, marked)``; a marked row is drawn in gold and bold.
+    """
+    parts = [f"<div><b>{escape(title)}</b></div>"] if title else []
+    for label, p, mark in rows:
+        p = min(1.0, max(0.0, float(p)))
+        colour = "#e0a800" if mark else "#4a7bd0"
+        weight = "bold" if mark else "normal"
+        parts.append(
+            f'<div style="display:flex;align-items:center;gap:8px;font-weight:{weight}">'
+            f'<span style="width:9em">{escape(label)}</span>'
+            f'<span style="width:240px;height:14px;background:#e6e6e6;display:inline-block">'
+            f'<span style="display:block;height:14px;width:{p * 100:.1f}%;background:{colour}">'
+            f"</span></span><span>{p:.1%}</span></div>"
+        )
+    return "".join(parts)

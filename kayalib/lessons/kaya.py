@@ -10,7 +10,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from kayalib.draw import card_back_svg, kaya_card_svg, probability_bars_html
+from kayalib.draw import card_back_svg, kaya_card_svg
 from kayalib.kaya.cards import Card
 from kayalib.kaya.counting import (
     Profile,
@@ -36,7 +36,7 @@ from kayalib.kaya.game import (
 )
 from kayalib.kaya.rules import KayaRules
 from kayalib.kaya.simulate import play_game, simulate
-from kayalib.lessons._widgets import ErrorBox, escape, guarded
+from kayalib.lessons._widgets import ErrorBox, bars_html, escape, guarded
 from kayalib.lessons.stepper import Step, Stepper
 from kayalib.lessons.tournament import TournamentRunner
 from kayalib.progress import ProgressCallback
@@ -507,7 +507,7 @@ class ChallengeExplorer(widgets.VBox):
         product = " × ".join(
             f"{sum(1 for n in numbers if n <= own)}/{len(numbers)}" for numbers in unseen
         )
-        bars = probability_bars_html(
+        bars = bars_html(
             [("you win", float(odds[0]), True)]
             + [(f"target {i + 1} wins", float(q), False) for i, q in enumerate(odds[1:])],
             title="Who wins the showdown",
