@@ -343,3 +343,11 @@ def test_wilson_refuses_impossible_counts() -> None:
 def test_running_means() -> None:
     assert running_means([]) == []
     assert running_means([2, 4, 0]) == [2.0, 3.0, 2.0]
+
+
+def test_bars_are_as_long_as_the_probability() -> None:
+    from kayalib.lessons._widgets import bars_html
+
+    html = bars_html([("you win", 0.25, True), ("they win", 1.5, False)], title="<t>")
+    assert "width:25.0%" in html and "width:100.0%" in html  # clamped to 1
+    assert "&lt;t&gt;" in html and "25.0%" in html and "font-weight:bold" in html
