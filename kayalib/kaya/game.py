@@ -43,6 +43,8 @@ from kayalib.kaya.rules import KayaRules
 
 __all__ = [
     "Action",
+    "actions_from_events",
+    "iter_states",
     "Challenge",
     "ChallengeEvent",
     "Decline",
@@ -256,8 +258,8 @@ class Event:
         return self.for_seat(seat) is self
 
     def to_line(self) -> str:
-        """The JSON Lines text of the event."""
-        return json.dumps(self.to_json())
+        """The JSON Lines text of the event (compact, as in the issue)."""
+        return json.dumps(self.to_json(), separators=(",", ":"))
 
 
 def _place(kind: str, seat: int | None = None) -> str:
@@ -1269,3 +1271,47 @@ def iter_states(state: KayaState, actions: Iterable[Action | str]) -> Iterator[K
     for action in actions:
         state = state.apply(action)
         yield state
+
+
+def actions_from_events(events: Iterable[Event]) -> list[Action]:
+    """The actions that produced a full log (``state.events``), in order: replaying them from
+    ``KayaState.new(rules, seed)`` gives the same game again.
+
+    >>> from kayalib.kaya.rules import KayaRules
+    >>> start = KayaState.new(KayaRules(), seed=5)
+    >>> end = start
+    >>> while not end.is_terminal:
+    ...     end = end.apply(end.legal_actions()[-1])
+    >>> again = start
+    >>> for action in actions_from_events(end.events):
+    ...     again = again.apply(action)
+    >>> again.log_lines() == end.log_lines()
+    True
+    """
+    out: list[Action] = []
+    pending_steal: PowerEvent | None = None
+    for event in events:
+        if pending_steal is not None:
+            assert isinstance(event, MoveEvent) and event.why == "red-steal"
+            out.append(Steal(int(event.source.partition(":")[2]), event.card))  # type: ignore[arg-type]
+            pending_steal = None
+        elif isinstance(event, PlayEvent):
+            if event.card is None:
+                raise ParseError("a seat's log hides other seats' cards: use the full log")
+            out.append(_PLAYS[event.card])
+        elif isinstance(event, PassEvent):
+            out.append(_PASS)
+        elif isinstance(event, ChallengeEvent):
+            out.append(_challenge(tuple(sorted(event.targets))))
+        elif isinstance(event, PowerEvent):
+            if event.power == "green-return":
+                out.append(_TAKE_BACK)
+            elif event.power == "orange-keep":
+                out.append(_KEEP)
+            else:
+                pending_steal = event
+        elif isinstance(event, DeclineEvent):
+            out.append(_DECLINE)
+        elif isinstance(event, MoveEvent) and event.why == "pink-give":
+            out.append(_GIVES[event.card])  # type: ignore[index]
+    return out

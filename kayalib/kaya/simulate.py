@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -125,7 +124,7 @@ def simulate(
         for seat in range(n):
             totals[seat] += scores[seat]
         if log is not None:
-            log.write("".join(json.dumps(e.to_json()) + "\n" for e in state.events))
+            log.write("".join(e.to_line() + "\n" for e in state.events))
         if progress is not None and ((index + 1) % step == 0 or index + 1 == games):
             progress(index + 1, games)
     seconds = time.perf_counter() - start
