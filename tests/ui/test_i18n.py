@@ -66,3 +66,23 @@ def test_translator_formats_and_falls_back() -> None:
 def test_games_own_words_stay() -> None:
     for code in CODES:
         assert "Sprawdzam" in load_catalogue(code)["check_button"]
+
+
+def test_every_computed_key_is_in_the_catalogue() -> None:
+    from kayalib.blef.bids import BID_KINDS
+    from kayalib.blef.game import MODES
+    from kayalib.kaya.cards import COLORS
+    from kayalib.kaya.gambreng import FINGERS, PALMS
+    from kayalib.ui.blef_app import SUIT_KEYS, BlefApp
+    from kayalib.ui.framework import SPEEDS
+    from kayalib.ui.kaya_app import KayaApp
+
+    keys = {f"bot_{b}" for b in (*BlefApp.bot_names, *KayaApp.bot_names, "human")}
+    keys |= {f"speed_{s}" for s in SPEEDS} | set(SUIT_KEYS) | {f"mode_{m}" for m in MODES}
+    keys |= {f"bid_{k}" for k in BID_KINDS} | {f"colour_{c.value}" for c in COLORS}
+    keys |= {f"gesture_{g}" for g in (*PALMS, *FINGERS)}
+    keys |= {"gambreng_hompimpa", "gambreng_suit", BlefApp.title_key, KayaApp.title_key}
+    keys |= {"kaya_table_label", "kaya_table_label_active"}
+    for code in CODES:
+        missing = sorted(keys - set(load_catalogue(code)))
+        assert not missing, (code, missing)
