@@ -635,6 +635,15 @@ class KayaView(_ViewSlots):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __copy__(self) -> KayaView:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict) -> KayaView:
+        return self
+
+    def __reduce__(self) -> tuple:
+        return (_restore_view, tuple(getattr(self, name) for name in _VIEW_FIELDS))
+
 
 # Views are built on a plain twin class and then switched to the frozen KayaView: the frozen
 # dataclass __init__ costs several microseconds, and a bot asks for a view at every decision.
@@ -646,6 +655,12 @@ exec(  # generated from the constant _VIEW_FIELDS above
     _namespace,
 )
 _ViewBuilder = _namespace["_ViewBuilder"]
+
+
+def _restore_view(*values: Any) -> KayaView:
+    view = _ViewBuilder(*values)
+    view.__class__ = KayaView
+    return view
 
 
 # --------------------------------------------------------------------------------------------
@@ -1022,6 +1037,15 @@ class KayaState(_Fields):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __copy__(self) -> KayaState:
+        return self  # immutable: a copy would be the same
+
+    def __deepcopy__(self, memo: dict) -> KayaState:
+        return self
+
+    def __reduce__(self) -> tuple:
+        return (_restore_state, tuple(getattr(self, name) for name in _SLOTS[:-2]))
+
     def __repr__(self) -> str:
         hands = " ".join(f"{s}:{len(h)}" for s, h in enumerate(self.hands))
         return (
@@ -1315,3 +1339,13 @@ def actions_from_events(events: Iterable[Event]) -> list[Action]:
         elif isinstance(event, MoveEvent) and event.why == "pink-give":
             out.append(_GIVES[event.card])  # type: ignore[index]
     return out
+
+
+def _restore_state(*values: Any) -> KayaState:
+    """Unpickle a state (pickle cannot set the attributes of a frozen state)."""
+    state = object.__new__(_Fields)
+    for name, value in zip(_SLOTS[:-2], values, strict=True):
+        setattr(state, name, value)
+    state._legal = state._events = None
+    state.__class__ = KayaState
+    return state  # type: ignore[return-value]

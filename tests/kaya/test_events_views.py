@@ -156,3 +156,18 @@ def test_states_are_immutable_and_apply_is_free_of_side_effects():
     assert s.apply(str(first)) == a  # text is accepted too
     with pytest.raises(AttributeError):
         s.hands = ()  # type: ignore[misc]
+
+
+def test_states_and_views_survive_copy_and_pickle():
+    import copy
+    import pickle
+
+    s = KayaState.new(KayaRules.for_players(3), seed=8)
+    s = s.apply(s.legal_actions()[0])
+    assert copy.copy(s) is s and copy.deepcopy(s) is s
+    back = pickle.loads(pickle.dumps(s))
+    assert back == s and back.log_lines() == s.log_lines()
+    action = s.legal_actions()[0]
+    assert back.apply(action) == s.apply(action)
+    view = s.view(1)
+    assert pickle.loads(pickle.dumps(view)) == view and copy.deepcopy(view) is view
