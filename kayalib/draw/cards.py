@@ -190,5 +190,8 @@ def row_html(svgs: Iterable[str], *, css_class: str = "kaya-card-row", empty: st
     """Cards side by side in a wrapping row (``empty`` is shown when there are none)."""
     items = list(svgs)
     if not items:
-        return f'<div class="{css_class} kaya-empty">{escape(empty)}</div>'
-    return f'<div class="{css_class}">' + "".join(items) + "</div>"
+        return (
+            f'<div class="{css_class} kaya-empty" style="font-style:italic">{escape(empty)}</div>'
+        )
+    style = "display:flex;flex-wrap:wrap;gap:6px;align-items:flex-end;margin:4px 0"
+    return f'<div class="{css_class}" style="{style}">' + "".join(items) + "</div>"

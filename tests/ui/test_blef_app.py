@@ -177,7 +177,9 @@ def test_hint_shows_the_exact_probability_of_the_current_bid() -> None:
     state = app.state
     p = exact_table(state.hands[0], state.total_cards)[state.last_bid]
     assert app.hint.layout.display is None
-    shown = re.search(r'kaya-bar-row kaya-bar-mark">.*?kaya-bar-value">([0-9.]+)%', app.hint.value)
+    shown = re.search(
+        r'kaya-bar-row kaya-bar-mark"[^>]*>.*?kaya-bar-value"[^>]*>([0-9.]+)%', app.hint.value
+    )
     assert shown is not None
     assert float(shown.group(1)) == pytest.approx(100 * p, abs=0.051)
     assert app.hint.value.count("kaya-bar-row") == 1 + len(app.legal_bids())

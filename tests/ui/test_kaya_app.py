@@ -227,7 +227,7 @@ def test_hint_matches_brute_force_counting(seed: int, players: int) -> None:
     for c in challenges:
         expected = brute_force_win(view.own_table.number, [view.hidden[t] for t in c.targets])
         assert odds[c] == pytest.approx(float(expected))
-    shown = re.findall(r'kaya-bar-value">([0-9.]+)%', app.hint.value)
+    shown = re.findall(r'kaya-bar-value"[^>]*>([0-9.]+)%', app.hint.value)
     assert len(shown) == len(challenges)
 
 
