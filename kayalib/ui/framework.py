@@ -430,7 +430,11 @@ class GameApp(Generic[S]):
         self._cancel_bots()
         if not self.bot_to_move():
             return
-        if self.delay <= 0:
+        try:
+            loop = asyncio.get_running_loop()  # a kernel (Jupyter, Voila) always has one
+        except RuntimeError:
+            loop = None  # a plain script: nothing would run the timers, so move at once
+        if self.delay <= 0 or loop is None:
             steps = 0
             while self.bot_step():
                 steps += 1
@@ -439,7 +443,6 @@ class GameApp(Generic[S]):
             self.render()
             return
         generation = self._generation
-        loop = asyncio.get_event_loop()
         self._pending = loop.call_later(self.delay, self._tick, generation)
         self.render()
 

@@ -144,6 +144,17 @@ def test_bots_move_one_by_one_in_the_page(voila_server, page) -> None:
             counts.append(n)
     assert len(counts) >= 3, counts  # at least two separate updates after the page was shown
     assert all(b - a == 1 for a, b in zip(counts, counts[1:], strict=False)), counts
+    # after a click too (a comm message, not the notebook run), bots move one at a time
+    page.click("button.kaya-bid")
+    counts = [page.locator(".kaya-log li").count()]
+    deadline = time.monotonic() + 30
+    while len(counts) < 3:
+        assert time.monotonic() < deadline, f"no paced bot moves after the click: {counts}"
+        page.wait_for_timeout(100)
+        n = page.locator(".kaya-log li").count()
+        if n != counts[-1]:
+            counts.append(n)
+    assert all(b - a == 1 for a, b in zip(counts, counts[1:], strict=False)), counts
 
 
 def test_blef_undo_in_the_browser(voila_server, page) -> None:

@@ -347,3 +347,8 @@ def test_unknown_opponents_are_named_errors() -> None:
         BlefApp(seed=1, delay=0, opponents=["genius"])
     with pytest.raises(RulesError, match="at most 5"):
         BlefApp(seed=1, delay=0, opponents=["random"] * 6)
+
+
+def test_without_an_event_loop_bots_move_at_once_even_with_a_delay() -> None:
+    app = BlefApp(seed=13, delay=0.5, opponents=["odds", "random"])
+    assert app.is_human(app.state.current_player)  # no loop to run timers: no waiting forever
