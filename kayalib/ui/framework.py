@@ -206,7 +206,7 @@ class GameApp(Generic[S]):
             b.layout.width = "auto"
         self.speed = w.Dropdown(options=[(s, s) for s in SPEEDS], value=speed)
         self.speed.add_class("kaya-speed")
-        self.speed.layout.width = "150px"
+        self.speed.layout.width = "190px"
         self.speed.style.description_width = "auto"
         self.hint_toggle = w.ToggleButton(value=hint)
         self.hint_toggle.add_class("kaya-hint-toggle")
