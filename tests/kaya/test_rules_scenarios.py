@@ -229,7 +229,7 @@ def test_other_greens_and_challenged_green_3_have_no_power():
 
 
 def test_red_3_or_4_unchallenged_steals_a_bonus_card_and_is_spent():
-    bonus = [["blue-9", "red-2"], [], ["green-6"]]
+    bonus = [["blue-9", "red-2"], ["green-2"], ["green-6"]]  # its own pile is not a target
     hands = [["green-5", "green-1"], ["red-4", "red-6"], ["blue-1", "blue-2"]]
     s = position(GRB, hands, bonus=bonus, active=1).apply("play red-4")
     assert (s.phase, s.current_player) == ("power", 1)
@@ -241,7 +241,7 @@ def test_red_3_or_4_unchallenged_steals_a_bonus_card_and_is_spent():
         ("blue-9", "bonus:0", "bonus:1", "red-steal"),
         ("red-4", "table:1", "discard", "red-spent"),
     ]
-    assert after.bonus[0] == (C("red-2"),) and after.bonus[1] == (C("blue-9"),)
+    assert after.bonus[0] == (C("red-2"),) and after.bonus[1] == (C("green-2"), C("blue-9"))
     assert after.table[1] is None and C("red-4") in after.discard
     assert after.view(0).seen(1) == (2, 4)  # red-2 in a bonus pile; the spent red-4 too
 
@@ -375,7 +375,7 @@ def test_game_goes_on_while_every_hand_has_a_card():
 def test_scoring_hand_numbers_plus_bonus_coins_yellow_negative_table_nothing():
     s = position(("green", "yellow"), [["green-9", "green-1"], ["yellow-5", "yellow-6"]],
                  table=[None, "yellow-9"],
-                 bonus=[["yellow-2", "yellow-7", "green-4"], ["yellow-1", "green-3"]],
+                 bonus=[["yellow-3", "yellow-7", "green-4"], ["yellow-1", "green-3"]],
                  )  # fmt: skip
     # green plays its 1 (lowest) and yellow does not challenge: green keeps 9 in hand
     s = run(s, "play green-1", "pass")
