@@ -115,6 +115,15 @@ class Card:
     def __str__(self) -> str:
         return f"{self.color.value}-{self.number}"
 
+    def _repr_svg_(self) -> str:
+        """The card face in Jupyter (coins from the default table)."""
+        from kayalib.draw.cards import kaya_card_svg
+
+        coins = (1, 1, 1, 2, 2, 2, 3, 3, 3)[self.number - 1]
+        if self.color is Color.YELLOW and self.number <= 3:
+            coins = -coins
+        return kaya_card_svg(self.color.value, self.number, coins, width=60)
+
     @classmethod
     def parse(cls, text: str | Card) -> Card:
         """``"blue-7"``, ``"Biru 7"`` or ``"blue7"`` -> the card; ParseError on anything else."""

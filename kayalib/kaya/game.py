@@ -620,6 +620,10 @@ class KayaView(_ViewSlots):
         """This seat's log: public events, own hidden cards, others' hidden cards removed."""
         return _flatten(self._log)
 
+    def _repr_html_(self) -> str:
+        """This seat's picture of the table: own cards face up, the others' face down."""
+        return _table_html(self, self.seat)
+
     def _key(self) -> tuple:
         return (
             self.seat, self.rules, self.phase, self.turn, self.active, self.current_player,
@@ -1053,6 +1057,11 @@ class KayaState(_Fields):
             f"current {self.current} hands {hands}>"
         )
 
+    def _repr_html_(self) -> str:
+        """Every seat's hand, face-down card, bonus pile and points (the whole truth: for
+        teachers and lessons; players see :meth:`view`)."""
+        return _table_html(self, None)
+
     def places(self) -> dict[Card, str]:
         """Where every card of the colours in play is (``hand:S``, ``table:S``, ``bonus:S``,
         ``discard``, ``discard-hidden``); for checks and lessons."""
@@ -1349,3 +1358,47 @@ def _restore_state(*values: Any) -> KayaState:
     state._legal = state._events = None
     state.__class__ = KayaState
     return state  # type: ignore[return-value]
+
+
+def _table_html(game: KayaState | KayaView, seat: int | None) -> str:
+    """An HTML table of the seats for Jupyter (``seat``: only that seat's hidden cards)."""
+    from html import escape
+
+    from kayalib.draw.cards import card_back_svg, kaya_card_svg, row_html
+
+    rules = game.rules
+
+    def face(c: Card) -> str:
+        return kaya_card_svg(c.color.value, c.number, rules.bonus_value(c), width=34)
+
+    rows = []
+    for s, color in enumerate(rules.colors):
+        if isinstance(game, KayaState):
+            hand = row_html([face(c) for c in game.hands[s]], empty="-")
+            down = game.table[s]
+            table = "" if down is None else row_html([face(down)])
+        else:
+            if s == seat:
+                hand = row_html([face(c) for c in game.hand], empty="-")
+            else:
+                backs = [card_back_svg(width=34, colour=color.value)] * game.hand_counts[s]
+                hand = row_html(backs, empty="-")
+            shown = game.revealed[s] or (game.own_table if s == seat else None)
+            if shown is not None:
+                table = row_html([face(shown)])
+            elif game.table[s]:
+                table = row_html([card_back_svg(width=34, colour=color.value)])
+            else:
+                table = ""
+        bonus = row_html([face(c) for c in game.bonus[s]], empty="-")
+        coins = sum(rules.bonus_value(c) for c in game.bonus[s])
+        mark = " &#9654;" if s == game.current_player else ""
+        rows.append(
+            f"<tr><td><b>{s}</b> {escape(color.value)}{mark}</td><td>{hand}</td>"
+            f"<td>{table}</td><td>{bonus} {coins:+d}</td></tr>"
+        )
+    head = f"turn {game.turn}, phase {escape(game.phase)}, active seat {game.active}"
+    return (
+        f"<div><div>{head}</div><table><tr><th>seat</th><th>hand</th><th>table</th>"
+        f"<th>bonus</th></tr>{''.join(rows)}</table></div>"
+    )

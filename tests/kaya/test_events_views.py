@@ -171,3 +171,19 @@ def test_states_and_views_survive_copy_and_pickle():
     assert back.apply(action) == s.apply(action)
     view = s.view(1)
     assert pickle.loads(pickle.dumps(view)) == view and copy.deepcopy(view) is view
+
+
+def test_jupyter_pictures_show_only_what_the_seat_may_see():
+    hands = [["green-5", "green-1"], ["red-1", "red-2", "red-3"], ["blue-7", "blue-8"],
+             ["pink-2", "pink-9"]]  # fmt: skip
+    s = position(GRBP, hands, table=[None, "red-9", "blue-2", None],
+                 bonus=[["pink-5"], [], [], ["green-9"]], active=0)  # fmt: skip
+    s = s.apply("play green-5")
+    full = s._repr_html_()
+    assert full.count("kaya-card-kaya") == 9 + 2 + 2  # every hand and table card, the bonuses
+    mine = s.view(1)._repr_html_()
+    # own hand (3) and own table card (1) face up, plus the two bonus cards; the rest are backs
+    assert mine.count("kaya-card-kaya") == 3 + 1 + 2
+    assert mine.count("kaya-card-back") == 1 + 2 + 2 + 2  # 3 hands and 2 table cards
+    assert "blue 7" not in mine and "green 5" not in mine and "red 9" in mine
+    assert C("blue-7")._repr_svg_().startswith("<svg")
