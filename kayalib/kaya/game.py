@@ -24,7 +24,20 @@ Rigged positions for tests and lessons come from :meth:`KayaState.from_position`
 (True, (3, 9), (1,))
 
 Chance (random takes) comes from :func:`chance` with the game seed and a draw counter, so the
-same seed and the same actions always give the same game, byte for byte in the log.
+same seed and the same actions always give the same game, byte for byte in the log; the
+gambreng uses ``random.Random(seed)``. The global ``random`` module is never used.
+
+A turn goes through these phases (``state.phase``): ``play`` (A plays a card; a card A still had
+down is discarded face-down first) -> ``challenge`` (the seats with a card down are asked in seat
+order after A: :class:`Pass` or :class:`Challenge`) -> without a challenge, ``power`` if A's card
+is green 3 or red 3/4 (with someone else's bonus card to steal) -> with a challenge, the
+showdown, and ``orange`` (a winning orange 4: :class:`Keep` or :class:`Decline`) and ``pink``
+(each loser to a pink 5/6 with a card worth 2+ coins: :class:`Give`) when needed -> the end check
+-> the next seat's ``play``, or ``over``.
+
+The ``power`` phase exists only when A's face-down card has a power; a decline is logged for A
+alone. Bots never see that position from another seat, but an app that pauses on it shows the
+other players that A holds a power card.
 """
 
 from __future__ import annotations
@@ -260,10 +273,6 @@ class Event:
     def to_line(self) -> str:
         """The JSON Lines text of the event (compact, as in the issue)."""
         return json.dumps(self.to_json(), separators=(",", ":"))
-
-
-def _place(kind: str, seat: int | None = None) -> str:
-    return kind if seat is None else f"{kind}:{seat}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -732,10 +741,6 @@ def _cards(items: Iterable[Card | str] | None) -> tuple[Card, ...]:
 
 def _remove(numbers: tuple[int, ...], n: int) -> tuple[int, ...]:
     return tuple([x for x in numbers if x != n])
-
-
-def _add(numbers: tuple[int, ...], n: int) -> tuple[int, ...]:
-    return tuple(sorted((*numbers, n)))
 
 
 def _set(items: tuple, i: int, value: Any) -> tuple:
