@@ -49,8 +49,10 @@ def register(games: argparse._SubParsersAction) -> None:
     sim.add_argument("--bots", type=_names, default=None,
                      help="comma-separated bot per seat, or one name for every seat "
                      "(default: random)")
-    sim.add_argument("--games", type=_int_in(1, None), default=1000)
-    sim.add_argument("--seed", type=_int_in(-(2**63), 2**63), default=0)
+    sim.add_argument("--games", type=_int_in(1, None), default=1000,
+                     help="number of games (default: 1000)")
+    sim.add_argument("--seed", type=_int_in(-(2**63), 2**63), default=0,
+                     help="seed of the whole run; game i uses its own seed (default: 0)")
     sim.add_argument("--colors", type=_names, default=None,
                      help="comma-separated colours in seat order (default: seed order)")
     sim.add_argument("--log", metavar="FILE", default=None,
@@ -60,7 +62,8 @@ def register(games: argparse._SubParsersAction) -> None:
 
     gam = commands.add_parser("gambreng", help="simulate the draw for the first player")
     gam.add_argument("--players", type=_int_in(2, 6), default=4)
-    gam.add_argument("--trials", type=_int_in(1, None), default=20000)
+    gam.add_argument("--trials", type=_int_in(1, None), default=20000,
+                     help="number of draws (default: 20000)")
     gam.add_argument("--seed", type=_int_in(-(2**63), 2**63), default=0)
     gam.add_argument("--json", action="store_true", help="print the result as JSON")
     gam.set_defaults(run=run_gambreng)
@@ -108,11 +111,11 @@ def run_simulate(args: argparse.Namespace) -> int:
         close()
         if log_file is not None and log_file is not out:
             log_file.close()
+    if args.log == "-":
+        out = sys.stderr  # stdout carries the log
     if args.json:
         print(json.dumps(result.to_json()), file=out)
         return 0
-    if args.log == "-":
-        out = sys.stderr
     print(f"{result.games} games, seed {result.seed}, "
           f"{result.games_per_second:.0f} games/s ({result.seconds:.2f} s)", file=out)
     width = max(len(name) for name in bots)
