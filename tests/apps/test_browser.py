@@ -168,3 +168,18 @@ def test_blef_undo_in_the_browser(voila_server, page) -> None:
     assert page.inner_text(".kaya-status") == status
     assert page.inner_text(".kaya-bids") == bids
     assert not page.locator(".kaya-error-text").count()
+
+
+def test_index_links_open_the_play_apps(voila_server, page) -> None:
+    page.goto(f"{voila_server.url}/voila/render/index.ipynb", timeout=LOAD_TIMEOUT)
+    link = page.locator('a[href*="play-blef.ipynb"]').first
+    link.wait_for(timeout=LOAD_TIMEOUT)
+    assert page.locator('a[href*="play-aku-paling-kaya.ipynb"]').count() >= 1
+    target = link.evaluate("a => a.href")
+    assert target.startswith(f"{voila_server.url}/voila/render/")
+    # Open it in a second tab: leaving a Voila page fires its kernel-shutdown beacon, which
+    # Voila 0.5 answers with 403 (no _xsrf cookie); idle kernels are culled instead.
+    other = page.context.new_page()
+    other.goto(target, timeout=LOAD_TIMEOUT)
+    other.wait_for_selector("button.kaya-bid", timeout=LOAD_TIMEOUT)
+    other.close()
