@@ -122,3 +122,11 @@ def test_cli_bad_input_is_one_line_and_exit_2(args, capsys):
     assert main(["kaya", *args]) == 2
     err = capsys.readouterr().err
     assert err.startswith("kayalib: error: ") and err.count("\n") == 1
+
+
+def test_cli_log_to_stdout_keeps_the_summary_on_stderr(capsys):
+    assert main(["kaya", "simulate", "--games", "2", "--seed", "4", "--log", "-", "--json"]) == 0
+    captured = capsys.readouterr()
+    lines = [json.loads(line) for line in captured.out.splitlines()]
+    assert lines[0]["event"] == "start" and lines[-1]["event"] == "end"
+    assert json.loads(captured.err)["games"] == 2
