@@ -439,3 +439,11 @@ def test_no_action_after_the_end():
     assert over.is_terminal and over.legal_actions() == ()
     with pytest.raises(IllegalActionError, match="over"):
         over.apply("play green-5")
+
+
+def test_end_check_comes_after_the_turn_a_green_3_taken_back_refills_the_hand():
+    s = position(GR, [["green-3"], ["red-1", "red-2"]]).apply("play green-3")
+    assert s.hands[0] == () and s.phase == "power"  # an empty hand does not end the turn early
+    back = s.apply("take-back")
+    assert not back.is_terminal and back.hands[0] == (C("green-3"),) and back.active == 1
+    assert s.apply("decline").is_terminal
