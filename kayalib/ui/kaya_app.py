@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Sequence
 from html import escape
@@ -155,6 +156,7 @@ class KayaApp(GameApp[KayaState]):
         self.game_box = w.VBox(
             [
                 self.score,
+                self.gambreng,
                 self.table,
                 self.hand_title,
                 self.show_hand,
@@ -163,7 +165,6 @@ class KayaApp(GameApp[KayaState]):
                 self.challenge_box,
                 self.power_box,
                 self.showdown,
-                self.gambreng,
             ]
         )
         self.game_box.add_class("kaya-game")
@@ -197,9 +198,50 @@ class KayaApp(GameApp[KayaState]):
 
     def on_new_game(self) -> None:
         self._hand_shown_for = None
+        draw = self.state.gambreng
+        total = len(draw.rounds) if draw is not None else 0
+        # a new game shows the gambreng one show at a time (at the bots' pace) before play
+        self._gambreng_shown = 0 if self.delay > 0 and self.state.turn == 1 else total
 
     def on_undo(self) -> None:
         self._hand_shown_for = None
+        self._gambreng_shown = self._gambreng_total()
+
+    def _gambreng_total(self) -> int:
+        draw = self.state.gambreng
+        return len(draw.rounds) if draw is not None else 0
+
+    @property
+    def watching_gambreng(self) -> bool:
+        """True while a new game is still showing the gambreng, before anybody plays."""
+        return self._gambreng_shown < self._gambreng_total()
+
+    def _schedule_bots(self) -> None:
+        if not self.watching_gambreng:
+            super()._schedule_bots()
+            return
+        self._cancel_bots()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None or self.delay <= 0:
+            self._gambreng_shown = self._gambreng_total()
+            self.render()
+            super()._schedule_bots()
+            return
+        self._pending = loop.call_later(self.delay, self._gambreng_tick, self._generation)
+
+    def _gambreng_tick(self, generation: int) -> None:
+        if generation != self._generation:
+            return
+        self._pending = None
+        self._gambreng_shown += 1
+        try:
+            self.render()
+            self._schedule_bots()
+        except Exception as error:  # shown, never lost in a timer callback
+            self.show_error(error)
 
     # ----------------------------------------------------------------- words
 
@@ -313,6 +355,8 @@ class KayaApp(GameApp[KayaState]):
         return seat is not None and (len(self.humans) == 1 or self._hand_shown_for == seat)
 
     def _human(self, action: Any) -> None:
+        if self.watching_gambreng:
+            raise IllegalActionError(self.t("error_wait_gambreng"))
         if not self.is_human(self.state.current_player):
             raise IllegalActionError(self.t("error_not_your_turn"))
         if not self.hand_visible():
@@ -361,7 +405,7 @@ class KayaApp(GameApp[KayaState]):
             if len(self.humans) > 1:
                 self._hand_shown_for = None
         seat = state.current_player
-        my_turn = self.is_human(seat) and not state.is_terminal
+        my_turn = self.is_human(seat) and not state.is_terminal and not self.watching_gambreng
         viewer, visible = self.viewer(), self.hand_visible()
         phase = state.phase if my_turn else ""
         self.status.value = self._status_html()
@@ -449,6 +493,8 @@ class KayaApp(GameApp[KayaState]):
         cls = ""
         if state.is_terminal:
             text, cls = t("kaya_over", winners=self.names(state.winners)), "kaya-over"
+        elif self.watching_gambreng:
+            text = t("gambreng_watch")
         elif self.is_human(seat):
             who = self.seat_name(seat)
             cls = "kaya-your-turn"
@@ -520,7 +566,8 @@ class KayaApp(GameApp[KayaState]):
         if draw is None:
             return ""
         rows = []
-        for r in draw.rounds:
+        shown = min(self._gambreng_shown, len(draw.rounds))
+        for r in draw.rounds[:shown]:
             shows = ", ".join(f"{self.seat_name(s)}: {t(f'gesture_{g}')}" for s, g in r.shows)
             if r.out:
                 result = t("gambreng_out", players=self.names(r.out))
@@ -528,7 +575,11 @@ class KayaApp(GameApp[KayaState]):
                 result = t("gambreng_again")
             rows.append(f"<li><b>{escape(t(f'gambreng_{r.kind}'))}</b> \u2014 {escape(shows)}"
                         f" \u2192 {escape(result)}</li>")  # fmt: skip
-        first = t("gambreng_first", player=self.seat_name(draw.first))
+        if shown < len(draw.rounds):
+            first = t("gambreng_watch")
+            rows.append("<li>\u2026</li>")
+        else:
+            first = t("gambreng_first", player=self.seat_name(draw.first))
         return (
             f'<details class="kaya-panel" {"open" if state.turn <= 2 else ""}><summary>'
             f"<b>{escape(t('gambreng_title'))}</b> \u2014 {escape(first)}</summary>"

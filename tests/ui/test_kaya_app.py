@@ -285,3 +285,46 @@ def test_start_from_refuses_wrong_seats() -> None:
         app.start_from(state, ["human", "random", "random"])
     with pytest.raises(ValueError, match="unknown seat kind"):
         app.start_from(state, ["human", "odds"])
+
+
+def test_a_new_game_shows_the_gambreng_one_show_at_a_time() -> None:
+    import asyncio
+
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+
+        async def scenario() -> list[int]:
+            app = KayaApp(seed=12, delay=0.01, opponents=["random"] * 4)
+            total = len(app.state.gambreng.rounds)
+            assert total >= 2
+            assert app.watching_gambreng and "who plays first?" in app.status.value
+            assert not visible(app.hand_row.children[0]) or all(
+                b.disabled or not visible(b) for b in app.slot_buttons
+            )
+            app.slot_buttons[0].click()
+            assert "Wait until the gambreng" in app.error.value and len(app.history) == 1
+            seen = [app.gambreng.value.count("<li>")]
+            for _ in range(500):
+                await asyncio.sleep(0.002)
+                n = app.gambreng.value.count("<li>")
+                if n != seen[-1]:
+                    seen.append(n)
+                if not app.watching_gambreng:
+                    break
+            assert not app.watching_gambreng
+            assert app.gambreng.value.count("<li>") == total
+            assert app.seat_name(app.state.gambreng.first) + " plays first" in app.gambreng.value
+            return seen
+
+        seen = loop.run_until_complete(scenario())
+    finally:
+        loop.close()
+        asyncio.set_event_loop(None)
+    assert len(seen) >= 3  # the shows appeared over several ticks
+
+
+def test_undo_and_instant_speed_skip_the_gambreng_show() -> None:
+    app = KayaApp(seed=12, delay=0, opponents=["random"] * 4)
+    assert not app.watching_gambreng
+    assert "plays first" in app.gambreng.value
