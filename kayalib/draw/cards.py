@@ -161,6 +161,18 @@ def kaya_card_svg(
     return _svg(body, width, title, "kaya-card kaya-card-kaya")
 
 
+def _stripes(step: int = 9, inset: int = 5) -> str:
+    """Path data for 45-degree stripes inside the card, ``inset`` from its edges."""
+    x0, y0, x1, y1 = inset, inset, CARD_W - inset, CARD_H - inset
+    parts = []
+    for c in range(y0 - x1, y1 - x0 + 1, step):  # the line y = x + c
+        ax, ay = max(x0, y0 - c), max(x0, y0 - c) + c
+        bx, by = min(x1, y1 - c), min(x1, y1 - c) + c
+        if bx > ax:
+            parts.append(f"M{ax} {ay}L{bx} {by}")
+    return "".join(parts)
+
+
 def card_back_svg(
     *, width: int = CARD_W, label: str = "", colour: str | None = None, tone: str = "#33415c"
 ) -> str:
@@ -169,12 +181,13 @@ def card_back_svg(
     ``label`` is printed on the back (for example the owner's name or "?").
     """
     edge = KAYA_PALETTE[colour][0] if colour in KAYA_PALETTE else "#9aa5b8"
+    # Diagonal stripes as plain lines, not an SVG <pattern>: a pattern is found by its id in
+    # the whole page, and one inside a hidden card would blank every other back.
     body = (
-        '<defs><pattern id="kaya-hatch" width="8" height="8" patternUnits="userSpaceOnUse" '
-        'patternTransform="rotate(45)"><rect width="8" height="8" fill="' + tone + '"/>'
-        '<rect width="3" height="8" fill="#4d5d80"/></pattern></defs>'
         f'<rect x="1.5" y="1.5" width="{CARD_W - 3}" height="{CARD_H - 3}" rx="7" '
-        f'fill="url(#kaya-hatch)" stroke="{edge}" stroke-width="4"/>'
+        f'fill="{tone}"/><path d="{_stripes()}" stroke="#4d5d80" stroke-width="3"/>'
+        f'<rect x="1.5" y="1.5" width="{CARD_W - 3}" height="{CARD_H - 3}" rx="7" '
+        f'fill="none" stroke="{edge}" stroke-width="4"/>'
     )
     if label:
         body += (

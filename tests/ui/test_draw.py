@@ -90,3 +90,9 @@ def test_backs_rows_and_bars() -> None:
     bars = probability_bars_html([("pair A", 0.5, True), ("three K", 1.7, False)], title="T")
     assert "50.0%" in bars and "100%" in bars and "width:100.0%" in bars
     assert bars.count("kaya-bar-mark") == 1
+
+
+def test_drawings_define_no_ids_that_could_clash_in_a_page() -> None:
+    drawings = [blef_card_svg("A", "S"), kaya_card_svg("red", 4, 2), card_back_svg(label="x")]
+    for svg in drawings:
+        assert " id=" not in svg and "url(#" not in svg
