@@ -1,7 +1,9 @@
 """The play apps: ``BlefApp`` and ``KayaApp`` (ipywidgets, for Jupyter and Voila).
 
->>> from kayalib.ui import BlefApp            # doctest: +SKIP
->>> BlefApp.from_query_string().show()        # doctest: +SKIP
+In a notebook cell::
+
+    from kayalib.ui import BlefApp
+    BlefApp.from_query_string().show()
 
 Words come from ``kayalib/ui/i18n/<lang>.json`` (see ``kayalib.ui.i18n`` to add a language).
 """

@@ -114,9 +114,13 @@ def require_chromium(path: str = CHROMIUM) -> None:
         pytest.skip(message)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium():
-    """A headless Chromium (Debian's), or a skip with a notice (a failure under CI=true)."""
+    """A headless Chromium (Debian's), or a skip with a notice (a failure under CI=true).
+
+    Module-scoped: Playwright's sync API keeps an asyncio loop running while it is open, which
+    would break later tests that run an event loop of their own.
+    """
     require_chromium()
     from playwright.sync_api import sync_playwright
 
