@@ -29,7 +29,7 @@ from kayalib.blef.simulate import simulate
 from kayalib.draw import blef_card_svg
 from kayalib.lessons._widgets import ErrorBox, escape, guarded
 from kayalib.lessons.montecarlo import DealSimulator
-from kayalib.lessons.plots import bar_chart_png, heatmap_png
+from kayalib.lessons.plots import bar_chart_png, chart_image, heatmap_png, set_png
 from kayalib.lessons.stepper import Step, Stepper
 from kayalib.lessons.tournament import TournamentRunner, win_rate_rows
 from kayalib.progress import ProgressCallback
@@ -682,7 +682,7 @@ class BluffingSweep(widgets.VBox):
         self.run_button = widgets.Button(description="Run the sweep", button_style="primary")
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Progress")
         self.table = widgets.HTML()
-        self.chart = widgets.Image(format="png", layout={"max_width": "640px"})
+        self.chart = chart_image()
         self.results: list[tuple[str, float, float, float]] = []
         self.run_button.on_click(guarded(self.errors)(lambda _: self.run()))
         super().__init__(
@@ -726,7 +726,7 @@ class BluffingSweep(widgets.VBox):
             )
             + "</table>"
         )
-        self.chart.value = bar_chart_png(
+        chart = bar_chart_png(
             [bot.replace(" ", "\n") for bot in self.bots],
             [rate for _, rate, _, _ in self.results],
             errors=[(low, high) for _, _, low, high in self.results],
@@ -737,4 +737,5 @@ class BluffingSweep(widgets.VBox):
             ylabel="fraction of games won",
             ylim=(0, 1),
         )
+        set_png(self.chart, chart)
         return self.results

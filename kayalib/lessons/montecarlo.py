@@ -11,7 +11,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from kayalib.lessons._widgets import ErrorBox, escape, guarded
-from kayalib.lessons.plots import line_chart_png
+from kayalib.lessons.plots import chart_image, line_chart_png, set_png
 from kayalib.lessons.stats import wilson_interval
 
 __all__ = ["DealSimulator", "Trial"]
@@ -66,7 +66,7 @@ class DealSimulator(widgets.VBox):
         self.reset_button = widgets.Button(description="Reset")
         self.last_deal = widgets.HTML()
         self.summary = widgets.HTML()
-        self.chart = widgets.Image(format="png", layout={"max_width": "640px"})
+        self.chart = chart_image()
         self.deal_one_button.on_click(guarded(self.errors)(lambda _: self.deal(1)))
         self.deal_many_button.on_click(guarded(self.errors)(lambda _: self.deal(self.many)))
         self.reset_button.on_click(guarded(self.errors)(lambda _: self.reset()))
@@ -164,7 +164,7 @@ class DealSimulator(widgets.VBox):
         if self.plot and self.trials:
             points = _thin(self._history)
             probability = self.measure == "probability"
-            self.chart.value = line_chart_png(
+            chart = line_chart_png(
                 {"running estimate": ([n for n, _ in points], [p for _, p in points])},
                 hlines={"exact": exact},
                 title=f"Running estimate of {name}",
@@ -173,8 +173,9 @@ class DealSimulator(widgets.VBox):
                 logx=True,
                 ylim=(0, 1) if probability else None,
             )
+            set_png(self.chart, chart)
         elif self.plot:
-            self.chart.value = b""
+            set_png(self.chart, b"")
 
 
 def _thin(history: list[float], points: int = 400) -> list[tuple[int, float]]:

@@ -43,6 +43,20 @@ def figure_to_png(figure: Figure) -> bytes:
     return buffer.getvalue()
 
 
+def chart_image(max_width: str = "640px") -> widgets.Image:
+    """An empty chart ``Image``, hidden until :func:`set_png` gives it a picture.
+
+    An ``Image`` with no bytes shows the browser's broken-image icon, so it stays hidden.
+    """
+    return widgets.Image(format="png", layout={"max_width": max_width, "display": "none"})
+
+
+def set_png(image: widgets.Image, png: bytes) -> None:
+    """Show ``png`` in ``image``; empty bytes hide it."""
+    image.value = png
+    image.layout.display = None if png else "none"
+
+
 def png_image(png: bytes, width: int | None = None) -> widgets.Image:
     """An ``ipywidgets.Image`` showing PNG bytes."""
     image = widgets.Image(value=png, format="png")

@@ -8,7 +8,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from kayalib.lessons._widgets import ErrorBox, escape, guarded
-from kayalib.lessons.plots import bar_chart_png
+from kayalib.lessons.plots import bar_chart_png, chart_image, set_png
 from kayalib.lessons.stats import wilson_interval
 from kayalib.progress import ProgressCallback
 
@@ -80,7 +80,7 @@ class TournamentRunner(widgets.VBox):
         self.run_button = widgets.Button(description="Run tournament", button_style="primary")
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Progress")
         self.table = widgets.HTML()
-        self.chart = widgets.Image(format="png", layout={"max_width": "640px"})
+        self.chart = chart_image()
         self.results: list[tuple[str, float, float, float]] = []
         self.run_button.on_click(guarded(self.errors)(lambda _: self.run()))
         title = [widgets.HTML(f"<h4>{escape(game_name)} tournament</h4>")] if game_name else []
@@ -126,7 +126,7 @@ class TournamentRunner(widgets.VBox):
             f"<table><tr><th>seat</th><th>wins</th><th>win rate</th><th>95% interval</th></tr>"
             f"{lines}</table><small>{games} games, seed {int(self.seed_box.value)}</small>"
         )
-        self.chart.value = bar_chart_png(
+        chart = bar_chart_png(
             [label.replace(": ", "\n") for label, _, _, _ in self.results],
             [rate for _, rate, _, _ in self.results],
             errors=[(low, high) for _, _, low, high in self.results],
@@ -137,4 +137,5 @@ class TournamentRunner(widgets.VBox):
             ylabel="fraction of games won",
             ylim=(0, 1),
         )
+        set_png(self.chart, chart)
         return self.results

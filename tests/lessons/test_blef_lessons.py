@@ -208,10 +208,11 @@ def test_heads_up_swaps_seats() -> None:
 def test_bluffing_sweep_runs_on_click() -> None:
     sweep = BluffingSweep(bots=("random", "bluffer 60%"), games=10)
     assert sweep.chart.value == b""  # nothing runs until asked
+    assert sweep.chart.layout.display == "none"
     sweep.run_button.click()
     assert shown_errors(sweep) == []
     assert sweep.progress.value == sweep.progress.max == 2 * 2 * 10
-    assert bytes(sweep.chart.value).startswith(PNG)
+    assert bytes(sweep.chart.value).startswith(PNG) and sweep.chart.layout.display is None
     assert [label for label, *_ in sweep.results] == ["seat 1: random", "seat 2: bluffer 60%"]
 
 

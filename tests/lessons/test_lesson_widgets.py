@@ -186,12 +186,13 @@ def coin(rng: random.Random) -> tuple[bool, str]:
 def test_deal_one_then_many_updates_the_estimate_and_chart() -> None:
     sim = DealSimulator(coin, Fraction(1, 4), event="heads", seed=3)
     assert sim.trials == 0 and sim.chart.value == b""
+    assert sim.chart.layout.display == "none", "an empty Image shows a broken-image icon"
     assert "1/4" in sim.summary.value
     sim.deal_one_button.click()
     assert sim.trials == 1 and "#1:" in sim.last_deal.value and "heads" in sim.last_deal.value
     sim.deal_many_button.click()
     assert sim.trials == 1001
-    assert bytes(sim.chart.value).startswith(PNG)
+    assert bytes(sim.chart.value).startswith(PNG) and sim.chart.layout.display is None
     low, high = wilson_interval(round(sim.hits), sim.trials)
     assert low <= 0.25 <= high, "1001 seeded tosses should cover the true value"
     assert f"{sim.estimate:.4f}" in sim.summary.value
