@@ -364,6 +364,7 @@ class GameApp(Generic[S]):
     def push(self, state: S) -> None:
         """Record a new state, show it and let the bots move if it is their turn."""
         self.history.append(state)
+        self._make_secret_bot_decisions()
         self.clear_error()
         self.render()
         self._schedule_bots()
@@ -415,10 +416,26 @@ class GameApp(Generic[S]):
         """Let the bot to move make one move; ``False`` when it is no bot's turn."""
         if not self.bot_to_move():
             return False
+        self._apply_bot_move()
+        self._make_secret_bot_decisions()
+        return True
+
+    def _apply_bot_move(self) -> None:
         rng = bot_rng(self.seed, len(self.history))
         action = self.bot_choose(self.state, rng)
         self.history.append(self.state.apply(action))  # type: ignore[attr-defined]
-        return True
+
+    def is_secret_decision(self, state: S) -> bool:
+        """Whether merely pausing on this decision would tell the others something.
+
+        A bot makes such decisions at once, with no visible delay (Aku Paling Kaya: whether to
+        use a power, which would show that its face-down card has one).
+        """
+        return False
+
+    def _make_secret_bot_decisions(self) -> None:
+        while self.bot_to_move() and self.is_secret_decision(self.state):
+            self._apply_bot_move()
 
     def _cancel_bots(self) -> None:
         self._generation += 1

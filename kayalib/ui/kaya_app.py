@@ -191,6 +191,10 @@ class KayaApp(GameApp[KayaState]):
     def new_state(self, seed: int) -> KayaState:
         return KayaState.new(KayaRules(colors=self.colours()), seed=seed)
 
+    def is_secret_decision(self, state: KayaState) -> bool:
+        # Only a green 3 or a red 3/4 leads to this choice; a visible pause would give it away.
+        return state.phase == "power"
+
     def bot_choose(self, state: KayaState, rng: random.Random) -> Any:
         seat = state.current_player
         assert seat is not None

@@ -328,3 +328,40 @@ def test_undo_and_instant_speed_skip_the_gambreng_show() -> None:
     app = KayaApp(seed=12, delay=0, opponents=["random"] * 4)
     assert not app.watching_gambreng
     assert "plays first" in app.gambreng.value
+
+
+def test_a_bot_decides_about_its_power_without_a_visible_pause() -> None:
+    # Only a green 3 or red 3/4 leads to the power choice, so pausing on it would tell the
+    # table what the face-down card is: the bot decides at once, in the same step as its play.
+    import asyncio
+
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+
+        async def scenario() -> list[tuple[str, bool]]:
+            app = KayaApp(seed=1, delay=0.001, opponents=["counter"])
+            screens: list[tuple[str, bool]] = []
+            render = app.render
+
+            def recording_render() -> None:
+                screens.append((app.state.phase, app.bot_to_move()))
+                render()
+
+            app.render = recording_render  # type: ignore[method-assign]
+            rigged(app, ("red", "green"), ["human", "counter"],
+                   hands=[["red-5", "red-6"], ["green-3", "green-8"]], active=1)  # fmt: skip
+            for _ in range(200):
+                await asyncio.sleep(0.002)
+                if app.is_human(app.state.current_player):
+                    break
+            assert any(s.phase == "power" for s in app.history), "the bot met the power choice"
+            assert app.state.phase == "play" and app.state.current_player == 0
+            return screens
+
+        screens = loop.run_until_complete(scenario())
+    finally:
+        loop.close()
+        asyncio.set_event_loop(None)
+    assert ("power", True) not in screens
+    assert ("play", True) in screens  # the bot's play itself was shown with a pause
