@@ -18,7 +18,7 @@ from kayalib.blef.bids import LADDER
 from kayalib.blef.cards import Card
 from kayalib.blef.game import CHECK, Action, BlefView
 from kayalib.blef.odds import probabilities
-from kayalib.errors import UnknownBotError
+from kayalib.errors import IllegalActionError, UnknownBotError
 
 __all__ = ["BOTS", "Bot", "OddsBot", "RandomBot", "make_bot"]
 
@@ -42,7 +42,7 @@ class RandomBot:
     def choose(self, view: BlefView, rng: random.Random) -> Action:
         actions = view.legal_actions()
         if not actions:
-            raise ValueError(f"seat {view.seat} has no move: it is not its turn")
+            raise IllegalActionError(f"seat {view.seat} has no move: it is not its turn")
         return actions[rng.randrange(len(actions))]
 
     def __repr__(self) -> str:
@@ -98,7 +98,7 @@ class OddsBot:
     def choose(self, view: BlefView, rng: random.Random) -> Action:
         actions = view.legal_actions()
         if not actions:
-            raise ValueError(f"seat {view.seat} has no move: it is not its turn")
+            raise IllegalActionError(f"seat {view.seat} has no move: it is not its turn")
         p = self.odds(view.hand, view.total_cards)
         last = view.last_bid
         start = 0 if last is None else last.index + 1

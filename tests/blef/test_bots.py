@@ -21,7 +21,7 @@ from kayalib.blef.simulate import (
     replay,
     simulate,
 )
-from kayalib.errors import RulesError, UnknownBotError
+from kayalib.errors import IllegalActionError, RulesError, UnknownBotError
 
 
 def view_after(hands, starter, *bids, players=None):
@@ -66,7 +66,7 @@ def test_random_bot_is_uniform_over_legal_actions() -> None:
 def test_bots_refuse_to_move_out_of_turn() -> None:
     state, _ = view_after(["AS", "9H"], 0)
     for bot in (RandomBot(), OddsBot()):
-        with pytest.raises(ValueError, match="not its turn"):
+        with pytest.raises(IllegalActionError, match="not its turn"):
             bot.choose(state.view(1), random.Random(0))
 
 
