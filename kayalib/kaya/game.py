@@ -36,8 +36,8 @@ showdown, and ``orange`` (a winning orange 4: :class:`Keep` or :class:`Decline`)
 -> the next seat's ``play``, or ``over``.
 
 The ``power`` phase exists only when A's face-down card has a power; a decline is logged for A
-alone. Bots never see that position from another seat, but an app that pauses on it shows the
-other players that A holds a power card.
+alone. Bots never see that position from another seat, and the apps let a bot decide it at once
+(``GameApp.is_secret_decision``), since a visible pause would show that A holds a power card.
 """
 
 from __future__ import annotations
@@ -970,7 +970,7 @@ class KayaState(_Fields):
             _settle(new, type(action) is Keep, ev)
         else:  # PINK
             _do_give(new, action.card, ev)  # type: ignore[union-attr]
-        secret = phase == PLAY or (phase == POWER and action is _DECLINE)
+        secret = phase == PLAY or (phase == POWER and type(action) is Decline)
         new._logs = _push(self._logs, ev, self.active if secret else None)
         new._legal = new._events = None
         new.__class__ = KayaState

@@ -12,6 +12,7 @@ from kayalib.kaya.game import (
     PHASES,
     WHYS,
     Challenge,
+    Decline,
     Give,
     KayaState,
     Pass,
@@ -187,3 +188,17 @@ def test_jupyter_pictures_show_only_what_the_seat_may_see():
     assert mine.count("kaya-card-back") == 1 + 2 + 2 + 2  # 3 hands and 2 table cards
     assert "blue 7" not in mine and "green 5" not in mine and "red 9" in mine
     assert C("blue-7")._repr_svg_().startswith("<svg")
+
+
+@pytest.mark.parametrize("decline", [Decline(), parse_action("decline")])
+def test_declining_a_power_with_any_decline_object_stays_private(decline):
+    # Equal actions must behave the same, whether or not they are the engine's own objects.
+    hands = [["green-3", "green-8"], ["red-5", "red-6"]]
+    s = KayaState.from_position(KayaRules(("green", "red")), hands=hands, active=0)
+    s = s.apply("play green-3")
+    assert s.phase == "power"
+    after = s.apply(decline)
+    kinds = [e.kind for e in after.events]
+    assert kinds.count("decline") == 1
+    assert "decline" not in [e.kind for e in after.view(1).events]
+    assert [e.kind for e in after.view(0).events].count("decline") == 1
