@@ -371,14 +371,7 @@ class GameApp(Generic[S]):
 
     def act(self, action: Any) -> None:
         """Apply a human's action to the current state (refused: banner, state unchanged)."""
-        state = self.state
-        # Hand the engine its own (interned) action object when the action is legal; a refused
-        # action goes through as it is so that the engine explains why.
-        for legal in state.legal_actions():  # type: ignore[attr-defined]
-            if legal == action:
-                action = legal
-                break
-        self.push(state.apply(action))  # type: ignore[attr-defined]
+        self.push(self.state.apply(action))  # type: ignore[attr-defined]
 
     def undo_target(self) -> int | None:
         """Index of the state undo goes back to: the last earlier human decision."""

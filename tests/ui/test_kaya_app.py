@@ -131,7 +131,7 @@ def test_declining_a_power_keeps_the_card_secret_from_a_hot_seat_log() -> None:
     rigged(app, ("green", "red"), ["human", "random"],
            hands=[["green-3", "green-8"], ["red-5", "red-6"]], active=0)  # fmt: skip
     app.slot_buttons[0].click()
-    app.decline_button.click()  # a fresh Decline() from the app: the engine's own object is used
+    app.decline_button.click()  # a fresh Decline() from the app
     assert app.error.value == ""
     assert app.state.table[0] == Card.parse("green-3")  # still face-down on the table
     assert "does not use the power of green 3" in app.log.value  # the player's own log says so
