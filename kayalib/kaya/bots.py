@@ -25,6 +25,16 @@ from functools import lru_cache
 from typing import Protocol
 
 from kayalib.errors import IllegalActionError, UnknownBotError
+from kayalib.kaya.actions import (
+    DECLINE,
+    KEEP,
+    PASS,
+    Action,
+    Challenge,
+    Keep,
+    Steal,
+    TakeBack,
+)
 from kayalib.kaya.cards import Color
 from kayalib.kaya.counting import (
     PlainTarget,
@@ -33,16 +43,7 @@ from kayalib.kaya.counting import (
     defence_gain,
     profile_for,
 )
-from kayalib.kaya.game import (
-    Action,
-    Challenge,
-    Decline,
-    KayaView,
-    Keep,
-    Pass,
-    Steal,
-    TakeBack,
-)
+from kayalib.kaya.game import KayaView
 from kayalib.kaya.rules import KayaRules
 
 __all__ = ["BOTS", "Bot", "CounterBot", "RandomBot", "make_bot"]
@@ -123,7 +124,7 @@ class CounterBot:
         if phase == "power":
             return self._power(view, legal)
         if phase == "orange":
-            return _KEEP if any(type(a) is Keep for a in legal) else legal[0]
+            return KEEP if any(type(a) is Keep for a in legal) else legal[0]
         if phase == "pink":
             return min(legal, key=lambda a: (a.card.number, a.card.color.index))  # type: ignore[union-attr]
         return legal[0]
@@ -138,7 +139,7 @@ class CounterBot:
         hand = tuple([c.number for c in view.hand])
         hidden, counts = view.hidden, view.hand_counts
         order = (*range(seat + 1, n), *range(seat))
-        best: Action = _PASS
+        best: Action = PASS
         best_gain = 0.0
         for action in legal:
             if type(action) is not Challenge:
@@ -186,7 +187,7 @@ class CounterBot:
                 return action
         steals = [a for a in legal if type(a) is Steal]
         if not steals:
-            return _DECLINE
+            return DECLINE
         rules = view.rules
         totals = _totals(view)
 
@@ -196,11 +197,10 @@ class CounterBot:
 
         best = max(steals, key=worth)
         if profile_for(rules, best.card.color).coins[best.card.number] <= 0:
-            return _DECLINE
+            return DECLINE
         return best
 
 
-_PASS, _DECLINE, _KEEP = Pass(), Decline(), Keep()
 _SEAT_PROFILES: dict[int, tuple[KayaRules, tuple[Profile, ...]]] = {}
 
 

@@ -1,4 +1,7 @@
-"""The Aku Paling Kaya engine: actions, events, the immutable state and per-seat views.
+"""The Aku Paling Kaya engine: the immutable state, the rules of a turn and per-seat views.
+
+Actions are in :mod:`kayalib.kaya.actions` and log events in :mod:`kayalib.kaya.events`; both
+are re-exported here.
 
 A game is a chain of immutable :class:`KayaState` objects. Every decision is an action from
 ``state.legal_actions()``; ``state.apply(action)`` returns the next state (the old one is left
@@ -42,15 +45,50 @@ alone. Bots never see that position from another seat, and the apps let a bot de
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any
 
 from kayalib.errors import IllegalActionError, ParseError, RulesError
+from kayalib.kaya.actions import (
+    DECLINE,
+    GIVES,
+    KEEP,
+    PASS,
+    PLAYS,
+    PLAYS_BY_NUMBER,
+    TAKE_BACK,
+    Action,
+    Challenge,
+    Decline,
+    Give,
+    Keep,
+    Pass,
+    Play,
+    Steal,
+    TakeBack,
+    challenge_action,
+    parse_action,
+)
 from kayalib.kaya.cards import DECK, Card, Color, card
+from kayalib.kaya.events import (
+    ChallengeEvent,
+    DeclineEvent,
+    EndEvent,
+    Event,
+    GambrengEvent,
+    LogChain,
+    MoveEvent,
+    PassEvent,
+    PlayEvent,
+    PowerEvent,
+    ShowdownEvent,
+    StartEvent,
+    flatten_log,
+    push_records,
+)
 from kayalib.kaya.gambreng import Gambreng, gambreng
 from kayalib.kaya.rules import KayaRules
 
@@ -97,400 +135,6 @@ WHYS = (
     "play", "stale", "won", "claimed", "taken", "blue-return", "pink-give", "orange-keep",
     "red-steal", "green-return", "red-spent", "showdown",
 )  # fmt: skip
-
-
-# --------------------------------------------------------------------------------------------
-# Actions
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """The active player puts ``card`` from hand face-down on the table."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"play {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Do not challenge (asked in the challenge window)."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class Challenge:
-    """Challenge the active player A and the other seats in ``targets`` (always includes A).
-
-    ``targets`` is stored sorted, so ``Challenge((2, 1)) == Challenge((1, 2))``.
-    """
-
-    targets: tuple[int, ...]
-
-    def __post_init__(self) -> None:
-        targets = tuple(sorted(set(self.targets)))
-        if not targets or any(type(t) is not int or t < 0 for t in targets):
-            raise ParseError(f"challenge targets must be seat numbers, not {self.targets!r}")
-        object.__setattr__(self, "targets", targets)
-
-    def __str__(self) -> str:
-        return "challenge " + ",".join(map(str, self.targets))
-
-
-@dataclass(frozen=True, slots=True)
-class TakeBack:
-    """Green 3, not challenged: reveal it and take it back into hand."""
-
-    def __str__(self) -> str:
-        return "take-back"
-
-
-@dataclass(frozen=True, slots=True)
-class Steal:
-    """Red 3/4, not challenged: reveal it and steal ``card`` from seat ``victim``'s bonus pile."""
-
-    victim: int
-    card: Card
-
-    def __str__(self) -> str:
-        return f"steal {self.victim} {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Decline:
-    """Do not use the power on offer (green 3, red 3/4, orange 4)."""
-
-    def __str__(self) -> str:
-        return "decline"
-
-
-@dataclass(frozen=True, slots=True)
-class Keep:
-    """Orange 4 won a challenge: keep it as a bonus card instead of discarding it."""
-
-    def __str__(self) -> str:
-        return "keep"
-
-
-@dataclass(frozen=True, slots=True)
-class Give:
-    """A loser to a pink 5/6 gives ``card`` (worth at least 2 coins) from hand to the winner."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"give {self.card}"
-
-
-Action = Play | Pass | Challenge | TakeBack | Steal | Decline | Keep | Give
-
-_PASS, _TAKE_BACK, _DECLINE, _KEEP = Pass(), TakeBack(), Decline(), Keep()
-_PLAYS = {c: Play(c) for c in DECK}
-_GIVES = {c: Give(c) for c in DECK}
-_PLAYS_BY_NUMBER = {
-    color: (None, *(_PLAYS[c] for c in DECK if c.color is color)) for color in Color
-}
-_CHALLENGES: dict[tuple[int, ...], Challenge] = {}
-
-
-def _challenge(targets: tuple[int, ...]) -> Challenge:
-    action = _CHALLENGES.get(targets)
-    if action is None:
-        action = _CHALLENGES[targets] = Challenge(targets)
-    return action
-
-
-def parse_action(text: str | Action) -> Action:
-    """Read an action from its ``str()``: ``play blue-7``, ``pass``, ``challenge 2,1``,
-    ``take-back``, ``steal 1 green-4``, ``decline``, ``keep``, ``give pink-6``.
-
-    >>> parse_action("challenge 2, 1")
-    Challenge(targets=(1, 2))
-    >>> str(parse_action("STEAL 3 biru-7"))
-    'steal 3 blue-7'
-    """
-    if isinstance(text, (Play, Pass, Challenge, TakeBack, Steal, Decline, Keep, Give)):
-        return text
-    if not isinstance(text, str):
-        raise ParseError(f"not an action: {text!r}")
-    words = text.strip().lower().replace(",", " ").split()
-    if not words:
-        raise ParseError("empty action text")
-    verb, args = words[0], words[1:]
-    try:
-        if verb == "play" and len(args) == 1:
-            return _PLAYS[Card.parse(args[0])]
-        if verb == "give" and len(args) == 1:
-            return _GIVES[Card.parse(args[0])]
-        if verb == "pass" and not args:
-            return _PASS
-        if verb in ("take-back", "takeback") and not args:
-            return _TAKE_BACK
-        if verb == "decline" and not args:
-            return _DECLINE
-        if verb == "keep" and not args:
-            return _KEEP
-        if verb == "challenge" and args and all(a.isdigit() for a in args):
-            return _challenge(tuple(sorted({int(a) for a in args})))
-        if verb == "steal" and len(args) == 2 and args[0].isdigit():
-            return Steal(int(args[0]), Card.parse(args[1]))
-    except ParseError as error:
-        raise ParseError(f"not an action: {text!r} ({error})") from None
-    raise ParseError(
-        f"not an action: {text!r} (expected e.g. 'play blue-7', 'pass', 'challenge 2,1', "
-        "'take-back', 'steal 1 green-4', 'decline', 'keep', 'give pink-6')"
-    )
-
-
-# --------------------------------------------------------------------------------------------
-# Events
-
-
-class Event:
-    """Base of the log events. ``kind`` is the ``"event"`` field of the JSON line.
-
-    ``for_seat(seat)`` is what that seat may know of the event: the event itself, a copy with
-    the hidden card removed, or ``None`` (a private event of another seat).
-    """
-
-    __slots__ = ()
-    kind: ClassVar[str] = ""
-    secret: ClassVar[bool] = False  # True if some seat sees less than the whole event
-
-    def to_json(self) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def for_seat(self, seat: int) -> Event | None:
-        return self
-
-    def visible_to(self, seat: int) -> bool:
-        """True when ``seat`` may see the whole event (hidden cards included)."""
-        return self.for_seat(seat) is self
-
-    def to_line(self) -> str:
-        """The JSON Lines text of the event (compact, as in the issue)."""
-        return json.dumps(self.to_json(), separators=(",", ":"))
-
-
-@dataclass(frozen=True, slots=True)
-class StartEvent(Event):
-    """The game begins: seats, colours (seat order), coin table, seed."""
-
-    kind: ClassVar[str] = "start"
-    colors: tuple[str, ...]
-    coins: tuple[int, ...]
-    seed: int | None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "event": "start",
-            "game": "kaya",
-            "players": len(self.colors),
-            "colors": list(self.colors),
-            "coins": {str(n): v for n, v in enumerate(self.coins, 1)},
-            "seed": self.seed,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class GambrengEvent(Event):
-    """The draw for the first active player, every show recorded."""
-
-    kind: ClassVar[str] = "gambreng"
-    gambreng: Gambreng
-
-    def to_json(self) -> dict[str, Any]:
-        return {"event": "gambreng", **self.gambreng.to_json()}
-
-
-@dataclass(frozen=True, slots=True)
-class PlayEvent(Event):
-    """Seat ``seat`` plays a card face-down (``card`` is None in other seats' logs)."""
-
-    kind: ClassVar[str] = "play"
-    secret: ClassVar[bool] = True
-    turn: int
-    seat: int
-    card: Card | None
-
-    def for_seat(self, seat: int) -> Event | None:
-        if seat == self.seat or self.card is None:
-            return self
-        return PlayEvent(self.turn, self.seat, None)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "event": "play",
-            "turn": self.turn,
-            "seat": self.seat,
-            "card": None if self.card is None else str(self.card),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class PassEvent(Event):
-    """Seat ``seat`` does not challenge."""
-
-    kind: ClassVar[str] = "pass"
-    turn: int
-    seat: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"event": "pass", "turn": self.turn, "seat": self.seat}
-
-
-@dataclass(frozen=True, slots=True)
-class ChallengeEvent(Event):
-    """Seat ``seat`` (C) challenges ``targets``: A first, then the others in seat order after C."""
-
-    kind: ClassVar[str] = "challenge"
-    turn: int
-    seat: int
-    targets: tuple[int, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"event": "challenge", "turn": self.turn, "seat": self.seat,
-                "targets": list(self.targets)}  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class ShowdownEvent(Event):
-    """The showdown cards are revealed (C's first, then the targets'); ``winner`` wins."""
-
-    kind: ClassVar[str] = "showdown"
-    turn: int
-    cards: tuple[tuple[int, Card], ...]
-    winner: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "event": "showdown",
-            "turn": self.turn,
-            "cards": {str(s): str(c) for s, c in self.cards},
-            "winner": self.winner,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class MoveEvent(Event):
-    """A card changes place (``hand:S``, ``table:S``, ``bonus:S``, ``discard``) because ``why``.
-
-    Face-down moves (``play``, ``stale``) show the card only to its ``owner``.
-    """
-
-    kind: ClassVar[str] = "move"
-    turn: int
-    card: Card | None
-    source: str
-    target: str
-    why: str
-    owner: int | None = None  # set for a face-down move: only this seat sees the card
-
-    @property
-    def secret(self) -> bool:  # type: ignore[override]
-        return self.owner is not None
-
-    def for_seat(self, seat: int) -> Event | None:
-        if self.owner is None or seat == self.owner or self.card is None:
-            return self
-        return MoveEvent(self.turn, None, self.source, self.target, self.why, self.owner)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "event": "move",
-            "turn": self.turn,
-            "card": None if self.card is None else str(self.card),
-            "from": self.source,
-            "to": self.target,
-            "why": self.why,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class PowerEvent(Event):
-    """Seat ``seat`` uses the power of ``card``: green-return, red-steal or orange-keep."""
-
-    kind: ClassVar[str] = "power"
-    turn: int
-    seat: int
-    card: Card
-    power: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"event": "power", "turn": self.turn, "seat": self.seat,
-                "card": str(self.card), "power": self.power}  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class DeclineEvent(Event):
-    """Seat ``seat`` does not use the power of ``card``. For a face-down card (green 3, red 3/4)
-    the event is private to that seat: the others must not learn that it had a power."""
-
-    kind: ClassVar[str] = "decline"
-    turn: int
-    seat: int
-    card: Card
-    power: str
-    private: bool
-
-    @property
-    def secret(self) -> bool:  # type: ignore[override]
-        return self.private
-
-    def for_seat(self, seat: int) -> Event | None:
-        return self if not self.private or seat == self.seat else None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"event": "decline", "turn": self.turn, "seat": self.seat,
-                "card": str(self.card), "power": self.power}  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class EndEvent(Event):
-    """The game is over: final points by seat and the winners (equal totals share the win)."""
-
-    kind: ClassVar[str] = "end"
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"event": "end", "scores": list(self.scores), "winners": list(self.winners)}
-
-
-# The log is kept as records, turned into Event objects only when someone reads it: a record is
-# ``(EventClass, args)``, or for an event some seats see less of,
-# ``(EventClass, args, owner, args_for_the_others or None)``.
-# A log is a persistent linked list of batches of records, ``(batch, previous)`` or None, so
-# appending is O(1) and states share their history. Each seat has its own log with the
-# other seats' hidden cards already removed: a view never holds a hidden card.
-_Chain = Any
-
-
-def _flatten(chain: _Chain) -> tuple[Event, ...]:
-    batches = []
-    while chain is not None:
-        batches.append(chain[0])
-        chain = chain[1]
-    return tuple([cls(*args) for batch in reversed(batches) for cls, args in batch])
-
-
-def _push(logs: tuple[_Chain, ...], records: list[tuple], owner: int | None) -> tuple[_Chain, ...]:
-    """Append one batch to the full log and to each seat's log. ``owner`` is the one seat that
-    may see the batch's secret records (None: every record is public)."""
-    if owner is None:
-        batch = tuple(records)
-        return tuple([(batch, chain) for chain in logs])
-    full = tuple([r[:2] for r in records])
-    others = tuple(
-        [r if len(r) == 2 else (r[0], r[3]) for r in records if len(r) == 2 or r[3] is not None]
-    )
-    return ((full, logs[0]), *[
-        (full if seat == owner else others, chain) if full else chain
-        for seat, chain in enumerate(logs[1:])
-    ])  # fmt: skip
 
 
 # --------------------------------------------------------------------------------------------
@@ -627,7 +271,7 @@ class KayaView(_ViewSlots):
     @property
     def events(self) -> tuple[Event, ...]:
         """This seat's log: public events, own hidden cards, others' hidden cards removed."""
-        return _flatten(self._log)
+        return flatten_log(self._log)
 
     def _repr_html_(self) -> str:
         """This seat's picture of the table: own cards face up, the others' face down."""
@@ -714,7 +358,7 @@ class _Fields:
     losers: tuple[int, ...]
     revealed: bool
     down: int  # bit s set: seat s has a card on the table
-    _logs: tuple[_Chain, ...]
+    _logs: tuple[LogChain, ...]
     _legal: tuple[Action, ...] | None
     _events: tuple[Event, ...] | None
 
@@ -858,7 +502,7 @@ class KayaState(_Fields):
         ]
         if draw is not None:
             events.append((GambrengEvent, (draw,)))
-        s._logs = _push((None,) * (rules.players + 1), events, None)
+        s._logs = push_records((None,) * (rules.players + 1), events, None)
         s._legal = s._events = None
         s.__class__ = cls
         return s  # type: ignore[return-value]
@@ -883,7 +527,7 @@ class KayaState(_Fields):
         """The full log (hidden cards included), oldest first."""
         ev = self._events
         if ev is None:
-            ev = _flatten(self._logs[0])
+            ev = flatten_log(self._logs[0])
             object.__setattr__(self, "_events", ev)
         return ev
 
@@ -904,27 +548,27 @@ class KayaState(_Fields):
     def _compute_legal(self) -> tuple[Action, ...]:
         phase = self.phase
         if phase == PLAY:
-            plays = _PLAYS_BY_NUMBER[self.rules.colors[self.active]]
+            plays = PLAYS_BY_NUMBER[self.rules.colors[self.active]]
             return tuple([plays[c.number] for c in self.hands[self.active]])
         if phase == CHALLENGE:
             return _challenge_options(self.active, self.current, len(self.hands), self.down)
         if phase == POWER:
             a = self.active
             if self.table[a].color is Color.GREEN:  # type: ignore[union-attr]
-                return (_TAKE_BACK, _DECLINE)
+                return (TAKE_BACK, DECLINE)
             n = len(self.hands)
             steals: list[Action] = [
                 Steal(v, c)
                 for v in (*range(a + 1, n), *range(a))
                 for c in self.bonus[v]
             ]
-            steals.append(_DECLINE)
+            steals.append(DECLINE)
             return tuple(steals)
         if phase == ORANGE:
-            return (_KEEP, _DECLINE)
+            return (KEEP, DECLINE)
         if phase == PINK:
             coins = self.rules.coins
-            return tuple([_GIVES[c] for c in self.hands[self.current] if coins[c.number - 1] >= 2])  # type: ignore[index]
+            return tuple([GIVES[c] for c in self.hands[self.current] if coins[c.number - 1] >= 2])  # type: ignore[index]
         return ()
 
     def can_apply(self, action: Action | str) -> bool:
@@ -954,7 +598,7 @@ class KayaState(_Fields):
         if phase == PLAY:
             _do_play(new, action.card, ev)  # type: ignore[union-attr]
         elif phase == CHALLENGE:
-            if action is _PASS or type(action) is Pass:
+            if action is PASS or type(action) is Pass:
                 ev.append((PassEvent, (new.turn, new.current)))  # type: ignore[arg-type]
                 window = new.window[1:]
                 new.window = window
@@ -971,7 +615,7 @@ class KayaState(_Fields):
         else:  # PINK
             _do_give(new, action.card, ev)  # type: ignore[union-attr]
         secret = phase == PLAY or (phase == POWER and type(action) is Decline)
-        new._logs = _push(self._logs, ev, self.active if secret else None)
+        new._logs = push_records(self._logs, ev, self.active if secret else None)
         new._legal = new._events = None
         new.__class__ = KayaState
         return new  # type: ignore[return-value]
@@ -1110,10 +754,10 @@ def _window(a: int, n: int, down: int) -> tuple[int, ...]:
 def _challenge_options(a: int, c: int, n: int, down: int) -> tuple[Action, ...]:
     """Pass, or challenge A plus any subset of the other seats with a card down."""
     others = [x for x in (*range(c + 1, n), *range(c)) if x != a and down >> x & 1]
-    out: list[Action] = [_PASS]
+    out: list[Action] = [PASS]
     for mask in range(1 << len(others)):
         chosen = [a, *(others[i] for i in range(len(others)) if mask >> i & 1)]
-        out.append(_challenge(tuple(sorted(chosen))))
+        out.append(challenge_action(tuple(sorted(chosen))))
     return tuple(out)
 
 
@@ -1336,22 +980,22 @@ def actions_from_events(events: Iterable[Event]) -> list[Action]:
         elif isinstance(event, PlayEvent):
             if event.card is None:
                 raise ParseError("a seat's log hides other seats' cards: use the full log")
-            out.append(_PLAYS[event.card])
+            out.append(PLAYS[event.card])
         elif isinstance(event, PassEvent):
-            out.append(_PASS)
+            out.append(PASS)
         elif isinstance(event, ChallengeEvent):
-            out.append(_challenge(tuple(sorted(event.targets))))
+            out.append(challenge_action(tuple(sorted(event.targets))))
         elif isinstance(event, PowerEvent):
             if event.power == "green-return":
-                out.append(_TAKE_BACK)
+                out.append(TAKE_BACK)
             elif event.power == "orange-keep":
-                out.append(_KEEP)
+                out.append(KEEP)
             else:
                 pending_steal = event
         elif isinstance(event, DeclineEvent):
-            out.append(_DECLINE)
+            out.append(DECLINE)
         elif isinstance(event, MoveEvent) and event.why == "pink-give":
-            out.append(_GIVES[event.card])  # type: ignore[index]
+            out.append(GIVES[event.card])  # type: ignore[index]
     return out
 
 
