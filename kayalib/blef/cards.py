@@ -135,6 +135,12 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """The card face in Jupyter."""
+        from kayalib.draw.cards import blef_card_svg
+
+        return blef_card_svg(RANKS[self.rank], SUITS[self.suit])
+
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(6) for suit in range(4))
 """The 24 cards, ``9C 9D 9H 9S TC ... AS`` (``DECK[card.index] == card``)."""

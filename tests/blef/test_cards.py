@@ -164,3 +164,11 @@ def test_parse_cards_round_trips_any_hand(deck, size, separator):
     hand = tuple(deck[:size])
     assert parse_cards(separator.join(str(card) for card in hand)) == hand
     assert parse_cards(" ".join(card.symbol for card in hand)) == hand
+
+
+@pytest.mark.parametrize(
+    "text, label", [("TH", "10 hearts"), ("AS", "A spades"), ("9C", "9 clubs")]
+)
+def test_cards_draw_themselves_in_jupyter(text, label):
+    svg = Card.parse(text)._repr_svg_()
+    assert svg.startswith("<svg") and f'aria-label="{label}"' in svg
