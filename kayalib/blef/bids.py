@@ -328,16 +328,21 @@ def best_bid(cards: Iterable[Card] | str) -> Bid | None:
     return None
 
 
-def _truth_vector(pool: tuple[Card, ...]) -> list[bool]:
-    """The 83 truth values for a pool already checked (no duplicates)."""
+def card_counts(cards: Iterable[Card]) -> tuple[list[int], list[int], int]:
+    """How many cards of each rank and of each suit, and a bit mask (bit ``card.index``)."""
     rank_count = [0] * 6
     suit_count = [0] * 4
     mask = 0
-    for card in pool:
+    for card in cards:
         rank_count[card.rank] += 1
         suit_count[card.suit] += 1
         mask |= 1 << (card.rank * 4 + card.suit)
-    return truth_from_counts(rank_count, suit_count, mask)
+    return rank_count, suit_count, mask
+
+
+def _truth_vector(pool: tuple[Card, ...]) -> list[bool]:
+    """The 83 truth values for a pool already checked (no duplicates)."""
+    return truth_from_counts(*card_counts(pool))
 
 
 def truth_from_counts(rank_count: list[int], suit_count: list[int], mask: int) -> list[bool]:

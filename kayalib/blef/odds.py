@@ -32,7 +32,7 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
-from kayalib.blef.bids import LADDER, Bid, truth_from_counts
+from kayalib.blef.bids import LADDER, Bid, card_counts, truth_from_counts
 from kayalib.blef.cards import DECK, Card, check_cards
 from kayalib.errors import KayalibError
 from kayalib.progress import ProgressCallback
@@ -93,13 +93,7 @@ def _counts(hand: tuple[Card, ...], cards: int) -> tuple[list[int], int]:
     rest = 24 - len(hand)  # M: cards not in hand
     draw = cards - len(hand)  # D: cards drawn from them
     total = binom[rest][draw]
-    held_rank = [0, 0, 0, 0, 0, 0]
-    held_suit = [0, 0, 0, 0]
-    mask = 0
-    for card in hand:
-        held_rank[card.rank] += 1
-        held_suit[card.suit] += 1
-        mask |= 1 << (card.rank * 4 + card.suit)
+    held_rank, held_suit, mask = card_counts(hand)
 
     # tails[a][j]: draws with at least j of the a cards still out of one rank (j = 0..4).
     tails: dict[int, list[int]] = {}
@@ -243,13 +237,7 @@ def simulate_table(
     held_set = set(held)
     rest = [card for card in DECK if card not in held_set]
     draw = cards - len(held)
-    base_rank = [0] * 6
-    base_suit = [0] * 4
-    base_mask = 0
-    for card in held:
-        base_rank[card.rank] += 1
-        base_suit[card.suit] += 1
-        base_mask |= 1 << (card.rank * 4 + card.suit)
+    base_rank, base_suit, base_mask = card_counts(held)
     hits = [0] * 83
     step = max(1, trials // 100)
     for done in range(1, trials + 1):
@@ -285,13 +273,5 @@ def brute_force_table(hand: Sequence[Card] | str, cards: int) -> dict[Bid, Fract
         )
     hits = [0] * 83
     for drawn in combinations(rest, draw):
-        pool = held + drawn
-        rank_count = [0] * 6
-        suit_count = [0] * 4
-        mask = 0
-        for card in pool:
-            rank_count[card.rank] += 1
-            suit_count[card.suit] += 1
-            mask |= 1 << (card.rank * 4 + card.suit)
-        hits = list(map(operator.add, hits, truth_from_counts(rank_count, suit_count, mask)))
+        hits = list(map(operator.add, hits, truth_from_counts(*card_counts(held + drawn))))
     return {bid: Fraction(hit, total) for bid, hit in zip(LADDER, hits, strict=True)}
