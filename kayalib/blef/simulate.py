@@ -46,7 +46,13 @@ class ReplayError(KayalibError):
 
 
 def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a simulation seeded with ``seed`` (a 32-bit number)."""
+    """The seed of game ``index`` of a simulation seeded with ``seed``.
+
+    Game 0 uses ``seed`` itself, so ``--games 1 --seed 7`` is the game an app opened with
+    ``?seed=7`` deals; later games use 32-bit numbers derived from both.
+    """
+    if index == 0:
+        return seed
     return random.Random(f"blef-simulate/{seed}/{index}").getrandbits(32)
 
 

@@ -61,8 +61,12 @@ class SimulationResult:
 
 
 def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a simulation seeded with ``seed``."""
-    return seed * 1_000_003 + index
+    """The seed of game ``index`` of a simulation seeded with ``seed``.
+
+    Game 0 uses ``seed`` itself, so ``--games 1 --seed 3`` is the game an app opened with
+    ``?seed=3`` deals.
+    """
+    return seed if index == 0 else seed * 1_000_003 + index
 
 
 def _bot_rng(seed: int) -> random.Random:
