@@ -48,8 +48,8 @@ class ReplayError(KayalibError):
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a simulation seeded with ``seed``.
 
-    Game 0 uses ``seed`` itself, so ``--games 1 --seed 7`` starts from the deal an app opened with
-    ``?seed=7`` deals; later games use 32-bit numbers derived from both.
+    Game 0 uses ``seed`` itself, so ``--games 1 --seed 7`` starts from the same deal as an app
+    opened with ``?seed=7``; later games use 32-bit numbers derived from both.
     """
     if index == 0:
         return seed

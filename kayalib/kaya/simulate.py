@@ -63,8 +63,8 @@ class SimulationResult:
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a simulation seeded with ``seed``.
 
-    Game 0 uses ``seed`` itself, so ``--games 1 --seed 3`` starts from the deal an app opened with
-    ``?seed=3`` deals.
+    Game 0 uses ``seed`` itself, so ``--games 1 --seed 3`` starts from the same deal as an app
+    opened with ``?seed=3``.
     """
     return seed if index == 0 else seed * 1_000_003 + index
 
