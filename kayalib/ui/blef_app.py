@@ -29,6 +29,7 @@ from kayalib.blef.game import (
     StartEvent,
 )
 from kayalib.draw import blef_card_svg, card_back_svg, probability_bars_html, row_html
+from kayalib.errors import IllegalActionError
 from kayalib.ui.framework import GameApp, button, html, set_options, show_if
 
 SUIT_KEYS = ("suit_clubs", "suit_diamonds", "suit_hearts", "suit_spades")
@@ -87,7 +88,6 @@ class BlefApp(GameApp[BlefState]):
         return super().from_query_string(**overrides)
 
     def build_game(self) -> None:
-        self._hand_shown_for: int | None = None
         self._picker_for = -1
         self.mode = w.Dropdown(options=[(m, m) for m in MODES], value=self._mode_init)
         self.mode.add_class("kaya-mode")
@@ -96,8 +96,6 @@ class BlefApp(GameApp[BlefState]):
         self.players_html = html("kaya-players-panel")
         self.hand_title = html("kaya-hand-title")
         self.hand = html("kaya-hand")
-        self.show_hand = button("", "kaya-show-hand", style="warning")
-        self.show_hand.on_click(self.guard(self._on_show_hand))
         self.bids = html("kaya-bids")
         self.kind = w.Dropdown(options=[("", "")], value="")
         self.kind.add_class("kaya-bid-kind")
@@ -111,7 +109,7 @@ class BlefApp(GameApp[BlefState]):
         self.bid_button.layout.width = "120px"
         self.kind.observe(self.guard(lambda _c: self._fill_params()), names="value")
         self.bid_button.on_click(self.guard(self._on_bid))
-        self.check_button.on_click(self.guard(lambda _b: self._human(CHECK)))
+        self.check_button.on_click(self.guard(lambda _b: self.human_act(CHECK)))
         self.controls = w.HBox([self.kind, self.param, self.bid_button, self.check_button])
         self.controls.add_class("kaya-controls")
         self.reveal = html("kaya-reveal")
@@ -131,7 +129,6 @@ class BlefApp(GameApp[BlefState]):
     def relabel_game(self) -> None:
         t = self.t
         set_options(self.mode, [(t(f"mode_{m}"), m) for m in MODES])
-        self.show_hand.description = t("show_hand")
         self.bid_button.description = t("bid_button")
         self.check_button.description = t("check_button")
         self.check_button.tooltip = t("check_tooltip")
@@ -147,12 +144,6 @@ class BlefApp(GameApp[BlefState]):
         seat = state.current_player
         assert seat is not None
         return _bot(self.seats[seat]).choose(state.view(seat), rng)
-
-    def on_new_game(self) -> None:
-        self._hand_shown_for = None
-
-    def on_undo(self) -> None:
-        self._hand_shown_for = None
 
     # ----------------------------------------------------------------- words
 
@@ -225,42 +216,11 @@ class BlefApp(GameApp[BlefState]):
 
     # ----------------------------------------------------------------- controller
 
-    def _human(self, action: Any) -> None:
-        seat = self.state.current_player
-        if not self.is_human(seat):
-            from kayalib.errors import IllegalActionError
-
-            raise IllegalActionError(self.t("error_not_your_turn"))
-        self.act(action)
-
     def _on_bid(self, _b: Any) -> None:
         bid = self.param.value
         if bid is None:
-            from kayalib.errors import IllegalActionError
-
             raise IllegalActionError(self.t("error_choose_bid"))
-        self._human(bid)
-
-    def _on_show_hand(self, _b: Any) -> None:
-        seat = self.viewer()
-        if seat is None:
-            return
-        self._hand_shown_for = None if self._hand_shown_for == seat else seat
-        self.render()
-
-    def viewer(self) -> int | None:
-        """The human seat whose cards the screen may show now (hot-seat: the one to move)."""
-        humans = self.humans
-        if len(humans) == 1:
-            return humans[0]
-        seat = self.state.current_player
-        return seat if self.is_human(seat) else None
-
-    def hand_visible(self) -> bool:
-        seat = self.viewer()
-        if seat is None:
-            return False
-        return len(self.humans) == 1 or self._hand_shown_for == seat
+        self.human_act(bid)
 
     def legal_bids(self) -> list[Bid]:
         return [a for a in self.state.legal_actions() if isinstance(a, Bid)]
@@ -276,9 +236,7 @@ class BlefApp(GameApp[BlefState]):
     def render_game(self) -> None:
         t, state = self.t, self.state
         seat = state.current_player
-        if self._hand_shown_for is not None and self._hand_shown_for != seat:
-            if len(self.humans) > 1:
-                self._hand_shown_for = None
+        self.hide_hand_after_turn()
         my_turn = self.is_human(seat) and not state.is_terminal
         self.status.value = self._status_html()
         self.players_html.value = self._players_html()
@@ -301,9 +259,7 @@ class BlefApp(GameApp[BlefState]):
                 self.hand.value = row_html(
                     [card_back_svg(width=84, label="?") for _ in cards], empty=t("no_cards")
                 )
-        hot_seat = len(self.humans) > 1 and viewer is not None and not state.is_terminal
-        show_if(self.show_hand, hot_seat)
-        self.show_hand.description = t("hide_hand") if visible else t("show_hand")
+        self.update_show_hand(len(self.humans) > 1 and viewer is not None and not state.is_terminal)
 
         self.bids.value = self._bids_html()
         kinds = []

@@ -26,7 +26,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from kayalib.errors import KayalibError, RulesError, UnknownBotError
+from kayalib.errors import IllegalActionError, KayalibError, RulesError, UnknownBotError
 from kayalib.ui.i18n import DEFAULT_LANGUAGE, Translator, languages
 
 log = logging.getLogger("kayalib.ui")
@@ -156,6 +156,9 @@ class GameApp(Generic[S]):
         opponents = list(self.default_opponents if opponents is None else opponents)
         self._build_common(lang, speed, hint)
         self._build_seats(opponents)
+        self._hand_shown_for: int | None = None  # hot-seat: whose hand is face up now
+        self.show_hand = button("", "kaya-show-hand", style="warning")
+        self.show_hand.on_click(self.guard(self._on_show_hand))
         self.build_game()
         self.widget = w.VBox(
             [
@@ -333,6 +336,7 @@ class GameApp(Generic[S]):
             raise
         self._cancel_bots()
         self.history = [first]
+        self._hand_shown_for = None
         self.on_new_game()
         self.clear_error()
         self.render()
@@ -353,13 +357,14 @@ class GameApp(Generic[S]):
         self._cancel_bots()
         self._seats = list(seats)
         self.history = [state]
+        self._hand_shown_for = None
         self.on_new_game()
         self.clear_error()
         self.render()
         self._schedule_bots()
 
     def on_new_game(self) -> None:
-        """Reset per-game UI state (selections, hidden hands)."""
+        """Reset per-game UI state (selections); hands are turned face down already."""
 
     def push(self, state: S) -> None:
         """Record a new state, show it and let the bots move if it is their turn."""
@@ -372,6 +377,14 @@ class GameApp(Generic[S]):
     def act(self, action: Any) -> None:
         """Apply a human's action to the current state (refused: banner, state unchanged)."""
         self.push(self.state.apply(action))  # type: ignore[attr-defined]
+
+    def human_act(self, action: Any) -> None:
+        """A click by the person to move (refused: not their turn, or their hand face down)."""
+        if not self.is_human(self.current_seat(self.state)):
+            raise IllegalActionError(self.t("error_not_your_turn"))
+        if not self.hand_visible():
+            raise IllegalActionError(self.t("error_show_hand_first"))
+        self.act(action)
 
     def undo_target(self) -> int | None:
         """Index of the state undo goes back to: the last earlier human decision."""
@@ -388,6 +401,7 @@ class GameApp(Generic[S]):
             raise KayalibError(self.t("error_nothing_to_undo"))
         self._cancel_bots()
         del self.history[target + 1 :]
+        self._hand_shown_for = None
         self.on_undo()
         self.clear_error()
         self.render()
@@ -475,6 +489,38 @@ class GameApp(Generic[S]):
             pass
         self.render()
 
+    # ----------------------------------------------------------------- hot-seat
+
+    def viewer(self) -> int | None:
+        """The human seat whose cards the screen may show now (hot-seat: the one to move)."""
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        seat = self.current_seat(self.state)
+        return seat if self.is_human(seat) else None
+
+    def hand_visible(self) -> bool:
+        """Whether the viewer's cards are face up (hot-seat: only after "show my hand")."""
+        seat = self.viewer()
+        return seat is not None and (len(self.humans) == 1 or self._hand_shown_for == seat)
+
+    def _on_show_hand(self, _b: Any) -> None:
+        seat = self.viewer()
+        if seat is not None:
+            self._hand_shown_for = None if self._hand_shown_for == seat else seat
+            self.render()
+
+    def hide_hand_after_turn(self) -> None:
+        """Hot-seat: a hand shown for one seat turns face down once another seat is to move."""
+        shown = self._hand_shown_for
+        if shown is not None and shown != self.current_seat(self.state) and len(self.humans) > 1:
+            self._hand_shown_for = None
+
+    def update_show_hand(self, offered: bool) -> None:
+        """Show or hide the "show my hand" button, labelled for the hand's current side."""
+        show_if(self.show_hand, offered)
+        self.show_hand.description = self.t("hide_hand" if self.hand_visible() else "show_hand")
+
     # ----------------------------------------------------------------- words and display
 
     def guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
@@ -531,6 +577,7 @@ class GameApp(Generic[S]):
         self.seed_field.placeholder = t("seed_placeholder")
         self.speed.description = t("speed")
         set_options(self.speed, [(t(f"speed_{s}"), s) for s in SPEEDS])
+        self.show_hand.description = t("show_hand")
         self.hint_toggle.description = t("hint")
         self.hint_toggle.tooltip = t("hint_tooltip")
         self.log_title.value = f"<h4>{escape(t('log_title'))}</h4>"

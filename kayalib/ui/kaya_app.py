@@ -99,7 +99,6 @@ class KayaApp(GameApp[KayaState]):
     # ----------------------------------------------------------------- widgets
 
     def build_game(self) -> None:
-        self._hand_shown_for: int | None = None
         self.colour = w.Dropdown(options=[(c.value, c.value) for c in COLORS])
         self.colour.value = self._colour_init
         self.colour.add_class("kaya-colour")
@@ -108,8 +107,6 @@ class KayaApp(GameApp[KayaState]):
         self.gambreng = html("kaya-gambreng")
         self.table = html("kaya-table")
         self.hand_title = html("kaya-hand-title")
-        self.show_hand = button("", "kaya-show-hand", style="warning")
-        self.show_hand.on_click(self.guard(self._on_show_hand))
         self.slot_cards = [html("kaya-hand-card") for _ in range(HAND_SLOTS)]
         self.slot_buttons = [button("", "kaya-play-card") for _ in range(HAND_SLOTS)]
         self.slots = []
@@ -131,21 +128,21 @@ class KayaApp(GameApp[KayaState]):
         self.challenge_button = button("", "kaya-challenge", style="danger")
         self.pass_button = button("", "kaya-pass")
         self.challenge_button.on_click(self.guard(self._on_challenge))
-        self.pass_button.on_click(self.guard(lambda _b: self._human(Pass())))
+        self.pass_button.on_click(self.guard(lambda _b: self.human_act(Pass())))
         self.challenge_box = w.HBox([self.challenge_button, *self.targets, self.pass_button])
         self.challenge_box.add_class("kaya-controls")
 
         self.take_back = button("", "kaya-take-back", style="success")
-        self.take_back.on_click(self.guard(lambda _b: self._human(TakeBack())))
+        self.take_back.on_click(self.guard(lambda _b: self.human_act(TakeBack())))
         self.steal_choice = w.Dropdown(options=[("", None)], value=None)
         self.steal_choice.add_class("kaya-steal-choice")
         self.steal_choice.layout.width = "260px"
         self.steal_button = button("", "kaya-steal", style="success")
         self.steal_button.on_click(self.guard(self._on_steal))
         self.keep_button = button("", "kaya-keep", style="success")
-        self.keep_button.on_click(self.guard(lambda _b: self._human(Keep())))
+        self.keep_button.on_click(self.guard(lambda _b: self.human_act(Keep())))
         self.decline_button = button("", "kaya-decline")
-        self.decline_button.on_click(self.guard(lambda _b: self._human(Decline())))
+        self.decline_button.on_click(self.guard(lambda _b: self.human_act(Decline())))
         self.power_box = w.HBox(
             [self.take_back, self.steal_choice, self.steal_button, self.keep_button,
              self.decline_button]
@@ -173,7 +170,6 @@ class KayaApp(GameApp[KayaState]):
         t = self.t
         set_options(self.colour, [(t("kaya_my_colour", colour=self.colour_name(c)), c.value)
                                   for c in COLORS])  # fmt: skip
-        self.show_hand.description = t("show_hand")
         self.challenge_button.description = t("kaya_challenge")
         self.pass_button.description = t("kaya_pass")
         self.take_back.description = t("kaya_take_back")
@@ -201,14 +197,12 @@ class KayaApp(GameApp[KayaState]):
         return _bot(self.seats[seat]).choose(state.view(seat), rng)
 
     def on_new_game(self) -> None:
-        self._hand_shown_for = None
         draw = self.state.gambreng
         total = len(draw.rounds) if draw is not None else 0
         # a new game shows the gambreng one show at a time (at the bots' pace) before play
         self._gambreng_shown = 0 if self.delay > 0 and self.state.turn == 1 else total
 
     def on_undo(self) -> None:
-        self._hand_shown_for = None
         self._gambreng_shown = self._gambreng_total()
 
     def _gambreng_total(self) -> int:
@@ -346,32 +340,10 @@ class KayaApp(GameApp[KayaState]):
 
     # ----------------------------------------------------------------- controller
 
-    def viewer(self) -> int | None:
-        """The human seat whose cards the screen may show now (hot-seat: the one to move)."""
-        humans = self.humans
-        if len(humans) == 1:
-            return humans[0]
-        seat = self.state.current_player
-        return seat if self.is_human(seat) else None
-
-    def hand_visible(self) -> bool:
-        seat = self.viewer()
-        return seat is not None and (len(self.humans) == 1 or self._hand_shown_for == seat)
-
-    def _human(self, action: Any) -> None:
+    def human_act(self, action: Any) -> None:
         if self.watching_gambreng:
             raise IllegalActionError(self.t("error_wait_gambreng"))
-        if not self.is_human(self.state.current_player):
-            raise IllegalActionError(self.t("error_not_your_turn"))
-        if not self.hand_visible():
-            raise IllegalActionError(self.t("error_show_hand_first"))
-        self.act(action)
-
-    def _on_show_hand(self, _b: Any) -> None:
-        seat = self.viewer()
-        if seat is not None:
-            self._hand_shown_for = None if self._hand_shown_for == seat else seat
-            self.render()
+        super().human_act(action)
 
     def _slot_card(self, i: int) -> Card:
         seat = self.viewer()
@@ -383,9 +355,9 @@ class KayaApp(GameApp[KayaState]):
     def _on_slot(self, i: int) -> None:
         card = self._slot_card(i)
         if self.state.phase == "pink":
-            self._human(Give(card))
+            self.human_act(Give(card))
         else:
-            self._human(Play(card))
+            self.human_act(Play(card))
 
     def chosen_targets(self) -> tuple[int, ...]:
         active = self.state.active
@@ -393,21 +365,19 @@ class KayaApp(GameApp[KayaState]):
         return tuple(sorted({active, *chosen}))
 
     def _on_challenge(self, _b: Any) -> None:
-        self._human(Challenge(self.chosen_targets()))
+        self.human_act(Challenge(self.chosen_targets()))
 
     def _on_steal(self, _b: Any) -> None:
         choice = self.steal_choice.value
         if choice is None:
             raise IllegalActionError(self.t("error_choose_steal"))
-        self._human(choice)
+        self.human_act(choice)
 
     # ----------------------------------------------------------------- view
 
     def render_game(self) -> None:
         state, t = self.state, self.t
-        if self._hand_shown_for is not None and self._hand_shown_for != state.current_player:
-            if len(self.humans) > 1:
-                self._hand_shown_for = None
+        self.hide_hand_after_turn()
         seat = state.current_player
         my_turn = self.is_human(seat) and not state.is_terminal and not self.watching_gambreng
         viewer, visible = self.viewer(), self.hand_visible()
@@ -418,8 +388,7 @@ class KayaApp(GameApp[KayaState]):
         self.showdown.value = self._showdown_html()
         self.score.value = self._score_html() if state.is_terminal else ""
 
-        show_if(self.show_hand, len(self.humans) > 1 and viewer is not None and my_turn)
-        self.show_hand.description = t("hide_hand") if visible else t("show_hand")
+        self.update_show_hand(len(self.humans) > 1 and viewer is not None and my_turn)
         hand = state.hands[viewer] if viewer is not None else ()
         if viewer is None or state.is_terminal:
             self.hand_title.value = ""

@@ -10,6 +10,7 @@ import pytest
 from kayalib.blef.bids import BID_KINDS, Bid
 from kayalib.blef.game import CheckEvent
 from kayalib.blef.odds import exact_table
+from kayalib.errors import IllegalActionError
 from kayalib.ui.blef_app import BlefApp, bid_cards
 from kayalib.ui.framework import LaunchOptions
 
@@ -158,6 +159,10 @@ def test_hot_seat_hides_each_hand_until_asked() -> None:
     assert "kaya-card-blef" not in app.hand.value
     assert app.show_hand.layout.display is None
     assert app.bid_button.disabled  # no bidding blind
+    before = len(app.history)
+    with pytest.raises(IllegalActionError, match="Show my hand"):
+        app.human_act(app.legal_bids()[0])  # even past the disabled button
+    assert len(app.history) == before
     app.show_hand.click()
     assert "kaya-card-blef" in app.hand.value
     cards = app.state.hands[seat]
