@@ -29,9 +29,9 @@ from kayalib.blef.simulate import simulate
 from kayalib.draw import blef_card_svg
 from kayalib.lessons._widgets import ErrorBox, escape, guarded
 from kayalib.lessons.montecarlo import DealSimulator
-from kayalib.lessons.plots import bar_chart_png, chart_image, heatmap_png, set_png
+from kayalib.lessons.plots import chart_image, heatmap_png
 from kayalib.lessons.stepper import Step, Stepper
-from kayalib.lessons.tournament import TournamentRunner, win_rate_rows
+from kayalib.lessons.tournament import TournamentRunner, show_win_rates, win_rate_rows
 from kayalib.progress import ProgressCallback
 
 __all__ = [
@@ -715,27 +715,18 @@ class BluffingSweep(widgets.VBox):
         self.progress.bar_style = "success"
         played = 2 * games
         self.results = win_rate_rows(self.bots, wins, played)
-        self.table.value = (
-            "<table><tr><th>bot</th><th>wins</th><th>win rate</th><th>95% interval</th></tr>"
-            + "".join(
-                f"<tr><td>{escape(bot)}</td><td>{won} / {played}</td><td><b>{rate:.1%}</b></td>"
-                f"<td>{low:.1%} – {high:.1%}</td></tr>"
-                for bot, won, (_, rate, low, high) in zip(
-                    self.bots, wins, self.results, strict=True
-                )
-            )
-            + "</table>"
-        )
-        chart = bar_chart_png(
-            [bot.replace(" ", "\n") for bot in self.bots],
-            [rate for _, rate, _, _ in self.results],
-            errors=[(low, high) for _, _, low, high in self.results],
+        show_win_rates(
+            self.table,
+            self.chart,
+            self.results,
+            wins,
+            played=played,
+            first_column="bot",
+            labels=self.bots,
+            chart_labels=[bot.replace(" ", "\n") for bot in self.bots],
             reference=0.5,
             reference_label="even",
             title=f"Heads-up win rate against {self.against.value} ({played} games each)",
             xlabel="bot",
-            ylabel="fraction of games won",
-            ylim=(0, 1),
         )
-        set_png(self.chart, chart)
         return self.results

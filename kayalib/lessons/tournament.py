@@ -36,6 +36,46 @@ def win_rate_rows(
     return rows
 
 
+def show_win_rates(
+    table: widgets.HTML,
+    chart: widgets.Image,
+    rows: Sequence[tuple[str, float, float, float]],
+    wins: Sequence[float],
+    *,
+    played: int,
+    first_column: str,
+    labels: Sequence[str],
+    chart_labels: Sequence[str],
+    reference: float,
+    reference_label: str,
+    title: str,
+    xlabel: str,
+    footer: str = "",
+) -> None:
+    """Put ``win_rate_rows`` results in a table (wins, rate, 95% interval) and a bar chart."""
+    lines = "".join(
+        f"<tr><td>{escape(label)}</td><td>{won:g} / {played}</td><td><b>{rate:.1%}</b></td>"
+        f"<td>{low:.1%} – {high:.1%}</td></tr>"
+        for label, won, (_, rate, low, high) in zip(labels, wins, rows, strict=True)
+    )
+    table.value = (
+        f"<table><tr><th>{escape(first_column)}</th><th>wins</th><th>win rate</th>"
+        f"<th>95% interval</th></tr>{lines}</table>{footer}"
+    )
+    png = bar_chart_png(
+        list(chart_labels),
+        [rate for _, rate, _, _ in rows],
+        errors=[(low, high) for _, _, low, high in rows],
+        reference=reference,
+        reference_label=reference_label,
+        title=title,
+        xlabel=xlabel,
+        ylabel="fraction of games won",
+        ylim=(0, 1),
+    )
+    set_png(chart, png)
+
+
 class TournamentRunner(widgets.VBox):
     """Seat dropdowns, number of games, seed, Run; a progress bar, then win rates with 95% CIs.
 
@@ -117,25 +157,19 @@ class TournamentRunner(widgets.VBox):
             self.run_button.disabled = False
         self.progress.bar_style = "success"
         self.results = win_rate_rows(bots, wins, games)
-        lines = "".join(
-            f"<tr><td>{escape(label)}</td><td>{won:g}</td><td><b>{rate:.1%}</b></td>"
-            f"<td>{low:.1%} – {high:.1%}</td></tr>"
-            for (label, rate, low, high), won in zip(self.results, wins, strict=True)
-        )
-        self.table.value = (
-            f"<table><tr><th>seat</th><th>wins</th><th>win rate</th><th>95% interval</th></tr>"
-            f"{lines}</table><small>{games} games, seed {int(self.seed_box.value)}</small>"
-        )
-        chart = bar_chart_png(
-            [label.replace(": ", "\n") for label, _, _, _ in self.results],
-            [rate for _, rate, _, _ in self.results],
-            errors=[(low, high) for _, _, low, high in self.results],
+        show_win_rates(
+            self.table,
+            self.chart,
+            self.results,
+            wins,
+            played=games,
+            first_column="seat",
+            labels=[label for label, _, _, _ in self.results],
+            chart_labels=[label.replace(": ", "\n") for label, _, _, _ in self.results],
             reference=1 / len(bots),
             reference_label="equal strength",
             title=f"Win rate per seat ({games} games)",
             xlabel="seat and bot",
-            ylabel="fraction of games won",
-            ylim=(0, 1),
+            footer=f"<small>{games} games, seed {int(self.seed_box.value)}</small>",
         )
-        set_png(self.chart, chart)
         return self.results
