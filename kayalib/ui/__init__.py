@@ -5,7 +5,7 @@ In a notebook cell::
     from kayalib.ui import BlefApp
     BlefApp.from_query_string().show()
 
-Words come from ``kayalib/ui/i18n/<lang>.json`` (see ``kayalib.ui.i18n`` to add a language).
+Words come from the catalogue ``kayalib/i18n/<lang>/`` (see ``kayalib.i18n`` to add a language).
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from kayalib.errors import IllegalActionError, KayalibError, RulesError, UnknownBotError
-from kayalib.ui.i18n import DEFAULT_LANGUAGE, Translator, languages
+from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
 
 log = logging.getLogger("kayalib.ui")
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kayalib.ui.i18n import (
+from kayalib.i18n import (
     HERE,
     Translator,
     UnknownLanguageError,
@@ -17,8 +17,8 @@ from kayalib.ui.i18n import (
     placeholders,
 )
 
-CODES = sorted(p.stem for p in Path(HERE).glob("*.json"))
-UI_SOURCES = sorted((Path(HERE).parent).glob("*.py"))
+CODES = sorted(languages())
+UI_SOURCES = sorted((Path(HERE).parent / "ui").glob("*.py"))
 
 
 def test_the_three_languages_are_there() -> None:
@@ -39,8 +39,11 @@ def test_every_key_and_placeholder_exists_in_every_language(code: str) -> None:
 
 @pytest.mark.parametrize("code", CODES)
 def test_catalogue_files_are_plain_json_objects(code: str) -> None:
-    data = json.loads((Path(HERE) / f"{code}.json").read_text("utf-8"))
-    assert all(isinstance(v, str) for v in data.values())
+    files = sorted((Path(HERE) / code).rglob("*.json"))
+    assert files
+    for path in files:
+        data = json.loads(path.read_text("utf-8"))
+        assert all(isinstance(v, str) for v in data.values()), path
 
 
 def test_every_literal_key_used_by_the_apps_is_in_the_catalogue() -> None:
@@ -61,6 +64,19 @@ def test_translator_formats_and_falls_back() -> None:
         Translator("xx")
     with pytest.raises(UnknownLanguageError):
         load_catalogue("../en")
+
+
+@pytest.mark.parametrize(
+    ("code", "number", "percent"),
+    [("en", "0.2513", "77.8%"), ("id", "0,2513", "77,8%"), ("pl", "0,2513", "77,8%")],
+)
+def test_numbers_are_written_the_way_each_language_writes_them(
+    code: str, number: str, percent: str
+) -> None:
+    t = Translator(code)
+    assert t.number(0.25134, 4) == number
+    assert t.percent(0.7777) == percent
+    assert t.number(0.5, 3, trim=True) == number[:2] + "5"
 
 
 def test_games_own_words_stay() -> None:
