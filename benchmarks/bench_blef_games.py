@@ -8,21 +8,21 @@ two odds seats against two random ones, and one odds seat against three random o
 from __future__ import annotations
 
 from kayalib.blef.game import BlefRules
-from kayalib.blef.simulate import simulate
+from kayalib.simulate import simulate
 
 
 def speed(games: int = 1000, seed: int = 7) -> dict[str, float]:
     """Time ``games`` four-player games between odds bots."""
-    result = simulate(BlefRules(players=4), ["odds"] * 4, games, seed)
+    result = simulate("blef", ["odds"] * 4, games, seed, BlefRules(players=4))
     figures = {
         "games": float(games),
         "seconds": result.seconds,
         "games_per_second": result.games_per_second,
-        "mean_rounds": result.mean_rounds,
+        "mean_rounds": result.mean_length,
     }
     print(
         f"{games} four-player odds games: {result.seconds:.2f} s, "
-        f"{result.games_per_second:.1f} games/s, {result.mean_rounds:.1f} rounds a game "
+        f"{result.games_per_second:.1f} games/s, {result.mean_length:.1f} rounds a game "
         "(target: 1,000 games < 20 s)"
     )
     return figures
@@ -34,7 +34,7 @@ def odds_share(odds_seats_by_rotation: list[set[int]], games: int, seed: int) ->
     per_rotation = games // len(odds_seats_by_rotation)
     for rotation, odds_seats in enumerate(odds_seats_by_rotation):
         bots = ["odds" if seat in odds_seats else "random" for seat in range(4)]
-        result = simulate(BlefRules(players=4), bots, per_rotation, seed + rotation)
+        result = simulate("blef", bots, per_rotation, seed + rotation, BlefRules(players=4))
         won += sum(result.wins[seat] for seat in odds_seats)
         played += result.games
     return won / played

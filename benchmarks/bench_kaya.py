@@ -13,13 +13,14 @@ import time
 from kayalib.kaya.gambreng import expected_rounds, simulate_gambreng
 from kayalib.kaya.game import KayaState
 from kayalib.kaya.rules import KayaRules
-from kayalib.kaya.simulate import _bot_rng, game_seed, simulate
+from kayalib.seeds import bot_rng, game_seed
+from kayalib.simulate import simulate
 
 
 def games_speed(bot: str, games: int, seed: int = 3) -> dict[str, float]:
     """Time ``games`` four-player games with ``bot`` in every seat."""
     cpu = time.process_time()
-    result = simulate(KayaRules(), [bot] * 4, games, seed)
+    result = simulate("kaya", [bot] * 4, games, seed, KayaRules())
     cpu = time.process_time() - cpu
     print(
         f"{games} four-player {bot} games: {cpu:.2f} s CPU ({result.seconds:.2f} s wall), "
@@ -32,16 +33,16 @@ def games_speed(bot: str, games: int, seed: int = 3) -> dict[str, float]:
 def engine_share(bot: str, games: int = 500, seed: int = 3, repeats: int = 3) -> float:
     """CPU seconds per game spent in the engine alone: the bots' decisions are recorded first,
     then replayed (new game, one view and its legal actions per decision, apply)."""
-    from kayalib.kaya.bots import make_bot
+    from kayalib.registry import make_bot
 
     rules = KayaRules()
-    bots = [make_bot(bot) for _ in range(4)]
+    bots = [make_bot("kaya", bot) for _ in range(4)]
     recorded = []
     for index in range(games):
         state = KayaState.new(rules, game_seed(seed, index))
-        rng = _bot_rng(game_seed(seed, index))
         actions = []
         while state.current_player is not None:
+            rng = bot_rng(game_seed(seed, index), len(actions))
             action = bots[state.current_player].choose(state.view(state.current_player), rng)
             actions.append(action)
             state = state.apply(action)
@@ -79,15 +80,10 @@ def gambreng_figures(trials: int = 20_000, seed: int = 1) -> None:
 
 def main() -> None:
     random.seed()  # the global generator must not matter; the engine never touches it
-    try:
-        from kayalib.kaya.bots import BOTS
-    except ImportError:  # the bots module is written separately
-        BOTS = ()
     games_speed("random", 2_000)
     engine_share("random")
-    if "counter" in BOTS:
-        engine_share("counter")
-        games_speed("counter", 10_000)
+    engine_share("counter")
+    games_speed("counter", 10_000)
     gambreng_figures()
 
 

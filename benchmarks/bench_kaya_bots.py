@@ -10,13 +10,13 @@ from __future__ import annotations
 import time
 
 from kayalib.kaya.rules import KayaRules
-from kayalib.kaya.simulate import simulate
+from kayalib.simulate import simulate
 
 
 def speed(games: int = 10_000, seed: int = 7) -> dict[str, float]:
     """Time ``games`` four-player games between counter bots."""
     cpu = time.process_time()
-    result = simulate(KayaRules(), ["counter"] * 4, games, seed)
+    result = simulate("kaya", ["counter"] * 4, games, seed, KayaRules())
     cpu = time.process_time() - cpu
     print(
         f"{games} four-player counter games: {result.seconds:.2f} s wall, {cpu:.2f} s CPU, "
@@ -38,7 +38,7 @@ def win_rate(games: int = 2000, seed: int = 11, players: int = 4) -> float:
     rules = KayaRules.for_players(players)
     for seat in range(players):
         bots = ["counter" if s == seat else "random" for s in range(players)]
-        result = simulate(rules, bots, per_seat, seed + seat)
+        result = simulate("kaya", bots, per_seat, seed + seat, rules)
         won += result.wins[seat]
         played += result.games
     share = won / played

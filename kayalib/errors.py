@@ -19,3 +19,11 @@ class RulesError(KayalibError):
 
 class UnknownBotError(KayalibError):
     """A bot name that is not in the game's registry."""
+
+
+class SeatError(KayalibError):
+    """A seat that is not at the table (a view asked for seat 7 of a 4-player game)."""
+
+
+class SeedError(KayalibError):
+    """A seed that is not a whole number from 0 to ``kayalib.seeds.MAX_SEED``."""

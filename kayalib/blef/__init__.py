@@ -1,7 +1,12 @@
-"""Blef, Polish liar's poker: 24 cards and a ladder of 83 poker-figure bids."""
+"""Blef, Polish liar's poker: 24 cards and a ladder of 83 poker-figure bids.
+
+Modules, file by file alike Aku Paling Kaya's (:mod:`kayalib.kaya`): ``cards``, ``bids``,
+``odds`` (exact bid probabilities), ``rules``, ``actions``, ``events``, ``view``, ``game`` (the
+state), ``bots`` and ``cli``. Simulation and replay are shared: :mod:`kayalib.simulate`.
+"""
 
 from kayalib.blef.bids import BID_KINDS, LADDER, Bid, BidError, best_bid, holds, true_bids
-from kayalib.blef.bots import BOTS, OddsBot, RandomBot, make_bot
+from kayalib.blef.bots import BOTS, OddsBot, RandomBot
 from kayalib.blef.cards import DECK, RANKS, SUITS, Card, CardError, parse_cards
 from kayalib.blef.game import (
     CHECK,
@@ -20,7 +25,6 @@ from kayalib.blef.odds import (
     probabilities,
     simulate_table,
 )
-from kayalib.blef.simulate import SimulationResult, play_game, replay, simulate
 
 __all__ = [
     "BID_KINDS",
@@ -52,10 +56,5 @@ __all__ = [
     "Check",
     "OddsBot",
     "RandomBot",
-    "SimulationResult",
-    "make_bot",
     "parse_action",
-    "play_game",
-    "replay",
-    "simulate",
 ]

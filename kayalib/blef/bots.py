@@ -1,55 +1,37 @@
-"""Blef bots. A bot has a ``name`` and ``choose(view, rng) -> action``; it sees only a view.
+"""Blef bots. A bot sees only a view and has an exact ``policy(view)`` (see
+:mod:`kayalib.engine`); ``kayalib.registry.make_bot("blef", name)`` makes one by name.
 
+>>> import random
 >>> from kayalib.blef.game import BlefRules, BlefState
 >>> state = BlefState.from_hands(BlefRules(players=2), ["AS", "9H"], starter=0)
->>> str(make_bot("odds").choose(state.view(0), random.Random(1)))
-'high-card A'
+>>> bot = OddsBot()
+>>> str(bot.choose(state.view(0), random.Random(1))), bot.policy(state.view(0))
+('high-card A', {Bid.parse('high-card A'): 1.0})
 >>> sorted(BOTS)
 ['odds', 'random']
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
-from typing import Protocol, runtime_checkable
+from typing import Any
 
 from kayalib.blef.bids import LADDER
 from kayalib.blef.cards import Card
 from kayalib.blef.game import CHECK, Action, BlefView
 from kayalib.blef.odds import probabilities
-from kayalib.errors import IllegalActionError, UnknownBotError
+from kayalib.bots import DeterministicBot, UniformBot, legal_or_refuse
 
-__all__ = ["BOTS", "Bot", "OddsBot", "RandomBot", "make_bot"]
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """What the simulation needs from a bot."""
-
-    name: str
-
-    def choose(self, view: BlefView, rng: random.Random) -> Action:
-        """One of ``view.legal_actions()``."""
-        ...
+__all__ = ["BOTS", "OddsBot", "RandomBot"]
 
 
-class RandomBot:
+class RandomBot(UniformBot):
     """Picks uniformly among the legal actions (so mostly wild bids: a baseline to beat)."""
 
     name = "random"
 
-    def choose(self, view: BlefView, rng: random.Random) -> Action:
-        actions = view.legal_actions()
-        if not actions:
-            raise IllegalActionError(f"seat {view.seat} has no move: it is not its turn")
-        return actions[rng.randrange(len(actions))]
 
-    def __repr__(self) -> str:
-        return "RandomBot()"
-
-
-class OddsBot:
+class OddsBot(DeterministicBot):
     """Plays by the exact odds of each bid given its own hand and the number of cards dealt.
 
     With ``p = probabilities(hand, total_cards)``:
@@ -95,10 +77,9 @@ class OddsBot:
                 best = index
         return best
 
-    def choose(self, view: BlefView, rng: random.Random) -> Action:
-        actions = view.legal_actions()
-        if not actions:
-            raise IllegalActionError(f"seat {view.seat} has no move: it is not its turn")
+    def decide(self, view: BlefView) -> Action:
+        """The raise of :meth:`raise_to`, or ``CHECK`` by the rule above."""
+        legal_or_refuse(view)
         p = self.odds(view.hand, view.total_cards)
         last = view.last_bid
         start = 0 if last is None else last.index + 1
@@ -112,16 +93,5 @@ class OddsBot:
         return f"OddsBot(confidence={self.confidence}, caution={self.caution})"
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "odds": OddsBot}
-"""The bot names ``make_bot`` knows, each with a function making a fresh bot."""
-
-
-def make_bot(name: str) -> Bot:
-    """A new bot by name (``random`` or ``odds``); ``UnknownBotError`` for any other name."""
-    key = name.strip().lower() if isinstance(name, str) else name
-    try:
-        return BOTS[key]()
-    except (KeyError, TypeError):
-        raise UnknownBotError(
-            f"unknown Blef bot {name!r}; the bots are {', '.join(sorted(BOTS))}"
-        ) from None
+BOTS: dict[str, Callable[[], Any]] = {"random": RandomBot, "odds": OddsBot}
+"""The Blef bots by name, each with a function making a fresh bot (see kayalib.registry)."""

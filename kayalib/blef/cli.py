@@ -7,11 +7,8 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from kayalib.errors import KayalibError
-
-
-class OutputError(KayalibError):
-    """A file the command line cannot write."""
+from kayalib.cli import add_run_options, run_simulation, seat_bots, whole_number
+from kayalib.errors import RulesError
 
 
 def register(games: argparse._SubParsersAction) -> None:
@@ -32,23 +29,13 @@ def register(games: argparse._SubParsersAction) -> None:
     odds.set_defaults(run=run_odds)
 
     sim = commands.add_parser("simulate", help="play many games between bots")
-    sim.add_argument("--players", type=int, default=4, help="2 to 23 (default 4)")
-    sim.add_argument(
-        "--bots",
-        default="odds",
-        help="bot names by seat, comma-separated, or one name for every seat (default odds)",
-    )
-    sim.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
-    sim.add_argument("--seed", type=int, default=0, help="simulation seed (default 0)")
-    sim.add_argument("--mode", choices=("classic", "deck"), default="classic")
-    sim.add_argument(
-        "--max-cards",
-        type=int,
-        default=None,
-        help="classic mode card limit (default 23 // players)",
-    )
-    sim.add_argument("--log", metavar="FILE", help="write every game's events as JSON Lines")
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--players", type=whole_number(2, 23), default=None,
+                     help="2 to 23 (default: one per bot, or 4)")  # fmt: skip
+    add_run_options(sim, default_bot="odds")
+    sim.add_argument("--mode", choices=("classic", "deck"), default="classic",
+                     help="classic: a card limit; deck: play while cards stay undealt")
+    sim.add_argument("--max-cards", type=whole_number(1, 24), default=None,
+                     help="classic mode card limit (default 23 // players)")  # fmt: skip
     sim.set_defaults(run=run_simulate)
 
 
@@ -95,46 +82,12 @@ def run_odds(args: argparse.Namespace) -> int:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    from kayalib.blef.bots import make_bot
-    from kayalib.blef.game import BlefRules
-    from kayalib.blef.simulate import simulate
-    from kayalib.progress import terminal_progress
+    from kayalib.blef.rules import BlefRules
 
-    rules = BlefRules(players=args.players, mode=args.mode, max_cards=args.max_cards)
-    names = [name.strip() for name in args.bots.split(",")]
-    if len(names) == 1:
-        names *= rules.players
-    if len(names) != rules.players:
-        raise KayalibError(
-            f"--bots names {len(names)} bots for {rules.players} players "
-            "(give one name per seat, or one name for all)"
-        )
-    bots = [make_bot(name) for name in names]
-    log = None
-    if args.log:
-        try:
-            log = open(args.log, "w", encoding="utf-8", newline="\n")
-        except OSError as error:
-            raise OutputError(f"cannot write the log {args.log}: {error.strerror}") from None
-    progress, close = terminal_progress(args.games, "blef")
-    try:
-        result = simulate(rules, bots, args.games, args.seed, progress=progress, log=log)
-    finally:
-        close()
-        if log is not None:
-            log.close()
-    if args.json:
-        print(json.dumps(result.to_json()))
-        return 0
+    players = args.players or (len(args.bots) if len(args.bots) > 1 else 4)
+    if args.mode == "deck" and args.max_cards is not None:
+        raise RulesError("--max-cards is an option of classic mode only")
+    rules = BlefRules(players=players, mode=args.mode, max_cards=args.max_cards)
     limit = f", at most {rules.max_cards} cards" if rules.mode == "classic" else ""
-    print(
-        f"{result.games} games, {rules.players} players, {rules.mode} mode{limit}, seed {args.seed}"
-    )
-    width = max(len(bot.name) for bot in bots)
-    for seat, (bot, wins) in enumerate(zip(bots, result.wins, strict=True)):
-        share = wins / result.games * 100 if result.games else 0.0
-        print(f"seat {seat:2d}  {bot.name:<{width}}  {wins:7d} wins  {share:5.1f}%")
-    print(f"rounds per game: {result.mean_rounds:.2f}")
-    rate = result.games_per_second if result.seconds > 0 else 0.0
-    print(f"{rate:.1f} games per second ({result.seconds:.2f} s)")
-    return 0
+    text = f"{players} players, {rules.mode} mode{limit}"
+    return run_simulation(args, "blef", rules, seat_bots(args.bots, players), text)

@@ -1,9 +1,10 @@
 """Aku Paling Kaya: 6 colours x 9 cards, coins, challenges and colour powers.
 
-The engine is pure Python: :class:`KayaRules` (colours, coin table), :class:`KayaState`
-(immutable; ``legal_actions()``, ``apply()``, ``view(seat)``), the action classes and
-:func:`parse_action`, the gambreng draw, and the simulation helpers in
-:mod:`kayalib.kaya.simulate`.
+The engine is pure Python, file by file alike Blef's (:mod:`kayalib.blef`): ``cards``,
+``gambreng`` (the draw for the first player), ``counting`` (what a face-down card can be),
+``rules`` (colours, coin table), ``actions``, ``events``, ``view``, ``game`` (the immutable
+state), with ``turn`` (the steps of a turn), ``scores`` and ``slots`` (how states are stored),
+``bots`` and ``cli``. Simulation and replay are shared: :mod:`kayalib.simulate`.
 """
 
 from kayalib.kaya.cards import COLORS, DECK, Card, Color
@@ -24,7 +25,6 @@ from kayalib.kaya.game import (
     parse_action,
 )
 from kayalib.kaya.rules import KayaRules
-from kayalib.kaya.simulate import SimulationResult, play_game, simulate
 
 __all__ = [
     "Action",
@@ -43,13 +43,10 @@ __all__ = [
     "Keep",
     "Pass",
     "Play",
-    "SimulationResult",
     "Steal",
     "TakeBack",
     "expected_rounds",
     "gambreng",
     "parse_action",
-    "play_game",
-    "simulate",
     "simulate_gambreng",
 ]

@@ -1,30 +1,26 @@
-"""Bots for Aku Paling Kaya. A bot has a ``name`` and ``choose(view, rng) -> action``; it sees
-only a :class:`~kayalib.kaya.game.KayaView` (what its seat may know) and draws chance from the
-``random.Random`` it is given.
+"""Bots for Aku Paling Kaya. A bot sees only a :class:`~kayalib.kaya.view.KayaView` (what its
+seat may know), has an exact ``policy(view)`` and draws chance only from the ``random.Random``
+it is given (see :mod:`kayalib.engine`); ``kayalib.registry.make_bot("kaya", name)`` makes one.
 
+>>> import random
 >>> from kayalib.kaya.game import KayaState
 >>> state = KayaState.new(seed=1)
->>> bots = [make_bot("counter"), make_bot("random"), make_bot("random"), make_bot("random")]
+>>> bots = [CounterBot(), RandomBot(), RandomBot(), RandomBot()]
 >>> rng = random.Random(1)
 >>> while not state.is_terminal:
 ...     seat = state.current_player
 ...     state = state.apply(bots[seat].choose(state.view(seat), rng))
 >>> len(state.scores().totals)
 4
->>> make_bot("smart")
-Traceback (most recent call last):
-...
-kayalib.errors.UnknownBotError: unknown bot 'smart' (known: random, counter)
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Protocol
+from typing import Any
 
-from kayalib.errors import IllegalActionError, UnknownBotError
+from kayalib.bots import DeterministicBot, UniformBot, legal_or_refuse
 from kayalib.kaya.actions import (
     DECLINE,
     KEEP,
@@ -46,29 +42,13 @@ from kayalib.kaya.counting import (
 from kayalib.kaya.game import KayaView
 from kayalib.kaya.rules import KayaRules
 
-__all__ = ["BOTS", "Bot", "CounterBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "CounterBot", "RandomBot"]
 
 
-class Bot(Protocol):
-    """What every bot offers."""
-
-    name: str
-
-    def choose(self, view: KayaView, rng: random.Random) -> Action:
-        """One of ``view.legal_actions()``."""
-        ...
-
-
-class RandomBot:
+class RandomBot(UniformBot):
     """Uniform over the legal actions (every challenge target set counts as one action)."""
 
     name = "random"
-
-    def choose(self, view: KayaView, rng: random.Random) -> Action:
-        legal = view.legal_actions()
-        if not legal:
-            raise IllegalActionError(f"seat {view.seat} has nothing to do now")
-        return legal[rng.randrange(len(legal))]
 
 
 #: The chance the ``counter`` bot assumes that each opponent with a face-down card challenges
@@ -79,7 +59,7 @@ CHALLENGE_CHANCE = 0.7
 KEEP_WEIGHT = 0.35
 
 
-class CounterBot:
+class CounterBot(DeterministicBot):
     """Counts cards and plays the exact expected value of the counting model.
 
     * **Challenge window**: for every legal target set, the exact win probability and expected
@@ -110,10 +90,9 @@ class CounterBot:
         self.challenge_chance = challenge_chance
         self.keep_weight = keep_weight
 
-    def choose(self, view: KayaView, rng: random.Random) -> Action:
-        legal = view.legal_actions()
-        if not legal:
-            raise IllegalActionError(f"seat {view.seat} has nothing to do now")
+    def decide(self, view: KayaView) -> Action:
+        """The move described above."""
+        legal = legal_or_refuse(view)
         if len(legal) == 1:
             return legal[0]
         phase = view.phase
@@ -281,15 +260,6 @@ def _steal_gain(view: KayaView) -> float:
     return best * (1 + 1 / (view.players - 1))
 
 
-_FACTORIES: dict[str, Callable[[], Bot]] = {"random": RandomBot, "counter": CounterBot}
-#: The bot names :func:`make_bot` knows.
-BOTS: tuple[str, ...] = tuple(_FACTORIES)
-
-
-def make_bot(name: str) -> Bot:
-    """A new bot by name (see :data:`BOTS`); :class:`UnknownBotError` for an unknown name."""
-    try:
-        factory = _FACTORIES[name]
-    except (KeyError, TypeError):
-        raise UnknownBotError(f"unknown bot {name!r} (known: {', '.join(BOTS)})") from None
-    return factory()
+BOTS: dict[str, Callable[[], Any]] = {"random": RandomBot, "counter": CounterBot}
+"""The Aku Paling Kaya bots by name, each with a function making a fresh bot (see
+kayalib.registry)."""

@@ -1,15 +1,22 @@
 """Aku Paling Kaya log events: frozen records with ``to_json()`` and what each seat may see.
 
-The log is kept as records and turned into :class:`Event` objects only when someone reads it
-(see ``push_records``), so ``apply`` stays cheap.
+The full log holds everything, the seed included, so a game can be replayed; a seat's log holds
+``seen_by(seat)`` of each event: the start without the seed, other seats' face-down cards
+without the card, and nothing of another seat's private decline. The log is kept as records and
+turned into :class:`Event` objects only when someone reads it (see ``push_records``), so
+``apply`` stays cheap.
+
+>>> start = StartEvent(("green", "red"), (1, 1, 1, 2, 2, 2, 3, 3, 3), seed=987654321)
+>>> start.seen_by(0).seed is None, event_from_json(start.to_json()) == start
+(True, True)
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from kayalib.errors import ParseError
 from kayalib.kaya.cards import Card
 from kayalib.kaya.gambreng import Gambreng
 
@@ -25,46 +32,51 @@ __all__ = [
     "PowerEvent",
     "ShowdownEvent",
     "StartEvent",
+    "event_from_json",
 ]
 
 
 class Event:
     """Base of the log events. ``kind`` is the ``"event"`` field of the JSON line.
 
-    ``for_seat(seat)`` is what that seat may know of the event: the event itself, a copy with
-    the hidden card removed, or ``None`` (a private event of another seat).
+    ``seen_by(seat)`` is what that seat may know of the event: the event itself, a copy with
+    the hidden part removed, or ``None`` (a private event of another seat).
     """
 
     __slots__ = ()
     kind: ClassVar[str] = ""
-    secret: ClassVar[bool] = False  # True if some seat sees less than the whole event
 
     def to_json(self) -> dict[str, Any]:
         raise NotImplementedError
 
-    def for_seat(self, seat: int) -> Event | None:
+    def seen_by(self, seat: int) -> Event | None:
+        """What ``seat`` may see of this event (the event itself when it is public)."""
         return self
 
     def visible_to(self, seat: int) -> bool:
         """True when ``seat`` may see the whole event (hidden cards included)."""
-        return self.for_seat(seat) is self
-
-    def to_line(self) -> str:
-        """The JSON Lines text of the event (compact, as in the issue)."""
-        return json.dumps(self.to_json(), separators=(",", ":"))
+        return self.seen_by(seat) is self
 
 
 @dataclass(frozen=True, slots=True)
 class StartEvent(Event):
-    """The game begins: seats, colours (seat order), coin table, seed."""
+    """The game begins: colours (seat order), coin table, seed (full log only). ``rigged``
+    marks a game started from a chosen position (``from_position``)."""
 
     kind: ClassVar[str] = "start"
     colors: tuple[str, ...]
     coins: tuple[int, ...]
     seed: int | None
+    rigged: bool = False
+
+    def seen_by(self, seat: int) -> StartEvent:
+        """The start without the seed (it fixes every random take)."""
+        if self.seed is None:
+            return self
+        return StartEvent(self.colors, self.coins, None, self.rigged)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        record = {
             "event": "start",
             "game": "kaya",
             "players": len(self.colors),
@@ -72,6 +84,9 @@ class StartEvent(Event):
             "coins": {str(n): v for n, v in enumerate(self.coins, 1)},
             "seed": self.seed,
         }
+        if self.rigged:
+            record["rigged"] = True
+        return record
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,12 +105,11 @@ class PlayEvent(Event):
     """Seat ``seat`` plays a card face-down (``card`` is None in other seats' logs)."""
 
     kind: ClassVar[str] = "play"
-    secret: ClassVar[bool] = True
     turn: int
     seat: int
     card: Card | None
 
-    def for_seat(self, seat: int) -> Event | None:
+    def seen_by(self, seat: int) -> Event | None:
         if seat == self.seat or self.card is None:
             return self
         return PlayEvent(self.turn, self.seat, None)
@@ -168,11 +182,7 @@ class MoveEvent(Event):
     why: str
     owner: int | None = None  # set for a face-down move: only this seat sees the card
 
-    @property
-    def secret(self) -> bool:  # type: ignore[override]
-        return self.owner is not None
-
-    def for_seat(self, seat: int) -> Event | None:
+    def seen_by(self, seat: int) -> Event | None:
         if self.owner is None or seat == self.owner or self.card is None:
             return self
         return MoveEvent(self.turn, None, self.source, self.target, self.why, self.owner)
@@ -205,21 +215,18 @@ class PowerEvent(Event):
 
 @dataclass(frozen=True, slots=True)
 class DeclineEvent(Event):
-    """Seat ``seat`` does not use the power of ``card``. For a face-down card (green 3, red 3/4)
-    the event is private to that seat: the others must not learn that it had a power."""
+    """Seat ``seat`` does not use the power of ``card`` (``power`` None: the card has none, and
+    A just ends the turn). For a face-down card the event is private to that seat: the others
+    must not learn whether it had a power."""
 
     kind: ClassVar[str] = "decline"
     turn: int
     seat: int
     card: Card
-    power: str
+    power: str | None
     private: bool
 
-    @property
-    def secret(self) -> bool:  # type: ignore[override]
-        return self.private
-
-    def for_seat(self, seat: int) -> Event | None:
+    def seen_by(self, seat: int) -> Event | None:
         return self if not self.private or seat == self.seat else None
 
     def to_json(self) -> dict[str, Any]:
@@ -240,11 +247,12 @@ class EndEvent(Event):
 
 
 # The log is kept as records, turned into Event objects only when someone reads it: a record is
-# ``(EventClass, args)``, or for an event some seats see less of,
-# ``(EventClass, args, owner, args_for_the_others or None)``.
+# ``(EventClass, args)`` for an event every seat sees whole, or
+# ``(EventClass, args, owner, args_for_the_others)`` for one the other seats see less of
+# (``owner`` None: no seat sees it whole; ``args_for_the_others`` None: they see nothing).
 # A log is a persistent linked list of batches of records, ``(batch, previous)`` or None, so
-# appending is O(1) and states share their history. Each seat has its own log with the
-# other seats' hidden cards already removed: a view never holds a hidden card.
+# appending is O(1) and states share their history. ``logs[0]`` is the full log and
+# ``logs[1 + seat]`` each seat's, already censored: a view never holds a hidden card.
 LogChain = Any
 
 
@@ -256,19 +264,70 @@ def flatten_log(chain: LogChain) -> tuple[Event, ...]:
     return tuple([cls(*args) for batch in reversed(batches) for cls, args in batch])
 
 
-def push_records(
-    logs: tuple[LogChain, ...], records: list[tuple], owner: int | None
-) -> tuple[LogChain, ...]:
-    """Append one batch to the full log and to each seat's log. ``owner`` is the one seat that
-    may see the batch's secret records (None: every record is public)."""
-    if owner is None:
+def push_records(logs: tuple[LogChain, ...], records: list[tuple]) -> tuple[LogChain, ...]:
+    """Append one batch of records to the full log and to each seat's censored log."""
+    if all(len(r) == 2 for r in records):
         batch = tuple(records)
         return tuple([(batch, chain) for chain in logs])
     full = tuple([r[:2] for r in records])
-    others = tuple(
-        [r if len(r) == 2 else (r[0], r[3]) for r in records if len(r) == 2 or r[3] is not None]
-    )
-    return ((full, logs[0]), *[
-        (full if seat == owner else others, chain) if full else chain
-        for seat, chain in enumerate(logs[1:])
-    ])  # fmt: skip
+    out = [(full, logs[0])]
+    for seat, chain in enumerate(logs[1:]):
+        seen = tuple(
+            [
+                r if len(r) == 2 else r[:2] if r[2] == seat else (r[0], r[3])
+                for r in records
+                if len(r) == 2 or r[2] == seat or r[3] is not None
+            ]
+        )
+        out.append((seen, chain) if seen else chain)
+    return tuple(out)
+
+
+def _card(text: str | None) -> Card | None:
+    return None if text is None else Card.parse(text)
+
+
+def event_from_json(record: dict[str, Any]) -> Event:
+    """The event a log record stands for (the inverse of ``to_json``; a face-down move's
+    owner is not in the record, so only the full log, which shows every card, reads back
+    equal)."""
+    try:
+        kind = record["event"]
+        if kind == "start":
+            coins = tuple(record["coins"][str(n)] for n in range(1, 10))
+            return StartEvent(
+                tuple(record["colors"]), coins, record.get("seed"), bool(record.get("rigged"))
+            )
+        if kind == "gambreng":
+            return GambrengEvent(Gambreng.from_json(record))
+        if kind == "play":
+            return PlayEvent(record["turn"], record["seat"], _card(record["card"]))
+        if kind == "pass":
+            return PassEvent(record["turn"], record["seat"])
+        if kind == "challenge":
+            return ChallengeEvent(record["turn"], record["seat"], tuple(record["targets"]))
+        if kind == "showdown":
+            cards = tuple((int(s), Card.parse(c)) for s, c in record["cards"].items())
+            return ShowdownEvent(record["turn"], cards, record["winner"])
+        if kind == "move":
+            card = _card(record["card"])
+            why = record["why"]
+            owner = None
+            if why in ("play", "stale"):  # face-down moves: only the owner sees the card
+                owner = int(record["from"].partition(":")[2])
+            return MoveEvent(record["turn"], card, record["from"], record["to"], why, owner)
+        if kind == "power":
+            return PowerEvent(
+                record["turn"], record["seat"], Card.parse(record["card"]), record["power"]
+            )
+        if kind == "decline":
+            power = record["power"]
+            private = power != "orange-keep"
+            return DeclineEvent(
+                record["turn"], record["seat"], Card.parse(record["card"]), power, private
+            )
+        if kind == "end":
+            return EndEvent(tuple(record["scores"]), tuple(record["winners"]))
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise ParseError(f"not an Aku Paling Kaya log record: {record!r} ({error})") from None
+    raise ParseError(f"not an Aku Paling Kaya log record: {record!r}")

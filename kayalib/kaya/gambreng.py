@@ -69,6 +69,17 @@ class Gambreng:
     def to_json(self) -> dict:
         return {"shows": [r.to_json() for r in self.rounds], "first": self.first}
 
+    @classmethod
+    def from_json(cls, record: dict) -> Gambreng:
+        """The draw a log record holds (the inverse of ``to_json``)."""
+        rounds = tuple(
+            GambrengRound(
+                r["kind"], tuple((int(s), g) for s, g in r["shows"].items()), tuple(r["out"])
+            )
+            for r in record["shows"]
+        )
+        return cls(rounds, record["first"])
+
 
 def gambreng(players: int | Sequence[int], rng: random.Random) -> Gambreng:
     """Hold the draw among ``players`` (a count, or the seats taking part) with ``rng``."""

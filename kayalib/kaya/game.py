@@ -1,11 +1,13 @@
-"""The Aku Paling Kaya engine: the immutable state, the rules of a turn and per-seat views.
+"""The Aku Paling Kaya engine: the immutable state and its verbs.
 
-Actions are in :mod:`kayalib.kaya.actions` and log events in :mod:`kayalib.kaya.events`; both
-are re-exported here.
+Rules are in :mod:`kayalib.kaya.rules`, actions in :mod:`kayalib.kaya.actions`, log events in
+:mod:`kayalib.kaya.events`, the steps of a turn in :mod:`kayalib.kaya.turn`, the per-seat view
+in :mod:`kayalib.kaya.view` and final points in :mod:`kayalib.kaya.scores`; the names a reader
+needs are re-exported here.
 
 A game is a chain of immutable :class:`KayaState` objects. Every decision is an action from
 ``state.legal_actions()``; ``state.apply(action)`` returns the next state (the old one is left
-as it was) or raises :class:`~kayalib.errors.IllegalActionError`.
+as it was) or raises :class:`~kayalib.errors.IllegalActionError` with :meth:`KayaState.refusal`.
 
 >>> from kayalib.kaya.rules import KayaRules
 >>> state = KayaState.new(KayaRules(), seed=3)
@@ -13,6 +15,9 @@ as it was) or raises :class:`~kayalib.errors.IllegalActionError`.
 ('play', True)
 >>> first = state.active
 >>> state = state.apply(state.legal_actions()[0])   # nobody has a card down yet: no window
+>>> state.phase, state.current_player == first, [str(a) for a in state.legal_actions()]
+('power', True, ['decline'])
+>>> state = state.apply("decline")                  # green 1 has no power: A ends the turn
 >>> state.phase, state.active == (first + 1) % 4, state.table[first] is not None
 ('play', True, True)
 
@@ -26,32 +31,19 @@ Rigged positions for tests and lessons come from :meth:`KayaState.from_position`
 >>> s.is_terminal, s.scores().totals, s.winners
 (True, (3, 9), (1,))
 
-Chance (random takes) comes from :func:`chance` with the game seed and a draw counter, so the
-same seed and the same actions always give the same game, byte for byte in the log; the
-gambreng uses ``random.Random(seed)``. The global ``random`` module is never used.
-
-A turn goes through these phases (``state.phase``): ``play`` (A plays a card; a card A still had
-down is discarded face-down first) -> ``challenge`` (the seats with a card down are asked in seat
-order after A: :class:`Pass` or :class:`Challenge`) -> without a challenge, ``power`` if A's card
-is green 3 or red 3/4 (with someone else's bonus card to steal) -> with a challenge, the
-showdown, and ``orange`` (a winning orange 4: :class:`Keep` or :class:`Decline`) and ``pink``
-(each loser to a pink 5/6 with a card worth 2+ coins: :class:`Give`) when needed -> the end check
--> the next seat's ``play``, or ``over``.
-
-The ``power`` phase exists only when A's face-down card has a power; a decline is logged for A
-alone. Bots never see that position from another seat, and the apps let a bot decide it at once
-(``GameApp.is_secret_decision``), since a visible pause would show that A holds a power card.
+Chance: the gambreng comes from ``random.Random(seed)`` and each random take from
+:func:`~kayalib.kaya.turn.chance` of the seed and the number of takes so far, so the same seed
+and the same actions give the same game, byte for byte in the full log. The seed is in the full
+log only; no view holds it. The global ``random`` module is never used.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
-from kayalib.errors import IllegalActionError, ParseError, RulesError
+from kayalib.errors import IllegalActionError, KayalibError, ParseError, RulesError, SeatError
 from kayalib.kaya.actions import (
     DECLINE,
     GIVES,
@@ -86,16 +78,41 @@ from kayalib.kaya.events import (
     PowerEvent,
     ShowdownEvent,
     StartEvent,
+    event_from_json,
     flatten_log,
     push_records,
 )
 from kayalib.kaya.gambreng import Gambreng, gambreng
 from kayalib.kaya.rules import KayaRules
+from kayalib.kaya.scores import KayaScores, SeatScore, scores
+from kayalib.kaya.slots import slotted
+from kayalib.kaya.turn import (
+    CHALLENGE,
+    ORANGE,
+    OVER,
+    PHASES,
+    PINK,
+    PLAY,
+    POWER,
+    WHYS,
+    challenge_options,
+    chance,
+    do_challenge,
+    do_give,
+    do_pass,
+    do_play,
+    do_power,
+    power_options,
+    presence,
+    settle,
+)
+from kayalib.kaya.view import KayaView, make_view, table_html
+from kayalib.log import log_lines
+from kayalib.registry import Game
+from kayalib.seeds import check_seed, fresh_seed
 
 __all__ = [
     "Action",
-    "actions_from_events",
-    "iter_states",
     "Challenge",
     "ChallengeEvent",
     "Decline",
@@ -109,6 +126,7 @@ __all__ = [
     "KayaView",
     "Keep",
     "MoveEvent",
+    "PHASES",
     "Pass",
     "PassEvent",
     "Play",
@@ -119,222 +137,48 @@ __all__ = [
     "StartEvent",
     "Steal",
     "TakeBack",
-    "chance",
-    "parse_action",
-    "PHASES",
     "WHYS",
+    "chance",
+    "event_from_json",
+    "iter_states",
+    "moves_from_events",
+    "parse_action",
+    "rules_from_start",
 ]
-
-PLAY, CHALLENGE, POWER, ORANGE, PINK, OVER = "play", "challenge", "power", "orange", "pink", "over"
-#: The phases, in the order a turn goes through them. ``power``: A chooses a no-challenge power
-#: (green 3, red 3/4); ``orange``: the winner chooses to keep an orange 4; ``pink``: a loser
-#: chooses the card to give to a pink 5/6 winner; ``over``: the game has ended.
-PHASES = (PLAY, CHALLENGE, POWER, ORANGE, PINK, OVER)
-#: Every reason a card can change place (the ``why`` of a move event).
-WHYS = (
-    "play", "stale", "won", "claimed", "taken", "blue-return", "pink-give", "orange-keep",
-    "red-steal", "green-return", "red-spent", "showdown",
-)  # fmt: skip
-
-
-# --------------------------------------------------------------------------------------------
-# Chance
-
-_MASK = (1 << 64) - 1
-
-
-def chance(seed: int, draw: int, n: int) -> int:
-    """A number in ``range(n)`` fixed by the game seed and the draw counter (SplitMix64)."""
-    z = (seed * 0x9E3779B97F4A7C15 + (draw + 1) * 0xD1B54A32D192ED03) & _MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return (z ^ (z >> 31)) % n
-
 
 _NUMBERS = tuple(range(1, 10))
 _FULL_HANDS = {c: tuple(card(c, n) for n in range(1, 10)) for c in Color}
 
-
-# --------------------------------------------------------------------------------------------
-# Scores
-
-
-@dataclass(frozen=True)
-class SeatScore:
-    """One seat's final points: numbers left in hand + coins of the bonus pile."""
-
-    seat: int
-    hand: tuple[Card, ...]
-    bonus: tuple[Card, ...]
-    hand_sum: int
-    bonus_sum: int
-
-    @property
-    def total(self) -> int:
-        return self.hand_sum + self.bonus_sum
-
-
-@dataclass(frozen=True)
-class KayaScores:
-    """Points of every seat (``seats``), their ``totals`` and the ``winners`` (highest total)."""
-
-    seats: tuple[SeatScore, ...]
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return tuple(s.total for s in self.seats)
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        totals = self.totals
-        best = max(totals)
-        return tuple(i for i, t in enumerate(totals) if t == best)
-
-
-def _scores(rules: KayaRules, hands: tuple, bonuses: tuple) -> KayaScores:
-    value = rules.bonus_value
-    return KayaScores(tuple(
-        SeatScore(seat, hand, bonus, sum(c.number for c in hand), sum(value(c) for c in bonus))
-        for seat, (hand, bonus) in enumerate(zip(hands, bonuses, strict=True))
-    ))  # fmt: skip
-
-
-# --------------------------------------------------------------------------------------------
-# Views
-
-
-_VIEW_FIELDS = (
-    "seat", "rules", "phase", "turn", "active", "current_player", "hand", "own_table", "table",
-    "hand_counts", "bonus", "discard", "hidden_discards", "hidden", "revealed", "challenger",
-    "targets", "winner", "legal", "_log",
-)  # fmt: skip
-
-
-class _ViewSlots:
-    __slots__ = _VIEW_FIELDS
-
-
-@dataclass(frozen=True, eq=False)
-class KayaView(_ViewSlots):
-    """What seat ``seat`` may know: own hand and face-down card, every face-up card, counts.
-
-    ``table[s]``: seat ``s`` has a face-down card on the table; ``hand_counts``,
-    ``hidden_discards`` (face-down discards per seat), ``bonus`` piles and the face-up ``discard``
-    are public. ``hidden[s]`` lists the numbers of seat ``s``'s colour that are not face-up
-    anywhere: each is in that seat's hand, face-down on the table, or in the face-down discard;
-    ``seen(s)`` is the complement. ``revealed[s]`` is a showdown card shown on the table (while
-    an orange 4 decides). ``legal`` (also ``legal_actions()``) is empty unless it is this seat's
-    turn. ``events`` is this seat's log, other seats' hidden cards removed.
-    """
-
-    __slots__ = ()
-
-    seat: int
-    rules: KayaRules
-    phase: str
-    turn: int
-    active: int
-    current_player: int | None
-    hand: tuple[Card, ...]
-    own_table: Card | None
-    table: tuple[bool, ...]
-    hand_counts: tuple[int, ...]
-    bonus: tuple[tuple[Card, ...], ...]
-    discard: tuple[Card, ...]
-    hidden_discards: tuple[int, ...]
-    hidden: tuple[tuple[int, ...], ...]
-    revealed: tuple[Card | None, ...]
-    challenger: int | None
-    targets: tuple[int, ...]
-    winner: int | None
-    legal: tuple[Action, ...]
-    _log: Any = field(repr=False)
-
-    @property
-    def players(self) -> int:
-        return len(self.hand_counts)
-
-    @property
-    def colors(self) -> tuple[Color, ...]:
-        return self.rules.colors
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The actions this seat may take now (empty when it is not this seat's turn)."""
-        return self.legal
-
-    def seen(self, seat: int) -> tuple[int, ...]:
-        """Numbers of seat ``seat``'s colour that are face-up (bonus piles, public discard,
-        revealed on the table)."""
-        hidden = self.hidden[seat]
-        return tuple(n for n in range(1, 10) if n not in hidden)
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """This seat's log: public events, own hidden cards, others' hidden cards removed."""
-        return flatten_log(self._log)
-
-    def _repr_html_(self) -> str:
-        """This seat's picture of the table: own cards face up, the others' face down."""
-        return _table_html(self, self.seat)
-
-    def _key(self) -> tuple:
-        return (
-            self.seat, self.rules, self.phase, self.turn, self.active, self.current_player,
-            self.hand, self.own_table, self.table, self.hand_counts, self.bonus, self.discard,
-            self.hidden_discards, self.hidden, self.revealed, self.challenger, self.targets,
-            self.winner, self.legal, self.events,
-        )  # fmt: skip
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, KayaView):
-            return NotImplemented
-        return self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __copy__(self) -> KayaView:
-        return self  # immutable
-
-    def __deepcopy__(self, memo: dict) -> KayaView:
-        return self
-
-    def __reduce__(self) -> tuple:
-        return (_restore_view, tuple(getattr(self, name) for name in _VIEW_FIELDS))
-
-
-# Views are built on a plain twin class and then switched to the frozen KayaView: the frozen
-# dataclass __init__ costs several microseconds, and a bot asks for a view at every decision.
-_namespace: dict[str, Any] = {"_ViewSlots": _ViewSlots}
-exec(  # generated from the constant _VIEW_FIELDS above
-    "class _ViewBuilder(_ViewSlots):\n    __slots__ = ()\n"
-    f"    def __init__(self, {', '.join(_VIEW_FIELDS)}):\n"
-    + "".join(f"        self.{name} = {name}\n" for name in _VIEW_FIELDS),
-    _namespace,
-)
-_ViewBuilder = _namespace["_ViewBuilder"]
-
-
-def _restore_view(*values: Any) -> KayaView:
-    view = _ViewBuilder(*values)
-    view.__class__ = KayaView
-    return view
-
-
-# --------------------------------------------------------------------------------------------
-# State
-
-_SLOTS = (
+STATE_FIELDS = (
     "rules", "seed", "hands", "table", "bonus", "discard", "hidden_discards", "hidden",
     "phase", "active", "current", "turn", "draws", "gambreng", "window", "challenger",
     "targets", "winner", "win_card", "losers", "revealed", "down", "_logs", "_legal", "_events",
 )  # fmt: skip
+_KEPT = STATE_FIELDS[:-2]  # the caches _legal and _events are rebuilt on demand
+
+StateSlots = slotted("_StateSlots", STATE_FIELDS)
 
 
-class _Fields:
-    """The state's storage. New states are built on this mutable base, then frozen by switching
-    their class to :class:`KayaState` (cheap; no deepcopy: every field is a shared tuple)."""
+def _cards(items: Iterable[Card | str] | None) -> tuple[Card, ...]:
+    if items is None:
+        return ()
+    if isinstance(items, (str, Card)):
+        raise RulesError(f"expected a list of cards, not {items!r}")
+    return tuple(Card.parse(c) for c in items)
 
-    __slots__ = _SLOTS
+
+class KayaState(StateSlots):  # type: ignore[misc, valid-type]
+    """An immutable position of Aku Paling Kaya. Make one with :meth:`new` (dealt and
+    gambreng'ed from a seed) or :meth:`from_position` (a rigged position); advance with
+    :meth:`apply`. Stored as described in :mod:`kayalib.kaya.slots`.
+
+    Public fields: ``hands``, ``table`` (a card or None per seat), ``bonus``, ``discard``
+    (face-up), ``hidden_discards`` (face-down, per seat that discarded them), ``phase``,
+    ``active`` (A), ``current_player``, ``turn``; during a challenge ``challenger`` (C),
+    ``targets`` (A first) and ``winner``.
+    """
+
+    __slots__ = ()
 
     rules: KayaRules
     seed: int
@@ -362,59 +206,19 @@ class _Fields:
     _legal: tuple[Action, ...] | None
     _events: tuple[Event, ...] | None
 
-
-_COPIED = _SLOTS[:-3]
-# A straight-line copy of the fields (much faster than a getattr/setattr loop).
-_namespace = {"_Fields": _Fields}
-exec(  # noqa: S102 - generated from the constant _COPIED above
-    "def _copy(s):\n    new = object.__new__(_Fields)\n"
-    + "".join(f"    new.{name} = s.{name}\n" for name in _COPIED)
-    + "    return new\n",
-    _namespace,
-)
-_copy = _namespace["_copy"]
-
-
-def _cards(items: Iterable[Card | str] | None) -> tuple[Card, ...]:
-    if items is None:
-        return ()
-    if isinstance(items, (str, Card)):
-        raise RulesError(f"expected a list of cards, not {items!r}")
-    return tuple(Card.parse(c) for c in items)
-
-
-def _remove(numbers: tuple[int, ...], n: int) -> tuple[int, ...]:
-    return tuple([x for x in numbers if x != n])
-
-
-def _set(items: tuple, i: int, value: Any) -> tuple:
-    return (*items[:i], value, *items[i + 1 :])
-
-
-class KayaState(_Fields):
-    """An immutable position of Aku Paling Kaya. Make one with :meth:`new` (dealt and
-    gambreng'ed from a seed) or :meth:`from_position` (a rigged position); advance with
-    :meth:`apply`.
-
-    Public fields: ``hands``, ``table`` (a card or None per seat), ``bonus``, ``discard``
-    (face-up), ``hidden_discards`` (face-down, per seat that discarded them), ``phase``,
-    ``active`` (A), ``current_player``, ``turn``; during a challenge ``challenger`` (C),
-    ``targets`` (A first) and ``winner``.
-    """
-
-    __slots__ = ()
-
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("KayaState is immutable: use apply(action) for the next state")
 
     # ---- construction ------------------------------------------------------------------
 
     @classmethod
-    def new(cls, rules: KayaRules | None = None, seed: int = 0) -> KayaState:
-        """Deal each seat its colour's nine cards and hold the gambreng (seeded) for A."""
+    def new(cls, rules: KayaRules | None = None, seed: int | None = None) -> KayaState:
+        """Deal each seat its colour's nine cards and hold the gambreng (seeded) for A.
+
+        ``seed=None`` draws a fresh 64-bit seed (kept in the full log, so the game replays).
+        """
         rules = KayaRules() if rules is None else rules
-        if type(seed) is not int:
-            raise RulesError(f"the seed must be a whole number, not {seed!r}")
+        seed = fresh_seed() if seed is None else check_seed(seed)
         draw = gambreng(rules.players, random.Random(seed))
         hands = tuple([_FULL_HANDS[c] for c in rules.colors])
         n = rules.players
@@ -443,8 +247,7 @@ class KayaState(_Fields):
         """
         rules = KayaRules() if rules is None else rules
         n = rules.players
-        if type(seed) is not int:
-            raise RulesError(f"the seed must be a whole number, not {seed!r}")
+        seed = check_seed(seed)
         if len(hands) != n:
             raise RulesError(f"expected {n} hands, one per seat, not {len(hands)}")
         hand_t = tuple(tuple(sorted(_cards(h), key=lambda c: c.number)) for h in hands)
@@ -486,7 +289,7 @@ class KayaState(_Fields):
     @classmethod
     def _start(cls, rules, seed, hands, table, bonus, discard, hidden_d, active, turn, draw,
                hidden=None):  # fmt: skip
-        s = object.__new__(_Fields)
+        s = object.__new__(StateSlots)
         s.rules, s.seed, s.hands, s.table, s.bonus = rules, seed, hands, table, bonus
         s.discard, s.hidden_discards = discard, hidden_d
         s.hidden = hidden or tuple(
@@ -497,12 +300,15 @@ class KayaState(_Fields):
         s.gambreng, s.window, s.challenger, s.targets = draw, (), None, ()
         s.winner, s.win_card, s.losers, s.revealed = None, None, (), False
         s.down = sum(1 << i for i, c in enumerate(table) if c is not None)
-        events: list[tuple] = [
-            (StartEvent, (tuple(c.value for c in rules.colors), rules.coins, seed))
+        colors = tuple(c.value for c in rules.colors)
+        rigged = draw is None
+        records: list[tuple] = [
+            (StartEvent, (colors, rules.coins, seed, rigged), None,
+             (colors, rules.coins, None, rigged))
         ]
         if draw is not None:
-            events.append((GambrengEvent, (draw,)))
-        s._logs = push_records((None,) * (rules.players + 1), events, None)
+            records.append((GambrengEvent, (draw,)))
+        s._logs = push_records((None,) * (rules.players + 1), records)
         s._legal = s._events = None
         s.__class__ = cls
         return s  # type: ignore[return-value]
@@ -524,18 +330,21 @@ class KayaState(_Fields):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """The full log (hidden cards included), oldest first."""
+        """The full log (hidden cards and the seed included), oldest first."""
         ev = self._events
         if ev is None:
             ev = flatten_log(self._logs[0])
             object.__setattr__(self, "_events", ev)
         return ev
 
-    history = events
+    @property
+    def moves(self) -> tuple[tuple[int, Action], ...]:
+        """Every ``(seat, action)`` of the game so far, in order."""
+        return moves_from_events(self.events)
 
     def log_lines(self) -> list[str]:
-        """The full log as JSON Lines text."""
-        return [e.to_line() for e in self.events]
+        """The full log as JSON Lines text (see :mod:`kayalib.log`)."""
+        return log_lines(self.events)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the current player may take (empty when the game is over)."""
@@ -551,81 +360,44 @@ class KayaState(_Fields):
             plays = PLAYS_BY_NUMBER[self.rules.colors[self.active]]
             return tuple([plays[c.number] for c in self.hands[self.active]])
         if phase == CHALLENGE:
-            return _challenge_options(self.active, self.current, len(self.hands), self.down)
+            return challenge_options(self.active, self.current, len(self.hands), self.down)
         if phase == POWER:
-            a = self.active
-            if self.table[a].color is Color.GREEN:  # type: ignore[union-attr]
-                return (TAKE_BACK, DECLINE)
-            n = len(self.hands)
-            steals: list[Action] = [
-                Steal(v, c)
-                for v in (*range(a + 1, n), *range(a))
-                for c in self.bonus[v]
-            ]
-            steals.append(DECLINE)
-            return tuple(steals)
+            return power_options(self)
         if phase == ORANGE:
             return (KEEP, DECLINE)
         if phase == PINK:
             coins = self.rules.coins
-            return tuple([GIVES[c] for c in self.hands[self.current] if coins[c.number - 1] >= 2])  # type: ignore[index]
+            hand = self.hands[self.current]  # type: ignore[index]
+            return tuple([GIVES[c] for c in hand if coins[c.number - 1] >= 2])
         return ()
 
-    def can_apply(self, action: Action | str) -> bool:
-        """True if ``action`` (or its text) is legal now."""
-        try:
-            action = parse_action(action)
-        except ParseError:
-            return False
-        return action in self.legal_actions()
+    def formality(self) -> Action | None:
+        """The action the seat to move takes when it has no real choice, or ``None``.
 
-    def apply(self, action: Action | str) -> KayaState:
-        """The state after ``action`` (or its text); IllegalActionError if it is not legal."""
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        for option in legal:  # bots hand back the very objects of legal_actions()
-            if option is action:
-                break
-        else:
-            if action not in legal:
-                if isinstance(action, str):
-                    return self.apply(parse_action(action))
-                raise IllegalActionError(self._refusal(action))
-        new = _copy(self)
-        ev: list[tuple] = []
-        phase = self.phase
-        if phase == PLAY:
-            _do_play(new, action.card, ev)  # type: ignore[union-attr]
-        elif phase == CHALLENGE:
-            if action is PASS or type(action) is Pass:
-                ev.append((PassEvent, (new.turn, new.current)))  # type: ignore[arg-type]
-                window = new.window[1:]
-                new.window = window
-                if window:
-                    new.current = window[0]
-                else:
-                    _no_challenge(new, ev)
-            else:
-                _do_challenge(new, action.targets, ev)  # type: ignore[union-attr]
-        elif phase == POWER:
-            _do_power(new, action, ev)
-        elif phase == ORANGE:
-            _settle(new, type(action) is Keep, ev)
-        else:  # PINK
-            _do_give(new, action.card, ev)  # type: ignore[union-attr]
-        secret = phase == PLAY or (phase == POWER and type(action) is Decline)
-        new._logs = push_records(self._logs, ev, self.active if secret else None)
-        new._legal = new._events = None
-        new.__class__ = KayaState
-        return new  # type: ignore[return-value]
+        After a turn without a challenge, A decides the power step whatever card A played;
+        with a card without a power, ending the turn (``DECLINE``) is all A can do. Apps and
+        lessons apply it at once; a bot is asked like any other decision.
+        """
+        if self.phase == POWER and self.legal_actions() == (DECLINE,):
+            return DECLINE
+        return None
 
-    def _refusal(self, action: object) -> str:
+    def refusal(self, action: object, *, seat: int | None = None) -> str | None:
+        """Why ``action`` (or its text) would be refused now, in words; ``None`` if it is legal."""
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except ParseError as error:
+                return str(error)
         if self.phase == OVER:
             return f"the game is over; {action} is not possible"
-        who = f"seat {self.current}"
+        if seat is not None and seat != self.current:
+            return f"it is seat {self.current}'s turn, not seat {seat}'s"
+        if action in self.legal_actions():
+            return None
         if not isinstance(action, (Play, Pass, Challenge, TakeBack, Steal, Decline, Keep, Give)):
-            return f"{action!r} is not a Kaya action"
+            return f"{action!r} is not an Aku Paling Kaya action"
+        who = f"seat {self.current}"
         hints = {
             PLAY: f"{who} must play a card from hand",
             CHALLENGE: f"{who} may pass or challenge seat {self.active} (plus seats with a "
@@ -636,12 +408,54 @@ class KayaState(_Fields):
         }
         return f"{action} is not allowed now: {hints[self.phase]}"
 
+    def can_apply(self, action: object, *, seat: int | None = None) -> bool:
+        """True if ``action`` (or its text) is legal now (for ``seat``, if given)."""
+        return self.refusal(action, seat=seat) is None
+
+    def apply(self, action: Action | str, *, seat: int | None = None) -> KayaState:
+        """The state after ``action`` (or its text) by the seat to act (``seat``, if given, must
+        be that seat). Text that names no action raises ``ParseError``; a refused action raises
+        ``IllegalActionError`` with the reason of :meth:`refusal`. This state never changes."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if seat is not None and seat != self.current:
+            raise IllegalActionError(self.refusal(action, seat=seat))
+        for option in legal:  # bots hand back the very objects of legal_actions()
+            if option is action:
+                break
+        else:
+            if isinstance(action, str):
+                action = parse_action(action)
+            if action not in legal:
+                raise IllegalActionError(self.refusal(action))
+        new = StateSlots.copy_of(self)
+        ev: list[tuple] = []
+        phase = self.phase
+        if phase == PLAY:
+            do_play(new, action.card, ev)  # type: ignore[union-attr]
+        elif phase == CHALLENGE:
+            if type(action) is Pass:
+                do_pass(new, ev)
+            else:
+                do_challenge(new, action.targets, ev)  # type: ignore[union-attr]
+        elif phase == POWER:
+            do_power(new, action, ev)
+        elif phase == ORANGE:
+            settle(new, type(action) is Keep, ev)
+        else:  # PINK
+            do_give(new, action.card, ev)  # type: ignore[union-attr]
+        new._logs = push_records(self._logs, ev)
+        new._legal = new._events = None
+        new.__class__ = KayaState
+        return new  # type: ignore[return-value]
+
     # ---- scores ------------------------------------------------------------------------------
 
     def scores(self) -> KayaScores:
         """Points of every seat now: numbers in hand + bonus coins (yellow 1-3 negative);
         face-down cards on the table count nothing."""
-        return _scores(self.rules, self.hands, self.bonus)
+        return scores(self.rules, self.hands, self.bonus)
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -656,11 +470,11 @@ class KayaState(_Fields):
     # ---- views ----------------------------------------------------------------------------
 
     def view(self, seat: int) -> KayaView:
-        """What ``seat`` may know now (no other seat's hidden card)."""
+        """What ``seat`` may know now (no seed, no other seat's hidden card)."""
         n = len(self.hands)
         if type(seat) is not int or not 0 <= seat < n:
-            raise IllegalActionError(f"no seat {seat!r} in a {n}-player game")
-        phase, current = self.phase, self.current
+            raise SeatError(f"no seat {seat!r} in a {n}-player game")
+        current = self.current
         table = self.table
         legal = self.legal_actions() if current == seat else ()
         revealed = (
@@ -668,20 +482,18 @@ class KayaState(_Fields):
                   for s, c in enumerate(table))
             if self.revealed else (None,) * n
         )  # fmt: skip
-        view = _ViewBuilder(
-            seat, self.rules, phase, self.turn, self.active, current, self.hands[seat],
-            table[seat], _presence(len(table), self.down),
+        return make_view(
+            seat, self.rules, self.phase, self.turn, self.active, current, self.hands[seat],
+            table[seat], presence(len(table), self.down),
             tuple(map(len, self.hands)), self.bonus, self.discard,
             tuple(map(len, self.hidden_discards)), self.hidden, revealed,
             self.challenger, self.targets, self.winner, legal, self._logs[seat + 1],
         )  # fmt: skip
-        view.__class__ = KayaView
-        return view
 
     # ---- comparison and display --------------------------------------------------------
 
     def _key(self) -> tuple:
-        return tuple(getattr(self, name) for name in _COPIED if name != "_logs") + (self.events,)
+        return tuple(getattr(self, name) for name in _KEPT if name != "_logs") + (self.events,)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, KayaState):
@@ -697,7 +509,7 @@ class KayaState(_Fields):
         return self
 
     def __reduce__(self) -> tuple:
-        return (_restore_state, tuple(getattr(self, name) for name in _SLOTS[:-2]))
+        return (_restore_state, tuple(getattr(self, name) for name in _KEPT))
 
     def __repr__(self) -> str:
         hands = " ".join(f"{s}:{len(h)}" for s, h in enumerate(self.hands))
@@ -709,7 +521,7 @@ class KayaState(_Fields):
     def _repr_html_(self) -> str:
         """Every seat's hand, face-down card, bonus pile and points (the whole truth: for
         teachers and lessons; players see :meth:`view`)."""
-        return _table_html(self, None)
+        return table_html(self, None)
 
     def places(self) -> dict[Card, str]:
         """Where every card of the colours in play is (``hand:S``, ``table:S``, ``bonus:S``,
@@ -729,225 +541,6 @@ class KayaState(_Fields):
         return out
 
 
-# --------------------------------------------------------------------------------------------
-# Transitions (they fill in a fresh copy ``s`` before it is frozen)
-
-
-@cache
-def _order_after(seat: int, n: int) -> tuple[int, ...]:
-    """Every seat in seat order starting after ``seat`` (``seat`` itself last)."""
-    return (*range(seat + 1, n), *range(seat + 1))
-
-
-_HAND = tuple(f"hand:{i}" for i in range(6))
-_TABLE = tuple(f"table:{i}" for i in range(6))
-_BONUS = tuple(f"bonus:{i}" for i in range(6))
-
-
-@cache
-def _window(a: int, n: int, down: int) -> tuple[int, ...]:
-    """The seats asked in the challenge window: a card down, in seat order after A."""
-    return tuple([x for x in (*range(a + 1, n), *range(a)) if down >> x & 1])
-
-
-@cache
-def _challenge_options(a: int, c: int, n: int, down: int) -> tuple[Action, ...]:
-    """Pass, or challenge A plus any subset of the other seats with a card down."""
-    others = [x for x in (*range(c + 1, n), *range(c)) if x != a and down >> x & 1]
-    out: list[Action] = [PASS]
-    for mask in range(1 << len(others)):
-        chosen = [a, *(others[i] for i in range(len(others)) if mask >> i & 1)]
-        out.append(challenge_action(tuple(sorted(chosen))))
-    return tuple(out)
-
-
-@cache
-def _presence(n: int, down: int) -> tuple[bool, ...]:
-    return tuple([bool(down >> x & 1) for x in range(n)])
-
-
-def _do_play(s: _Fields, c: Card, ev: list[tuple]) -> None:
-    a, turn = s.active, s.turn
-    old = s.table[a]
-    if old is not None:
-        s.hidden_discards = _set(s.hidden_discards, a, (*s.hidden_discards[a], old))
-        where = (_TABLE[a], "discard", "stale", a)
-        ev.append((MoveEvent, (turn, old, *where), a, (turn, None, *where)))
-    s.hands = _set(s.hands, a, tuple([x for x in s.hands[a] if x.number != c.number]))
-    s.table = _set(s.table, a, c)
-    down = s.down = s.down | 1 << a
-    ev.append((PlayEvent, (turn, a, c), a, (turn, a, None)))
-    where = (_HAND[a], _TABLE[a], "play", a)
-    ev.append((MoveEvent, (turn, c, *where), a, (turn, None, *where)))
-    window = _window(a, len(s.hands), down)
-    if window:
-        s.phase, s.window, s.current = CHALLENGE, window, window[0]
-    else:
-        _no_challenge(s, ev)
-
-
-def _no_challenge(s: _Fields, ev: list[tuple]) -> None:
-    a = s.active
-    c = s.table[a]
-    assert c is not None
-    s.window = ()
-    if c.number == 3 and c.color is Color.GREEN:
-        s.phase, s.current = POWER, a
-        return
-    if c.color is Color.RED and c.number in (3, 4):
-        if any(b for v, b in enumerate(s.bonus) if v != a):
-            s.phase, s.current = POWER, a
-            return
-    _end_turn(s, ev)
-
-
-def _do_power(s: _Fields, action: Action, ev: list[tuple]) -> None:
-    a, turn = s.active, s.turn
-    c = s.table[a]
-    assert c is not None
-    if type(action) is TakeBack:
-        ev.append((PowerEvent, (turn, a, c, "green-return")))
-        ev.append((MoveEvent, (turn, c, _TABLE[a], _HAND[a], "green-return")))
-        s.table = _set(s.table, a, None)
-        s.down &= ~(1 << a)
-        s.hands = _set(s.hands, a, tuple(sorted((*s.hands[a], c), key=lambda x: x.number)))
-    elif type(action) is Steal:
-        v, stolen = action.victim, action.card
-        ev.append((PowerEvent, (turn, a, c, "red-steal")))
-        ev.append((MoveEvent, (turn, stolen, _BONUS[v], _BONUS[a], "red-steal")))
-        ev.append((MoveEvent, (turn, c, _TABLE[a], "discard", "red-spent")))
-        bonus = _set(s.bonus, v, tuple([x for x in s.bonus[v] if x != stolen]))
-        s.bonus = _set(bonus, a, (*bonus[a], stolen))
-        s.table = _set(s.table, a, None)
-        s.down &= ~(1 << a)
-        s.discard = (*s.discard, c)
-        s.hidden = _set(s.hidden, a, _remove(s.hidden[a], c.number))
-    else:
-        power = "green-return" if c.color is Color.GREEN else "red-steal"
-        ev.append((DeclineEvent, (turn, a, c, power, True), a, None))
-    _end_turn(s, ev)
-
-
-def _do_challenge(s: _Fields, chosen: tuple[int, ...], ev: list[tuple]) -> None:
-    a, cseat, turn, table = s.active, s.current, s.turn, s.table
-    assert cseat is not None
-    n = len(table)
-    targets = (a, *[x for x in _order_after(cseat, n) if x in chosen and x != a])
-    ev.append((ChallengeEvent, (turn, cseat, targets)))
-    seats = (cseat, *targets)
-    if len(targets) == 1:
-        winner = cseat if table[cseat].number >= table[a].number else a  # type: ignore[union-attr]
-    else:
-        high = max(table[x].number for x in seats)  # type: ignore[union-attr]
-        tied = [x for x in seats if table[x].number == high]  # type: ignore[union-attr]
-        winner = cseat if cseat in tied else next(x for x in _order_after(cseat, n) if x in tied)
-    ev.append((ShowdownEvent, (turn, tuple((x, table[x]) for x in seats), winner)))  # type: ignore[misc]
-    hidden = list(s.hidden)
-    for x in seats:
-        hidden[x] = _remove(hidden[x], table[x].number)  # type: ignore[union-attr]
-    s.hidden = tuple(hidden)
-    s.challenger, s.targets, s.winner, s.revealed, s.window = cseat, targets, winner, True, ()
-    wcard = table[winner]
-    s.win_card = wcard
-    if wcard.number == 4 and wcard.color is Color.ORANGE:  # type: ignore[union-attr]
-        s.phase, s.current = ORANGE, winner
-        return
-    _settle(s, False, ev)
-
-
-def _settle(s: _Fields, keep: bool, ev: list[tuple]) -> None:
-    """Move the showdown cards off the table, then start the takes from the losers."""
-    w, turn, table = s.winner, s.turn, s.table
-    assert w is not None and s.challenger is not None
-    n = len(table)
-    seats = (s.challenger, *s.targets)
-    wcard = table[w]
-    assert wcard is not None
-    bonus, discard = list(s.bonus), list(s.discard)
-    if keep:
-        ev.append((PowerEvent, (turn, w, wcard, "orange-keep")))
-        ev.append((MoveEvent, (turn, wcard, _TABLE[w], _BONUS[w], "orange-keep")))
-        bonus[w] = (*bonus[w], wcard)
-    else:
-        if s.phase == ORANGE:
-            ev.append((DeclineEvent, (turn, w, wcard, "orange-keep", False)))
-        ev.append((MoveEvent, (turn, wcard, _TABLE[w], "discard", "won")))
-        discard.append(wcard)
-    losers = tuple([x for x in _order_after(w, n) if x in seats and x != w])
-    one_on_one = len(seats) == 2
-    for x in losers:
-        lcard = table[x]
-        assert lcard is not None
-        if one_on_one:
-            ev.append((MoveEvent, (turn, lcard, _TABLE[x], _BONUS[w], "claimed")))
-            bonus[w] = (*bonus[w], lcard)
-        else:
-            ev.append((MoveEvent, (turn, lcard, _TABLE[x], "discard", "showdown")))
-            discard.append(lcard)
-    s.bonus, s.discard = tuple(bonus), tuple(discard)
-    s.table = tuple([None if x in seats else c for x, c in enumerate(table)])
-    for x in seats:
-        s.down &= ~(1 << x)
-    s.revealed = False
-    s.losers = losers
-    _takes(s, ev)
-
-
-def _takes(s: _Fields, ev: list[tuple]) -> None:
-    """The winner takes one card from each loser's hand, in seat order after the winner."""
-    w, turn, wcard = s.winner, s.turn, s.win_card
-    assert w is not None and wcard is not None
-    pink = wcard.color is Color.PINK and wcard.number in (5, 6)
-    coins = s.rules.coins
-    losers = s.losers
-    while losers:
-        x = losers[0]
-        hand = s.hands[x]
-        if hand:
-            if pink and any(coins[c.number - 1] >= 2 for c in hand):
-                s.losers, s.phase, s.current = losers, PINK, x
-                return
-            taken = hand[chance(s.seed, s.draws, len(hand))]
-            s.draws += 1
-            s.hands = _set(s.hands, x, tuple([c for c in hand if c is not taken]))
-            s.hidden = _set(s.hidden, x, _remove(s.hidden[x], taken.number))
-            if taken.color is Color.BLUE and taken.number >= 7:
-                ev.append((MoveEvent, (turn, taken, _HAND[x], _BONUS[x], "blue-return")))
-                s.bonus = _set(s.bonus, x, (*s.bonus[x], taken))
-            else:
-                ev.append((MoveEvent, (turn, taken, _HAND[x], _BONUS[w], "taken")))
-                s.bonus = _set(s.bonus, w, (*s.bonus[w], taken))
-        losers = losers[1:]
-    s.losers = ()
-    _end_turn(s, ev)
-
-
-def _do_give(s: _Fields, c: Card, ev: list[tuple]) -> None:
-    x, w = s.current, s.winner
-    assert x is not None and w is not None
-    ev.append((MoveEvent, (s.turn, c, _HAND[x], _BONUS[w], "pink-give")))
-    s.hands = _set(s.hands, x, tuple([h for h in s.hands[x] if h.number != c.number]))
-    s.hidden = _set(s.hidden, x, _remove(s.hidden[x], c.number))
-    s.bonus = _set(s.bonus, w, (*s.bonus[w], c))
-    s.losers = s.losers[1:]
-    _takes(s, ev)
-
-
-def _end_turn(s: _Fields, ev: list[tuple]) -> None:
-    s.challenger, s.targets, s.winner, s.win_card, s.window = None, (), None, None, ()
-    if not all(s.hands):
-        s.phase, s.current = OVER, None
-        scores = _scores(s.rules, s.hands, s.bonus)
-        ev.append((EndEvent, (scores.totals, scores.winners)))
-        return
-    n = len(s.hands)
-    a = s.active + 1
-    a = 0 if a == n else a
-    s.active = s.current = a
-    s.turn += 1
-    s.phase = PLAY
-
-
 def iter_states(state: KayaState, actions: Iterable[Action | str]) -> Iterator[KayaState]:
     """Apply ``actions`` one by one, yielding each new state (for replays in lessons)."""
     for action in actions:
@@ -955,9 +548,9 @@ def iter_states(state: KayaState, actions: Iterable[Action | str]) -> Iterator[K
         yield state
 
 
-def actions_from_events(events: Iterable[Event]) -> list[Action]:
-    """The actions that produced a full log (``state.events``), in order: replaying them from
-    ``KayaState.new(rules, seed)`` gives the same game again.
+def moves_from_events(events: Iterable[Event]) -> tuple[tuple[int, Action], ...]:
+    """The ``(seat, action)`` pairs that produced a full log (``state.events``), in order:
+    replaying them from ``KayaState.new(rules, seed)`` gives the same game again.
 
     >>> from kayalib.kaya.rules import KayaRules
     >>> start = KayaState.new(KayaRules(), seed=5)
@@ -965,89 +558,70 @@ def actions_from_events(events: Iterable[Event]) -> list[Action]:
     >>> while not end.is_terminal:
     ...     end = end.apply(end.legal_actions()[-1])
     >>> again = start
-    >>> for action in actions_from_events(end.events):
-    ...     again = again.apply(action)
+    >>> for seat, action in moves_from_events(end.events):
+    ...     again = again.apply(action, seat=seat)
     >>> again.log_lines() == end.log_lines()
     True
     """
-    out: list[Action] = []
-    pending_steal: PowerEvent | None = None
+    out: list[tuple[int, Action]] = []
+    stealer: int | None = None
     for event in events:
-        if pending_steal is not None:
+        if stealer is not None:
             assert isinstance(event, MoveEvent) and event.why == "red-steal"
-            out.append(Steal(int(event.source.partition(":")[2]), event.card))  # type: ignore[arg-type]
-            pending_steal = None
+            victim = int(event.source.partition(":")[2])
+            out.append((stealer, Steal(victim, event.card)))  # type: ignore[arg-type]
+            stealer = None
         elif isinstance(event, PlayEvent):
             if event.card is None:
                 raise ParseError("a seat's log hides other seats' cards: use the full log")
-            out.append(PLAYS[event.card])
+            out.append((event.seat, PLAYS[event.card]))
         elif isinstance(event, PassEvent):
-            out.append(PASS)
+            out.append((event.seat, PASS))
         elif isinstance(event, ChallengeEvent):
-            out.append(challenge_action(tuple(sorted(event.targets))))
+            out.append((event.seat, challenge_action(tuple(sorted(event.targets)))))
         elif isinstance(event, PowerEvent):
             if event.power == "green-return":
-                out.append(TAKE_BACK)
+                out.append((event.seat, TAKE_BACK))
             elif event.power == "orange-keep":
-                out.append(KEEP)
+                out.append((event.seat, KEEP))
             else:
-                pending_steal = event
+                stealer = event.seat
         elif isinstance(event, DeclineEvent):
-            out.append(DECLINE)
+            out.append((event.seat, DECLINE))
         elif isinstance(event, MoveEvent) and event.why == "pink-give":
-            out.append(GIVES[event.card])  # type: ignore[index]
-    return out
+            giver = int(event.source.partition(":")[2])
+            out.append((giver, GIVES[event.card]))  # type: ignore[index]
+    return tuple(out)
+
+
+def rules_from_start(start: StartEvent) -> KayaRules:
+    """The rules a start event records."""
+    try:
+        return KayaRules(colors=start.colors, coins=start.coins)
+    except KayalibError as error:
+        raise ParseError(f"a start record with impossible rules: {error}") from None
 
 
 def _restore_state(*values: Any) -> KayaState:
-    """Unpickle a state (pickle cannot set the attributes of a frozen state)."""
-    state = object.__new__(_Fields)
-    for name, value in zip(_SLOTS[:-2], values, strict=True):
+    """Unpickle a state (pickle cannot set the attributes of a locked state)."""
+    state = object.__new__(StateSlots)
+    for name, value in zip(_KEPT, values, strict=True):
         setattr(state, name, value)
     state._legal = state._events = None
     state.__class__ = KayaState
     return state  # type: ignore[return-value]
 
 
-def _table_html(game: KayaState | KayaView, seat: int | None) -> str:
-    """An HTML table of the seats for Jupyter (``seat``: only that seat's hidden cards)."""
-    from html import escape
-
-    from kayalib.draw.cards import card_back_svg, kaya_card_svg, row_html
-
-    rules = game.rules
-
-    def face(c: Card) -> str:
-        return kaya_card_svg(c.color.value, c.number, rules.bonus_value(c), width=34)
-
-    rows = []
-    for s, color in enumerate(rules.colors):
-        if isinstance(game, KayaState):
-            hand = row_html([face(c) for c in game.hands[s]], empty="-")
-            down = game.table[s]
-            table = "" if down is None else row_html([face(down)])
-        else:
-            if s == seat:
-                hand = row_html([face(c) for c in game.hand], empty="-")
-            else:
-                backs = [card_back_svg(width=34, colour=color.value)] * game.hand_counts[s]
-                hand = row_html(backs, empty="-")
-            shown = game.revealed[s] or (game.own_table if s == seat else None)
-            if shown is not None:
-                table = row_html([face(shown)])
-            elif game.table[s]:
-                table = row_html([card_back_svg(width=34, colour=color.value)])
-            else:
-                table = ""
-        bonus = row_html([face(c) for c in game.bonus[s]], empty="-")
-        coins = sum(rules.bonus_value(c) for c in game.bonus[s])
-        mark = " &#9654;" if s == game.current_player else ""
-        rows.append(
-            f"<tr><td><b>{s}</b> {escape(color.value)}{mark}</td><td>{hand}</td>"
-            f"<td>{table}</td><td>{bonus} {coins:+d}</td></tr>"
-        )
-    head = f"turn {game.turn}, phase {escape(game.phase)}, active seat {game.active}"
-    return (
-        f"<div><div>{head}</div><table><tr><th>seat</th><th>hand</th><th>table</th>"
-        f"<th>bonus</th></tr>{''.join(rows)}</table></div>"
-    )
+GAME = Game(
+    name="kaya",
+    title="Aku Paling Kaya",
+    state=KayaState,
+    rules_for_players=KayaRules.for_players,
+    event_from_json=event_from_json,
+    moves_from_events=moves_from_events,
+    rules_from_start=rules_from_start,
+    length_name="turns",
+    length=lambda state: state.turn,
+    scores=lambda state: state.scores().totals,
+)
+"""Aku Paling Kaya in the registry of games (:mod:`kayalib.registry`)."""

@@ -25,7 +25,6 @@ from kayalib.blef.game import (
     EndEvent,
 )
 from kayalib.blef.odds import bid_probability, probabilities
-from kayalib.blef.simulate import simulate
 from kayalib.draw import blef_card_svg
 from kayalib.lessons._widgets import ErrorBox, escape, guarded
 from kayalib.lessons.montecarlo import DealSimulator
@@ -33,6 +32,7 @@ from kayalib.lessons.plots import chart_image, heatmap_png
 from kayalib.lessons.stepper import Step, Stepper
 from kayalib.lessons.tournament import TournamentRunner, show_win_rates, win_rate_rows
 from kayalib.progress import ProgressCallback
+from kayalib.simulate import simulate
 
 __all__ = [
     "KIND_MEANING",
@@ -570,12 +570,25 @@ class BluffingBot(OddsBot):
         self.reach = reach
         self.name = f"bluffer {bluff:.0%}"
 
+    def policy(self, view: BlefView) -> dict[Action, float]:
+        """The exact mix: the odds bot's move, or (with chance ``bluff``) one of the bluffs."""
+        honest = self.decide(view)
+        last = view.last_bid
+        start = 0 if last is None else last.index + 1
+        if start >= len(LADDER):
+            return {honest: 1.0}
+        mix: dict[Action, float] = {honest: 1.0 - self.bluff}
+        for step in range(self.reach):
+            bid = LADDER[min(len(LADDER) - 1, start + step)]
+            mix[bid] = mix.get(bid, 0.0) + self.bluff / self.reach
+        return {action: p for action, p in mix.items() if p > 0}
+
     def choose(self, view: BlefView, rng: random.Random) -> Action:
         last = view.last_bid
         start = 0 if last is None else last.index + 1
         if start < len(LADDER) and rng.random() < self.bluff:
             return LADDER[min(len(LADDER) - 1, start + rng.randrange(self.reach))]
-        return super().choose(view, rng)
+        return self.decide(view)
 
 
 def _cautious() -> OddsBot:
@@ -609,7 +622,7 @@ def run_blef_tournament(
     """Wins by seat of ``games`` classic games between ``LESSON_BOTS`` (names)."""
     rules = BlefRules(players=len(bots))
     players = [LESSON_BOTS[name]() for name in bots]
-    return simulate(rules, players, games, seed, progress=progress).wins
+    return simulate("blef", players, games, seed, rules, progress=progress).wins
 
 
 def blef_tournament(

@@ -35,11 +35,11 @@ from kayalib.kaya.game import (
     ShowdownEvent,
 )
 from kayalib.kaya.rules import KayaRules
-from kayalib.kaya.simulate import play_game, simulate
 from kayalib.lessons._widgets import ErrorBox, bars_html, escape, guarded
 from kayalib.lessons.stepper import Step, Stepper
 from kayalib.lessons.tournament import TournamentRunner
 from kayalib.progress import ProgressCallback
+from kayalib.simulate import play_game, simulate
 
 __all__ = [
     "NAMES",
@@ -194,7 +194,7 @@ def describe_events(events: Sequence[Event], state: KayaState, names: Sequence[s
             out.append(text[0].upper() + text[1:] + ".")
         elif isinstance(event, PowerEvent):
             out.append(f"{_name(names, event.seat)} uses the power of {event.card}.")
-        elif isinstance(event, DeclineEvent):
+        elif isinstance(event, DeclineEvent) and event.power is not None:
             out.append(f"{_name(names, event.seat)} does not use the power of {event.card}.")
         elif isinstance(event, EndEvent):
             scores = ", ".join(
@@ -230,6 +230,8 @@ def scene_steps(scene: Scene) -> list[Step]:
     for action, note in scene.script:
         before = len(state.events)
         state = state.apply(action)
+        while (formality := state.formality()) is not None:
+            state = state.apply(formality)
         sentences = describe_events(state.events[before:], state, scene.names)
         text = " ".join(sentences)
         if note:
@@ -542,10 +544,10 @@ def challenge_gain_table(view: KayaView) -> str:
 def counter_walkthrough(seed: int = 4, players: int = 3, limit: int = 12) -> Stepper:
     """A seeded game of the ``counter`` bot (seat 0) against ``random`` bots; one step at each
     challenge window of the counter bot, showing what it knows and how it decides."""
-    from kayalib.kaya.bots import make_bot
+    from kayalib.kaya.bots import CounterBot, RandomBot
 
     rules = KayaRules.for_players(players)
-    bots = [make_bot("counter")] + [make_bot("random") for _ in range(players - 1)]
+    bots = [CounterBot()] + [RandomBot() for _ in range(players - 1)]
     steps: list[Step] = []
     names = NAMES
 
@@ -569,7 +571,7 @@ def counter_walkthrough(seed: int = 4, players: int = 3, limit: int = 12) -> Ste
         )
         steps.append(Step(f"Turn {state.turn}: challenge or pass?", kaya_table_html(state), text))
 
-    final = play_game(rules, bots, seed, on_state=watch)
+    final = play_game("kaya", bots, seed, rules, on_state=watch)
     totals = final.scores().totals
     steps.append(
         Step(
@@ -591,7 +593,7 @@ def run_kaya_tournament(
 ) -> tuple[int, ...]:
     """Wins by seat (a shared win counts for each winner) of ``games`` seeded games."""
     rules = KayaRules.for_players(len(bots))
-    return simulate(rules, bots, games, seed, progress=progress).wins
+    return simulate("kaya", bots, games, seed, rules, progress=progress).wins
 
 
 def kaya_tournament(

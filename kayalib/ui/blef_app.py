@@ -30,15 +30,14 @@ from kayalib.blef.game import (
 )
 from kayalib.draw import blef_card_svg, card_back_svg, probability_bars_html, row_html
 from kayalib.errors import IllegalActionError
+from kayalib.registry import make_bot
 from kayalib.ui.framework import GameApp, button, html, set_options, show_if
 
 SUIT_KEYS = ("suit_clubs", "suit_diamonds", "suit_hearts", "suit_spades")
 
 
 def _bot(name: str) -> Any:
-    from kayalib.blef.bots import make_bot
-
-    return make_bot(name)
+    return make_bot("blef", name)
 
 
 def bid_cards(bid: Bid, pool: Sequence[Card]) -> set[Card]:

@@ -28,6 +28,7 @@ import ipywidgets as w
 
 from kayalib.errors import IllegalActionError, KayalibError, RulesError, UnknownBotError
 from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
+from kayalib.seeds import bot_rng
 
 log = logging.getLogger("kayalib.ui")
 
@@ -79,11 +80,6 @@ class LaunchOptions:
 def fresh_seed() -> int:
     """A new seed for a game nobody asked to replay (shown in the seed field to share)."""
     return secrets.randbelow(1_000_000)
-
-
-def bot_rng(seed: int, step: int) -> random.Random:
-    """The generator a bot uses at ``step`` of game ``seed``: replays and undo stay identical."""
-    return random.Random(f"kayalib-bot:{seed}:{step}")
 
 
 def css() -> str:
@@ -369,28 +365,34 @@ class GameApp(Generic[S]):
     def push(self, state: S) -> None:
         """Record a new state, show it and let the bots move if it is their turn."""
         self.history.append(state)
-        self._make_secret_bot_decisions()
+        self._make_immediate_moves()
         self.clear_error()
         self.render()
         self._schedule_bots()
 
-    def act(self, action: Any) -> None:
-        """Apply a human's action to the current state (refused: banner, state unchanged)."""
-        self.push(self.state.apply(action))  # type: ignore[attr-defined]
+    def act(self, action: Any, seat: int | None = None) -> None:
+        """Apply an action to the current state (by ``seat``, if given: the engine checks that
+        it is that seat's turn). Refused: banner, state unchanged."""
+        self.push(self.state.apply(action, seat=seat))  # type: ignore[attr-defined]
 
     def human_act(self, action: Any) -> None:
-        """A click by the person to move (refused: not their turn, or their hand face down)."""
-        if not self.is_human(self.current_seat(self.state)):
+        """A click by the person at the screen (refused: not their turn, or hand face down)."""
+        seat = self.viewer()
+        if seat is None:
             raise IllegalActionError(self.t("error_not_your_turn"))
         if not self.hand_visible():
             raise IllegalActionError(self.t("error_show_hand_first"))
-        self.act(action)
+        self.act(action, seat=seat)
 
     def undo_target(self) -> int | None:
         """Index of the state undo goes back to: the last earlier human decision."""
         for i in range(len(self.history) - 2, -1, -1):
             s = self.history[i]
-            if self.is_human(self.current_seat(s)) and not self.is_terminal(s):
+            if (
+                self.is_human(self.current_seat(s))
+                and not self.is_terminal(s)
+                and self.automatic_action(s) is None
+            ):
                 return i
         return None
 
@@ -424,13 +426,19 @@ class GameApp(Generic[S]):
         if not self.bot_to_move():
             return False
         self._apply_bot_move()
-        self._make_secret_bot_decisions()
+        self._make_immediate_moves()
         return True
 
     def _apply_bot_move(self) -> None:
-        rng = bot_rng(self.seed, len(self.history))
+        # step = actions since the first state: the derivation simulations use (kayalib.seeds)
+        rng = bot_rng(self.seed, len(self.history) - 1)
         action = self.bot_choose(self.state, rng)
         self.history.append(self.state.apply(action))  # type: ignore[attr-defined]
+
+    def automatic_action(self, state: S) -> Any:
+        """The action the seat to move takes without being asked (a step with one possible
+        action that the game still logs, e.g. ending a turn), or ``None``."""
+        return None
 
     def is_secret_decision(self, state: S) -> bool:
         """Whether merely pausing on this decision would tell the others something.
@@ -440,9 +448,16 @@ class GameApp(Generic[S]):
         """
         return False
 
-    def _make_secret_bot_decisions(self) -> None:
-        while self.bot_to_move() and self.is_secret_decision(self.state):
-            self._apply_bot_move()
+    def _make_immediate_moves(self) -> None:
+        """Automatic steps for anyone, and a bot's secret decisions, at once (no pause)."""
+        while not self.is_terminal(self.state):
+            action = self.automatic_action(self.state)
+            if action is not None:
+                self.history.append(self.state.apply(action))  # type: ignore[attr-defined]
+            elif self.bot_to_move() and self.is_secret_decision(self.state):
+                self._apply_bot_move()
+            else:
+                return
 
     def _cancel_bots(self) -> None:
         self._generation += 1

@@ -41,15 +41,14 @@ from kayalib.kaya.game import (
     TakeBack,
 )
 from kayalib.kaya.rules import KayaRules
+from kayalib.registry import make_bot
 from kayalib.ui.framework import GameApp, button, html, set_options, show_if
 
 HAND_SLOTS = 9
 
 
 def _bot(name: str) -> Any:
-    from kayalib.kaya.bots import make_bot
-
-    return make_bot(name)
+    return make_bot("kaya", name)
 
 
 def _seat_of(place: str) -> int | None:
@@ -188,8 +187,11 @@ class KayaApp(GameApp[KayaState]):
         return KayaState.new(KayaRules(colors=self.colours()), seed=seed)
 
     def is_secret_decision(self, state: KayaState) -> bool:
-        # Only a green 3 or a red 3/4 leads to this choice; a visible pause would give it away.
+        # A power choice: a bot that paused on it would show it holds a green 3 or a red 3/4.
         return state.phase == "power"
+
+    def automatic_action(self, state: KayaState) -> Any:
+        return state.formality()
 
     def bot_choose(self, state: KayaState, rng: random.Random) -> Any:
         seat = state.current_player
@@ -277,7 +279,7 @@ class KayaApp(GameApp[KayaState]):
         viewer = self.log_viewer()
         lines: list[str] = []
         for event in state.events:
-            seen = event.for_seat(viewer)
+            seen = event.seen_by(viewer)
             if seen is None:
                 continue
             line = self.event_text(seen)
@@ -307,6 +309,8 @@ class KayaApp(GameApp[KayaState]):
         if isinstance(e, PowerEvent):
             return ""  # the move that follows says what the power did
         if isinstance(e, DeclineEvent):
+            if e.power is None:
+                return ""  # a card without a power: the turn just ends
             return t("kaya_log_decline", player=name(e.seat), card=self.card_text(e.card))
         if isinstance(e, EndEvent):
             scores = ", ".join(f"{name(s)}: {p}" for s, p in enumerate(e.scores))
@@ -583,7 +587,7 @@ class KayaApp(GameApp[KayaState]):
         for later in events[last + 1 :]:
             if isinstance(later, (PlayEvent, ChallengeEvent)):
                 break
-            seen = later.for_seat(self.log_viewer())
+            seen = later.seen_by(self.log_viewer())
             if seen is not None and (line := self.event_text(seen)):
                 after.append(f"<li>{escape(line)}</li>")
         rule = t("kaya_tie_rule")

@@ -22,7 +22,7 @@ from kayalib.blef.game import (
     event_from_json,
     parse_action,
 )
-from kayalib.errors import IllegalActionError, ParseError, RulesError
+from kayalib.errors import IllegalActionError, ParseError, RulesError, SeatError
 
 
 def play(state: BlefState, *actions: str) -> BlefState:
@@ -289,7 +289,7 @@ def test_the_last_player_left_wins() -> None:
     state = play(state, "pair 9", "check")  # true: seat 0 loses and is eliminated
     assert state.is_terminal and state.winner == 2
     assert state.current_player is None and state.legal_actions() == ()
-    assert state.returns() == [0.0, 0.0, 1.0]
+    assert state.returns() == (0.0, 0.0, 1.0)
     assert state.events[-2:] == (EliminatedEvent(9, 0, 3), EndEvent(2, 9))
     before = copy.deepcopy(state)
     for action in ("pair A", "check"):
@@ -301,7 +301,7 @@ def test_the_last_player_left_wins() -> None:
 
 def test_returns_are_zero_until_the_end() -> None:
     state = BlefState.new(BlefRules(players=3), 4)
-    assert state.returns() == [0.0, 0.0, 0.0]
+    assert state.returns() == (0.0, 0.0, 0.0)
 
 
 # -- deck mode -----------------------------------------------------------------------------------
@@ -415,6 +415,7 @@ def test_event_log_of_a_rigged_round() -> None:
             "event": "check",
             "round": 1,
             "seat": 1,
+            "bidder": 0,
             "bid": "pair A",
             "true": False,
             "loser": 0,
@@ -459,7 +460,7 @@ def test_a_view_shows_own_cards_counts_and_public_bids_only() -> None:
     assert deal.visible_to(0) and not state.events[1].visible_to(0)
     assert deal.to_json()["hands"] == [["KS", "AS"], [], None]
     assert state.view(2).events[1].hands == (None, (), parse_cards("9H"))
-    with pytest.raises(RulesError):
+    with pytest.raises(SeatError):
         state.view(3)
 
 
@@ -474,10 +475,10 @@ def test_views_show_past_pools_but_not_past_hands() -> None:
     assert [deal.hands[1] for deal in deals] == [parse_cards("9H"), state.hands[1]]
 
 
-def test_history_lists_every_action() -> None:
+def test_moves_lists_every_action() -> None:
     state = BlefState.from_hands(BlefRules(players=2), ["AS", "9H"], starter=1)
     state = play(state, "high-card 9", "high-card A", "check")
-    assert state.history == (
+    assert state.moves == (
         (1, Bid.parse("high-card 9")),
         (0, Bid.parse("high-card A")),
         (1, CHECK),

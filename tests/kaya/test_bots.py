@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kayalib.errors import IllegalActionError, UnknownBotError
-from kayalib.kaya.bots import BOTS, CounterBot, RandomBot, make_bot
+from kayalib.errors import IllegalActionError
+from kayalib.kaya.bots import BOTS, CounterBot, RandomBot
 from kayalib.kaya.cards import Card
 from kayalib.kaya.counting import challenge_odds, challenge_values
 from kayalib.kaya.game import (
@@ -33,7 +33,7 @@ def C(text: str) -> Card:
 def play_game(names, seed: int, players: int | None = None, rng_seed: int | None = None):
     """Play one game with bots by name (seat order); check every choice is legal."""
     rules = KayaRules.for_players(players or len(names))
-    bots = [make_bot(n) for n in names]
+    bots = [BOTS[n]() for n in names]
     rng = random.Random(seed if rng_seed is None else rng_seed)
     state = KayaState.new(rules, seed=seed)
     steps = 0
@@ -47,34 +47,12 @@ def play_game(names, seed: int, players: int | None = None, rng_seed: int | None
     return state
 
 
-# ---------------------------------------------------------------------------------------------
-# Registry
-
-
-def test_registry_names():
-    assert BOTS == ("random", "counter")
-    for name in BOTS:
-        bot = make_bot(name)
-        assert bot.name == name
-    assert isinstance(make_bot("random"), RandomBot)
-    assert isinstance(make_bot("counter"), CounterBot)
-    assert make_bot("counter") is not make_bot("counter")
-
-
-@pytest.mark.parametrize("name", ["", "Counter", "odds", "randomm", None, 3])
-def test_unknown_bot_names_are_refused(name):
-    with pytest.raises(UnknownBotError) as info:
-        make_bot(name)  # type: ignore[arg-type]
-    assert isinstance(info.value, ValueError)
-    assert "random, counter" in str(info.value)
-
-
 @pytest.mark.parametrize("name", BOTS)
 def test_bots_refuse_a_view_with_nothing_to_do(name):
     state = KayaState.new(KayaRules(), seed=2)
     idle = (state.current_player + 1) % state.players
     with pytest.raises(IllegalActionError):
-        make_bot(name).choose(state.view(idle), random.Random(0))
+        BOTS[name]().choose(state.view(idle), random.Random(0))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -84,7 +62,7 @@ def test_bots_refuse_a_view_with_nothing_to_do(name):
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_every_choice_is_legal_over_many_games(players):
     for seed in range(40):
-        names = [BOTS[(seed + s) % 2] for s in range(players)]
+        names = [list(BOTS)[(seed + s) % 2] for s in range(players)]
         state = play_game(names, seed)
         assert state.is_terminal
         assert len(state.winners) >= 1
@@ -110,7 +88,7 @@ def test_same_seeds_give_the_same_game(names):
 def test_random_bot_uses_only_the_rng_it_is_given():
     state = KayaState.new(KayaRules(), seed=4)
     view = state.view(state.current_player)
-    bot = make_bot("random")
+    bot = RandomBot()
     picks = {str(bot.choose(view, random.Random(s))) for s in range(60)}
     assert picks == {str(a) for a in view.legal_actions()}  # uniform: every card shows up
     assert bot.choose(view, random.Random(1)) == bot.choose(view, random.Random(1))
@@ -187,7 +165,7 @@ def test_counter_decisions_ignore_opponents_hidden_cards(seed, steps, players, s
     base = _start_of_turn(seed, steps, players)
     a = base.active
     rng = random.Random(shuffle_seed)
-    bot = make_bot("counter")
+    bot = CounterBot()
     # A's play: every other seat's hand, table card and face-down discards are permuted.
     moved = _shuffle_all_but(base, a, rng)
     assert moved.view(a) == base.view(a)
@@ -229,7 +207,7 @@ def test_counter_challenges_a_sure_win_and_passes_a_sure_loss():
     s = _rig(("green", "red"), [["green-2", "green-5"], ["red-1", "red-8"]], table=[None, "red-9"])
     s = s.apply("play green-2")
     assert challenge_odds(s.view(1)) == {(0,): 1.0}
-    assert make_bot("counter").choose(s.view(1), random.Random(0)) == Challenge((0,))
+    assert CounterBot().choose(s.view(1), random.Random(0)) == Challenge((0,))
     # Red's 1 against a green card that can only be 6-9 (1-5 are face up in red's bonus pile).
     s = _rig(
         ("green", "red"),
@@ -239,7 +217,7 @@ def test_counter_challenges_a_sure_win_and_passes_a_sure_loss():
     )
     s = s.apply("play green-6")
     assert challenge_odds(s.view(1)) == {(0,): 0.0}
-    assert make_bot("counter").choose(s.view(1), random.Random(0)) == Pass()
+    assert CounterBot().choose(s.view(1), random.Random(0)) == Pass()
 
 
 def test_counter_picks_the_best_target_set():
@@ -257,7 +235,7 @@ def test_counter_picks_the_best_target_set():
     assert odds == {(0,): 1.0, (0, 1): 1.0}
     values = challenge_values(s.view(2))
     best = max(values, key=lambda t: values[t].gain(2, 3))
-    assert make_bot("counter").choose(s.view(2), random.Random(0)) == Challenge(best)
+    assert CounterBot().choose(s.view(2), random.Random(0)) == Challenge(best)
     # Taking a hand card from both losers beats taking from one.
     assert best == (0, 1)
 
@@ -265,7 +243,7 @@ def test_counter_picks_the_best_target_set():
 def test_counter_plays_its_lowest_card_when_nobody_can_challenge_near_the_end():
     # Red has one card left, so the game ends after red's turn: green keeps its 9.
     s = _rig(("green", "red"), [["green-2", "green-9"], ["red-5"]])
-    assert make_bot("counter").choose(s.view(0), random.Random(0)) == Play(C("green-2"))
+    assert CounterBot().choose(s.view(0), random.Random(0)) == Play(C("green-2"))
 
 
 def test_counter_plays_high_when_challenges_are_likely_and_the_end_is_far():
@@ -277,12 +255,12 @@ def test_counter_plays_high_when_challenges_are_likely_and_the_end_is_far():
         hands,
         table=[None, "red-9", "blue-9", "pink-9"],
     )
-    action = make_bot("counter").choose(s.view(0), random.Random(0))
+    action = CounterBot().choose(s.view(0), random.Random(0))
     assert isinstance(action, Play) and action.card.number >= 7
 
 
 def test_counter_power_choices():
-    bot = make_bot("counter")
+    bot = CounterBot()
     rng = random.Random(0)
     # Green 3 not challenged: taken back.
     s = _rig(("green", "red"), [["green-3", "green-8"], ["red-5"]]).apply("play green-3")
@@ -307,7 +285,7 @@ def test_counter_power_choices():
 
 
 def test_counter_keeps_a_winning_orange_4_and_gives_pink_its_cheapest_card():
-    bot = make_bot("counter")
+    bot = CounterBot()
     rng = random.Random(0)
     s = _rig(("orange", "green"), [["orange-4", "orange-7"], ["green-2", "green-9"]],
              table=[None, "green-1"])  # fmt: skip

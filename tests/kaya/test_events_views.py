@@ -7,7 +7,7 @@ import json
 import pytest
 from kaya_helpers import C, position, run
 
-from kayalib.errors import IllegalActionError, ParseError
+from kayalib.errors import ParseError, SeatError
 from kayalib.kaya.game import (
     PHASES,
     WHYS,
@@ -67,7 +67,7 @@ def test_play_line_and_its_censored_form():
     play = next(e for e in s.events if e.kind == "play")
     assert play.to_json() == {"event": "play", "turn": 1, "seat": 0, "card": "green-5"}
     assert play.visible_to(0) and not play.visible_to(1)
-    assert play.for_seat(1).to_json() == {"event": "play", "turn": 1, "seat": 0, "card": None}
+    assert play.seen_by(1).to_json() == {"event": "play", "turn": 1, "seat": 0, "card": None}
     theirs = next(e for e in s.view(1).events if e.kind == "play")
     assert theirs.card is None and theirs.seat == 0
     mine = next(e for e in s.view(0).events if e.kind == "play")
@@ -80,7 +80,12 @@ def test_power_and_end_lines():
     power = next(e for e in s.events if e.kind == "power").to_json()
     assert power == {"event": "power", "turn": 1, "seat": 0, "card": "green-3",
                      "power": "green-return"}  # fmt: skip
-    s = s.apply("play red-1")  # red's hand is now empty
+    s = s.apply("play red-1")  # red's hand is now empty; nobody is down to challenge
+    assert s.phase == "power" and s.legal_actions() == (Decline(),)
+    s = s.apply("decline")  # red 1 has no power: red ends the turn, privately
+    assert s.events[-2].to_json() == {"event": "decline", "turn": 2, "seat": 1,
+                                      "card": "red-1", "power": None}  # fmt: skip
+    assert s.events[-2].seen_by(0) is None
     assert s.events[-1].to_json() == {"event": "end", "scores": [8, 0], "winners": [0]}
 
 
@@ -125,7 +130,7 @@ def test_view_holds_public_facts_and_own_cards_only():
     assert set(v.legal_actions()) == {Pass(), Challenge((0,)), Challenge((0, 2))}
     assert s.view(2).legal_actions() == ()  # not seat 2's turn
     assert v.colors == s.rules.colors and v.players == 4
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(SeatError):
         s.view(4)
     with pytest.raises(AttributeError):
         v.phase = "over"  # type: ignore[misc]

@@ -21,8 +21,8 @@ from kayalib.kaya.game import (
     Pass,
     Play,
     PlayEvent,
+    StateSlots,
     Steal,
-    _copy,
 )
 from kayalib.kaya.rules import KayaRules
 
@@ -38,7 +38,7 @@ def games(draw):
     colors = tuple(draw(st.permutations(COLORS))[:players])
     coins = draw(st.one_of(st.none(), st.lists(st.integers(1, 5), min_size=9, max_size=9)))
     rules = KayaRules(colors) if coins is None else KayaRules(colors, coins)
-    return rules, draw(st.integers(-(2**40), 2**40)), draw(st.integers(0, 2**32))
+    return rules, draw(st.integers(0, 2**64 - 1)), draw(st.integers(0, 2**32))
 
 
 def play_out(rules: KayaRules, seed: int, choice_seed: int):
@@ -200,7 +200,7 @@ def shuffle_hidden(state: KayaState, seat: int, rng: random.Random) -> KayaState
     new_hand = tuple(sorted(pool[: len(hand)], key=lambda c: c.number))
     new_discards = tuple(pool[len(hand) : len(hand) + len(discards)])
     new_down = pool[-1] if down is not None else state.table[seat]
-    fake = _copy(state)
+    fake = StateSlots.copy_of(state)
     fake.hands = (*state.hands[:seat], new_hand, *state.hands[seat + 1 :])
     fake.hidden_discards = (
         *state.hidden_discards[:seat], new_discards, *state.hidden_discards[seat + 1 :]

@@ -41,8 +41,11 @@ def test_stale_card_is_discarded_face_down_before_the_new_play():
     theirs = [e for e in after.view(1).events[len(s.view(1).events) :] if e.kind == "move"]
     assert [(e.card, e.why) for e in theirs] == [(None, "stale"), (None, "play")]
     assert after.view(1).hidden_discards[0] == s.view(1).hidden_discards[0] + 1
-    # nobody else had a card down: no window, red is active next
-    assert (after.phase, after.active, after.current_player) == ("play", 1, 1)
+    # nobody else had a card down: no window; green 5 has no power, so green can only end
+    # the turn (a step every card goes through, so the table cannot tell a power card)
+    assert (after.phase, after.current_player, after.legal_actions()) == ("power", 0, (Decline(),))
+    ended = after.apply("decline")
+    assert (ended.phase, ended.active, ended.current_player) == ("play", 1, 1)
 
 
 def test_challenge_window_asks_seats_with_a_card_down_in_order_after_a():
@@ -55,7 +58,10 @@ def test_challenge_window_asks_seats_with_a_card_down_in_order_after_a():
     s = s.apply("pass")
     assert s.current_player == 0
     s = s.apply(Pass())
-    # window closed without a challenge; red 5 has no power: next seat in order is active
+    # window closed without a challenge; red 5 has no power: red ends the turn and the next
+    # seat in order is active
+    assert s.legal_actions() == (Decline(),)
+    s = s.apply("decline")
     assert (s.phase, s.active, s.table[1]) == ("play", 2, C("red-5"))
 
 
@@ -222,7 +228,7 @@ def test_green_3_declined_stays_down_and_the_decline_is_private():
 
 def test_other_greens_and_challenged_green_3_have_no_power():
     s = position(GR, [["green-4", "green-5"], ["red-1", "red-2"]])
-    assert s.apply("play green-4").phase == "play"
+    assert s.apply("play green-4").legal_actions() == (Decline(),)
     s = position(GR, [["green-3", "green-5", "green-6"], ["red-1", "red-2"]], table=[None, "red-9"])
     after = run(s, "play green-3", "challenge 0")
     assert after.phase == "play" and C("green-3") in after.bonus[1]
@@ -257,7 +263,9 @@ def test_red_3_or_4_unchallenged_steals_a_bonus_card_and_is_spent():
 )
 def test_which_red_cards_can_steal(played, bonus, power):
     s = position(GR, [["green-5", "green-6"], [played, "red-9"]], bonus=bonus, active=1)
-    assert (s.apply(f"play {played}").phase == "power") is power
+    options = s.apply(f"play {played}").legal_actions()
+    assert any(isinstance(a, Steal) for a in options) is power
+    assert options[-1] == Decline()
 
 
 def test_red_declined_stays_face_down():
@@ -389,12 +397,13 @@ def test_scoring_hand_numbers_plus_bonus_coins_yellow_negative_table_nothing():
 def test_equal_totals_share_the_win():
     bonus = [["red-9", "red-8"], ["green-4"]]  # green 6 coins, red 2 coins
     s = position(GR, [["green-5"], ["red-1", "red-3"]], bonus=bonus)
-    shared = s.apply("play green-5")  # green's hand is empty: no window, the game ends
+    shared = run(s, "play green-5", "decline")  # green's hand is empty: the game ends
     assert shared.is_terminal
     assert shared.scores().totals == (6, 6)  # green 0 + 6; red 1 + 3 + 2
     assert shared.winners == (0, 1) and shared.returns() == (1.0, 1.0)
     assert shared.events[-1].to_json() == {"event": "end", "scores": [6, 6], "winners": [0, 1]}
-    alone = position(GR, [["green-5"], ["red-1", "red-2"]], bonus=bonus).apply("play green-5")
+    alone = run(position(GR, [["green-5"], ["red-1", "red-2"]], bonus=bonus), "play green-5",
+                "decline")  # fmt: skip
     assert alone.scores().totals == (6, 5)
     assert alone.winners == (0,) and alone.returns() == (1.0, 0.0)
 
@@ -435,7 +444,7 @@ def test_refused_actions_raise_and_leave_the_state_alone(bad, error):
 
 def test_no_action_after_the_end():
     s = position(GR, [["green-5"], ["red-1", "red-8"]])
-    over = s.apply("play green-5")
+    over = run(s, "play green-5", "decline")
     assert over.is_terminal and over.legal_actions() == ()
     with pytest.raises(IllegalActionError, match="over"):
         over.apply("play green-5")

@@ -1,0 +1,84 @@
+"""Every game kayalib knows and every bot of each: one registry.
+
+A game is a package ``kayalib.<name>`` whose ``game`` module has ``GAME`` (a :class:`Game`:
+its state and rules classes and its log reader) and whose ``bots`` module has ``BOTS`` (bot
+name -> a function making a fresh bot). A third game registers itself by adding its package
+to :data:`GAMES`.
+
+>>> make_bot("blef", "odds").name, bot_names("kaya")
+('odds', ('random', 'counter'))
+>>> make_bot("kaya", "smart")
+Traceback (most recent call last):
+...
+kayalib.errors.UnknownBotError: unknown Aku Paling Kaya bot 'smart'; the bots are random, counter
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from kayalib.errors import KayalibError, UnknownBotError
+
+__all__ = ["GAMES", "Game", "UnknownGameError", "bot_names", "game", "make_bot"]
+
+GAMES: dict[str, str] = {"blef": "kayalib.blef", "kaya": "kayalib.kaya"}
+"""Game name -> the package that implements it."""
+
+
+class UnknownGameError(KayalibError):
+    """A game name that is not in :data:`GAMES`."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the shared plumbing (simulation, logs, replay, command line) needs of a game."""
+
+    name: str
+    title: str
+    state: Any
+    """The state class: ``state.new(rules, seed)``."""
+    rules_for_players: Callable[[int], Any]
+    """The default rules for a number of players."""
+    event_from_json: Callable[[dict[str, Any]], Any]
+    moves_from_events: Callable[[Iterable[Any]], tuple[tuple[int, Any], ...]]
+    rules_from_start: Callable[[Any], Any]
+    """The rules a start event records."""
+    length_name: str
+    """What a game's length is counted in (``rounds``, ``turns``)."""
+    length: Callable[[Any], int]
+    """The length of a finished game, from its final state."""
+    scores: Callable[[Any], tuple[int, ...]] | None = None
+    """Final points by seat, for games that have points."""
+
+
+def game(name: str) -> Game:
+    """The game registered as ``name`` (``blef`` or ``kaya``)."""
+    package = GAMES.get(name) if isinstance(name, str) else None
+    if package is None:
+        raise UnknownGameError(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
+    return importlib.import_module(f"{package}.game").GAME
+
+
+def _bots(name: str) -> dict[str, Callable[[], Any]]:
+    game(name)
+    return importlib.import_module(f"{GAMES[name]}.bots").BOTS
+
+
+def bot_names(game_name: str) -> tuple[str, ...]:
+    """The names of a game's bots, in the order the game lists them."""
+    return tuple(_bots(game_name))
+
+
+def make_bot(game_name: str, name: str) -> Any:
+    """A fresh bot of ``game_name`` by name (any case); :class:`UnknownBotError` otherwise."""
+    bots = _bots(game_name)
+    key = name.strip().lower() if isinstance(name, str) else name
+    factory = bots.get(key) if isinstance(key, str) else None
+    if factory is None:
+        raise UnknownBotError(
+            f"unknown {game(game_name).title} bot {name!r}; the bots are {', '.join(bots)}"
+        )
+    return factory()
