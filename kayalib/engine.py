@@ -49,6 +49,7 @@ from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 __all__ = ["Bot", "Event", "GameState", "View", "sample"]
 
 ActionT = TypeVar("ActionT")
+StateT = TypeVar("StateT", bound="GameState")
 ViewT = TypeVar("ViewT", contravariant=True)
 
 
@@ -119,7 +120,7 @@ class GameState(Protocol):
 
     def can_apply(self, action: Any, *, seat: int | None = None) -> bool: ...
 
-    def apply(self, action: Any, *, seat: int | None = None) -> GameState: ...
+    def apply(self: StateT, action: Any, *, seat: int | None = None) -> StateT: ...
 
     def returns(self) -> tuple[float, ...]: ...
 

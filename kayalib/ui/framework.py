@@ -26,13 +26,14 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
+from kayalib.engine import GameState
 from kayalib.errors import IllegalActionError, KayalibError, RulesError, UnknownBotError
 from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
 from kayalib.seeds import bot_rng
 
 log = logging.getLogger("kayalib.ui")
 
-S = TypeVar("S")
+S = TypeVar("S", bound=GameState)
 A = TypeVar("A", bound="GameApp[Any]")
 
 HUMAN = "human"
@@ -277,7 +278,7 @@ class GameApp(Generic[S]):
         raise NotImplementedError
 
     def current_seat(self, state: S) -> int | None:
-        return state.current_player  # type: ignore[attr-defined]
+        return state.current_player
 
     def render_game(self) -> None:
         """Update the game widgets from ``self.state``."""
@@ -343,7 +344,7 @@ class GameApp(Generic[S]):
 
         ``seats`` names who plays each seat: ``"human"`` or a bot name.
         """
-        players = state.players  # type: ignore[attr-defined]
+        players = state.players
         if len(seats) != players:
             raise KayalibError(f"{len(seats)} seats given for a {players}-player game")
         known = {HUMAN, *self.bot_names}
@@ -373,7 +374,7 @@ class GameApp(Generic[S]):
     def act(self, action: Any, seat: int | None = None) -> None:
         """Apply an action to the current state (by ``seat``, if given: the engine checks that
         it is that seat's turn). Refused: banner, state unchanged."""
-        self.push(self.state.apply(action, seat=seat))  # type: ignore[attr-defined]
+        self.push(self.state.apply(action, seat=seat))
 
     def human_act(self, action: Any) -> None:
         """A click by the person at the screen (refused: not their turn, or hand face down)."""
@@ -413,7 +414,7 @@ class GameApp(Generic[S]):
         """Reset per-turn UI state after an undo."""
 
     def is_terminal(self, state: S) -> bool:
-        return bool(state.is_terminal)  # type: ignore[attr-defined]
+        return bool(state.is_terminal)
 
     def bot_to_move(self) -> bool:
         if not self.history:
@@ -433,7 +434,7 @@ class GameApp(Generic[S]):
         # step = actions since the first state: the derivation simulations use (kayalib.seeds)
         rng = bot_rng(self.seed, len(self.history) - 1)
         action = self.bot_choose(self.state, rng)
-        self.history.append(self.state.apply(action))  # type: ignore[attr-defined]
+        self.history.append(self.state.apply(action))
 
     def automatic_action(self, state: S) -> Any:
         """The action the seat to move takes without being asked (a step with one possible
@@ -453,7 +454,7 @@ class GameApp(Generic[S]):
         while not self.is_terminal(self.state):
             action = self.automatic_action(self.state)
             if action is not None:
-                self.history.append(self.state.apply(action))  # type: ignore[attr-defined]
+                self.history.append(self.state.apply(action))
             elif self.bot_to_move() and self.is_secret_decision(self.state):
                 self._apply_bot_move()
             else:
