@@ -41,13 +41,23 @@ def marked(cell: dict[str, Any]) -> bool:
 
 
 def output_text(outputs: list[dict[str, Any]]) -> list[str]:
-    """The comparable text of a cell's outputs (streams and text/plain results)."""
-    texts = []
+    """The comparable text of a cell's outputs (streams and text/plain results). A stream may
+    arrive in several pieces (how it is cut depends on timing), so consecutive pieces of one
+    stream are joined."""
+    texts: list[str] = []
+    last_stream = None
     for output in outputs:
         kind = output["output_type"]
         if kind == "stream":
-            texts.append(f"{output['name']}: " + "".join(output["text"]))
-        elif kind in ("execute_result", "display_data"):
+            text = "".join(output["text"])
+            if last_stream == output["name"]:
+                texts[-1] += text
+            else:
+                texts.append(f"{output['name']}: " + text)
+            last_stream = output["name"]
+            continue
+        last_stream = None
+        if kind in ("execute_result", "display_data"):
             data = output.get("data", {})
             texts.append("".join(data.get("text/plain", "")))
         elif kind == "error":
