@@ -76,7 +76,8 @@ def play_game(
     """Play one game between ``bots`` (one per seat: objects or names); return the final state.
 
     ``rules`` default to the game's rules for ``len(bots)`` players; ``on_state`` is called
-    with every state after the first.
+    with every state after the first. A move that is the only legal one is made without
+    asking the bot (every bot's policy would give it probability 1).
     """
     spec = _game(which)
     rules = spec.rules_for_players(len(bots)) if rules is None else rules
@@ -86,7 +87,12 @@ def play_game(
     step = 0
     while not state.is_terminal:
         seat = state.current_player
-        state = state.apply(choosers[seat](state.view(seat), bot_rng(seed, step)))
+        legal = state.legal_actions()
+        if len(legal) == 1:  # a forced move (ending a turn without a power) asks no bot
+            action = legal[0]
+        else:
+            action = choosers[seat](state.view(seat), bot_rng(seed, step))
+        state = state.apply(action)
         step += 1
         if on_state is not None:
             on_state(state)

@@ -266,19 +266,39 @@ def flatten_log(chain: LogChain) -> tuple[Event, ...]:
 
 def push_records(logs: tuple[LogChain, ...], records: list[tuple]) -> tuple[LogChain, ...]:
     """Append one batch of records to the full log and to each seat's censored log."""
-    if all(len(r) == 2 for r in records):
+    for record in records:
+        if len(record) != 2:
+            break
+    else:  # every record public: one batch shared by every log
         batch = tuple(records)
         return tuple([(batch, chain) for chain in logs])
-    full = tuple([r[:2] for r in records])
-    out = [(full, logs[0])]
+    full: list[tuple] = []
+    others: list[tuple] = []  # what a seat owning none of the secret records sees
+    owners = set()
+    for record in records:
+        if len(record) == 2:
+            full.append(record)
+            others.append(record)
+        else:
+            full.append(record[:2])
+            if record[3] is not None:
+                others.append((record[0], record[3]))
+            owners.add(record[2])
+    whole, censored = tuple(full), tuple(others)
+    out = [(whole, logs[0])]
     for seat, chain in enumerate(logs[1:]):
-        seen = tuple(
-            [
-                r if len(r) == 2 else r[:2] if r[2] == seat else (r[0], r[3])
-                for r in records
-                if len(r) == 2 or r[2] == seat or r[3] is not None
-            ]
-        )
+        if seat not in owners:
+            seen = censored
+        elif len(owners) == 1:
+            seen = whole  # the one owner sees every record whole
+        else:
+            seen = tuple(
+                [
+                    r if len(r) == 2 else r[:2] if r[2] == seat else (r[0], r[3])
+                    for r in records
+                    if len(r) == 2 or r[2] == seat or r[3] is not None
+                ]
+            )
         out.append((seen, chain) if seen else chain)
     return tuple(out)
 
