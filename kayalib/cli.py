@@ -135,13 +135,15 @@ class ArgumentParser(argparse.ArgumentParser):
 
 
 def build_parser() -> ArgumentParser:
+    from kayalib import cli_tournament
     from kayalib.blef import cli as blef_cli
     from kayalib.kaya import cli as kaya_cli
 
     parser = ArgumentParser(prog="kayalib", description=__doc__.splitlines()[0])
-    games = parser.add_subparsers(dest="game", required=True, metavar="{blef,kaya}")
+    games = parser.add_subparsers(dest="game", required=True, metavar="{blef,kaya,tournament}")
     blef_cli.register(games)
     kaya_cli.register(games)
+    cli_tournament.register(games)
     return parser
 
 

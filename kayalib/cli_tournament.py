@@ -1,0 +1,94 @@
+"""``kayalib tournament GAME ENTRANT...``: a round robin of built-in bots and bot files."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from kayalib.cli import OutputError, whole_number
+from kayalib.registry import GAMES
+from kayalib.seeds import MAX_SEED
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    from kayalib.tournament import DEFAULT_MOVE_TIME
+
+    parser = commands.add_parser(
+        "tournament",
+        help="a round robin of bots: built-in names and students' bot files (.py)",
+        description="Every pair of entrants plays --games heads-up games, seats alternating. "
+        "A bot file runs in a process of its own and forfeits a game when it crashes, plays "
+        "an illegal move or thinks longer than --move-time.",
+    )
+    parser.add_argument("game", choices=sorted(GAMES), help="which game")
+    parser.add_argument("entrants", nargs="+", metavar="ENTRANT",
+                        help="a built-in bot (odds) or a bot file (my_bot.py)")  # fmt: skip
+    parser.add_argument("--games", type=whole_number(1, 100_000), default=20,
+                        help="games per pairing (default: 20)")  # fmt: skip
+    parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=0,
+                        help="seed of the whole tournament (default: 0)")  # fmt: skip
+    parser.add_argument("--move-time", type=float, default=DEFAULT_MOVE_TIME,
+                        help=f"seconds a bot file may think per move (default: "
+                        f"{DEFAULT_MOVE_TIME:g})")  # fmt: skip
+    parser.add_argument("--chart", metavar="FILE.png", default=None,
+                        help="save the leaderboard as a bar chart with 95%% intervals")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.set_defaults(run=run_tournament)
+
+
+def run_tournament(args: argparse.Namespace) -> int:
+    from kayalib.progress import terminal_progress
+    from kayalib.tournament import round_robin
+
+    if not 0.01 <= args.move_time <= 600:
+        raise OutputError(f"--move-time must be from 0.01 to 600 seconds, not {args.move_time:g}")
+    entrants = args.entrants
+    pairings = len(entrants) * (len(entrants) - 1) // 2
+    update, close = terminal_progress(pairings * args.games, "tournament")
+    try:
+        result = round_robin(args.game, entrants, args.games, args.seed, args.move_time, update)
+    finally:
+        close()
+    board = result.leaderboard()
+    if args.chart:
+        write_chart(result, Path(args.chart))
+    if args.json:
+        print(json.dumps(result.to_json()))
+        return 0
+    width = max(len(row.name) for row in board)
+    print(f"{result.game} round robin, {result.games_per_pairing} games a pairing, "
+          f"seed {result.seed}")  # fmt: skip
+    print(f"{'':3} {'entrant':<{width}}  {'wins':>11}  {'win rate':>8}  {'95% interval':>15}  "
+          "forfeits")  # fmt: skip
+    for place, row in enumerate(board, 1):
+        low, high = row.interval
+        faults = ", ".join(f"{n} {why}" for why, n in row.forfeits.items() if n) or "-"
+        print(f"{place:>2}. {row.name:<{width}}  {row.wins:>4} / {row.games:<4}  "
+              f"{row.win_rate:>8.1%}  {low:>6.1%} - {high:<6.1%}  {faults}")  # fmt: skip
+    for row in board:
+        if row.last_fault:
+            print(f"{row.name}: last forfeit: {row.last_fault}")
+    return 0
+
+
+def write_chart(result: object, path: Path) -> None:
+    """The leaderboard as a PNG bar chart: win rates with their 95% intervals."""
+    from kayalib.lessons.plots import bar_chart_png
+
+    board = result.leaderboard()  # type: ignore[attr-defined]
+    png = bar_chart_png(
+        [row.name for row in board],
+        [row.win_rate for row in board],
+        errors=[row.interval for row in board],
+        title=f"{result.game} round robin: win rate with 95% interval",  # type: ignore[attr-defined]
+        xlabel="entrant",
+        ylabel="share of games won",
+        reference=0.5,
+        reference_label="an even match",
+        ylim=(0.0, 1.0),
+    )
+    try:
+        path.write_bytes(png)
+    except OSError as error:
+        raise OutputError(f"cannot write the chart {path}: {error.strerror}") from None

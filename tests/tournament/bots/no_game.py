@@ -1,0 +1,2 @@
+class Bot:
+    name = "no game"
