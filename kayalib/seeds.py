@@ -29,7 +29,15 @@ import secrets
 
 from kayalib.errors import SeedError
 
-__all__ = ["MAX_SEED", "StepRandom", "bot_rng", "check_seed", "fresh_seed", "game_seed"]
+__all__ = [
+    "MAX_SEED",
+    "StepRandom",
+    "bot_rng",
+    "check_seed",
+    "fresh_seed",
+    "game_seed",
+    "personal_seed",
+]
 
 MAX_SEED = 2**64 - 1
 """The largest seed (seeds are 64-bit whole numbers, 0 to 18446744073709551615)."""
@@ -55,6 +63,19 @@ def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a run seeded with ``seed``: ``seed`` itself for game 0,
     then 64-bit numbers derived from both."""
     return seed if index == 0 else _digest(f"kayalib/game/{seed}/{index}")
+
+
+def personal_seed(class_seed: int, student: int) -> int:
+    """A student's own seed, derived from the class seed and the student's number: everyone in
+    the room sees their own numbers, and the teacher can reproduce any student's.
+
+    >>> personal_seed(7, 12) == personal_seed(7, 12) != personal_seed(7, 13)
+    True
+    """
+    check_seed(class_seed)
+    if isinstance(student, bool) or not isinstance(student, int) or not 1 <= student <= 9999:
+        raise SeedError(f"a student number is a whole number from 1 to 9999, not {student!r}")
+    return _digest(f"kayalib/student/{class_seed}/{student}")
 
 
 class StepRandom(random.Random):
