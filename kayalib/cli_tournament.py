@@ -6,7 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from kayalib.cli import OutputError, whole_number
+from kayalib.commands import OutputError, whole_number
 from kayalib.registry import GAMES
 from kayalib.seeds import MAX_SEED
 

@@ -7,7 +7,7 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from kayalib.cli import add_run_options, run_simulation, seat_bots, whole_number
+from kayalib.commands import add_run_options, run_simulation, seat_bots, whole_number
 from kayalib.errors import RulesError
 
 

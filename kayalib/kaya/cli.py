@@ -5,7 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 
-from kayalib.cli import UsageError, add_run_options, names, run_simulation, seat_bots, whole_number
+from kayalib.commands import (
+    UsageError,
+    add_run_options,
+    names,
+    run_simulation,
+    seat_bots,
+    whole_number,
+)
 from kayalib.kaya.rules import KayaRules
 from kayalib.progress import terminal_progress
 from kayalib.seeds import MAX_SEED
