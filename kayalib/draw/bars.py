@@ -51,7 +51,7 @@ def probability_bars_html(
         colour = "#e0a800" if marked else "#4a7bd0"
         weight = "bold" if marked else "normal"
         extra = (
-            f'<span class="kaya-bar-detail" style="flex:1 1 12em;font-size:90%">'
+            f'<span class="kaya-bar-detail" style="flex:1 1 14em;font-size:90%">'
             f"{escape(detail)}</span>"
             if detail
             else ""
@@ -59,9 +59,9 @@ def probability_bars_html(
         parts.append(
             f'<div class="kaya-bar-row{mark}" style="display:flex;flex-wrap:wrap;'
             f'align-items:center;gap:2px 8px;margin:2px 0;font-weight:{weight}">'
-            f'<span class="kaya-bar-label" style="flex:0 1 16em;min-width:7em;'
+            f'<span class="kaya-bar-label" style="flex:1 1 7em;max-width:16em;'
             f'text-align:right;overflow-wrap:anywhere">{escape(label)}</span>'
-            f'<span class="kaya-bar-track" style="flex:1 1 120px;max-width:260px;'
+            f'<span class="kaya-bar-track" style="flex:2 1 90px;max-width:260px;'
             f"min-width:60px;height:16px;background:var(--jp-layout-color3, #dfe3ea);"
             f'border-radius:3px;overflow:hidden;display:inline-block">'
             f'<span class="kaya-bar-fill" style="display:block;height:100%;'

@@ -94,6 +94,10 @@ class LaunchOptions:
         return cls.parse(os.environ.get("QUERY_STRING", ""))
 
 
+#: ``?hint=on`` (or 1, true) opens the app with the hint shown; ``off`` (0, false) hides it.
+HINT_ON, HINT_OFF = ("on", "1", "true"), ("off", "0", "false")
+
+
 def query_value(name: str, allowed: Sequence[str]) -> str | None:
     """``?name=value`` from the page address when ``value`` is one of ``allowed``, else None."""
     values = parse_qs(os.environ.get("QUERY_STRING", "").lstrip("?")).get(name, [])
@@ -185,11 +189,11 @@ class GameApp(AppPage, Generic[S]):
             chosen = [b for b in opts.bots if b in known][: cls.max_seats - 1]
             if chosen:  # an address naming no known player keeps the default opponents
                 kwargs["opponents"] = chosen
-        extras = {"size": SIZES, "hint": ("on", "off"), **cls.query_options}
+        extras = {"size": SIZES, "hint": (*HINT_ON, *HINT_OFF), **cls.query_options}
         for name, allowed in extras.items():
             value = query_value(name, allowed)
             if value is not None:
-                kwargs[name] = value == "on" if name == "hint" else value
+                kwargs[name] = value in HINT_ON if name == "hint" else value
         kwargs.update(overrides)
         return cls(**kwargs)
 

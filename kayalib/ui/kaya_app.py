@@ -373,9 +373,9 @@ class KayaApp(GameApp[KayaState]):
         own = state.table[viewer] if viewer is not None else None
         if own is not None and visible and not state.is_terminal:
             self.own_table.value = (
-                f'<div class="kaya-own-table-box"><div class="kaya-small">'
-                f'{escape(t("kaya_own_table"))}</div>{row_html([self.card_svg(own, width=60)])}'
-                f"</div>"
+                f'<div class="kaya-own-table-box" title="{escape(t("kaya_own_table"))}">'
+                f"{row_html([self.card_svg(own, width=60)])}"
+                f'<div class="kaya-small">{escape(t("kaya_own_table_short"))}</div></div>'
             )
         else:
             self.own_table.value = ""
