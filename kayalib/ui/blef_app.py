@@ -112,7 +112,7 @@ class BlefApp(GameApp[BlefState]):
         self.picker = w.HBox([self.kind, self.param, self.bid_button, self.check_button])
         self.picker.add_class("kaya-picker")
         self.controls = w.VBox([self.quick_box, self.picker])
-        self.controls.add_class("kaya-controls")
+        self.controls.add_class("kaya-bid-controls")
         self.reveal = html("kaya-reveal")
         play = [self.hand_title, self.hand, self.show_hand, self.controls, self.reveal, self.hint]
         return play, [self.players_html, self.bids]

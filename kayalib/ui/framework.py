@@ -546,7 +546,7 @@ class GameApp(AppPage, Generic[S]):
             return
         self.undo_button.disabled = self.undo_target() is None
         self.render_game()
-        show_if(self.hint, self.hint_toggle.value)
+        show_if(self.hint, self.hint_toggle.value and not self.is_terminal(self.state))
         # The log goes last: when a page sees the new log, the rest of the view is updated too.
         lines = self.event_lines(self.state)
         items = "".join(f"<li>{line}</li>" for line in reversed(lines[-200:]))
