@@ -37,7 +37,7 @@ SIZES = ("normal", "large")
 
 
 class AppPage:
-    """Builds the shared widgets; a game app adds its panels with ``play_panel``/``side_panel``.
+    """Builds the shared widgets; a game app's ``build_game`` returns its play and side panels.
 
     Words: ``page_title_key`` and ``intro_key`` (the page heading and intro in the app's
     language, with ``**bold**``, ``*italic*`` and `` `code` ``).
