@@ -124,9 +124,7 @@ class AppPage:
         )
         self.widget.add_class("kaya-app")
         self.hint_toggle.observe(lambda _c: self._label_toggles(), names="value")
-        self.settings_toggle.observe(
-            lambda c: show_if(self.settings_box, bool(c["new"])), names="value"
-        )
+        self.settings_toggle.observe(lambda _c: self._show_settings(), names="value")
         self.size_toggle.observe(lambda _c: self._apply_size(), names="value")
         self._apply_size()
 
@@ -135,6 +133,10 @@ class AppPage:
         return [HUMAN] + [d.value for d in self.seat_pickers if d.value]
 
     # ----------------------------------------------------------------- toggles
+
+    def _show_settings(self) -> None:
+        show_if(self.settings_box, self.settings_toggle.value)
+        self._label_toggles()
 
     def _apply_size(self) -> None:
         if self.size_toggle.value:

@@ -493,3 +493,13 @@ def test_intro_steps_are_a_framework_hook() -> None:
     assert KayaApp.intro_steps is not GameApp.intro_steps
     app = KayaApp(seed=12, delay=0, opponents=["random"] * 4)
     assert app.intro_steps() == len(app.state.gambreng.rounds)
+
+
+def test_settings_open_and_close_and_say_so() -> None:
+    app = KayaApp(seed=3, delay=0, opponents=["random"])
+    assert not visible(app.settings_box) and app.settings_toggle.description.endswith("▸")
+    app.settings_toggle.value = True
+    assert visible(app.settings_box) and app.settings_toggle.description.endswith("▾")
+    assert app.coins in app.options_box.children and app.colour in app.setup_box.children
+    app.settings_toggle.value = False
+    assert not visible(app.settings_box)
