@@ -39,8 +39,17 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from math import comb
 
-from kayalib.kaya.cards import Color, card
-from kayalib.kaya.game import Challenge, KayaView
+from kayalib.kaya.cards import Card, Color, card
+from kayalib.kaya.game import (
+    Action,
+    Challenge,
+    Give,
+    KayaView,
+    Keep,
+    Play,
+    Steal,
+    TakeBack,
+)
 from kayalib.kaya.rules import KayaRules
 
 NUMBERS: tuple[int, ...] = tuple(range(1, 10))
@@ -648,4 +657,100 @@ def challenge_odds(view: KayaView, *, exact: bool = False) -> dict[tuple[int, ..
     for targets in _challenges(view):
         unseen_sets = [view.hidden[t] for t in _in_order_after(seat, players, targets)]
         out[targets] = win_probability(own_card.number, unseen_sets, exact=exact)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Every decision of a turn, for the apps' hint: playing a card, and the powers and choices that
+# involve no chance.
+
+
+@dataclass(frozen=True)
+class PlayOdds:
+    """What playing ``card`` face down risks, in the counting model above.
+
+    ``challenger`` is the seat whose one-on-one challenge this card fears most: the lowest
+    ``win_probability`` (ties: the first asked, in seat order after the player); ``None`` when no
+    other seat has a card face down, so nobody can challenge (probability 1, no points).
+    ``points`` is the expected change of the player's points if ``challenger`` challenges
+    (see :func:`defence_value`). Playing the card also takes its number out of the hand, where
+    it would count at the end (unless a green 3 comes back).
+    """
+
+    card: Card
+    win_probability: Number
+    points: Number
+    challenger: int | None
+
+
+def play_odds(view: KayaView, *, exact: bool = False) -> dict[Card, PlayOdds]:
+    """For the seat to play a card: the odds of every card it may play (empty otherwise).
+
+    >>> from kayalib.kaya.game import KayaState
+    >>> s = KayaState.from_position(KayaRules(("green", "red")),
+    ...     hands=[["green-5", "green-9"], ["red-2"]], table=[None, "red-6"], active=0,
+    ...     discard=["red-1", "red-3", "red-4", "red-5", "red-7", "red-8", "red-9"])
+    >>> odds = play_odds(s.view(0), exact=True)   # red's card is its 2 or its 6
+    >>> [(str(c), o.win_probability, o.points) for c, o in odds.items()]
+    [('green-5', Fraction(1, 2), Fraction(-3, 1)), ('green-9', Fraction(1, 1), Fraction(3, 1))]
+    """
+    if view.phase != "play" or view.current_player != view.seat:
+        return {}
+    seat, players = view.seat, view.players
+    profile = profile_for(view.rules, view.colors[seat])
+    challengers = [
+        target_of(view, s)
+        for s in _in_order_after(seat, players, range(players))
+        if view.table[s]
+    ]
+    numbers = [c.number for c in view.hand]
+    zero: Number = Fraction(0) if exact else 0.0
+    one: Number = Fraction(1) if exact else 1.0
+    out: dict[Card, PlayOdds] = {}
+    for action in view.legal_actions():
+        if not isinstance(action, Play):
+            continue
+        x = action.card.number
+        rest = [n for n in numbers if n != x]
+        best = PlayOdds(action.card, one, zero, None)
+        for target in challengers:
+            value = defence_value(seat, x, rest, profile, target, exact=exact)
+            if best.challenger is None or value.win_probability < best.win_probability:
+                best = PlayOdds(action.card, value.win_probability, value.deltas[seat], target.seat)
+        out[action.card] = best
+    return out
+
+
+def decision_points(view: KayaView) -> dict[Action, dict[int, int]]:
+    """For a choice that involves no chance (a power, keeping an orange 4, the card to give a
+    pink winner): every legal action and the points it changes, ``{seat: change}`` with the
+    deciding seat always first (what follows any choice alike, such as a random take after an
+    orange 4, is left out). Empty in other phases (see :func:`play_odds` and
+    :func:`challenge_values` for those).
+
+    A green 3 taken back counts its number in hand again (on the table it counts nothing); a
+    stolen or kept card counts its coins in the bonus pile; a card given to a pink winner leaves
+    the hand and counts its coins for the winner.
+    """
+    seat, rules = view.seat, view.rules
+    if view.current_player != seat or view.phase not in ("power", "orange", "pink"):
+        return {}
+    out: dict[Action, dict[int, int]] = {}
+    for action in view.legal_actions():
+        if isinstance(action, TakeBack):
+            assert view.own_table is not None
+            out[action] = {seat: view.own_table.number}
+        elif isinstance(action, Steal):
+            value = rules.bonus_value(action.card)
+            out[action] = {seat: value, action.victim: -value}
+        elif isinstance(action, Keep):
+            kept = view.revealed[seat]
+            out[action] = {seat: rules.bonus_value(kept) if kept is not None else 0}
+        elif isinstance(action, Give):
+            change = {seat: -action.card.number}
+            if view.winner is not None:
+                change[view.winner] = rules.bonus_value(action.card)
+            out[action] = change
+        else:
+            out[action] = {seat: 0}
     return out

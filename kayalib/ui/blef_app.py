@@ -31,9 +31,12 @@ from kayalib.blef.game import (
 from kayalib.draw import blef_card_svg, card_back_svg, probability_bars_html, row_html
 from kayalib.errors import IllegalActionError
 from kayalib.registry import make_bot
-from kayalib.ui.framework import GameApp, button, html, set_options, show_if
+from kayalib.ui.framework import GameApp
+from kayalib.ui.widgets import button, html, set_options, show_if
 
 SUIT_KEYS = ("suit_clubs", "suit_diamonds", "suit_hearts", "suit_spades")
+#: how many one-click bids are offered beside the full picker.
+QUICK_BIDS = 4
 
 
 def _bot(name: str) -> Any:
@@ -65,9 +68,11 @@ class BlefApp(GameApp[BlefState]):
     seat 0 is always the person at the screen. ``delay=0`` makes bots move at once (tests).
     """
 
-    title_key = "blef_title"
+    page_title_key = "blef_page_title"
+    intro_key = "blef_intro"
     bot_names = ("random", "odds")
     default_opponents = ("odds", "random")
+    query_options = {"mode": MODES}
 
     # ----------------------------------------------------------------- widgets
 
@@ -75,55 +80,41 @@ class BlefApp(GameApp[BlefState]):
         self._mode_init = mode if mode in MODES else "classic"
         super().__init__(**kwargs)
 
-    @classmethod
-    def from_query_string(cls, **overrides: Any) -> BlefApp:  # type: ignore[override]
-        """As for every app, plus ``?mode=deck`` for the end-of-game rule (RULES.md option)."""
-        import os
-        from urllib.parse import parse_qs
-
-        mode = parse_qs(os.environ.get("QUERY_STRING", "").lstrip("?")).get("mode", [""])[0]
-        if mode in MODES and "mode" not in overrides:
-            overrides["mode"] = mode
-        return super().from_query_string(**overrides)
-
-    def build_game(self) -> None:
+    def build_game(self) -> tuple[list[w.Widget], list[w.Widget]]:
         self._picker_for = -1
         self.mode = w.Dropdown(options=[(m, m) for m in MODES], value=self._mode_init)
         self.mode.add_class("kaya-mode")
-        self.mode.layout.width = "230px"
-        self.setup_box.children = (*self.setup_box.children, self.mode)
+        self.options_box.children = (*self.options_box.children, self.mode)
         self.players_html = html("kaya-players-panel")
         self.hand_title = html("kaya-hand-title")
         self.hand = html("kaya-hand")
         self.bids = html("kaya-bids")
+        self.quick_label = html("kaya-quick-label")
+        self.quick_buttons = [button("", "kaya-quick-bid") for _ in range(QUICK_BIDS)]
+        self._quick: list[Bid | None] = [None] * QUICK_BIDS
+        for i, b in enumerate(self.quick_buttons):
+            b.add_class("kaya-action")
+            b.on_click(self.guard(lambda _b, i=i: self._on_quick_bid(i)))
+        self.quick_box = w.HBox([self.quick_label, *self.quick_buttons])
+        self.quick_box.add_class("kaya-quick")
         self.kind = w.Dropdown(options=[("", "")], value="")
         self.kind.add_class("kaya-bid-kind")
-        self.kind.layout.width = "220px"
         self.param = w.Dropdown(options=[("", None)], value=None)
         self.param.add_class("kaya-bid-param")
-        self.param.layout.width = "170px"
         self.bid_button = button("", "kaya-bid", style="primary")
         self.check_button = button("", "kaya-check", style="danger")
-        self.check_button.layout.width = "auto"
-        self.bid_button.layout.width = "120px"
+        for b in (self.bid_button, self.check_button):
+            b.add_class("kaya-action")
         self.kind.observe(self.guard(lambda _c: self._fill_params()), names="value")
         self.bid_button.on_click(self.guard(self._on_bid))
         self.check_button.on_click(self.guard(lambda _b: self.human_act(CHECK)))
-        self.controls = w.HBox([self.kind, self.param, self.bid_button, self.check_button])
-        self.controls.add_class("kaya-controls")
+        self.picker = w.HBox([self.kind, self.param, self.bid_button, self.check_button])
+        self.picker.add_class("kaya-picker")
+        self.controls = w.VBox([self.quick_box, self.picker])
+        self.controls.add_class("kaya-bid-controls")
         self.reveal = html("kaya-reveal")
-        self.game_box = w.VBox(
-            [
-                self.players_html,
-                self.hand_title,
-                self.hand,
-                self.show_hand,
-                self.bids,
-                self.controls,
-                self.reveal,
-            ]
-        )
-        self.game_box.add_class("kaya-game")
+        play = [self.hand_title, self.hand, self.show_hand, self.controls, self.reveal, self.hint]
+        return play, [self.players_html, self.bids]
 
     def relabel_game(self) -> None:
         t = self.t
@@ -131,6 +122,7 @@ class BlefApp(GameApp[BlefState]):
         self.bid_button.description = t("bid_button")
         self.check_button.description = t("check_button")
         self.check_button.tooltip = t("check_tooltip")
+        self.quick_label.value = f"<b>{escape(t('blef_quick_label'))}</b>"
         self.kind.description = ""
         self.param.description = ""
 
@@ -221,8 +213,33 @@ class BlefApp(GameApp[BlefState]):
             raise IllegalActionError(self.t("error_choose_bid"))
         self.human_act(bid)
 
+    def _on_quick_bid(self, i: int) -> None:
+        bid = self._quick[i]
+        if bid is None:
+            raise IllegalActionError(self.t("error_choose_bid"))
+        self.human_act(bid)
+
     def legal_bids(self) -> list[Bid]:
         return [a for a in self.state.legal_actions() if isinstance(a, Bid)]
+
+    def odds(self) -> dict[Bid, float]:
+        """The exact chance of every bid for the viewer's cards (empty when none are shown)."""
+        viewer = self.viewer()
+        if viewer is None or not self.hand_visible() or self.state.is_terminal:
+            return {}
+        from kayalib.blef.odds import exact_table
+
+        return exact_table(self.state.hands[viewer], self.state.total_cards)  # type: ignore[return-value]
+
+    def likely_bids(self) -> list[Bid]:
+        """The legal bids most likely to be true for the viewer's cards, in ladder order
+        (ties: the lower bid); these are the one-click bids beside the full picker."""
+        table = self.odds()
+        if not table:
+            return []
+        legal = self.legal_bids()
+        best = sorted(legal, key=lambda b: (-table[b], b.index))[:QUICK_BIDS]
+        return sorted(best, key=lambda b: b.index)
 
     def _fill_params(self) -> None:
         kind = self.kind.value
@@ -230,56 +247,69 @@ class BlefApp(GameApp[BlefState]):
         set_options(self.param, [(self._param_text(b), b) for b in bids] or [("", None)])
         self.param.disabled = len(bids) <= 1 and not (bids and bids[0].params)
 
-    # ----------------------------------------------------------------- view
+    # ----------------------------------------------------------------- view: one method a panel
 
     def render_game(self) -> None:
-        t, state = self.t, self.state
-        seat = state.current_player
         self.hide_hand_after_turn()
-        my_turn = self.is_human(seat) and not state.is_terminal
         self.status.value = self._status_html()
         self.players_html.value = self._players_html()
+        self.render_hand()
+        self.bids.value = self._bids_html()
+        self.render_picker()
+        self.render_quick_bids()
+        self.reveal.value = self._reveal_html()
+        self.hint.value = self._hint_html() if self.hint_toggle.value else ""
 
-        viewer = self.viewer()
-        visible = self.hand_visible()
+    def render_hand(self) -> None:
+        t, state, viewer = self.t, self.state, self.viewer()
         if viewer is None:
-            self.hand_title.value = ""
-            self.hand.value = ""
+            self.hand_title.value = self.hand.value = ""
         else:
             cards = state.hands[viewer]
             self.hand_title.value = (
                 f"<h4>{escape(t('your_cards', player=self.seat_name(viewer)))}</h4>"
             )
-            if visible:
-                self.hand.value = row_html(
-                    [self.card(c, width=84) for c in cards], empty=t("no_cards")
-                )
-            else:
-                self.hand.value = row_html(
-                    [card_back_svg(width=84, label="?") for _ in cards], empty=t("no_cards")
-                )
+            faces = (
+                [self.card(c, width=84) for c in cards]
+                if self.hand_visible()
+                else [card_back_svg(width=84, label="?") for _ in cards]
+            )
+            self.hand.value = row_html(faces, empty=t("no_cards"))
         self.update_show_hand(len(self.humans) > 1 and viewer is not None and not state.is_terminal)
 
-        self.bids.value = self._bids_html()
-        kinds = []
+    def render_picker(self) -> None:
+        """The full picker (kind, then rank or suit) and the check button."""
+        kinds: list[str] = []
         for b in self.legal_bids():
             if b.kind not in kinds:
                 kinds.append(b.kind)
-        set_options(self.kind, [(t(f"bid_{k}"), k) for k in kinds] or [("", "")])
-        if self._picker_for != len(self.history):  # a new decision: start from the lowest bid
-            self._picker_for = len(self.history)
+        set_options(self.kind, [(self.t(f"bid_{k}"), k) for k in kinds] or [("", "")])
+        if self._picker_for != len(self.states):  # a new decision: start from the lowest bid
+            self._picker_for = len(self.states)
             if kinds:
                 self.kind.value = kinds[0]
         self._fill_params()
-        show_if(self.controls, my_turn)
-        can_act = my_turn and (visible or len(self.humans) == 1)
+        show_if(self.controls, self.my_turn())
+        can_act = self.can_act()
         for widget in (self.kind, self.bid_button):
             widget.disabled = not can_act or not kinds
         if not can_act:
             self.param.disabled = True
-        self.check_button.disabled = not can_act or not state.bids
-        self.reveal.value = self._reveal_html()
-        self.hint.value = self._hint_html() if self.hint_toggle.value else ""
+        self.check_button.disabled = not can_act or not self.state.bids
+
+    def render_quick_bids(self) -> None:
+        """The likely next bids as one-click buttons (with their chance when the hint is on)."""
+        bids = self.likely_bids() if self.can_act() else []
+        table = self.odds() if self.hint_toggle.value else {}
+        show_if(self.quick_box, bool(bids))
+        for i, b in enumerate(self.quick_buttons):
+            bid = bids[i] if i < len(bids) else None
+            self._quick[i] = bid
+            show_if(b, bid is not None)
+            if bid is not None:
+                text = self.bid_text(bid)
+                b.description = f"{text} \u00b7 {self.percent(table[bid])}" if table else text
+                b.tooltip = self.t("blef_quick_tooltip", bid=text)
 
     def _status_html(self) -> str:
         t, state = self.t, self.state
@@ -350,8 +380,9 @@ class BlefApp(GameApp[BlefState]):
         )
 
     def _reveal_html(self) -> str:
+        """The cards of a check made since the last decision at this screen (then it goes)."""
         t, state = self.t, self.state
-        checks = [e for e in state.events if isinstance(e, CheckEvent)]
+        checks = [e for e in state.events[self.news_start() :] if isinstance(e, CheckEvent)]
         if not checks:
             return ""
         e = checks[-1]
@@ -394,21 +425,18 @@ class BlefApp(GameApp[BlefState]):
 
     def _hint_html(self) -> str:
         t, state = self.t, self.state
-        viewer = self.viewer()
-        if state.is_terminal or viewer is None or not self.hand_visible():
+        table = self.odds()
+        if not table:
             return f'<div class="kaya-empty">{escape(t("hint_unavailable"))}</div>'
-        from kayalib.blef.odds import exact_table
-
-        table = exact_table(state.hands[viewer], state.total_cards)
         last = state.last_bid
         rows: list[tuple[str, float, bool]] = []
         if last is not None:
             rows.append((self.bid_text(last), float(table[last]), True))
         rows += [(self.bid_text(b), float(table[b]), False) for b in self.legal_bids()]
         title = t("blef_hint_title", n=state.total_cards)
+        bars = probability_bars_html(rows, title=title, percent=self.percent)
         return (
-            f'<div class="kaya-panel kaya-hint-panel" style="max-height:340px;'
-            f'overflow-y:auto">{probability_bars_html(rows, title=title)}'
+            f'<div class="kaya-panel kaya-hint-panel kaya-scroll">{bars}'
             f'<div class="kaya-small">{escape(t("blef_hint_note"))}</div></div>'
         )
 

@@ -1,13 +1,18 @@
 """What both play apps share: undo stack, seats, bot pacing, errors, language and seed.
 
-An app keeps the list of immutable game states it went through (``app.history``); undo
+An app keeps the list of immutable game states it went through (``app.states``); undo
 truncates that list back to the last state where a human had to decide, so the restored state
 is the very object seen before. Bots move one at a time: with a delay (``asyncio`` timers, so
 Voila keeps updating the page between moves) or, with ``delay=0``, synchronously (tests).
+A new game may first show an intro one step at a time at the same pace (Aku Paling Kaya's
+gambreng: :meth:`GameApp.intro_steps`).
 
 Every callback runs inside :meth:`GameApp.guard`: a refused action shows its message in the
 error banner and leaves the state as it was; an unexpected exception is also shown and logged
 as "Exception in callback" (the tests fail on that line).
+
+The widgets around the game (toolbar, settings, columns, words) are built in
+:mod:`kayalib.ui.page`.
 """
 
 from __future__ import annotations
@@ -20,26 +25,39 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
-from importlib import resources
 from typing import Any, Generic, TypeVar
 from urllib.parse import parse_qs
 
 import ipywidgets as w
 
 from kayalib.engine import GameState
-from kayalib.errors import IllegalActionError, KayalibError, RulesError, UnknownBotError
+from kayalib.errors import IllegalActionError, KayalibError
 from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
 from kayalib.seeds import bot_rng
+from kayalib.ui.page import DEFAULT_SPEED, HUMAN, SIZES, SPEEDS, AppPage
+from kayalib.ui.widgets import button, css, html, set_options, show_if
 
 log = logging.getLogger("kayalib.ui")
 
 S = TypeVar("S", bound=GameState)
 A = TypeVar("A", bound="GameApp[Any]")
 
-HUMAN = "human"
-#: seconds between two bot moves for each speed setting.
-SPEEDS: dict[str, float] = {"slow": 1.5, "normal": 0.8, "fast": 0.3, "instant": 0.0}
-DEFAULT_SPEED = "normal"
+__all__ = [
+    "DEFAULT_SPEED",
+    "GameApp",
+    "HUMAN",
+    "LaunchOptions",
+    "SIZES",
+    "SPEEDS",
+    "bot_rng",
+    "button",
+    "css",
+    "fresh_seed",
+    "html",
+    "query_value",
+    "set_options",
+    "show_if",
+]
 
 
 @dataclass(frozen=True)
@@ -78,61 +96,42 @@ class LaunchOptions:
         return cls.parse(os.environ.get("QUERY_STRING", ""))
 
 
+#: ``?hint=on`` (or 1, true) opens the app with the hint shown; ``off`` (0, false) hides it.
+HINT_ON, HINT_OFF = ("on", "1", "true"), ("off", "0", "false")
+
+
+def query_value(name: str, allowed: Sequence[str]) -> str | None:
+    """``?name=value`` from the page address when ``value`` is one of ``allowed``, else None."""
+    values = parse_qs(os.environ.get("QUERY_STRING", "").lstrip("?")).get(name, [])
+    value = values[0].strip() if values else ""
+    return value if value in allowed else None
+
+
 def fresh_seed() -> int:
     """A new seed for a game nobody asked to replay (shown in the seed field to share)."""
     return secrets.randbelow(1_000_000)
 
 
-def css() -> str:
-    """The apps' stylesheet (``kayalib/ui/style.css``)."""
-    return resources.files("kayalib.ui").joinpath("style.css").read_text("utf-8")
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()  # a kernel (Jupyter, Voila) always has one
+    except RuntimeError:
+        return None  # a plain script: nothing would run the timers, so move at once
 
 
-def button(description: str, css_class: str, *, style: str = "") -> w.Button:
-    """A button with a stable ``kaya-...`` class for tests and styling."""
-    b = w.Button(description=description, button_style=style)
-    b.add_class(css_class)
-    return b
-
-
-def html(css_class: str, value: str = "") -> w.HTML:
-    """An HTML widget with a stable ``kaya-...`` class."""
-    h = w.HTML(value=value)
-    h.add_class(css_class)
-    return h
-
-
-def set_options(dropdown: w.Dropdown, options: Sequence[tuple[str, Any]]) -> None:
-    """Replace a dropdown's ``(label, value)`` options, keeping its value when still offered."""
-    options = list(options)
-    if list(dropdown.options) == options:
-        return
-    old = dropdown.value
-    dropdown.options = options
-    values = [v for _, v in options]
-    if old in values:
-        dropdown.value = old
-    elif values:
-        dropdown.value = values[0]
-
-
-def show_if(widget: w.DOMWidget, visible: bool) -> None:
-    """Show or hide a widget without removing it from the layout tree."""
-    widget.layout.display = None if visible else "none"
-
-
-class GameApp(Generic[S]):
+class GameApp(AppPage, Generic[S]):
     """Base of the play apps. Subclasses fill in the game-specific hooks below.
 
-    Hooks: ``new_state(seed)``, ``bot_choose(state, step_seed)``, ``render_game()``,
-    ``relabel_game()``, ``event_lines(state)`` and ``setup_widgets()``.
+    Hooks: ``build_game()`` (returns the play and side panels), ``new_state(seed)``,
+    ``bot_choose(state, rng)``, ``render_game()``, ``relabel_game()``, ``event_lines(state)``,
+    ``intro_steps()``, ``is_secret_decision(state)``, ``on_new_game()`` and ``on_undo()``.
+    ``query_options`` names extra ``?name=value`` settings passed on to the constructor.
     """
 
-    title_key = "app_title"
-    max_seats = 6
-    #: names offered for each non-first seat: "" (empty seat), "human" and the bots.
-    bot_names: tuple[str, ...] = ()
     default_opponents: tuple[str, ...] = ()
+    query_options: dict[str, tuple[str, ...]] = {}
+    #: the message for a move tried while the intro is still showing.
+    intro_wait_key = "error_wait_intro"
 
     def __init__(
         self,
@@ -143,130 +142,62 @@ class GameApp(Generic[S]):
         speed: str = DEFAULT_SPEED,
         opponents: Sequence[str] | None = None,
         hint: bool = False,
+        size: str = "normal",
+        seed_fixed: bool | None = None,
     ) -> None:
         self.t = Translator(lang)
         self.seed = fresh_seed() if seed is None else int(seed)
-        self.history: list[S] = []
+        #: a seed given by the caller (or the address) stays for every new game
+        self.seed_fixed = seed is not None if seed_fixed is None else seed_fixed
+        self.states: list[S] = []
         self._generation = 0  # bumped to cancel pending bot timers
         self._pending: asyncio.TimerHandle | None = None
+        self._intro_total = self._intro_shown = 0
         self.fixed_delay = delay
         opponents = list(self.default_opponents if opponents is None else opponents)
-        self._build_common(lang, speed, hint)
+        self._build_common(lang, speed, hint, size)
         self._build_seats(opponents)
         self._hand_shown_for: int | None = None  # hot-seat: whose hand is face up now
         self.show_hand = button("", "kaya-show-hand", style="warning")
+        self.show_hand.add_class("kaya-action")
         self.show_hand.on_click(self.guard(self._on_show_hand))
-        self.build_game()
-        self.widget = w.VBox(
-            [
-                self.style,
-                self.header,
-                self.setup_box,
-                self.error,
-                self.status,
-                self.game_box,
-                self.hint,
-                self.log_title,
-                self.log,
-            ]
-        )
-        self.widget.add_class("kaya-app")
-        self.relabel()
-        self.start()
-
-    # ----------------------------------------------------------------- construction
-
-    @classmethod
-    def from_query_string(cls: type[A], **overrides: Any) -> A:
-        """An app set from the Voila URL (``?seed=7&lang=id&speed=fast&bots=odds``)."""
-        opts = LaunchOptions.from_environment()
-        kwargs: dict[str, Any] = {"seed": opts.seed, "lang": opts.lang, "speed": opts.speed}
-        if opts.bots is not None:
-            known = set(cls.bot_names) | {HUMAN}
-            chosen = [b for b in opts.bots if b in known][: cls.max_seats - 1]
-            if chosen:  # an address naming no known player keeps the default opponents
-                kwargs["opponents"] = chosen
-        kwargs.update(overrides)
-        return cls(**kwargs)
-
-    def _build_common(self, lang: str, speed: str, hint: bool) -> None:
-        self.style = w.HTML(value=f"<style>{css()}</style>")
-        self.style.add_class("kaya-style")
-        self.title = html("kaya-title")
-        self.lang = w.Dropdown(options=[(n, c) for c, n in languages().items()], value=lang)
-        self.lang.add_class("kaya-lang")
-        self.lang.layout.width = "150px"
-        self.seed_field = w.Text(value=str(self.seed))
-        self.seed_field.add_class("kaya-seed")
-        self.seed_field.layout.width = "150px"
-        self.seed_field.style.description_width = "auto"
-        self.new_game = button("", "kaya-new-game", style="primary")
-        self.undo_button = button("", "kaya-undo")
-        for b in (self.new_game, self.undo_button):
-            b.layout.width = "auto"
-        self.speed = w.Dropdown(options=[(s, s) for s in SPEEDS], value=speed)
-        self.speed.add_class("kaya-speed")
-        self.speed.layout.width = "190px"
-        self.speed.style.description_width = "auto"
-        self.hint_toggle = w.ToggleButton(value=hint)
-        self.hint_toggle.add_class("kaya-hint-toggle")
-        self.hint_toggle.layout.width = "auto"
-        self.header = w.HBox(
-            [
-                self.title,
-                self.new_game,
-                self.undo_button,
-                self.seed_field,
-                self.speed,
-                self.hint_toggle,
-                self.lang,
-            ]
-        )
-        self.header.add_class("kaya-header")
-        self.error = html("kaya-error")
-        show_if(self.error, False)
-        self.status = html("kaya-status")
-        self.hint = html("kaya-hint")
-        self.log_title = html("kaya-log-title")
-        self.log = html("kaya-log")
-
+        self._assemble(*self.build_game())
         self.lang.observe(self.guard(self._on_lang), names="value")
         self.new_game.on_click(self.guard(lambda _b: self.start(from_field=True)))
         self.undo_button.on_click(self.guard(lambda _b: self.undo()))
         self.hint_toggle.observe(self.guard(lambda _c: self.render()), names="value")
         self.speed.observe(self.guard(lambda _c: self._schedule_bots()), names="value")
+        self.relabel()
+        self.start()
 
-    def _build_seats(self, opponents: list[str]) -> None:
-        self.seat_pickers: list[w.Dropdown] = []
-        for i in range(1, self.max_seats):
-            d = w.Dropdown(options=[("", "")], value="")
-            d.add_class("kaya-seat-picker")
-            d.add_class(f"kaya-seat-{i}")
-            d.layout.width = "136px"
-            self.seat_pickers.append(d)
-        allowed = {"", HUMAN, *self.bot_names}
-        unknown = [o for o in opponents if o not in allowed]
-        if unknown:
-            raise UnknownBotError(
-                f"unknown player {unknown[0]!r}; choose from {', '.join(sorted(allowed - {''}))}"
-            )
-        if len(opponents) > len(self.seat_pickers):
-            raise RulesError(
-                f"at most {len(self.seat_pickers)} other players, not {len(opponents)}"
-            )
-        self._opponents_init = opponents
-        self.setup_label = html("kaya-setup-label")
-        self.setup_box = w.HBox([self.setup_label, *self.seat_pickers])
-        self.setup_box.add_class("kaya-setup")
+    @classmethod
+    def from_query_string(cls: type[A], **overrides: Any) -> A:
+        """An app set from the Voila URL (``?seed=7&lang=id&speed=fast&bots=odds&size=large``).
 
-    def seat_choices(self) -> list[str]:
-        """``["human", bot, ...]``: who sits at each seat, seat 0 being the person at the screen."""
-        return [HUMAN] + [d.value for d in self.seat_pickers if d.value]
+        A seed in the address stays fixed: "New game" deals that game again.
+        """
+        opts = LaunchOptions.from_environment()
+        kwargs: dict[str, Any] = {
+            "seed": opts.seed, "lang": opts.lang, "speed": opts.speed,
+            "seed_fixed": opts.seed is not None,
+        }  # fmt: skip
+        if opts.bots is not None:
+            known = set(cls.bot_names) | {HUMAN}
+            chosen = [b for b in opts.bots if b in known][: cls.max_seats - 1]
+            if chosen:  # an address naming no known player keeps the default opponents
+                kwargs["opponents"] = chosen
+        extras = {"size": SIZES, "hint": (*HINT_ON, *HINT_OFF), **cls.query_options}
+        for name, allowed in extras.items():
+            value = query_value(name, allowed)
+            if value is not None:
+                kwargs[name] = value in HINT_ON if name == "hint" else value
+        kwargs.update(overrides)
+        return cls(**kwargs)
 
     # ----------------------------------------------------------------- hooks
 
-    def build_game(self) -> None:
-        """Create the game widgets and put them in ``self.game_box``."""
+    def build_game(self) -> tuple[list[w.Widget], list[w.Widget]]:
+        """Create the game widgets; return the play column's and the side column's panels."""
         raise NotImplementedError
 
     def new_state(self, seed: int) -> S:
@@ -281,21 +212,36 @@ class GameApp(Generic[S]):
         return state.current_player
 
     def render_game(self) -> None:
-        """Update the game widgets from ``self.state``."""
+        """Update the game widgets from ``self.state`` (one small method per panel)."""
         raise NotImplementedError
-
-    def relabel_game(self) -> None:
-        """Set the game widgets' words in the current language."""
 
     def event_lines(self, state: S) -> list[str]:
         """What happened so far, in words, oldest first."""
         return []
 
+    def intro_steps(self) -> int:
+        """How many steps a new game shows, one per bot delay, before anybody moves."""
+        return 0
+
+    def is_secret_decision(self, state: S) -> bool:
+        """Whether merely pausing on this decision would tell the others something.
+
+        A bot makes such decisions at once, with no visible delay (Aku Paling Kaya: whether to
+        use a power, which would show that its face-down card has one).
+        """
+        return False
+
+    def on_new_game(self) -> None:
+        """Reset per-game UI state (selections); hands are turned face down already."""
+
+    def on_undo(self) -> None:
+        """Reset per-turn UI state after an undo."""
+
     # ----------------------------------------------------------------- state and flow
 
     @property
     def state(self) -> S:
-        return self.history[-1]
+        return self.states[-1]
 
     @property
     def seats(self) -> list[str]:
@@ -314,30 +260,30 @@ class GameApp(Generic[S]):
             return self.fixed_delay
         return SPEEDS.get(self.speed.value, SPEEDS[DEFAULT_SPEED])
 
+    def next_seed(self) -> int:
+        """The seed of the next new game: one typed in the field, else the fixed seed, else a
+        fresh one (so "New game" deals new cards unless the address fixed the game)."""
+        text = self.seed_field.value.strip()
+        if text and not text.lstrip("-").isdigit():
+            raise KayalibError(self.t("error_seed", seed=text))
+        if text and int(text) != self.seed:
+            return int(text)
+        return self.seed if self.seed_fixed else fresh_seed()
+
     def start(self, *, from_field: bool = False) -> None:
-        """Begin a new game (with the seed in the seed field when asked)."""
-        if from_field:
-            text = self.seed_field.value.strip()
-            if text and not text.lstrip("-").isdigit():
-                raise KayalibError(self.t("error_seed", seed=text))
-            self.seed = int(text) if text else fresh_seed()
-            if not text:
-                self.seed_field.value = str(self.seed)
+        """Begin a new game (``from_field``: the "New game" button, see :meth:`next_seed`)."""
+        seed = self.next_seed() if from_field else self.seed
         previous = getattr(self, "_seats", None)
         self._seats = self.seat_choices()
         try:
-            first = self.new_state(self.seed)
+            first = self.new_state(seed)
         except Exception:
             if previous is not None:  # a setup that cannot make a game changes nothing
                 self._seats = previous
             raise
-        self._cancel_bots()
-        self.history = [first]
-        self._hand_shown_for = None
-        self.on_new_game()
-        self.clear_error()
-        self.render()
-        self._schedule_bots()
+        self.seed = seed
+        self.seed_field.value = str(seed)
+        self._begin([first])
 
     def start_from(self, state: S, seats: Sequence[str]) -> None:
         """Continue from ``state`` (e.g. a rigged position for a lesson), with these seats.
@@ -351,21 +297,23 @@ class GameApp(Generic[S]):
         unknown = [s for s in seats if s not in known]
         if unknown:
             raise KayalibError(f"unknown seat kind {unknown[0]!r}; use one of {sorted(known)}")
-        self._cancel_bots()
         self._seats = list(seats)
-        self.history = [state]
+        self._begin([state])
+
+    def _begin(self, states: list[S]) -> None:
+        self._cancel_bots()
+        self.states = states
         self._hand_shown_for = None
+        self._intro_shown = 0
+        self._intro_total = self.intro_steps() if self.delay > 0 else 0
         self.on_new_game()
         self.clear_error()
         self.render()
         self._schedule_bots()
 
-    def on_new_game(self) -> None:
-        """Reset per-game UI state (selections); hands are turned face down already."""
-
     def push(self, state: S) -> None:
         """Record a new state, show it and let the bots move if it is their turn."""
-        self.history.append(state)
+        self.states.append(state)
         self._make_immediate_moves()
         self.clear_error()
         self.render()
@@ -378,6 +326,8 @@ class GameApp(Generic[S]):
 
     def human_act(self, action: Any) -> None:
         """A click by the person at the screen (refused: not their turn, or hand face down)."""
+        if self.watching_intro:
+            raise IllegalActionError(self.t(self.intro_wait_key))
         seat = self.viewer()
         if seat is None:
             raise IllegalActionError(self.t("error_not_your_turn"))
@@ -387,8 +337,8 @@ class GameApp(Generic[S]):
 
     def undo_target(self) -> int | None:
         """Index of the state undo goes back to: the last earlier human decision."""
-        for i in range(len(self.history) - 2, -1, -1):
-            s = self.history[i]
+        for i in range(len(self.states) - 2, -1, -1):
+            s = self.states[i]
             if (
                 self.is_human(self.current_seat(s))
                 and not self.is_terminal(s)
@@ -403,21 +353,44 @@ class GameApp(Generic[S]):
         if target is None:
             raise KayalibError(self.t("error_nothing_to_undo"))
         self._cancel_bots()
-        del self.history[target + 1 :]
+        del self.states[target + 1 :]
         self._hand_shown_for = None
+        self._intro_shown = self._intro_total
         self.on_undo()
         self.clear_error()
         self.render()
         self._schedule_bots()
 
-    def on_undo(self) -> None:
-        """Reset per-turn UI state after an undo."""
-
     def is_terminal(self, state: S) -> bool:
         return bool(state.is_terminal)
 
+    def news_start(self) -> int:
+        """Where the news on screen starts in ``state.events``: after the last earlier state
+        in which a human was to move (a showdown or a reveal stays until the next decision)."""
+        for s in reversed(self.states[:-1]):
+            if self.is_human(self.current_seat(s)):
+                return len(s.events)
+        return 0
+
+    # ----------------------------------------------------------------- intro and bots
+
+    @property
+    def watching_intro(self) -> bool:
+        """True while a new game is still showing its intro, before anybody moves."""
+        return self._intro_shown < self._intro_total
+
+    @property
+    def intro_shown(self) -> int:
+        """How many intro steps are on screen while :attr:`watching_intro`."""
+        return self._intro_shown
+
+    @property
+    def bot_pending(self) -> bool:
+        """Whether a paced step (a bot move or the intro's next step) is waiting on a timer."""
+        return self._pending is not None
+
     def bot_to_move(self) -> bool:
-        if not self.history:
+        if not self.states:
             return False
         seat = self.current_seat(self.state)
         return seat is not None and not self.is_terminal(self.state) and not self.is_human(seat)
@@ -432,29 +405,21 @@ class GameApp(Generic[S]):
 
     def _apply_bot_move(self) -> None:
         # step = actions since the first state: the derivation simulations use (kayalib.seeds)
-        rng = bot_rng(self.seed, len(self.history) - 1)
+        rng = bot_rng(self.seed, len(self.states) - 1)
         action = self.bot_choose(self.state, rng)
-        self.history.append(self.state.apply(action))
+        self.states.append(self.state.apply(action))
 
     def automatic_action(self, state: S) -> Any:
         """The action the seat to move takes without being asked (a step with one possible
         action that the game still logs, e.g. ending a turn), or ``None``."""
         return None
 
-    def is_secret_decision(self, state: S) -> bool:
-        """Whether merely pausing on this decision would tell the others something.
-
-        A bot makes such decisions at once, with no visible delay (Aku Paling Kaya: whether to
-        use a power, which would show that its face-down card has one).
-        """
-        return False
-
     def _make_immediate_moves(self) -> None:
         """Automatic steps for anyone, and a bot's secret decisions, at once (no pause)."""
         while not self.is_terminal(self.state):
             action = self.automatic_action(self.state)
             if action is not None:
-                self.history.append(self.state.apply(action))
+                self.states.append(self.state.apply(action))
             elif self.bot_to_move() and self.is_secret_decision(self.state):
                 self._apply_bot_move()
             else:
@@ -468,12 +433,15 @@ class GameApp(Generic[S]):
 
     def _schedule_bots(self) -> None:
         self._cancel_bots()
+        loop = _running_loop()
+        if self.watching_intro:
+            if loop is not None and self.delay > 0:
+                self._pending = loop.call_later(self.delay, self._tick, self._generation)
+                return
+            self._intro_shown = self._intro_total
+            self.render()
         if not self.bot_to_move():
             return
-        try:
-            loop = asyncio.get_running_loop()  # a kernel (Jupyter, Voila) always has one
-        except RuntimeError:
-            loop = None  # a plain script: nothing would run the timers, so move at once
         if self.delay <= 0 or loop is None:
             steps = 0
             while self.bot_step():
@@ -482,25 +450,28 @@ class GameApp(Generic[S]):
                     raise RuntimeError("bots did not finish the game")
             self.render()
             return
-        generation = self._generation
-        self._pending = loop.call_later(self.delay, self._tick, generation)
+        self._pending = loop.call_later(self.delay, self._tick, self._generation)
         self.render()
 
     def _tick(self, generation: int) -> None:
+        """One paced step: the next intro step, or one bot move."""
         if generation != self._generation:
             return
         self._pending = None
         try:
-            self.bot_step()
+            if self.watching_intro:
+                self._intro_shown += 1
+            else:
+                self.bot_step()
+            self.render()
+            self._schedule_bots()
         except Exception as error:  # shown, never lost in a timer callback
             self.show_error(error)
-            return
-        self.render()
-        self._schedule_bots()
 
     def run_bots(self) -> None:
         """Let every pending bot move now (tests and scripts)."""
         self._cancel_bots()
+        self._intro_shown = self._intro_total
         while self.bot_step():
             pass
         self.render()
@@ -520,6 +491,18 @@ class GameApp(Generic[S]):
         seat = self.viewer()
         return seat is not None and (len(self.humans) == 1 or self._hand_shown_for == seat)
 
+    def my_turn(self) -> bool:
+        """Whether the person at the screen decides now (the intro over, the game not)."""
+        return (
+            self.is_human(self.current_seat(self.state))
+            and not self.is_terminal(self.state)
+            and not self.watching_intro
+        )
+
+    def can_act(self) -> bool:
+        """Whether the screen offers the moves now: a human's turn with that hand face up."""
+        return self.my_turn() and self.hand_visible()
+
     def _on_show_hand(self, _b: Any) -> None:
         seat = self.viewer()
         if seat is not None:
@@ -537,7 +520,7 @@ class GameApp(Generic[S]):
         show_if(self.show_hand, offered)
         self.show_hand.description = self.t("hide_hand" if self.hand_visible() else "show_hand")
 
-    # ----------------------------------------------------------------- words and display
+    # ----------------------------------------------------------------- errors and display
 
     def guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
         """Wrap a callback: errors go to the banner, the game state stays as it was."""
@@ -568,63 +551,19 @@ class GameApp(Generic[S]):
         self.error.value = ""
         show_if(self.error, False)
 
-    def seat_name(self, seat: int) -> str:
-        """How a seat is called in the app: "You" for a single human, else "Player n (bot)"."""
-        kind = self._seats[seat]
-        if kind == HUMAN:
-            if len(self.humans) == 1:
-                return self.t("you", n=seat + 1)
-            return self.t("seat_name", n=seat + 1)
-        return self.t("seat_bot", n=seat + 1, bot=self.t(f"bot_{kind}"))
-
     def _on_lang(self, change: dict) -> None:
         self.t = Translator(change["new"])
         self.relabel()
         self.render()
 
-    def relabel(self) -> None:
-        """Put every label in the current language."""
-        t = self.t
-        self.title.value = f"<h2>{escape(t(self.title_key))}</h2>"
-        self.new_game.description = t("new_game")
-        self.undo_button.description = t("undo")
-        self.undo_button.tooltip = t("undo_tooltip")
-        self.seed_field.description = t("seed")
-        self.seed_field.placeholder = t("seed_placeholder")
-        self.speed.description = t("speed")
-        set_options(self.speed, [(t(f"speed_{s}"), s) for s in SPEEDS])
-        self.show_hand.description = t("show_hand")
-        self.hint_toggle.description = t("hint")
-        self.hint_toggle.tooltip = t("hint_tooltip")
-        self.log_title.value = f"<h4>{escape(t('log_title'))}</h4>"
-        self.setup_label.value = f"<b>{escape(t('opponents'))}</b>"
-        opts = [(t("seat_empty"), ""), (t("bot_human"), HUMAN)]
-        opts += [(t(f"bot_{b}"), b) for b in self.bot_names]
-        for i, d in enumerate(self.seat_pickers):
-            set_options(d, opts)
-            d.description = ""
-            if self._opponents_init is not None:
-                d.value = self._opponents_init[i] if i < len(self._opponents_init) else ""
-        self._opponents_init = None
-        self.relabel_game()
-
     def render(self) -> None:
         """Redraw everything from the current state."""
-        if not self.history:
+        if not self.states:
             return
         self.undo_button.disabled = self.undo_target() is None
         self.render_game()
-        show_if(self.hint, self.hint_toggle.value)
+        show_if(self.hint, self.hint_toggle.value and not self.is_terminal(self.state))
         # The log goes last: when a page sees the new log, the rest of the view is updated too.
         lines = self.event_lines(self.state)
         items = "".join(f"<li>{line}</li>" for line in reversed(lines[-200:]))
         self.log.value = f'<ol class="kaya-log-list" reversed>{items}</ol>'
-
-    def show(self) -> None:
-        """Display the app in the notebook (or the Voila page)."""
-        from IPython.display import display
-
-        display(self.widget)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        return self.widget._repr_mimebundle_(**kwargs)

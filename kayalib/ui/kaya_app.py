@@ -3,11 +3,13 @@
 >>> app = KayaApp(seed=3, delay=0, opponents=["random"], colour="blue")
 >>> [c.value for c in app.state.rules.colors]
 ['blue', 'green']
+
+The panels' HTML (table, gambreng, showdown, score, hint) is built in
+:mod:`kayalib.ui.kaya_panels`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import Sequence
 from html import escape
@@ -15,7 +17,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from kayalib.draw import card_back_svg, kaya_card_svg, probability_bars_html, row_html
+from kayalib.draw import card_back_svg, kaya_card_svg, row_html
 from kayalib.errors import IllegalActionError
 from kayalib.kaya.cards import COLORS, Card, Color
 from kayalib.kaya.game import (
@@ -40,11 +42,19 @@ from kayalib.kaya.game import (
     Steal,
     TakeBack,
 )
-from kayalib.kaya.rules import KayaRules
+from kayalib.kaya.rules import DEFAULT_COINS, KayaRules
 from kayalib.registry import make_bot
-from kayalib.ui.framework import GameApp, button, html, set_options, show_if
+from kayalib.ui import kaya_panels
+from kayalib.ui.framework import GameApp
+from kayalib.ui.widgets import button, html, set_options, show_if
 
 HAND_SLOTS = 9
+#: The coin tables the app offers (RULES.md option ``coins``): the coins of numbers 1-9.
+COIN_TABLES: dict[str, tuple[int, ...]] = {
+    "standard": DEFAULT_COINS,
+    "number": (1, 2, 3, 4, 5, 6, 7, 8, 9),
+    "flat": (1,) * 9,
+}
 
 
 def _bot(name: str) -> Any:
@@ -58,84 +68,76 @@ def _seat_of(place: str) -> int | None:
 
 
 def challenge_win_odds(state: KayaState, seat: int) -> list[tuple[Challenge, float]]:
-    """For each challenge ``seat`` may make now, the chance it wins, from card counting.
+    """For each challenge ``seat`` may make now, the chance it wins, from card counting
+    (:func:`kayalib.kaya.counting.challenge_odds`: ties go to the challenger)."""
+    from kayalib.kaya.counting import challenge_odds
 
-    Uses ``kayalib.kaya.counting``: each target's face-down card is a uniform draw from the
-    numbers of its colour not yet seen face-up; the challenger wins ties.
-    """
-    from kayalib.kaya import counting
-
-    view = state.view(seat)
-    challenges = [a for a in view.legal_actions() if isinstance(a, Challenge)]
-    if not challenges or view.own_table is None:
-        return []
-    odds = getattr(counting, "challenge_odds", None)
-    if odds is not None:
-        table = odds(view)  # keyed by the sorted target seats
-        return [(c, float(table[c.targets])) for c in challenges]
-    own = view.own_table.number
-    return [
-        (c, float(counting.win_probability(own, [view.hidden[t] for t in c.targets])))
-        for c in challenges
-    ]
+    table = challenge_odds(state.view(seat))  # keyed by the sorted target seats
+    legal = [a for a in state.view(seat).legal_actions() if isinstance(a, Challenge)]
+    return [(c, float(table[c.targets])) for c in legal]
 
 
 class KayaApp(GameApp[KayaState]):
     """Play Aku Paling Kaya against bots (``random``, ``counter``) or hot-seat on one screen.
 
     Seat 0 is the person at the screen and plays ``colour``; the other seats take the remaining
-    colours in the seed's order. ``delay=0`` makes bots move at once (tests).
+    colours in the seed's order. ``coins`` names a coin table of :data:`COIN_TABLES`.
+    ``delay=0`` makes bots move at once (tests).
     """
 
-    title_key = "kaya_title"
+    page_title_key = "kaya_page_title"
+    intro_key = "kaya_intro"
     bot_names = ("random", "counter")
     default_opponents = ("counter", "random")
+    query_options = {"coins": tuple(COIN_TABLES)}
+    intro_wait_key = "error_wait_gambreng"
 
-    def __init__(self, *, colour: str = "green", **kwargs: Any) -> None:
+    def __init__(self, *, colour: str = "green", coins: str = "standard", **kwargs: Any) -> None:
         self._colour_init = colour
+        self._coins_init = coins if coins in COIN_TABLES else "standard"
         super().__init__(**kwargs)
 
     # ----------------------------------------------------------------- widgets
 
-    def build_game(self) -> None:
+    def build_game(self) -> tuple[list[w.Widget], list[w.Widget]]:
         self.colour = w.Dropdown(options=[(c.value, c.value) for c in COLORS])
         self.colour.value = self._colour_init
         self.colour.add_class("kaya-colour")
-        self.colour.layout.width = "210px"
+        self.coins = w.Dropdown(options=[(c, c) for c in COIN_TABLES], value=self._coins_init)
+        self.coins.add_class("kaya-coins")
         self.setup_box.children = (self.colour, *self.setup_box.children)
+        self.options_box.children = (*self.options_box.children, self.coins)
         self.gambreng = html("kaya-gambreng")
         self.table = html("kaya-table")
         self.hand_title = html("kaya-hand-title")
+        self.own_table = html("kaya-own-table")
         self.slot_cards = [html("kaya-hand-card") for _ in range(HAND_SLOTS)]
         self.slot_buttons = [button("", "kaya-play-card") for _ in range(HAND_SLOTS)]
         self.slots = []
         for i, (pic, b) in enumerate(zip(self.slot_cards, self.slot_buttons, strict=True)):
-            b.layout.width = "84px"
+            b.add_class("kaya-action")
             b.on_click(self.guard(lambda _b, i=i: self._on_slot(i)))
             slot = w.VBox([pic, b])
             slot.add_class("kaya-hand-slot")
             self.slots.append(slot)
-        self.hand_row = w.HBox(self.slots)
+        self.hand_row = w.HBox([self.own_table, *self.slots])
         self.hand_row.add_class("kaya-hand")
-        self.own_table = html("kaya-own-table")
 
         self.targets = [w.Checkbox(value=False, indent=False) for _ in range(self.max_seats)]
         for i, box in enumerate(self.targets):
             box.add_class("kaya-target")
             box.add_class(f"kaya-target-{i}")
-            box.layout.width = "auto"
         self.challenge_button = button("", "kaya-challenge", style="danger")
         self.pass_button = button("", "kaya-pass")
         self.challenge_button.on_click(self.guard(self._on_challenge))
         self.pass_button.on_click(self.guard(lambda _b: self.human_act(Pass())))
-        self.challenge_box = w.HBox([self.challenge_button, *self.targets, self.pass_button])
+        self.challenge_box = w.HBox([self.challenge_button, self.pass_button, *self.targets])
         self.challenge_box.add_class("kaya-controls")
 
         self.take_back = button("", "kaya-take-back", style="success")
         self.take_back.on_click(self.guard(lambda _b: self.human_act(TakeBack())))
         self.steal_choice = w.Dropdown(options=[("", None)], value=None)
         self.steal_choice.add_class("kaya-steal-choice")
-        self.steal_choice.layout.width = "260px"
         self.steal_button = button("", "kaya-steal", style="success")
         self.steal_button.on_click(self.guard(self._on_steal))
         self.keep_button = button("", "kaya-keep", style="success")
@@ -147,28 +149,21 @@ class KayaApp(GameApp[KayaState]):
              self.decline_button]
         )  # fmt: skip
         self.power_box.add_class("kaya-controls")
+        for b in (self.challenge_button, self.pass_button, self.take_back, self.steal_button,
+                  self.keep_button, self.decline_button):  # fmt: skip
+            b.add_class("kaya-action")
         self.showdown = html("kaya-showdown")
         self.score = html("kaya-score")
-        self.game_box = w.VBox(
-            [
-                self.score,
-                self.gambreng,
-                self.table,
-                self.hand_title,
-                self.show_hand,
-                self.own_table,
-                self.hand_row,
-                self.challenge_box,
-                self.power_box,
-                self.showdown,
-            ]
-        )
-        self.game_box.add_class("kaya-game")
+        play = [self.score, self.hand_title, self.show_hand, self.hand_row, self.challenge_box,
+                self.power_box, self.showdown, self.hint]  # fmt: skip
+        return play, [self.table, self.gambreng]
 
     def relabel_game(self) -> None:
         t = self.t
         set_options(self.colour, [(t("kaya_my_colour", colour=self.colour_name(c)), c.value)
                                   for c in COLORS])  # fmt: skip
+        set_options(self.coins, [(t(f"kaya_coins_{c}"), c) for c in COIN_TABLES])
+        self.coins.tooltip = t("kaya_coins_tooltip")
         self.challenge_button.description = t("kaya_challenge")
         self.pass_button.description = t("kaya_pass")
         self.take_back.description = t("kaya_take_back")
@@ -184,7 +179,8 @@ class KayaApp(GameApp[KayaState]):
         return (mine, *others[: len(self.seats) - 1])
 
     def new_state(self, seed: int) -> KayaState:
-        return KayaState.new(KayaRules(colors=self.colours()), seed=seed)
+        rules = KayaRules(colors=self.colours(), coins=COIN_TABLES[self.coins.value])
+        return KayaState.new(rules, seed=seed)
 
     def is_secret_decision(self, state: KayaState) -> bool:
         # A power choice: a bot that paused on it would show it holds a green 3 or a red 3/4.
@@ -198,50 +194,11 @@ class KayaApp(GameApp[KayaState]):
         assert seat is not None
         return _bot(self.seats[seat]).choose(state.view(seat), rng)
 
-    def on_new_game(self) -> None:
-        draw = self.state.gambreng
-        total = len(draw.rounds) if draw is not None else 0
-        # a new game shows the gambreng one show at a time (at the bots' pace) before play
-        self._gambreng_shown = 0 if self.delay > 0 and self.state.turn == 1 else total
-
-    def on_undo(self) -> None:
-        self._gambreng_shown = self._gambreng_total()
-
-    def _gambreng_total(self) -> int:
-        draw = self.state.gambreng
-        return len(draw.rounds) if draw is not None else 0
-
-    @property
-    def watching_gambreng(self) -> bool:
-        """True while a new game is still showing the gambreng, before anybody plays."""
-        return self._gambreng_shown < self._gambreng_total()
-
-    def _schedule_bots(self) -> None:
-        if not self.watching_gambreng:
-            super()._schedule_bots()
-            return
-        self._cancel_bots()
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        if loop is None or self.delay <= 0:
-            self._gambreng_shown = self._gambreng_total()
-            self.render()
-            super()._schedule_bots()
-            return
-        self._pending = loop.call_later(self.delay, self._gambreng_tick, self._generation)
-
-    def _gambreng_tick(self, generation: int) -> None:
-        if generation != self._generation:
-            return
-        self._pending = None
-        self._gambreng_shown += 1
-        try:
-            self.render()
-            self._schedule_bots()
-        except Exception as error:  # shown, never lost in a timer callback
-            self.show_error(error)
+    def intro_steps(self) -> int:
+        """A new game shows the gambreng one show at a time (at the bots' pace)."""
+        first = self.states[0]
+        draw = first.gambreng
+        return len(draw.rounds) if draw is not None and first.turn == 1 else 0
 
     # ----------------------------------------------------------------- words
 
@@ -263,7 +220,7 @@ class KayaApp(GameApp[KayaState]):
 
     def seat_name(self, seat: int) -> str:
         base = super().seat_name(seat)
-        if not self.history:
+        if not self.states:
             return base
         return f"{base} \u00b7 {self.colour_name(self.state.rules.colors[seat])}"
 
@@ -342,12 +299,8 @@ class KayaApp(GameApp[KayaState]):
         to = name(dst) if dst is not None else ""
         return t(key, card=card, source=who, target=to)
 
-    # ----------------------------------------------------------------- controller
 
-    def human_act(self, action: Any) -> None:
-        if self.watching_gambreng:
-            raise IllegalActionError(self.t("error_wait_gambreng"))
-        super().human_act(action)
+    # ----------------------------------------------------------------- controller
 
     def _slot_card(self, i: int) -> Card:
         seat = self.viewer()
@@ -377,77 +330,87 @@ class KayaApp(GameApp[KayaState]):
             raise IllegalActionError(self.t("error_choose_steal"))
         self.human_act(choice)
 
-    # ----------------------------------------------------------------- view
+    # ----------------------------------------------------------------- view: one method a panel
 
     def render_game(self) -> None:
-        state, t = self.state, self.t
         self.hide_hand_after_turn()
-        seat = state.current_player
-        my_turn = self.is_human(seat) and not state.is_terminal and not self.watching_gambreng
-        viewer, visible = self.viewer(), self.hand_visible()
-        phase = state.phase if my_turn else ""
         self.status.value = self._status_html()
-        self.table.value = self._table_html()
-        self.gambreng.value = self._gambreng_html()
-        self.showdown.value = self._showdown_html()
-        self.score.value = self._score_html() if state.is_terminal else ""
+        self.score.value = kaya_panels.score_html(self) if self.state.is_terminal else ""
+        self.table.value = kaya_panels.table_html(self)
+        self.gambreng.value = kaya_panels.gambreng_html(self)
+        self.render_hand()
+        self.render_challenge()
+        self.render_power()
+        self.showdown.value = kaya_panels.showdown_html(self)
+        self.hint.value = kaya_panels.hint_html(self) if self.hint_toggle.value else ""
 
-        self.update_show_hand(len(self.humans) > 1 and viewer is not None and my_turn)
+    def _phase(self) -> str:
+        """The phase the person at the screen decides in now, or "" (not their move)."""
+        return self.state.phase if self.my_turn() else ""
+
+    def render_hand(self) -> None:
+        """Your face-down card and your hand, a Play (or Give) button under each card."""
+        state, t = self.state, self.t
+        viewer, visible, phase = self.viewer(), self.hand_visible(), self._phase()
+        self.update_show_hand(len(self.humans) > 1 and viewer is not None and phase != "")
         hand = state.hands[viewer] if viewer is not None else ()
-        if viewer is None or state.is_terminal:
-            self.hand_title.value = ""
-        else:
-            self.hand_title.value = (
-                f"<h4>{escape(t('your_cards', player=self.seat_name(viewer)))}</h4>"
-            )
+        over = state.is_terminal or viewer is None
+        self.hand_title.value = "" if over else (
+            f"<h4>{escape(t('your_cards', player=self.seat_name(viewer)))}</h4>"  # type: ignore[arg-type]
+        )  # fmt: skip
         eligible = {a.card for a in state.legal_actions() if isinstance(a, Give)}
         for i, (pic, b, slot) in enumerate(
             zip(self.slot_cards, self.slot_buttons, self.slots, strict=True)
         ):
-            if i >= len(hand) or state.is_terminal or viewer is None:
-                show_if(slot, False)
+            show_if(slot, i < len(hand) and not over)
+            if i >= len(hand) or over:
                 continue
-            show_if(slot, True)
             card = hand[i]
             pic.value = self.card_svg(card, width=84) if visible else card_back_svg(
                 width=84, label="?", colour=card.color.value)  # fmt: skip
-            if phase == "pink":
-                b.description = t("kaya_give")
-                b.disabled = not visible or card not in eligible
-            else:
-                b.description = t("kaya_play")
-                b.disabled = not visible or phase != "play"
+            give = phase == "pink"
+            b.description = t("kaya_give" if give else "kaya_play")
+            b.disabled = not visible or (card not in eligible if give else phase != "play")
+            b.tooltip = t("kaya_give_tooltip" if give else "kaya_play_tooltip",
+                          card=self.card_text(card) if visible else "?")  # fmt: skip
             show_if(b, phase in ("play", "pink"))
         own = state.table[viewer] if viewer is not None else None
         if own is not None and visible and not state.is_terminal:
             self.own_table.value = (
-                f'<div class="kaya-small">{escape(t("kaya_own_table"))}</div>'
-                + row_html([self.card_svg(own, width=60)])
+                f'<div class="kaya-own-table-box" title="{escape(t("kaya_own_table"))}">'
+                f"{row_html([self.card_svg(own, width=60)])}"
+                f'<div class="kaya-small">{escape(t("kaya_own_table_short"))}</div></div>'
             )
         else:
             self.own_table.value = ""
+        show_if(self.own_table, bool(self.own_table.value))
 
-        legal = state.legal_actions() if my_turn else ()
+    def render_challenge(self) -> None:
+        """Challenge (with boxes to tick more targets) or pass."""
+        state, phase, visible = self.state, self._phase(), self.hand_visible()
         show_if(self.challenge_box, phase == "challenge")
-        if phase == "challenge":
-            optional = sorted({s for a in legal if isinstance(a, Challenge) for s in a.targets}
-                              - {state.active})  # fmt: skip
-            for i, box in enumerate(self.targets):
-                if i >= state.players or (i not in optional and i != state.active):
-                    show_if(box, False)
-                    continue
-                show_if(box, True)
+        if phase != "challenge":
+            for box in self.targets:
+                box.value = False
+            return
+        optional = sorted({s for a in state.legal_actions() if isinstance(a, Challenge)
+                           for s in a.targets} - {state.active})  # fmt: skip
+        for i, box in enumerate(self.targets):
+            offered = i < state.players and (i in optional or i == state.active)
+            show_if(box, offered)
+            if offered:
                 box.description = self.seat_name(i)
                 box.disabled = i == state.active or not visible
                 if i == state.active:
                     box.value = True
-            self.challenge_button.disabled = not visible
-            self.pass_button.disabled = not visible
-        else:
-            for box in self.targets:
-                box.value = False
-        power = phase in ("power", "orange")
-        show_if(self.power_box, power)
+        self.challenge_button.disabled = not visible
+        self.pass_button.disabled = not visible
+
+    def render_power(self) -> None:
+        """Green take-back, red steal, orange keep, or no thanks."""
+        t, state, phase = self.t, self.state, self._phase()
+        legal = state.legal_actions() if phase else ()
+        show_if(self.power_box, phase in ("power", "orange"))
         steals = [a for a in legal if isinstance(a, Steal)]
         show_if(self.take_back, phase == "power" and any(isinstance(a, TakeBack) for a in legal))
         show_if(self.keep_button, phase == "orange")
@@ -461,8 +424,7 @@ class KayaApp(GameApp[KayaState]):
                 for a in steals
             ])  # fmt: skip
         for b in (self.take_back, self.steal_button, self.keep_button, self.decline_button):
-            b.disabled = not visible
-        self.hint.value = self._hint_html() if self.hint_toggle.value else ""
+            b.disabled = not self.hand_visible()
 
     def _status_html(self) -> str:
         t, state = self.t, self.state
@@ -470,7 +432,7 @@ class KayaApp(GameApp[KayaState]):
         cls = ""
         if state.is_terminal:
             text, cls = t("kaya_over", winners=self.names(state.winners)), "kaya-over"
-        elif self.watching_gambreng:
+        elif self.watching_intro:
             text = t("gambreng_watch")
         elif self.is_human(seat):
             who = self.seat_name(seat)
@@ -499,152 +461,5 @@ class KayaApp(GameApp[KayaState]):
         return (f'<div class="kaya-status-text {cls}">{escape(text)} '
                 f'<span class="kaya-small">{escape(turn)}</span></div>')  # fmt: skip
 
-    def _table_html(self) -> str:
-        t, state = self.t, self.state
-        parts = ['<div class="kaya-players">']
-        for i in range(state.players):
-            colour = state.rules.colors[i].value
-            cls = "kaya-player"
-            if i == state.current_player:
-                cls += " kaya-active"
-            down = state.table[i]
-            if down is None:
-                table = f'<div class="kaya-empty">{escape(t("kaya_no_table"))}</div>'
-            else:
-                table = row_html([card_back_svg(width=44, colour=colour)])
-            just = i == state.active and down is not None and state.phase != "play"
-            table_key = "kaya_table_label_active" if just else "kaya_table_label"
-            bonus = state.bonus[i]
-            coins = sum(state.rules.bonus_value(c) for c in bonus)
-            bonus_row = row_html([self.card_svg(c, width=40) for c in bonus],
-                                 empty=t("kaya_no_bonus"))  # fmt: skip
-            parts.append(
-                f'<div class="{cls}"><div class="kaya-player-name">'
-                f'<span class="kaya-swatch" style="background:'
-                f'{_swatch(colour)}"></span> {escape(self.seat_name(i))}</div>'
-                f'<div class="kaya-small">{escape(t("kaya_hand_count", n=len(state.hands[i])))}'
-                f'</div><div class="kaya-small">{escape(t(table_key))}</div>{table}'
-                f'<div class="kaya-small">{escape(t("kaya_bonus_label", coins=coins))}</div>'
-                f"{bonus_row}</div>"
-            )
-        parts.append("</div>")
-        hidden = sum(len(d) for d in state.hidden_discards)
-        discard = row_html([self.card_svg(c, width=36, dim=True) for c in state.discard],
-                           empty=t("kaya_no_discard"))  # fmt: skip
-        parts.append(
-            f'<div class="kaya-panel kaya-discard"><div class="kaya-small">'
-            f"{escape(t('kaya_discard_label', hidden=hidden))}</div>{discard}</div>"
-        )
-        return "".join(parts)
 
-    def _gambreng_html(self) -> str:
-        t, state = self.t, self.state
-        draw = state.gambreng
-        if draw is None:
-            return ""
-        rows = []
-        shown = min(self._gambreng_shown, len(draw.rounds))
-        for r in draw.rounds[:shown]:
-            shows = ", ".join(f"{self.seat_name(s)}: {t(f'gesture_{g}')}" for s, g in r.shows)
-            if r.out:
-                result = t("gambreng_out", players=self.names(r.out))
-            else:
-                result = t("gambreng_again")
-            rows.append(f"<li><b>{escape(t(f'gambreng_{r.kind}'))}</b> \u2014 {escape(shows)}"
-                        f" \u2192 {escape(result)}</li>")  # fmt: skip
-        if shown < len(draw.rounds):
-            first = t("gambreng_watch")
-            rows.append("<li>\u2026</li>")
-        else:
-            first = t("gambreng_first", player=self.seat_name(draw.first))
-        return (
-            f'<details class="kaya-panel" {"open" if state.turn <= 2 else ""}><summary>'
-            f"<b>{escape(t('gambreng_title'))}</b> \u2014 {escape(first)}</summary>"
-            f'<div class="kaya-small">{escape(t("gambreng_rules"))}</div>'
-            f"<ol>{''.join(rows)}</ol></details>"
-        )
-
-    def _showdown_html(self) -> str:
-        t, state = self.t, self.state
-        events = state.events
-        last = None
-        for k in range(len(events) - 1, -1, -1):
-            if isinstance(events[k], ShowdownEvent):
-                last = k
-                break
-        if last is None:
-            return ""
-        e = events[last]
-        assert isinstance(e, ShowdownEvent)
-        cards = []
-        for s, c in e.cards:
-            cards.append(
-                f'<div class="kaya-player"><div class="kaya-player-name">'
-                f"{escape(self.seat_name(s))}</div>"
-                f"{row_html([self.card_svg(c, width=60, highlight=s == e.winner)])}</div>"
-            )
-        after = []
-        for later in events[last + 1 :]:
-            if isinstance(later, (PlayEvent, ChallengeEvent)):
-                break
-            seen = later.seen_by(self.log_viewer())
-            if seen is not None and (line := self.event_text(seen)):
-                after.append(f"<li>{escape(line)}</li>")
-        rule = t("kaya_tie_rule")
-        return (
-            f'<div class="kaya-panel kaya-showdown-panel"><div class="kaya-panel-title">'
-            f"{escape(t('kaya_showdown_title', n=e.turn))}</div>"
-            f'<div class="kaya-result"><span class="kaya-win">'
-            f"{escape(t('kaya_showdown_winner', player=self.seat_name(e.winner)))}</span></div>"
-            f'<div class="kaya-players">{"".join(cards)}</div>'
-            f'<ul class="kaya-small">{"".join(after)}</ul>'
-            f'<div class="kaya-small">{escape(rule)}</div></div>'
-        )
-
-    def _score_html(self) -> str:
-        t, state = self.t, self.state
-        scores = state.scores()
-        winners = set(scores.winners)
-        rows = [
-            f"<tr><th>{escape(t('score_player'))}</th><th>{escape(t('score_hand'))}</th>"
-            f"<th>{escape(t('score_bonus'))}</th><th>{escape(t('score_total'))}</th></tr>"
-        ]
-        for s in scores.seats:
-            hand = " + ".join(str(c.number) for c in s.hand) or "0"
-            bonus = " + ".join(f"({v})" if (v := state.rules.bonus_value(c)) < 0 else str(v)
-                               for c in s.bonus) or "0"  # fmt: skip
-            cls = ' class="kaya-win"' if s.seat in winners else ""
-            rows.append(
-                f"<tr{cls}><td>{escape(self.seat_name(s.seat))}</td>"
-                f"<td>{escape(hand)} = {s.hand_sum}</td><td>{escape(bonus)} = {s.bonus_sum}</td>"
-                f"<td><b>{s.total}</b></td></tr>"
-            )
-        return (
-            f'<div class="kaya-panel"><div class="kaya-panel-title">'
-            f'{escape(t("score_title"))}</div><table class="kaya-score">{"".join(rows)}</table>'
-            f'<div class="kaya-small">{escape(t("score_rule"))}</div></div>'
-        )
-
-    def _hint_html(self) -> str:
-        t, state = self.t, self.state
-        seat = state.current_player
-        if (state.is_terminal or state.phase != "challenge" or not self.is_human(seat)
-                or not self.hand_visible()):  # fmt: skip
-            return f'<div class="kaya-empty">{escape(t("kaya_hint_unavailable"))}</div>'
-        odds = challenge_win_odds(state, seat)
-        best = max((p for _, p in odds), default=0.0)
-        rows = [(self.names(c.targets), p, p == best) for c, p in odds]
-        title = t("kaya_hint_title")
-        return (
-            f'<div class="kaya-panel kaya-hint-panel">{probability_bars_html(rows, title=title)}'
-            f'<div class="kaya-small">{escape(t("kaya_hint_note"))}</div></div>'
-        )
-
-
-def _swatch(colour: str) -> str:
-    from kayalib.draw import KAYA_PALETTE
-
-    return KAYA_PALETTE[colour][0]
-
-
-__all__ = ["KayaApp", "challenge_win_odds"]
+__all__ = ["COIN_TABLES", "KayaApp", "challenge_win_odds"]

@@ -91,13 +91,18 @@ def test_every_computed_key_is_in_the_catalogue() -> None:
     from kayalib.kaya.gambreng import FINGERS, PALMS
     from kayalib.ui.blef_app import SUIT_KEYS, BlefApp
     from kayalib.ui.framework import SPEEDS
-    from kayalib.ui.kaya_app import KayaApp
+    from kayalib.ui.kaya_app import COIN_TABLES, KayaApp
 
     keys = {f"bot_{b}" for b in (*BlefApp.bot_names, *KayaApp.bot_names, "human")}
     keys |= {f"speed_{s}" for s in SPEEDS} | set(SUIT_KEYS) | {f"mode_{m}" for m in MODES}
     keys |= {f"bid_{k}" for k in BID_KINDS} | {f"colour_{c.value}" for c in COLORS}
     keys |= {f"gesture_{g}" for g in (*PALMS, *FINGERS)}
-    keys |= {"gambreng_hompimpa", "gambreng_suit", BlefApp.title_key, KayaApp.title_key}
+    keys |= {"gambreng_hompimpa", "gambreng_suit"}
+    keys |= {app.page_title_key for app in (BlefApp, KayaApp)}
+    keys |= {app.intro_key for app in (BlefApp, KayaApp)} | {KayaApp.intro_wait_key}
+    keys |= {f"kaya_coins_{c}" for c in COIN_TABLES}
+    keys |= {"hint_on", "hint_off", "size_large_on", "size_large_off"}
+    keys |= {"settings_show", "settings_hide", "kaya_give_tooltip", "kaya_play_tooltip"}
     keys |= {"kaya_table_label", "kaya_table_label_active"}
     for code in CODES:
         missing = sorted(keys - set(load_catalogue(code)))

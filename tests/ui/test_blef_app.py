@@ -78,10 +78,10 @@ def test_refused_action_shows_banner_and_keeps_state() -> None:
     # make it the opening of a round for the human: no bid yet means "check" is refused
     while app.state.bids or not app.is_human(app.state.current_player):
         human_move(app, 0)
-    before, length = app.state, len(app.history)
+    before, length = app.state, len(app.states)
     assert app.check_button.disabled
     app.check_button.click()  # forced through, as a stale page could
-    assert app.state is before and len(app.history) == length
+    assert app.state is before and len(app.states) == length
     assert "kaya-error-text" in app.error.value and "nothing to check" in app.error.value
     assert app.error.layout.display is None
     choose_bid(app, app.legal_bids()[0])
@@ -98,7 +98,7 @@ def test_undo_restores_the_exact_state_of_the_last_human_decision() -> None:
     human_move(app, 0)
     if app.state.is_terminal:
         pytest.skip("game ended at once")
-    assert len(app.history) > 1
+    assert len(app.states) > 1
     app.undo_button.click()
     assert app.state is decision
     assert app.is_human(app.state.current_player)
@@ -109,7 +109,7 @@ def test_undo_restores_the_exact_state_of_the_last_human_decision() -> None:
 
 def test_nothing_to_undo_at_the_start_is_a_message_not_a_crash() -> None:
     app = BlefApp(seed=1, delay=0, opponents=["random"])
-    app.history = app.history[:1]
+    app.states = app.states[:1]
     app.render()
     assert app.undo_button.disabled
     app.undo_button.click()
@@ -125,19 +125,38 @@ def test_same_seed_and_same_clicks_give_the_same_game() -> None:
     assert logs[0] == logs[1]
 
 
-def test_new_game_reads_the_seed_field_and_refuses_nonsense() -> None:
-    app = BlefApp(seed=1, delay=0, opponents=["random"])
+def test_new_game_deals_a_fresh_seed_unless_the_address_fixed_one(monkeypatch) -> None:
+    app = BlefApp.from_query_string(delay=0)  # no seed in the address
+    assert not app.seed_fixed and app.seed_field.value == str(app.seed)
+    seeds = {app.seed}
+    for _ in range(3):
+        app.new_game.click()
+        assert app.error.value == ""
+        assert app.state.seed == app.seed and app.seed_field.value == str(app.seed)
+        seeds.add(app.seed)
+    assert len(seeds) == 4  # new cards each time, and each seed shown to share
+    monkeypatch.setenv("QUERY_STRING", "seed=7")
+    fixed = BlefApp.from_query_string(delay=0)
+    assert fixed.seed_fixed
+    for _ in range(2):
+        fixed.new_game.click()
+        assert fixed.seed == 7 and fixed.state.seed == 7  # the class keeps the same game
+
+
+def test_new_game_replays_a_typed_seed_and_refuses_nonsense() -> None:
+    app = BlefApp(seed=1, delay=0, opponents=["random"], seed_fixed=False)
     app.seed_field.value = "1234"
     app.new_game.click()
-    assert app.seed == 1234 and app.state.seed == 1234 and len(app.history) >= 1
+    assert app.seed == 1234 and app.state.seed == 1234 and len(app.states) >= 1
     first = app.state.events[0].to_json()
     assert first["seed"] == 1234
+    state = app.state
     app.seed_field.value = "abc"
     app.new_game.click()
-    assert "whole number" in app.error.value and app.seed == 1234
+    assert "whole number" in app.error.value and app.seed == 1234 and app.state is state
     app.seed_field.value = ""
     app.new_game.click()
-    assert app.seed_field.value == str(app.seed)
+    assert app.seed_field.value == str(app.seed) and app.error.value == ""
 
 
 def test_seat_pickers_choose_the_opponents() -> None:
@@ -159,10 +178,10 @@ def test_hot_seat_hides_each_hand_until_asked() -> None:
     assert "kaya-card-blef" not in app.hand.value
     assert app.show_hand.layout.display is None
     assert app.bid_button.disabled  # no bidding blind
-    before = len(app.history)
+    before = len(app.states)
     with pytest.raises(IllegalActionError, match="Show my hand"):
         app.human_act(app.legal_bids()[0])  # even past the disabled button
-    assert len(app.history) == before
+    assert len(app.states) == before
     app.show_hand.click()
     assert "kaya-card-blef" in app.hand.value
     cards = app.state.hands[seat]
@@ -262,11 +281,11 @@ def test_bots_move_one_at_a_time_with_a_delay() -> None:
 
         async def scenario() -> list[int]:
             app = BlefApp(seed=13, delay=0.01, opponents=["odds", "random", "odds"])
-            seen = [len(app.history)]
+            seen = [len(app.states)]
             for _ in range(400):
                 await asyncio.sleep(0.002)
-                if len(app.history) != seen[-1]:
-                    seen.append(len(app.history))
+                if len(app.states) != seen[-1]:
+                    seen.append(len(app.states))
                 if app.is_human(app.state.current_player):
                     break
             assert app.is_human(app.state.current_player)
@@ -287,13 +306,15 @@ def test_undo_cancels_a_pending_bot_move() -> None:
 
         async def scenario() -> None:
             app = BlefApp(seed=13, delay=0, opponents=["odds", "odds"])
-            while not app.is_human(app.state.current_player):
-                await asyncio.sleep(0)
             decision = app.state
+            assert app.is_human(decision.current_player)
             app.fixed_delay = 0.05
-            human_move(app, 0)
+            choose_bid(app, app.legal_bids()[0])
+            app.bid_button.click()  # a bid: the next seat, a bot, is to move
+            assert app.bot_to_move() and app.bot_pending  # its move waits on a timer
             app.undo_button.click()
             assert app.state is decision
+            assert not app.bot_pending and not app.bot_to_move()  # nothing left to fire
             await asyncio.sleep(0.12)
             assert app.state is decision  # the timer set before the undo did nothing
 
@@ -357,3 +378,118 @@ def test_unknown_opponents_are_named_errors() -> None:
 def test_without_an_event_loop_bots_move_at_once_even_with_a_delay() -> None:
     app = BlefApp(seed=13, delay=0.5, opponents=["odds", "random"])
     assert app.is_human(app.state.current_player)  # no loop to run timers: no waiting forever
+
+
+# ---------------------------------------------------------------------------------------------
+# One-click bids, the hint in each language, the page around the game
+
+
+def test_one_click_bids_are_the_likeliest_legal_bids_and_play_at_once() -> None:
+    from kayalib.ui.blef_app import QUICK_BIDS
+
+    app = BlefApp(seed=21, delay=0, opponents=["odds", "odds"])
+    for _ in range(4):
+        if app.state.is_terminal:
+            break
+        state = app.state
+        table = exact_table(state.hands[0], state.total_cards)
+        legal = app.legal_bids()
+        offered = [app._quick[i] for i, b in enumerate(app.quick_buttons) if visible(b)]
+        assert len(offered) == min(QUICK_BIDS, len(legal))
+        assert offered == sorted(offered, key=lambda b: b.index)  # ladder order
+        worst_offered = min(table[b] for b in offered)
+        assert all(table[b] <= worst_offered for b in legal if b not in offered)
+        assert [b.description for b in app.quick_buttons if visible(b)] == [
+            app.bid_text(b) for b in offered
+        ]
+        before = len(app.states)
+        app.quick_buttons[0].click()
+        assert app.error.value == ""
+        assert app.states[before].bids[-1] == (0, offered[0])  # that very bid, in one click
+
+
+def visible(widget) -> bool:
+    return widget.layout.display != "none"
+
+
+def test_one_click_bids_show_their_chance_in_the_language_with_the_hint() -> None:
+    app = BlefApp(seed=21, delay=0, opponents=["odds", "odds"], lang="pl", hint=True)
+    labels = [b.description for b in app.quick_buttons if visible(b)]
+    assert labels and all(re.search(r" · \d+(,\d)?%$", label) for label in labels)
+    values = re.findall(r'kaya-bar-value"[^>]*>([^<]*)<', app.hint.value)
+    assert values and all("." not in v for v in values)
+    assert any("," in v for v in values)  # "77,8%", not "77.8%"
+    app.lang.value = "en"
+    values = re.findall(r'kaya-bar-value"[^>]*>([^<]*)<', app.hint.value)
+    assert any("." in v for v in values) and not any("," in v for v in values)
+
+
+def test_no_one_click_bids_for_a_hand_face_down() -> None:
+    app = BlefApp(seed=8, delay=0, opponents=["human"])
+    assert not visible(app.quick_box)
+    app.show_hand.click()
+    assert visible(app.quick_box)
+
+
+def test_the_page_heading_intro_and_way_back_follow_the_language() -> None:
+    app = BlefApp(seed=3, delay=0, opponents=["random"])
+    assert "Play Blef" in app.intro.value and "← All notebooks" in app.intro.value
+    assert 'href="index.ipynb"' in app.intro.value and "<b>all</b>" in app.intro.value
+    app.lang.value = "pl"
+    assert "Graj w Blefa" in app.intro.value and "Wszystkie zeszyty" in app.intro.value
+    assert 'href="index.ipynb?lang=pl"' in app.intro.value
+    assert "Play Blef" not in app.intro.value and "<i>sprawdzam!</i>" in app.intro.value
+    app.lang.value = "id"
+    assert "Main Blef" in app.intro.value and "Semua notebook" in app.intro.value
+
+
+def test_hint_and_projector_toggles_say_their_state() -> None:
+    app = BlefApp(seed=3, delay=0, opponents=["random"])
+    assert app.hint_toggle.description == "Hint: off" and app.hint_toggle.button_style == ""
+    assert not visible(app.hint)
+    app.hint_toggle.value = True
+    assert app.hint_toggle.description.startswith("Hint: on")
+    assert app.hint_toggle.button_style == "success" and visible(app.hint)
+    app.lang.value = "pl"
+    assert app.hint_toggle.description.startswith("Podpowiedź: wł.")
+    assert "kaya-large" not in app.widget._dom_classes
+    app.size_toggle.value = True
+    assert "kaya-large" in app.widget._dom_classes
+    assert app.size_toggle.description.startswith("Rzutnik: wł.")
+    app.size_toggle.value = False
+    assert "kaya-large" not in app.widget._dom_classes
+
+
+def test_address_sets_projector_size_and_hint(monkeypatch) -> None:
+    monkeypatch.setenv("QUERY_STRING", "size=large&hint=on&seed=2")
+    app = BlefApp.from_query_string(delay=0)
+    assert app.size_toggle.value and "kaya-large" in app.widget._dom_classes
+    assert app.hint_toggle.value and visible(app.hint)
+    monkeypatch.setenv("QUERY_STRING", "size=huge&hint=maybe")
+    app = BlefApp.from_query_string(delay=0)
+    assert not app.size_toggle.value and not app.hint_toggle.value
+
+
+def test_the_reveal_stays_until_the_next_decision_only() -> None:
+    app = BlefApp(seed=6, delay=0, opponents=["random"])
+    while not any(isinstance(e, CheckEvent) for e in app.state.events):
+        human_move(app, 2)
+    assert "all cards revealed" in app.reveal.value  # news at this decision
+    choose_bid(app, app.legal_bids()[0])
+    app.bid_button.click()
+    checks = [e for e in app.state.events if isinstance(e, CheckEvent)]
+    if len(checks) == 1:  # no new check since: the old reveal is gone
+        assert app.reveal.value == ""
+    else:
+        assert f"Round {checks[-1].round}: all cards revealed" in app.reveal.value
+
+
+def test_status_line_and_actions_carry_stable_classes_for_the_page_helper() -> None:
+    app = BlefApp(seed=3, delay=0, opponents=["random"])
+    assert "kaya-status" in app.status._dom_classes
+    for b in (*app.quick_buttons, app.bid_button, app.check_button, app.show_hand):
+        assert "kaya-action" in b._dom_classes
+    from kayalib.ui.widgets import page_script
+
+    script = page_script()
+    assert "aria-live" in script and ".kaya-status" in script and ".kaya-action" in script

@@ -91,7 +91,7 @@ def test_undo_goes_back_to_the_exact_last_human_decision() -> None:
     decision = app.state
     assert app.is_human(decision.current_player)
     human_step(app, 0)
-    assert len(app.history) > 1
+    assert len(app.states) > 1
     app.undo_button.click()
     assert app.state is decision
     assert app.error.value == ""
@@ -101,9 +101,9 @@ def test_refused_action_keeps_the_state_and_shows_why() -> None:
     app = KayaApp(seed=4, delay=0, opponents=["random"])
     while app.state.phase != "challenge":
         human_step(app, 1)
-    before, length = app.state, len(app.history)
+    before, length = app.state, len(app.states)
     app.slot_buttons[0].click()  # a hidden Play button, clicked anyway
-    assert app.state is before and len(app.history) == length
+    assert app.state is before and len(app.states) == length
     assert "not allowed now" in app.error.value
     app.pass_button.click()
     assert app.error.value == ""
@@ -127,15 +127,29 @@ def test_green_three_can_be_taken_back() -> None:
 
 
 def test_declining_a_power_keeps_the_card_secret_from_a_hot_seat_log() -> None:
-    app = KayaApp(seed=1, delay=0, opponents=["random"])
-    rigged(app, ("green", "red"), ["human", "random"],
+    app = KayaApp(seed=1, delay=0, opponents=["human"])
+    rigged(app, ("green", "red"), ["human", "human"],
            hands=[["green-3", "green-8"], ["red-5", "red-6"]], active=0)  # fmt: skip
-    app.slot_buttons[0].click()
+    assert app.humans == [0, 1]
+    app.show_hand.click()  # seat 0 looks at its own cards
+    app.slot_buttons[0].click()  # green 3; nobody can challenge (no other card down)
+    assert app.state.phase == "power" and visible(app.decline_button)
     app.decline_button.click()  # a fresh Decline() from the app
     assert app.error.value == ""
     assert app.state.table[0] == Card.parse("green-3")  # still face-down on the table
-    assert "does not use the power of green 3" in app.log.value  # the player's own log says so
-    assert len(app.state.events) > 0
+    assert app.state.current_player == 1  # seat 1 looks at the same screen now
+    assert "kaya-card-kaya" not in "".join(p.value for p in app.slot_cards)  # hands face down
+    # the shared log says nothing about which card lies face down, nor about a power
+    assert "does not use the power" not in app.log.value
+    assert "green 3" not in app.log.value
+    assert "face-down: “Aku paling kaya!”" in app.log.value
+    # while the own log of a single player does tell that player
+    solo = KayaApp(seed=1, delay=0, opponents=["random"])
+    rigged(solo, ("green", "red"), ["human", "random"],
+           hands=[["green-3", "green-8"], ["red-5", "red-6"]], active=0)  # fmt: skip
+    solo.slot_buttons[0].click()
+    solo.decline_button.click()
+    assert "does not use the power of green 3" in solo.log.value
 
 
 def test_red_power_steals_the_chosen_bonus_card() -> None:
@@ -298,21 +312,21 @@ def test_a_new_game_shows_the_gambreng_one_show_at_a_time() -> None:
             app = KayaApp(seed=12, delay=0.01, opponents=["random"] * 4)
             total = len(app.state.gambreng.rounds)
             assert total >= 2
-            assert app.watching_gambreng and "who plays first?" in app.status.value
+            assert app.watching_intro and "who plays first?" in app.status.value
             assert not visible(app.hand_row.children[0]) or all(
                 b.disabled or not visible(b) for b in app.slot_buttons
             )
             app.slot_buttons[0].click()
-            assert "Wait until the gambreng" in app.error.value and len(app.history) == 1
+            assert "Wait until the gambreng" in app.error.value and len(app.states) == 1
             seen = [app.gambreng.value.count("<li>")]
             for _ in range(500):
                 await asyncio.sleep(0.002)
                 n = app.gambreng.value.count("<li>")
                 if n != seen[-1]:
                     seen.append(n)
-                if not app.watching_gambreng:
+                if not app.watching_intro:
                     break
-            assert not app.watching_gambreng
+            assert not app.watching_intro
             assert app.gambreng.value.count("<li>") == total
             assert app.seat_name(app.state.gambreng.first) + " plays first" in app.gambreng.value
             return seen
@@ -326,7 +340,7 @@ def test_a_new_game_shows_the_gambreng_one_show_at_a_time() -> None:
 
 def test_undo_and_instant_speed_skip_the_gambreng_show() -> None:
     app = KayaApp(seed=12, delay=0, opponents=["random"] * 4)
-    assert not app.watching_gambreng
+    assert not app.watching_intro
     assert "plays first" in app.gambreng.value
 
 
@@ -355,7 +369,7 @@ def test_a_bot_decides_about_its_power_without_a_visible_pause() -> None:
                 await asyncio.sleep(0.002)
                 if app.is_human(app.state.current_player):
                     break
-            assert any(s.phase == "power" for s in app.history), "the bot met the power choice"
+            assert any(s.phase == "power" for s in app.states), "the bot met the power choice"
             assert app.state.phase == "play" and app.state.current_player == 0
             return screens
 
@@ -365,3 +379,127 @@ def test_a_bot_decides_about_its_power_without_a_visible_pause() -> None:
         asyncio.set_event_loop(None)
     assert ("power", True) not in screens
     assert ("play", True) in screens  # the bot's play itself was shown with a pause
+
+
+# ---------------------------------------------------------------------------------------------
+# The hint on every decision, the coin table, the showdown that does not linger
+
+
+def bar_values(app: KayaApp) -> list[str]:
+    return re.findall(r'kaya-bar-value"[^>]*>([^<]*)<', app.hint.value)
+
+
+def test_hint_when_playing_a_card_shows_each_cards_odds_from_counting() -> None:
+    from kayalib.kaya.counting import play_odds
+
+    app = KayaApp(seed=1, delay=0, opponents=["random"], hint=True)
+    rigged(app, ("green", "red"), ["human", "random"],
+           hands=[["green-5", "green-9"], ["red-2"]], table=[None, "red-6"], active=0,
+           discard=["red-1", "red-3", "red-4", "red-5", "red-7", "red-8", "red-9"])  # fmt: skip
+    odds = play_odds(app.state.view(0))
+    assert [app.percent(o.win_probability) for o in odds.values()] == ["50.0%", "100%"]
+    assert bar_values(app) == ["50.0%", "100%"]
+    assert "green 5" in app.hint.value and "−3 points expected if Player 2 challenges" in (
+        app.hint.value
+    )
+    assert "+3 points expected" in app.hint.value and "in hand it counts 9" in app.hint.value
+    app.lang.value = "pl"
+    assert bar_values(app) == ["50,0%", "100%"]
+
+
+def test_hint_when_nobody_can_challenge_says_so() -> None:
+    app = KayaApp(seed=1, delay=0, opponents=["random"], hint=True)
+    rigged(app, ("green", "red"), ["human", "random"],
+           hands=[["green-3", "green-8"], ["red-5", "red-6"]], active=0)  # fmt: skip
+    assert "Nobody can challenge this turn" in app.hint.value
+
+
+def test_hint_in_the_challenge_window_gives_win_chance_and_expected_points() -> None:
+    from kayalib.kaya.counting import challenge_values
+
+    app = KayaApp(seed=1, delay=0, opponents=["random", "random"], hint=True)
+    rigged(app, ("green", "red", "blue"), ["human", "random", "random"],
+           hands=[["green-1", "green-2"], ["red-1", "red-2"], ["blue-1"]],
+           table=["green-9", "red-3", None], active=2)  # fmt: skip
+    assert app.state.phase == "challenge" and app.state.current_player == 0
+    values = challenge_values(app.state.view(0))
+    assert bar_values(app) == [app.percent(v.win_probability) for v in values.values()]
+    for v in values.values():
+        assert f"{app.signed(v.deltas[0])} points expected for you" in app.hint.value
+
+
+def test_hint_for_a_power_lists_what_each_choice_changes() -> None:
+    app = KayaApp(seed=1, delay=0, opponents=["random"], hint=True)
+    rigged(app, ("red", "blue"), ["human", "random"],
+           hands=[["red-3", "red-8"], ["blue-5", "blue-6"]],
+           bonus=[[], ["red-9", "blue-1"]], active=0)  # fmt: skip
+    app.slot_buttons[0].click()  # red 3, nobody can challenge: steal or not
+    assert app.state.phase == "power"
+    hint = app.hint.value
+    assert "What each choice changes in the points" in hint
+    assert "red 9 (3 coins) from Player 2</td><td>you +3; Player 2 −3" in hint
+    assert "No, thanks</td><td>you 0" in hint
+
+
+def test_hint_for_a_green_three_and_for_a_pink_give() -> None:
+    app = KayaApp(seed=1, delay=0, opponents=["random"], hint=True)
+    rigged(app, ("green", "red"), ["human", "random"],
+           hands=[["green-3", "green-8"], ["red-5", "red-6"]], active=0)  # fmt: skip
+    app.slot_buttons[0].click()
+    assert "Take it back</td><td>you +3" in app.hint.value
+    rigged(app, ("green", "pink"), ["human", "random"],
+           hands=[["green-1", "green-5", "green-7"], ["pink-5"]], table=["green-2", None],
+           active=1)  # fmt: skip
+    app.challenge_button.click()  # loses to pink 5: give a card worth 2+ coins
+    assert app.state.phase == "pink"
+    assert "Give green 7</td><td>you −7; Player 2 +3" in app.hint.value
+    assert "Give green 5</td><td>you −5; Player 2 +2" in app.hint.value
+
+
+def test_coin_table_control_and_address(monkeypatch) -> None:
+    app = KayaApp(seed=3, delay=0, opponents=["random"])
+    assert app.state.rules.coins == (1, 1, 1, 2, 2, 2, 3, 3, 3)
+    labels = [label for label, _ in app.coins.options]
+    assert labels[0] == "coins: 1–3 → 1, 4–6 → 2, 7–9 → 3"
+    app.coins.value = "number"
+    app.new_game.click()
+    assert app.state.rules.coins == tuple(range(1, 10))
+    assert ">9<" in app.slot_cards[8].value  # the coin badge of a 9 now says 9 coins
+    monkeypatch.setenv("QUERY_STRING", "coins=flat&seed=4")
+    app = KayaApp.from_query_string(delay=0)
+    assert app.coins.value == "flat" and app.state.rules.coins == (1,) * 9
+
+
+def test_a_showdown_stays_only_until_the_next_decision() -> None:
+    app = KayaApp(seed=1, delay=0, opponents=["random"])
+    rigged(app, ("green", "red"), ["human", "random"],
+           hands=[["green-1", "green-2", "green-7"], ["red-2", "red-4", "red-5"]],
+           table=["green-9", None], active=1)  # fmt: skip
+    assert app.state.phase == "challenge"  # the bot played; the human may challenge
+    app.challenge_button.click()
+    assert "wins the showdown" in app.showdown.value  # the news of this turn
+    assert app.state.phase == "play" and app.is_human(app.state.current_player)
+    assert "wins the showdown" in app.showdown.value  # still news at this decision
+    showdowns = [e for e in app.state.events if e.kind == "showdown"]
+    app.slot_buttons[playable_slots(app)[0]].click()  # the next decision
+    if [e for e in app.state.events if e.kind == "showdown"] == showdowns:
+        assert app.showdown.value == ""  # no new showdown: the old one is gone
+
+
+def test_intro_steps_are_a_framework_hook() -> None:
+    from kayalib.ui.framework import GameApp
+
+    assert "_schedule_bots" not in KayaApp.__dict__  # no override of the pacing any more
+    assert KayaApp.intro_steps is not GameApp.intro_steps
+    app = KayaApp(seed=12, delay=0, opponents=["random"] * 4)
+    assert app.intro_steps() == len(app.state.gambreng.rounds)
+
+
+def test_settings_open_and_close_and_say_so() -> None:
+    app = KayaApp(seed=3, delay=0, opponents=["random"])
+    assert not visible(app.settings_box) and app.settings_toggle.description.endswith("▸")
+    app.settings_toggle.value = True
+    assert visible(app.settings_box) and app.settings_toggle.description.endswith("▾")
+    assert app.coins in app.options_box.children and app.colour in app.setup_box.children
+    app.settings_toggle.value = False
+    assert not visible(app.settings_box)

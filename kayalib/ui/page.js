@@ -1,0 +1,81 @@
+// kayalib play apps: the page helper, shown once with the app by GameApp.show().
+// - The status line is an ARIA live region (bot moves and results are announced) and the error
+//   banner an alert. The widget elements persist while their text changes, as live regions need.
+// - The browser tab's title follows the app's heading, so it follows the language too.
+// - Keyboard: when the control you used disappears or is disabled (your move was made), focus
+//   moves to the next action offered to you, so a whole turn works with Tab, Space and Enter.
+(function () {
+  if (window.kayalibPage) {
+    return;
+  }
+  window.kayalibPage = true;
+  let last = null; // the control in an app that had the focus last
+  let queued = false;
+
+  function usable(el) {
+    return Boolean(el && el.isConnected && !el.disabled && el.getClientRects().length > 0);
+  }
+
+  function mark() {
+    document.querySelectorAll(".kaya-status:not([aria-live])").forEach(function (el) {
+      el.setAttribute("role", "status");
+      el.setAttribute("aria-live", "polite");
+      el.setAttribute("aria-atomic", "true");
+    });
+    document.querySelectorAll(".kaya-error:not([role])").forEach(function (el) {
+      el.setAttribute("role", "alert");
+    });
+    const heading = document.querySelector(".kaya-app .kaya-title");
+    const title = heading ? heading.textContent.trim() : "";
+    if (title && document.title !== title) {
+      document.title = title;
+    }
+  }
+
+  function refocus() {
+    if (!last) {
+      return;
+    }
+    const active = document.activeElement;
+    const lost = !active || active === document.body || (active === last && !usable(last));
+    if (!lost) {
+      return;
+    }
+    const app = last.closest(".kaya-app") || document;
+    const next = Array.from(app.querySelectorAll(".kaya-action")).find(usable);
+    if (next) {
+      next.focus();
+      last = next;
+    }
+  }
+
+  function update() {
+    queued = false;
+    mark();
+    refocus();
+  }
+
+  function schedule() {
+    if (!queued) {
+      queued = true;
+      window.requestAnimationFrame(update);
+    }
+  }
+
+  document.addEventListener("focusin", function (event) {
+    const inApp = event.target.closest && event.target.closest(".kaya-app");
+    last = inApp ? event.target : null;
+  });
+  document.addEventListener("mousedown", function (event) {
+    if (!(event.target.closest && event.target.closest(".kaya-app"))) {
+      last = null;
+    }
+  });
+  new MutationObserver(schedule).observe(document.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ["style", "disabled", "class"],
+  });
+  schedule();
+})();

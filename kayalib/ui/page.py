@@ -1,0 +1,241 @@
+"""The page around a game: heading and intro, toolbar, settings, columns, words and numbers.
+
+:class:`AppPage` is the half of :class:`~kayalib.ui.framework.GameApp` that builds and labels
+the widgets both apps share; the other half (states, undo, bots) is in ``framework.py``.
+
+Layout (``style.css``): a toolbar, then two columns: the *play* column (status line, your hand,
+your actions, the hint) and the *side* column (the table, what happened). On a narrow screen the
+side column goes below the play column; "Projector" (or ``?size=large``) enlarges everything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from kayalib.errors import RulesError, UnknownBotError
+from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
+from kayalib.ui.widgets import (
+    button,
+    css,
+    html,
+    inline_markup,
+    page_script,
+    set_options,
+    show_if,
+)
+
+HUMAN = "human"
+#: seconds between two bot moves for each speed setting.
+SPEEDS: dict[str, float] = {"slow": 1.5, "normal": 0.8, "fast": 0.3, "instant": 0.0}
+DEFAULT_SPEED = "normal"
+#: type sizes: "large" for a classroom projector.
+SIZES = ("normal", "large")
+
+
+class AppPage:
+    """Builds the shared widgets; a game app's ``build_game`` returns its play and side panels.
+
+    Words: ``page_title_key`` and ``intro_key`` (the page heading and intro in the app's
+    language, with ``**bold**``, ``*italic*`` and `` `code` ``).
+    """
+
+    page_title_key = "app_title"
+    intro_key = ""
+    max_seats = 6
+    bot_names: tuple[str, ...] = ()
+    t: Translator
+    seed: int
+    _seats: list[str]
+
+    # ----------------------------------------------------------------- construction
+
+    def _build_common(self, lang: str, speed: str, hint: bool, size: str) -> None:
+        self.style = html("kaya-style", f"<style>{css()}</style>")
+        self.intro = html("kaya-intro")
+        self.lang = w.Dropdown(options=[(n, c) for c, n in languages().items()], value=lang)
+        self.lang.add_class("kaya-lang")
+        self.seed_field = w.Text(value=str(self.seed))
+        self.seed_field.add_class("kaya-seed")
+        self.seed_field.style.description_width = "auto"
+        self.new_game = button("", "kaya-new-game", style="primary")
+        self.undo_button = button("", "kaya-undo")
+        self.hint_toggle = w.ToggleButton(value=hint)
+        self.hint_toggle.add_class("kaya-hint-toggle")
+        self.settings_toggle = w.ToggleButton(value=False)
+        self.settings_toggle.add_class("kaya-settings-toggle")
+        self.size_toggle = w.ToggleButton(value=size == "large")
+        self.size_toggle.add_class("kaya-size-toggle")
+        self.toolbar = w.HBox(
+            [self.new_game, self.undo_button, self.hint_toggle, self.settings_toggle,
+             self.size_toggle, self.seed_field, self.lang]
+        )  # fmt: skip
+        self.toolbar.add_class("kaya-toolbar")
+        self.speed = w.Dropdown(options=[(s, s) for s in SPEEDS], value=speed)
+        self.speed.add_class("kaya-speed")
+        self.speed.style.description_width = "auto"
+        self.options_box = w.HBox([self.speed])
+        self.options_box.add_class("kaya-options")
+        self.error = html("kaya-error")
+        show_if(self.error, False)
+        self.status = html("kaya-status")
+        self.hint = html("kaya-hint")
+        self.log_title = html("kaya-log-title")
+        self.log = html("kaya-log")
+
+    def _build_seats(self, opponents: list[str]) -> None:
+        self.seat_pickers: list[w.Dropdown] = []
+        for i in range(1, self.max_seats):
+            d = w.Dropdown(options=[("", "")], value="")
+            d.add_class("kaya-seat-picker")
+            d.add_class(f"kaya-seat-{i}")
+            self.seat_pickers.append(d)
+        allowed = {"", HUMAN, *self.bot_names}
+        unknown = [o for o in opponents if o not in allowed]
+        if unknown:
+            raise UnknownBotError(
+                f"unknown player {unknown[0]!r}; choose from {', '.join(sorted(allowed - {''}))}"
+            )
+        if len(opponents) > len(self.seat_pickers):
+            raise RulesError(
+                f"at most {len(self.seat_pickers)} other players, not {len(opponents)}"
+            )
+        self._opponents_init: list[str] | None = opponents
+        self.setup_label = html("kaya-setup-label")
+        self.setup_box = w.HBox([self.setup_label, *self.seat_pickers])
+        self.setup_box.add_class("kaya-setup")
+        self.settings_box = w.VBox([self.setup_box, self.options_box])
+        self.settings_box.add_class("kaya-settings")
+        show_if(self.settings_box, False)
+
+    def _assemble(self, play_panel: Sequence[w.Widget], side_panel: Sequence[w.Widget]) -> None:
+        """Put the page together: the game's panels go into the two columns."""
+        play = w.VBox([self.status, *play_panel])
+        play.add_class("kaya-play-column")
+        side = w.VBox([*side_panel, self.log_title, self.log])
+        side.add_class("kaya-side-column")
+        self.columns = w.HBox([play, side])
+        self.columns.add_class("kaya-columns")
+        self.widget = w.VBox(
+            [self.style, self.intro, self.toolbar, self.settings_box, self.error, self.columns]
+        )
+        self.widget.add_class("kaya-app")
+        self.hint_toggle.observe(lambda _c: self._label_toggles(), names="value")
+        self.settings_toggle.observe(lambda _c: self._show_settings(), names="value")
+        self.size_toggle.observe(lambda _c: self._apply_size(), names="value")
+        self._apply_size()
+
+    def seat_choices(self) -> list[str]:
+        """``["human", bot, ...]``: who sits at each seat, seat 0 being the person at the screen."""
+        return [HUMAN] + [d.value for d in self.seat_pickers if d.value]
+
+    # ----------------------------------------------------------------- toggles
+
+    def _show_settings(self) -> None:
+        show_if(self.settings_box, self.settings_toggle.value)
+        self._label_toggles()
+
+    def _apply_size(self) -> None:
+        if self.size_toggle.value:
+            self.widget.add_class("kaya-large")
+        else:
+            self.widget.remove_class("kaya-large")
+        self._label_toggles()
+
+    def _label_toggles(self) -> None:
+        """On/off state in words and colour, so it reads at a glance (and without colour)."""
+        t = self.t
+        on = self.hint_toggle.value
+        self.hint_toggle.description = t("hint_on" if on else "hint_off")
+        self.hint_toggle.button_style = "success" if on else ""
+        large = self.size_toggle.value
+        self.size_toggle.description = t("size_large_on" if large else "size_large_off")
+        self.size_toggle.button_style = "info" if large else ""
+        self.settings_toggle.description = t(
+            "settings_hide" if self.settings_toggle.value else "settings_show"
+        )
+
+    # ----------------------------------------------------------------- words and numbers
+
+    def relabel(self) -> None:
+        """Put every label in the current language."""
+        t = self.t
+        self.intro.value = self._intro_html()
+        self.new_game.description = t("new_game")
+        self.new_game.tooltip = t("new_game_tooltip")
+        self.undo_button.description = t("undo")
+        self.undo_button.tooltip = t("undo_tooltip")
+        self.seed_field.description = t("seed")
+        self.seed_field.placeholder = t("seed_placeholder")
+        self.seed_field.tooltip = t("seed_tooltip")
+        self.speed.description = t("speed")
+        set_options(self.speed, [(t(f"speed_{s}"), s) for s in SPEEDS])
+        self.hint_toggle.tooltip = t("hint_tooltip")
+        self.size_toggle.tooltip = t("size_tooltip")
+        self.settings_toggle.tooltip = t("settings_tooltip")
+        self.log_title.value = f"<h4>{escape(t('log_title'))}</h4>"
+        self.setup_label.value = f"<b>{escape(t('opponents'))}</b>"
+        opts = [(t("seat_empty"), ""), (t("bot_human"), HUMAN)]
+        opts += [(t(f"bot_{b}"), b) for b in self.bot_names]
+        for i, d in enumerate(self.seat_pickers):
+            set_options(d, opts)
+            d.description = ""
+            if self._opponents_init is not None:
+                d.value = self._opponents_init[i] if i < len(self._opponents_init) else ""
+        self._opponents_init = None
+        self._label_toggles()
+        self.relabel_game()
+
+    def relabel_game(self) -> None:
+        """Set the game widgets' words in the current language."""
+
+    def _intro_html(self) -> str:
+        """Heading, intro and the way back to the index, in the app's language."""
+        t = self.t
+        back = "index.ipynb" + ("" if t.lang == DEFAULT_LANGUAGE else f"?lang={t.lang}")
+        intro = inline_markup(t(self.intro_key)) if self.intro_key else ""
+        return (
+            f'<div class="kaya-intro-head"><h1 class="kaya-title">'
+            f"{escape(t(self.page_title_key))}</h1>"
+            f'<a class="kaya-back" href="{escape(back)}">{escape(t("all_notebooks"))}</a></div>'
+            f'<p class="kaya-intro-text kaya-wide-only">{intro}</p>'
+            f'<details class="kaya-intro-more kaya-narrow-only"><summary>'
+            f'{escape(t("about_game"))}</summary><p class="kaya-intro-text">{intro}</p></details>'
+        )
+
+    def percent(self, p: float) -> str:
+        """A probability in this language's way: ``77,8%`` in pl; whole at 0% and 100%."""
+        whole = p >= 0.9995 or p <= 0.0005
+        return self.t.percent(float(p), 0 if whole else 1)
+
+    def signed(self, x: float, digits: int = 1) -> str:
+        """Points with a sign in this language's way: ``+1,5``, ``−2``, ``0``."""
+        x = float(x)
+        if abs(x) < 0.5 * 10**-digits:
+            return "0"
+        text = self.t.number(abs(x), digits, trim=True)
+        return ("+" if x > 0 else "\u2212") + text
+
+    def seat_name(self, seat: int) -> str:
+        """How a seat is called in the app: "You" for a single human, else "Player n (bot)"."""
+        kind = self._seats[seat]
+        if kind == HUMAN:
+            if self._seats.count(HUMAN) == 1:
+                return self.t("you", n=seat + 1)
+            return self.t("seat_name", n=seat + 1)
+        return self.t("seat_bot", n=seat + 1, bot=self.t(f"bot_{kind}"))
+
+    # ----------------------------------------------------------------- display
+
+    def show(self) -> None:
+        """Display the app in the notebook (or the Voila page), with its page helper."""
+        from IPython.display import Javascript, display
+
+        display(self.widget)
+        display(Javascript(page_script()))
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
+        return self.widget._repr_mimebundle_(**kwargs)

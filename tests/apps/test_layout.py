@@ -1,0 +1,193 @@
+"""The play apps on a phone and on a projector, with the keyboard alone, and for screen readers.
+
+Geometry is read from the real page: the hint's percentages, your hand and your action buttons
+must lie inside the viewport (nothing cut off at the right edge, no sideways scrolling), and the
+hand and the actions must be on screen together with the status line.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_browser import LOAD_TIMEOUT, STEP_TIMEOUT, open_app
+
+pytestmark = [pytest.mark.browser, pytest.mark.voila]
+
+PHONE = {"width": 390, "height": 844}
+PROJECTOR = {"width": 1920, "height": 1080}
+SIZES = [
+    pytest.param(PHONE, "", id="phone"),
+    pytest.param(PROJECTOR, "&size=large", id="projector"),
+]
+
+BOXES = """sel => Array.from(document.querySelectorAll(sel))
+    .filter(e => e.getClientRects().length > 0)
+    .map(e => { const r = e.getBoundingClientRect();
+                return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; })"""
+
+
+def boxes(page, selector: str) -> list[dict]:
+    found = page.evaluate(BOXES, selector)
+    assert found, f"nothing visible matches {selector}"
+    return found
+
+
+def assert_across_inside(page, selector: str) -> None:
+    width = page.viewport_size["width"]
+    for box in boxes(page, selector):
+        assert box["left"] >= 0 and box["right"] <= width + 0.5, (selector, box, width)
+
+
+def assert_on_screen_with_the_status(page, selectors: list[str]) -> None:
+    """Scroll the status line to the top: everything in ``selectors`` is then on screen."""
+    page.evaluate("document.querySelector('.kaya-status').scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(100)
+    height = page.viewport_size["height"]
+    status = boxes(page, ".kaya-status")[0]
+    assert status["top"] >= -1
+    for selector in selectors:
+        assert_across_inside(page, selector)
+        for box in boxes(page, selector):
+            assert box["top"] >= -1 and box["bottom"] <= height + 0.5, (selector, box, height)
+
+
+def assert_no_sideways_scrolling(page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], width
+
+
+@pytest.mark.parametrize(("viewport", "size"), SIZES)
+def test_blef_fits_the_screen(voila_server, page, viewport, size) -> None:
+    page.set_viewport_size(viewport)
+    open_app(page, voila_server, "play-blef.ipynb", f"seed=11&speed=instant&hint=on{size}",
+             "button.kaya-bid:not([disabled])")  # fmt: skip
+    page.wait_for_selector(".kaya-hint .kaya-bar-value", timeout=STEP_TIMEOUT)
+    assert_no_sideways_scrolling(page)
+    assert_on_screen_with_the_status(
+        page, [".kaya-hand svg", "button.kaya-quick-bid", "button.kaya-bid", "button.kaya-check"]
+    )
+    assert_across_inside(page, ".kaya-hint .kaya-bar-value")
+    assert_across_inside(page, ".kaya-hint .kaya-bar-label")
+    if size:
+        assert page.locator(".kaya-app.kaya-large").count() == 1
+
+
+@pytest.mark.parametrize(("viewport", "size"), SIZES)
+def test_kaya_fits_the_screen(voila_server, page, viewport, size) -> None:
+    page.set_viewport_size(viewport)
+    open_app(page, voila_server, "play-aku-paling-kaya.ipynb",
+             f"seed=3&speed=instant&hint=on{size}",
+             "button.kaya-play-card:visible:not([disabled])")  # fmt: skip
+    assert_no_sideways_scrolling(page)
+    assert_on_screen_with_the_status(page, [".kaya-hand-card svg", "button.kaya-play-card"])
+    # seed 3 with these bots: after your first card, the next decision is a challenge window
+    page.click("button.kaya-play-card:visible:not([disabled]) >> nth=0")
+    page.wait_for_selector("button.kaya-challenge:visible", timeout=STEP_TIMEOUT)
+    page.wait_for_selector(".kaya-hint .kaya-bar-value", timeout=STEP_TIMEOUT)
+    page.wait_for_timeout(200)
+    assert_no_sideways_scrolling(page)
+    assert_on_screen_with_the_status(
+        page, [".kaya-hand-card svg", "button.kaya-challenge", "button.kaya-pass"]
+    )
+    assert_across_inside(page, ".kaya-hint .kaya-bar-value")
+    assert_across_inside(page, ".kaya-hint .kaya-bar-detail")
+
+
+# ---------------------------------------------------------------------------------------------
+# Keyboard only
+
+
+def tab_to(page, css_class: str, limit: int = 60) -> None:
+    """Press Tab until the focused element has ``css_class``."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"document.activeElement.classList.contains('{css_class}')"):
+            return
+    raise AssertionError(f"Tab never reached .{css_class}")
+
+
+def wait_for_log_change(page, before: str) -> None:
+    page.wait_for_function(
+        "old => document.querySelector('.kaya-log').innerText !== old",
+        arg=before, timeout=STEP_TIMEOUT,
+    )  # fmt: skip
+    page.wait_for_timeout(300)
+
+
+def focused_action(page) -> bool:
+    return page.evaluate("document.activeElement.classList.contains('kaya-action')")
+
+
+def test_blef_turn_with_the_keyboard_only(voila_server, page) -> None:
+    open_app(page, voila_server, "play-blef.ipynb", "seed=4&speed=instant&bots=odds,odds",
+             "button.kaya-bid:not([disabled])")  # fmt: skip
+    tab_to(page, "kaya-quick-bid")
+    log = page.inner_text(".kaya-log")
+    page.keyboard.press("Enter")  # a one-click bid
+    wait_for_log_change(page, log)
+    assert "Player 1 (you) bids" in page.inner_text(".kaya-log")
+    page.wait_for_selector("button.kaya-check:not([disabled]), .kaya-reveal-panel",
+                           timeout=STEP_TIMEOUT)  # fmt: skip
+    if page.locator("button.kaya-check:not([disabled])").count():
+        assert focused_action(page), "focus should come back to the actions after the move"
+        tab_to(page, "kaya-check")
+        log = page.inner_text(".kaya-log")
+        page.keyboard.press("Enter")  # sprawdzam!
+        wait_for_log_change(page, log)
+        assert "sprawdzam" in page.inner_text(".kaya-log")
+
+
+def test_kaya_turn_with_the_keyboard_only(voila_server, page) -> None:
+    open_app(page, voila_server, "play-aku-paling-kaya.ipynb", "seed=3&speed=instant",
+             "button.kaya-play-card:visible:not([disabled])")  # fmt: skip
+    tab_to(page, "kaya-play-card")
+    log = page.inner_text(".kaya-log")
+    page.keyboard.press("Enter")  # play the first card
+    wait_for_log_change(page, log)
+    assert "Player 1 (you) · green plays green 1" in page.inner_text(".kaya-log")
+    page.wait_for_selector("button.kaya-pass:visible", timeout=STEP_TIMEOUT)
+    assert focused_action(page), "focus should come back to the actions after the move"
+    tab_to(page, "kaya-pass")
+    log = page.inner_text(".kaya-log")
+    page.keyboard.press(" ")  # Space presses a button too
+    wait_for_log_change(page, log)
+    assert "Player 1 (you) · green passes." in page.inner_text(".kaya-log")
+
+
+# ---------------------------------------------------------------------------------------------
+# Screen readers and languages
+
+
+def test_status_line_is_a_live_region_that_stays_put(voila_server, page) -> None:
+    open_app(page, voila_server, "play-blef.ipynb", "seed=4&speed=instant&bots=odds,odds",
+             "button.kaya-bid:not([disabled])")  # fmt: skip
+    page.wait_for_selector(".kaya-status[aria-live='polite'][role='status']",
+                           timeout=STEP_TIMEOUT)  # fmt: skip
+    page.evaluate("window.kayaStatus = document.querySelector('.kaya-status')")
+    before = page.inner_text(".kaya-status")
+    log = page.inner_text(".kaya-log")
+    page.click("button.kaya-bid")
+    wait_for_log_change(page, log)
+    assert page.inner_text(".kaya-status") != before
+    # the same element, so a screen reader announces the new text
+    assert page.evaluate("window.kayaStatus === document.querySelector('.kaya-status')")
+    assert page.evaluate("document.querySelector('.kaya-error').getAttribute('role')") == "alert"
+
+
+def test_heading_intro_and_tab_title_follow_the_language(voila_server, page) -> None:
+    open_app(page, voila_server, "play-aku-paling-kaya.ipynb", "seed=2&speed=instant&lang=pl",
+             "button.kaya-play-card:visible:not([disabled])")  # fmt: skip
+    assert page.inner_text(".kaya-title") == "Graj w Aku Paling Kaya"
+    assert "Wszystkie zeszyty" in page.inner_text(".kaya-back")
+    page.wait_for_function("() => document.title === 'Graj w Aku Paling Kaya'",
+                           timeout=STEP_TIMEOUT)  # fmt: skip
+    page.select_option(".kaya-lang select", label="Bahasa Indonesia")
+    page.wait_for_function(
+        "() => document.querySelector('.kaya-title').innerText === 'Main Aku Paling Kaya'",
+        timeout=STEP_TIMEOUT,
+    )
+    assert "pilih warnamu" in page.inner_text(".kaya-intro").lower()
+    page.wait_for_function("() => document.title === 'Main Aku Paling Kaya'",
+                           timeout=LOAD_TIMEOUT)  # fmt: skip
+    href = page.get_attribute(".kaya-back", "href")
+    assert href == "index.ipynb?lang=id"
