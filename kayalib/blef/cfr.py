@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Profile", "PublicTree", "Solver"]
+__all__ = ["Profile", "PublicTree", "Solver", "combine"]
 
 
 class PublicTree:
@@ -114,6 +114,27 @@ class Profile:
             return None if arrays is None else [None if a is None else a.copy() for a in arrays]
 
         return Profile(dup(self.check), dup(self.raise_), dup(self.give_up))
+
+
+def combine(first: Profile, second: Profile) -> Profile:
+    """Player 0 playing ``first``'s part and player 1 playing ``second``'s part."""
+    depths = range(len(first.check))
+
+    def part(d: int, player_of_d: int) -> Profile:
+        return first if player_of_d == 0 else second
+
+    check = [part(d, d % 2).check[d] for d in depths]
+    raise_ = [part(d, (d - 1) % 2).raise_[d] for d in depths]
+    give_up = None
+    if first.give_up is not None or second.give_up is not None:
+        give_up = []
+        for d in depths:
+            source = part(d, d % 2)
+            if source.give_up is not None:
+                give_up.append(source.give_up[d])
+            else:
+                give_up.append(np.zeros_like(source.check[d] if d else source.raise_[1][:1]))
+    return Profile(check, raise_, give_up)
 
 
 class Solver:

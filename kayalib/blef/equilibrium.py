@@ -71,9 +71,9 @@ from typing import Any
 import numpy as np
 
 from kayalib.blef.actions import CHECK, Action
-from kayalib.blef.bids import LADDER, Bid, card_counts, truth_from_counts
-from kayalib.blef.cards import DECK, RANKS
-from kayalib.blef.cfr import Profile, Solver
+from kayalib.blef.bids import LADDER, Bid, card_counts, holds, truth_from_counts
+from kayalib.blef.cards import DECK, RANKS, Card
+from kayalib.blef.cfr import Profile, Solver, combine
 from kayalib.errors import KayalibError
 from kayalib.progress import ProgressCallback
 
@@ -135,28 +135,40 @@ def _deal_weight(first: Hand, second: Hand) -> Fraction:
     return Fraction(ways, comb(24, len(first)) * comb(24 - len(first), len(second)))
 
 
-def _rank_truth(bid: Bid, ranks: Iterable[int]) -> bool:
-    counts = [0] * 6
-    for rank in ranks:
-        counts[rank] += 1
-    need = {"high-card": 1, "pair": 2, "three": 3, "four": 4}.get(bid.kind)
-    if need is None:
-        raise EquilibriumError(f"{bid} depends on suits; this solver deals ranks only")
-    return counts[bid.params[0]] >= need
+def deal_cards(*hands: Hand) -> tuple[tuple[Card, ...], ...]:
+    """Concrete cards for rank hands (suits from spades down, no card twice), one tuple a hand.
+
+    >>> deal_cards((5,), (5, 0))
+    ((Card.parse('AS'),), (Card.parse('AH'), Card.parse('9S')))
+    """
+    used = [0] * 6
+    out = []
+    for hand in hands:
+        cards = []
+        for rank in hand:
+            if used[rank] == 4:
+                raise EquilibriumError(f"there are only four cards of rank {RANKS[rank]}")
+            cards.append(Card(rank, 3 - used[rank]))
+            used[rank] += 1
+        out.append(tuple(cards))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
 class HeadsUpRound:
     """A heads-up Blef round: ``cards[0]`` cards for the first bidder, ``cards[1]`` for the other.
 
-    Only rank-count bids can be true with up to 3 cards in play, so hands are dealt as ranks with
-    their exact weights (see the module docstring).
+    Only bids on rank counts can be true with up to 3 cards in play, so hands are dealt as ranks
+    with their exact weights (see the module docstring).
 
     >>> HEADS_UP.bids[-1], len(HEADS_UP.hands[0]), HEADS_UP.chance[0][0]
     (Bid.parse('pair A'), 6, Fraction(1, 46))
     """
 
     cards: tuple[int, int] = (1, 1)
+    extra: tuple[Bid, ...] = ()
+    """Bids that cannot be true kept in the round anyway (to check that leaving them out is
+    right: they change nothing)."""
 
     def __post_init__(self) -> None:
         cards = self.cards
@@ -169,11 +181,15 @@ class HeadsUpRound:
             raise EquilibriumError(
                 f"the solver covers heads-up rounds with 2 or 3 cards in play, not {cards!r}"
             )
+        possible = set(possible_bids(sum(cards)))
+        for bid in self.extra:
+            if not isinstance(bid, Bid) or bid in possible:
+                raise EquilibriumError(f"extra bids must be bids that cannot be true, not {bid!r}")
 
     @cached_property
     def bids(self) -> tuple[Bid, ...]:
-        """The possible bids (the others are dominated), lowest first."""
-        return possible_bids(sum(self.cards))
+        """The possible bids (the others are dominated) and ``extra``, lowest first."""
+        return tuple(sorted({*possible_bids(sum(self.cards)), *self.extra}))
 
     @cached_property
     def hands(self) -> tuple[tuple[Hand, ...], tuple[Hand, ...]]:
@@ -190,7 +206,10 @@ class HeadsUpRound:
         """``truth[b, i, j]``: whether bid ``bids[b]`` is true for that deal."""
         return np.array(
             [
-                [[_rank_truth(bid, a + b) for b in self.hands[1]] for a in self.hands[0]]
+                [
+                    [holds(bid, sum(deal_cards(a, b), ())) for b in self.hands[1]]
+                    for a in self.hands[0]
+                ]
                 for bid in self.bids
             ],
             dtype=bool,
@@ -279,19 +298,7 @@ class Equilibrium:
         return self._at(depth, row, h)
 
     def _at(self, depth: int, row: int, h: int) -> dict[Action, float]:
-        tree, profile = self.solver.tree, self.profile
-        out: dict[Action, float] = {}
-        if depth < tree.bids:
-            for bid, lo, hi in tree.blocks[depth + 1]:
-                if row < hi - lo:
-                    p = float(profile.raise_[depth + 1][lo + row, h])
-                    if p > 0:
-                        out[self.round.bids[bid]] = p
-        if depth:
-            p = float(profile.check[depth][row, h])
-            if p > 0:
-                out[CHECK] = p
-        return out
+        return _actions_at(self.round, self.solver, self.profile, depth, row, h)
 
     def information_sets(self, player: int) -> list[tuple[Hand, tuple[Bid, ...], float]]:
         """``player``'s information sets that its own play reaches, with that reach probability:
@@ -356,7 +363,19 @@ class Equilibrium:
                 else:
                     child_depth, child_row = tree.locate(mask | 1 << position[action])
                     raise_[child_depth][child_row, h] = p
-        profile = solver.normalise(check, raise_)
+        # Listed information sets keep their probabilities exactly; the others become uniform.
+        uniform = solver.normalise(check, raise_)
+        for d in tree.depths:
+            listed = check[d] > 0 if d else np.zeros((1, solver.hands[0]), dtype=bool)
+            if d < tree.bids:
+                child = raise_[d + 1]
+                for _bid, lo, hi in tree.blocks[d + 1]:
+                    listed[: hi - lo] |= child[lo:hi] > 0
+                keep = listed[tree.parents[d + 1]]
+                raise_[d + 1] = np.where(keep, child, uniform.raise_[d + 1])
+            if d:
+                check[d] = np.where(listed, check[d], uniform.check[d])
+        profile = Profile(check, raise_)
         history = tuple((int(i), float(n), float(v)) for i, n, v in data["history"])
         return cls(
             round_,
@@ -376,10 +395,64 @@ class Equilibrium:
         """The first bidder's value as the nearest fraction (``-5/69`` for :data:`HEADS_UP`)."""
         return Fraction(self.value).limit_denominator(max_denominator)
 
+    def versus(self, first: Profile, second: Profile) -> float:
+        """The first bidder's expected result when it plays ``first``'s part and the other
+        player ``second``'s part (e.g. the equilibrium against :func:`strategy_of` a bot)."""
+        return self.solver.expected(combine(first, second))
+
     def best_response(self, player: int, against: Profile | None = None) -> tuple[float, Profile]:
         """``player``'s best reply to the other player's part of ``against`` (default: this
         equilibrium), as ``(value to player, profile with player's part replaced)``."""
         return self.solver.best_response(self.profile if against is None else against, player)
+
+
+def _actions_at(
+    round_: HeadsUpRound, solver: Solver, profile: Profile, depth: int, row: int, h: int
+) -> dict[Action, float]:
+    """The mover's actions with their probabilities at one information set (zeros left out)."""
+    tree = solver.tree
+    out: dict[Action, float] = {}
+    if depth < tree.bids:
+        for bid, lo, hi in tree.blocks[depth + 1]:
+            if row < hi - lo:
+                p = float(profile.raise_[depth + 1][lo + row, h])
+                if p > 0:
+                    out[round_.bids[bid]] = p
+    if depth:
+        p = float(profile.check[depth][row, h])
+        if p > 0:
+            out[CHECK] = p
+    return out
+
+
+InformationSet = tuple[int, Hand, tuple[Bid, ...]]
+"""``(player, hand, bids so far)``: what the player to move knows."""
+
+
+def strategy_table(
+    profile: Profile, round_: HeadsUpRound = HEADS_UP
+) -> dict[InformationSet, dict[Action, float]]:
+    """Every information set of ``round_`` with the actions ``profile`` takes there.
+
+    Where ``profile`` gives no action at all (a bot's strategy at a position its own play never
+    reaches), every action of the round is equally likely. A strategy's bids that cannot be true
+    (see :func:`strategy_of`) are not in the table.
+    """
+    solver = round_.solver()
+    tree = solver.tree
+    table: dict[InformationSet, dict[Action, float]] = {}
+    for d in tree.depths:
+        player = d % 2
+        for row, mask in enumerate(tree.masks[d].tolist()):
+            bids = tuple(bid for b, bid in enumerate(round_.bids) if mask >> b & 1)
+            for h, hand in enumerate(round_.hands[player]):
+                actions = _actions_at(round_, solver, profile, d, row, h)
+                if not actions:
+                    legal = [bid for b, bid in enumerate(round_.bids) if b > mask.bit_length() - 1]
+                    legal += [CHECK] if d else []
+                    actions = dict.fromkeys(legal, 1.0 / len(legal))
+                table[(player, hand, bids)] = actions
+    return table
 
 
 @dataclass(frozen=True)
@@ -444,6 +517,50 @@ def situations(solution: Equilibrium) -> list[Situation]:
         last = None if bid < 0 else round_.bids[bid]
         out.append(Situation(player, round_.hands[player][h], last, total, actions))
     return out
+
+
+def strategy_of(bot: Any, round_: HeadsUpRound = HEADS_UP) -> Profile:
+    """The strategy a bot plays in ``round_``, in both seats, read from its exact ``policy``.
+
+    The bot is shown the views of a real two-player game (``BlefState.from_hands``) for every hand
+    and every sequence of the round's bids that its own play can lead to. A bid of the bot that
+    cannot be true counts as giving the round away (the reply checks it). What the bot would do
+    after an opponent's bid that cannot be true is not asked: those bids are not in the round.
+    """
+    from kayalib.blef.game import BlefRules, BlefState
+
+    solver = round_.solver()
+    tree = solver.tree
+    check = [solver._zeros(d, d % 2) if d else None for d in tree.depths]
+    raise_ = [solver._zeros(d, (d - 1) % 2) if d else None for d in tree.depths]
+    give_up = [solver._zeros(d, d % 2) for d in tree.depths]
+    position = {bid: b for b, bid in enumerate(round_.bids)}
+    rules = BlefRules(players=2)
+    for player in (0, 1):
+        other = 1 - player
+        for h, hand in enumerate(round_.hands[player]):
+            filler = next(o for o in round_.hands[other] if len(deal_cards(hand, o)) == 2)
+            pair = (hand, filler) if player == 0 else (filler, hand)
+            start = BlefState.from_hands(rules, list(deal_cards(*pair)), starter=0)
+            stack = [(start, 0)]
+            while stack:
+                state, mask = stack.pop()
+                depth, row = tree.locate(mask)
+                top = mask.bit_length() - 1
+                if depth % 2 != player:
+                    for b in range(top + 1, tree.bids):
+                        stack.append((state.apply(round_.bids[b]), mask | 1 << b))
+                    continue
+                for action, p in bot.policy(state.view(player)).items():
+                    if action == CHECK:
+                        check[depth][row, h] = p
+                    elif action in position:
+                        child = mask | 1 << position[action]
+                        raise_[depth + 1][tree.locate(child)[1], h] = p
+                        stack.append((state.apply(action), child))
+                    else:
+                        give_up[depth][row, h] += p
+    return Profile(check, raise_, give_up)
 
 
 def _cleaned(solver: Solver, profile: Profile) -> Profile:
