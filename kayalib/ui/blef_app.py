@@ -66,7 +66,7 @@ class BlefApp(GameApp[BlefState]):
     """
 
     title_key = "blef_title"
-    bot_names = ("random", "odds")
+    bot_names = ("random", "odds", "cfr")
     default_opponents = ("odds", "random")
 
     # ----------------------------------------------------------------- widgets

@@ -20,13 +20,8 @@ except ImportError:  # pragma: no cover - the test extra installs it
     pytest.skip("OpenSpiel is not installed (pip install -e '.[test]')", allow_module_level=True)
 
 from kayalib.blef.actions import CHECK
-from kayalib.blef.equilibrium import (
-    HEADS_UP,
-    solve,
-    solved,
-    strategy_of,
-    strategy_table,
-)
+from kayalib.blef.equilibrium import HEADS_UP, solve, solved
+from kayalib.blef.strategy import strategy_of, strategy_table
 from kayalib.registry import make_bot
 
 from . import openspiel_blef as spec
