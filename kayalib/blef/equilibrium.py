@@ -381,13 +381,19 @@ class Equilibrium:
                 check[d] = np.where(listed, check[d], uniform.check[d])
         profile = Profile(check, raise_)
         history = tuple((int(i), float(n), float(v)) for i, n, v in data["history"])
+        gap, value = solver.nash_conv(profile), solver.expected(profile)
+        if abs(gap - data["nash_conv"]) > 1e-9 or abs(value - data["value"]) > 1e-9:
+            raise EquilibriumError(
+                f"the strategy gives NashConv {gap:.3g} and value {value:.6f}, not the "
+                f"{data['nash_conv']:.3g} and {data['value']:.6f} written with it"
+            )
         return cls(
             round_,
             profile,
             int(data["iterations"]),
             0.0,
-            solver.nash_conv(profile),
-            solver.expected(profile),
+            gap,
+            value,
             history,
             bool(data["clean_below"]),
             solver,

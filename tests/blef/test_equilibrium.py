@@ -19,6 +19,7 @@ from kayalib.blef.equilibrium import (
     DATA_FILE,
     HEADS_UP,
     SHIPPED_ITERATIONS,
+    Equilibrium,
     EquilibriumError,
     HeadsUpRound,
     deal_cards,
@@ -230,6 +231,13 @@ def test_the_shipped_file_is_what_the_solver_gives() -> None:
     assert set(fresh["strategy"]) == set(shipped["strategy"])
     for key, actions in shipped["strategy"].items():
         assert fresh["strategy"][key] == pytest.approx(actions, abs=1e-9), key
+
+
+def test_a_data_file_whose_figures_do_not_match_its_strategy_is_refused() -> None:
+    data = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    data["strategy"]["A|"] = {"high-card 9": 1.0}  # an ace opening on nines: exploitable
+    with pytest.raises(EquilibriumError, match="not the"):
+        Equilibrium.from_json(data)
 
 
 def test_nothing_beats_the_equilibrium_on_average() -> None:
