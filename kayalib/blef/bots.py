@@ -8,7 +8,7 @@
 >>> str(bot.choose(state.view(0), random.Random(1))), bot.policy(state.view(0))
 ('high-card A', {Bid.parse('high-card A'): 1.0})
 >>> sorted(BOTS)
-['odds', 'random']
+['cfr', 'odds', 'random']
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ from kayalib.blef.cards import Card
 from kayalib.blef.game import CHECK, Action, BlefView
 from kayalib.blef.odds import probabilities
 from kayalib.bots import DeterministicBot, UniformBot, legal_or_refuse
+from kayalib.engine import sample
 
-__all__ = ["BOTS", "OddsBot", "RandomBot"]
+__all__ = ["BOTS", "CfrBot", "OddsBot", "RandomBot"]
 
 
 class RandomBot(UniformBot):
@@ -93,5 +94,62 @@ class OddsBot(DeterministicBot):
         return f"OddsBot(confidence={self.confidence}, caution={self.caution})"
 
 
-BOTS: dict[str, Callable[[], Any]] = {"random": RandomBot, "odds": OddsBot}
+class CfrBot:
+    """Plays the solved equilibrium where it has one, and another bot's play elsewhere.
+
+    In a heads-up round with one card each (:data:`kayalib.blef.equilibrium.HEADS_UP`, the first
+    round of every two-player game) it plays the shipped equilibrium strategy
+    (:func:`kayalib.blef.equilibrium.solved`): its ``policy`` is that mixed strategy exactly.
+    Whatever the opponent does, it then loses at most 5/69 of a round on average as first bidder
+    and wins at least 5/69 as second (the round's value). It checks any bid that cannot be true
+    with two cards. In every other round it plays like ``bayes`` when that bot is registered,
+    else like ``odds``.
+
+    >>> from kayalib.blef.game import BlefRules, BlefState
+    >>> state = BlefState.from_hands(BlefRules(players=2), ["QS", "9H"], starter=0)
+    >>> CfrBot().policy(state.view(0))
+    {Bid.parse('high-card Q'): 1.0}
+    """
+
+    name = "cfr"
+
+    def __init__(self) -> None:
+        self._fallback: Any = None
+
+    @property
+    def fallback(self) -> Any:
+        """The bot that plays the rounds the equilibrium does not cover."""
+        if self._fallback is None:
+            from kayalib.registry import bot_names, make_bot
+
+            self._fallback = make_bot("blef", "bayes" if "bayes" in bot_names("blef") else "odds")
+        return self._fallback
+
+    @staticmethod
+    def covers(view: BlefView) -> bool:
+        """Whether the view's round is one the equilibrium covers (two players, a card each)."""
+        counts = [count for count in view.counts if count]
+        return counts == [1, 1]
+
+    def policy(self, view: BlefView) -> dict[Action, float]:
+        legal_or_refuse(view)
+        if not self.covers(view):
+            return self.fallback.policy(view)
+        from kayalib.blef.equilibrium import solved
+
+        player = 0 if view.seat == view.starter else 1
+        bids = [bid for _seat, bid in view.bids]
+        return solved().strategy(player, [card.rank for card in view.hand], bids)
+
+    def choose(self, view: BlefView, rng: Any) -> Action:
+        if not self.covers(view):
+            legal_or_refuse(view)
+            return self.fallback.choose(view, rng)
+        return sample(self.policy(view), rng)
+
+    def __repr__(self) -> str:
+        return "CfrBot()"
+
+
+BOTS: dict[str, Callable[[], Any]] = {"random": RandomBot, "odds": OddsBot, "cfr": CfrBot}
 """The Blef bots by name, each with a function making a fresh bot (see kayalib.registry)."""

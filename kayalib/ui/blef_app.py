@@ -70,7 +70,7 @@ class BlefApp(GameApp[BlefState]):
 
     page_title_key = "blef_page_title"
     intro_key = "blef_intro"
-    bot_names = ("random", "odds")
+    bot_names = ("random", "odds", "cfr")
     default_opponents = ("odds", "random")
     query_options = {"mode": MODES}
 
