@@ -145,6 +145,7 @@ class Localized:
     def init_language(self, lang: str | None = None) -> None:
         self.lang = lang or current_language()
         self.t = Translator(self.lang)
+        self.follows = lang is None
         if lang is None:
             _followers.add(self)
 

@@ -20,7 +20,7 @@ from kayalib.kaya.events import (
 )
 from kayalib.words import Words
 
-__all__ = ["MOVE_KEYS", "KayaWords", "seen_by"]
+__all__ = ["MOVE_KEYS", "KayaWords", "action_text", "seen_by"]
 
 MOVE_KEYS = {
     "stale": "kaya_log_stale",
@@ -130,3 +130,28 @@ class KayaWords(Words):
             if seen is not None and (line := self.event_text(seen)):
                 lines.append(line)
         return lines
+
+
+def action_text(words: KayaWords, action: object, seat: int) -> str:
+    """A move in a few words ("Ayu challenges Budi, Citra"), for titles and lists."""
+    from kayalib.kaya.actions import Challenge, Decline, Give, Keep, Pass, Play, Steal, TakeBack
+
+    t, who = words.t, words.seat(seat)
+    if isinstance(action, Play):
+        return t("kaya_act_play", player=who, card=words.card_text(action.card))
+    if isinstance(action, Pass):
+        return t("kaya_act_pass", player=who)
+    if isinstance(action, Challenge):
+        return t("kaya_act_challenge", player=who, targets=words.seats(action.targets))
+    if isinstance(action, TakeBack):
+        return t("kaya_act_take_back", player=who)
+    if isinstance(action, Steal):
+        return t("kaya_act_steal", player=who, card=words.card_text(action.card),
+                 victim=words.seat(action.victim))  # fmt: skip
+    if isinstance(action, Give):
+        return t("kaya_act_give", player=who, card=words.card_text(action.card))
+    if isinstance(action, Keep):
+        return t("kaya_act_keep", player=who)
+    if isinstance(action, Decline):
+        return t("kaya_act_decline", player=who)
+    return str(action)
