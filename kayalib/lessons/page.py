@@ -58,6 +58,38 @@ STYLE = """<style>
 </style>"""
 
 
+def canonical(values: dict[str, Any]) -> str:
+    """The figures of a page part as language-neutral text (what nbval compares in every
+    language): fractions as ``a/b``, floats with 6 significant digits.
+
+    >>> from fractions import Fraction
+    >>> canonical({"p": Fraction(445, 1771), "x": 0.251270468661773, "n": 134596})
+    'n = 134596; p = 445/1771; x = 0.25127'
+    """
+
+    def one(value: Any) -> str:
+        if isinstance(value, float):
+            return f"{value:.6g}"
+        if isinstance(value, (list, tuple)):
+            return "[" + ", ".join(one(v) for v in value) + "]"
+        return str(value)
+
+    return "; ".join(f"{key} = {one(values[key])}" for key in sorted(values)
+                     if not callable(values[key]))  # fmt: skip
+
+
+class _Checked:
+    """A widget whose plain-text form (hidden behind the widget on a page) states its figures."""
+
+    plain: str | None = None
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        data = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+        if self.plain is not None and isinstance(data, dict):
+            data["text/plain"] = self.plain
+        return data
+
+
 def markdown(text: str) -> str:
     """Catalogue prose (Markdown) as HTML."""
     import mistune
@@ -65,7 +97,7 @@ def markdown(text: str) -> str:
     return mistune.html(text)
 
 
-class Prose(widgets.HTML, Localized):
+class Prose(_Checked, widgets.HTML, Localized):
     """A block of catalogue prose (Markdown), its figures filled in and written per language.
 
     ``values`` are numbers (formatted by :func:`~kayalib.lessons.language.fill`) or functions
@@ -104,7 +136,7 @@ class Code(widgets.HTML):
         self.add_class("kayalib-code")
 
 
-class Gated(widgets.VBox):
+class Gated(_Checked, widgets.VBox):
     """Empty until :meth:`open`; then it builds its content (nothing hidden sits in the page)."""
 
     def __init__(self, build: Callable[[], widgets.Widget]) -> None:
@@ -177,23 +209,38 @@ class Lesson:
 
     # ------------------------------------------------------------------ page parts
 
-    def _add(self, build: Callable[[], widgets.Widget]) -> widgets.Widget:
+    def _add(self, build: Callable[[], widgets.Widget],
+             check: dict[str, Any] | None = None) -> widgets.Widget:  # fmt: skip
         gate = self.gate
         if gate is None or gate.committed:
             part = build()
+            if check is not None and not isinstance(part, _Checked):
+                part = Gated(lambda: part)
+                part.open()
         else:
             part = Gated(build)
             gate.on_commit(part.open)
+        if check is not None:
+            part.plain = canonical(check)
         self.parts.append(part)
         return part
 
-    def say(self, name: str, **values: Any) -> widgets.Widget:
-        """The prose block ``l<number>.<name>`` (hidden until the last prediction is in)."""
-        return self._add(lambda: Prose(self.key(name), **values))
+    def say(self, name: str, *, check: bool = False, **values: Any) -> widgets.Widget:
+        """The prose block ``l<number>.<name>`` (hidden until the last prediction is in).
 
-    def show(self, build: Callable[[], widgets.Widget]) -> widgets.Widget:
-        """A widget built by ``build`` now, or when the last prediction is committed."""
-        return self._add(build)
+        ``check=True``: the cell's plain-text output states the figures (for nbval)."""
+        return self._add(lambda: Prose(self.key(name), **values), values if check else None)
+
+    def show(self, build: Callable[[], widgets.Widget],
+             check: dict[str, Any] | None = None) -> widgets.Widget:  # fmt: skip
+        """A widget built by ``build`` now, or when the last prediction is committed;
+        ``check``: figures its plain-text output states (for nbval)."""
+        return self._add(build, check)
+
+    def html(self, render: Callable[[Translator], str],
+             check: dict[str, Any] | None = None) -> widgets.Widget:  # fmt: skip
+        """HTML drawn by ``render(t)`` in the current language (a table, a list)."""
+        return self._add(lambda: LiveHTML(render), check)
 
     def code(self, source: str | Callable[..., Any]) -> widgets.Widget:
         """Code the prose talks about, shown as highlighted text."""
