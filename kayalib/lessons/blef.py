@@ -581,3 +581,12 @@ class FairnessExplorer(widgets.VBox, Localized):
         self.table.value = f"<p>{escape(t('lesson_fair_intro', n=n))}</p>" + table_html(
             [t("lesson_place"), t("lesson_seed_ladder"), t("lesson_probability_true"),
              t("lesson_fair_ladder"), t("lesson_probability_true")], rows)  # fmt: skip
+
+
+def aces_table_html(t: Translator, cards: int = 6) -> str:
+    """Deals of ``cards`` cards with exactly x aces, x = 0..4, and their total C(24, cards)."""
+    rows = [[x, f"C(4, {x}) · C(20, {cards - x})", t.number(ways_with_aces(x, cards), 0)]
+            for x in range(5)]  # fmt: skip
+    rows.append(["", t("lesson_together"), t.number(sum(ways_with_aces(x, cards)
+                                                          for x in range(5)), 0)])  # fmt: skip
+    return table_html([t("lesson_aces"), t("lesson_count_as"), t("lesson_deals")], rows)

@@ -137,7 +137,7 @@ class Code(widgets.HTML):
 
 
 class Gated(_Checked, widgets.VBox):
-    """Empty until :meth:`open`; then it builds its content (nothing hidden sits in the page)."""
+    """Empty until :meth:`reveal`; then it builds its content (nothing hidden sits in the page)."""
 
     def __init__(self, build: Callable[[], widgets.Widget]) -> None:
         super().__init__([])
@@ -146,10 +146,11 @@ class Gated(_Checked, widgets.VBox):
         self.add_class("kayalib-gated")
 
     @property
-    def is_open(self) -> bool:
+    def revealed(self) -> bool:
         return self.content is not None
 
-    def open(self) -> None:
+    def reveal(self) -> None:
+        """Build the content and show it (once)."""
         if self.content is None:
             self.content = self.build()
             self.children = (self.content,)
@@ -215,11 +216,12 @@ class Lesson:
         if gate is None or gate.committed:
             part = build()
             if check is not None and not isinstance(part, _Checked):
-                part = Gated(lambda: part)
-                part.open()
+                built = part
+                part = Gated(lambda: built)
+                part.reveal()
         else:
             part = Gated(build)
-            gate.on_commit(part.open)
+            gate.on_commit(part.reveal)
         if check is not None:
             part.plain = canonical(check)
         self.parts.append(part)
@@ -254,21 +256,25 @@ class Lesson:
         self.gate = prediction
         return part
 
-    def exercise(self, name: str, answer: Any, **options: Any) -> widgets.Widget:
-        """An exercise: question ``l<number>.<name>``, working ``…_working``, hint ``…_hint``."""
+    def exercise(self, name: str, answer: Any, *, figures: dict[str, Any] | None = None,
+                 **options: Any) -> widgets.Widget:  # fmt: skip
+        """An exercise: question ``l<number>.<name>``, working ``…_working``, hint ``…_hint``.
+
+        ``figures`` fill the placeholders of all three (``{p}`` is the answer)."""
         from kayalib.lessons.exercise import Exercise
 
+        values = {"p": answer, **(figures or {})}
         key = self.key(name)
-        hint = self.text(f"{name}_hint") if Translator("en").has(f"{key}_hint") else ""
+        hint = self.text(f"{name}_hint", **values) if Translator("en").has(f"{key}_hint") else ""
         return self._add(lambda: Exercise(
-            self.text(name), answer, working=self.text(f"{name}_working"), hint=hint,
-            solutions=self.options.solutions, **options))  # fmt: skip
+            self.text(name, **values), answer, working=self.text(f"{name}_working", **values),
+            hint=hint, solutions=self.options.solutions, **options))  # fmt: skip
 
     def open_all(self) -> None:
         """Open every gate (as if every prediction were in): for teachers and tests."""
         for part in self.parts:
             if isinstance(part, Gated):
-                part.open()
+                part.reveal()
 
     # ------------------------------------------------------------------ header and footer
 

@@ -163,3 +163,32 @@ class Prediction(widgets.VBox, Localized):
             f"{escape(said)} {escape(t('lesson_exact_is', value=answer_text(self.exact, t)))}"
             f" {escape(how)}"
         )
+
+
+RANGES: tuple[tuple[str, Fraction, Fraction], ...] = (
+    ("lt10", Fraction(0), Fraction(1, 10)),
+    ("10to33", Fraction(1, 10), Fraction(1, 3)),
+    ("33to67", Fraction(1, 3), Fraction(2, 3)),
+    ("gt67", Fraction(2, 3), Fraction(1)),
+)
+"""Ranges of probability a prediction can choose from (labels ``lesson_range_<name>``)."""
+
+
+def range_choices() -> list[tuple[Text, str]]:
+    """The :data:`RANGES` as choices for a :class:`Prediction`."""
+    return [((lambda t, n=name: t(f"lesson_range_{n}")), name) for name, _, _ in RANGES]
+
+
+def range_of(p: Fraction | float) -> str:
+    """The name of the range that holds ``p``.
+
+    >>> range_of(Fraction(445, 1771))
+    '10to33'
+    """
+    return next(name for name, low, high in RANGES if low <= p < high or p == high == 1)
+
+
+def range_margin(p: Fraction | float) -> float:
+    """How far ``p`` is from the nearest edge of its range (a simulation must settle that)."""
+    _, low, high = next(r for r in RANGES if r[0] == range_of(p))
+    return float(min(p - low, high - p))
