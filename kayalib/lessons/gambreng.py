@@ -30,6 +30,8 @@ __all__ = [
     "rounds_chart",
     "rounds_sample",
     "spread_chart",
+    "spread_figures",
+    "widths_html",
 ]
 
 
@@ -117,26 +119,38 @@ def rounds_sample(players: int = 4, draws: int = 2000, seed: int = 11) -> list[i
     return [len(gambreng(players, rng).rounds) for _ in range(draws)]
 
 
-def spread_chart(t: Translator, chart: Chart, sample: list[int], players: int = 4) -> dict:
-    """A bar chart of how often each number of rounds came up; returns the key figures."""
-    counts = Counter(sample)
-    longest = max(counts)
-    values = list(range(1, longest + 1))
+def spread_figures(sample: list[int]) -> dict[str, float]:
+    """Mean, standard deviation, longest draw and the share within two deviations of the mean."""
     n = len(sample)
     mean = sum(sample) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in sample) / (n - 1))
+    within = sum(1 for x in sample if abs(x - mean) <= 2 * sd) / n
+    return {"mean": mean, "sd": sd, "longest": max(sample), "within": within}
+
+
+def spread_chart(t: Translator, chart: Chart, sample: list[int], players: int = 4) -> None:
+    """A bar chart of how often each number of rounds came up (with its table)."""
+    counts = Counter(sample)
+    n, figures = len(sample), spread_figures(sample)
+    values = list(range(1, int(figures["longest"]) + 1))
     png = bar_chart_png([str(v) for v in values], [counts[v] / n for v in values],
                         title=t("lesson_spread_title", players=players, n=t.number(n, 0)),
                         xlabel=t("lesson_rounds_axis"),
                         ylabel=t("lesson_share_of_draws"))  # fmt: skip
-    figures = {"mean": mean, "sd": sd, "longest": longest,
-               "within": sum(1 for x in sample if abs(x - mean) <= 2 * sd) / n,
-               "one": counts[1] / n}  # fmt: skip
     table = table_html([t("lesson_rounds_axis"), t("lesson_draws"), t("lesson_share_of_draws")],
                        [[v, counts[v], t.percent(counts[v] / n)] for v in values])  # fmt: skip
-    alt = t("lesson_spread_alt", mean=t.number(mean, 2), sd=t.number(sd, 2), longest=longest)
+    alt = t("lesson_spread_alt", mean=t.number(figures["mean"], 2),
+            sd=t.number(figures["sd"], 2), longest=int(figures["longest"]))  # fmt: skip
     chart.draw(png, alt, table, t("lesson_chart_as_table"))
-    return figures
+
+
+def widths_html(t: Translator, rows: list[tuple[int, float, float, float]]) -> str:
+    """The 95% intervals of :func:`interval_widths` as a table with their widths."""
+    return table_html([t("lesson_draws"), t("lesson_mean"), t("lesson_interval95"),
+                       t("lesson_width")],
+                      [[t.number(n, 0), t.number(m, 3),
+                        f"{t.number(lo, 3)} \u2013 {t.number(hi, 3)}", t.number(hi - lo, 3)]
+                       for n, m, lo, hi in rows])  # fmt: skip
 
 
 def _mean_interval(sample: list[int]) -> tuple[float, float]:

@@ -52,12 +52,14 @@ class PageOptions:
     """What a lesson page's address can set: ``?lang=pl&seed=7&solutions=off``.
 
     ``seed`` replaces every simulator's seed on the page (a class seed); ``solutions=off`` hides
-    the "Show solution" buttons (an assessment). Unknown values fall back to the defaults.
+    the "Show solution" buttons (an assessment); ``solutions=key`` is the teacher's view: every
+    prediction's gate is open from the start. Unknown values fall back to the defaults.
     """
 
     lang: str = DEFAULT_LANGUAGE
     seed: int | None = None
     solutions: bool = True
+    teacher: bool = False
 
     @classmethod
     def parse(cls, query: str | None) -> PageOptions:
@@ -70,7 +72,8 @@ class PageOptions:
         lang = first("lang") if first("lang") in languages() else DEFAULT_LANGUAGE
         seed_text = first("seed")
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
-        return cls(lang=lang, seed=seed, solutions=first("solutions").lower() != "off")
+        solutions = first("solutions").lower()
+        return cls(lang=lang, seed=seed, solutions=solutions != "off", teacher=solutions == "key")
 
     @classmethod
     def from_environment(cls) -> PageOptions:

@@ -213,7 +213,7 @@ class Lesson:
     def _add(self, build: Callable[[], widgets.Widget],
              check: dict[str, Any] | None = None) -> widgets.Widget:  # fmt: skip
         gate = self.gate
-        if gate is None or gate.committed:
+        if gate is None or gate.committed or self.options.teacher:
             part = build()
             if check is not None and not isinstance(part, _Checked):
                 built = part
@@ -283,7 +283,9 @@ class Lesson:
         query: dict[str, str] = {"lang": lang}
         if self.options.seed is not None:
             query["seed"] = str(self.options.seed)
-        if not self.options.solutions:
+        if self.options.teacher:
+            query["solutions"] = "key"
+        elif not self.options.solutions:
             query["solutions"] = "off"
         return f"{name}.ipynb?{urlencode(query)}"
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import base64
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -19,6 +20,7 @@ from matplotlib.patches import Rectangle
 
 __all__ = [
     "Chart",
+    "LiveChart",
     "bar_chart_png",
     "figure_to_png",
     "heatmap_png",
@@ -219,3 +221,24 @@ def bar_chart_png(
     axes.set_title(title)
     axes.grid(True, axis="y", alpha=0.3)
     return figure_to_png(figure)
+
+
+class LiveChart(Chart):
+    """A chart drawn by ``draw(t, chart)`` and drawn again when the language changes."""
+
+    def __init__(self, draw: Callable[[Any, Chart], None], max_width: str = "640px",
+                 *, lang: str | None = None) -> None:  # fmt: skip
+        from kayalib.lessons.language import Localized
+
+        super().__init__(max_width)
+        self._painter = draw
+        Localized.init_language(self, lang)  # type: ignore[arg-type]
+        self.relabel()
+
+    def set_language(self, lang: str) -> None:
+        from kayalib.lessons.language import Localized
+
+        Localized.set_language(self, lang)  # type: ignore[arg-type]
+
+    def relabel(self) -> None:
+        self._painter(self.t, self)
