@@ -45,6 +45,8 @@ __all__ = [
     "challenge_gain_table",
     "coin_table_html",
     "counter_walkthrough",
+    "example_view",
+    "view_odds_html",
     "gambreng_html",
     "kaya_cards_html",
     "kaya_table_html",
@@ -404,3 +406,23 @@ def kaya_tournament(seats: Sequence[str] = ("counter", "random", "random"), game
 
     return TournamentRunner(run_kaya_tournament, sorted(BOTS), seats=seats, games=games,
                             seed=seed, game_name=lambda t: t("kaya_title"), lang=lang)  # fmt: skip
+
+
+def view_odds_html(t: Translator, view: KayaView, names: Sequence[str] = NAMES) -> str:
+    """``challenge_odds(view)`` as a table: each challenge the seat may make and its chance."""
+    from kayalib.kaya.counting import challenge_odds
+
+    words = _words(t, names)
+    rows = [[t("kaya_act_challenge", player=words.seat(view.seat), targets=words.seats(targets)),
+             f"{p.numerator}/{p.denominator}", t.percent(float(p))]
+            for targets, p in challenge_odds(view, exact=True).items()]  # fmt: skip
+    return table_html([t("lesson_move"), t("lesson_p_win"), "%"], rows)
+
+
+def example_view() -> KayaView:
+    """Lesson 06's position: red holds a 6 face down and green has just played."""
+    state = KayaState.from_position(
+        KayaRules(("green", "red")), hands=[["green-5", "green-9"], ["red-2"]],
+        table=[None, "red-6"], bonus=[["red-1"], ["green-1", "green-4"]], active=0,
+    ).apply("play green-9")  # fmt: skip
+    return state.view(1)

@@ -344,3 +344,15 @@ class Lesson:
 def show_all(parts: Sequence[widgets.Widget]) -> widgets.VBox:
     """Several parts in one column."""
     return widgets.VBox(list(parts))
+
+
+def lesson_list_html(t: Translator, lang: str | None = None) -> str:
+    """Every lesson with its title and what it is about (``l<number>.about``), linked."""
+    lang = lang or t.lang
+    rows = []
+    for number, name in LESSONS[1:]:
+        rows.append(f'<tr><td><a href="{name}.ipynb?lang={lang}">{escape(number)} '
+                    f'{escape(t(f"l{number}.title"))}</a></td>'
+                    f'<td>{escape(t(f"l{number}.about"))}</td></tr>')  # fmt: skip
+    head = f"<tr><th>{escape(t('lesson_lesson'))}</th><th>{escape(t('lesson_about'))}</th></tr>"
+    return f'<table class="kayalib-table">{head}{"".join(rows)}</table>'
