@@ -156,9 +156,9 @@ def test_the_non_neighbour_pairs_the_old_check_missed_are_flagged() -> None:
     """Issue 10: comparing only neighbouring kinds missed out-of-order pairs at 10-21 cards."""
     for cards in range(10, 22):
         found = kind_inversions(cards)
-        neighbours = [(lo, hi) for lo, hi in found if BID_KINDS.index(hi) == BID_KINDS.index(lo) + 1]
+        adjacent = [(lo, hi) for lo, hi in found if BID_KINDS.index(hi) == BID_KINDS.index(lo) + 1]
         assert ("pair", "small-straight") in found and ("two-pair", "big-straight") in found
-        assert len(found) - len(neighbours) >= 5
+        assert len(found) - len(adjacent) >= 5
 
 
 def test_fair_ladder_lines_read_from_most_to_least_likely_without_less_than() -> None:
