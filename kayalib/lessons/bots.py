@@ -64,8 +64,9 @@ class BluffingBot(OddsBot):
         start = honest.index + 1
         bluffs = LADDER[start : start + self.reach]
         share = self.bluff if bluffs else 0.0
-        policy: dict[Action, float] = {honest: 1.0 - share}
-        policy.update({bid: share / len(bluffs) for bid in bluffs})
+        policy: dict[Action, float] = {honest: 1.0 - share} if share < 1 else {}
+        if share > 0:
+            policy.update({bid: share / len(bluffs) for bid in bluffs})
         return policy
 
     def choose(self, view: BlefView, rng: random.Random) -> Action:
@@ -95,7 +96,8 @@ class TrustingBot(OddsBot):
         target = self.raise_to(p, 0 if last is None else last.index + 1)
         if target is None:
             return {CHECK: 1.0}
-        return {CHECK: self.check_rate, LADDER[target]: 1.0 - self.check_rate}
+        policy = {CHECK: self.check_rate, LADDER[target]: 1.0 - self.check_rate}
+        return {action: p for action, p in policy.items() if p > 0}
 
     def choose(self, view: BlefView, rng: random.Random) -> Action:
         return draw(self.policy(view), rng)

@@ -124,7 +124,6 @@ class Calculator(widgets.VBox, Localized):
         self.value: Fraction | None = None
         self._problem = ""
         self.button.on_click(guarded(self.errors)(lambda _: self.calculate()))
-        self.box.on_submit(guarded(self.errors)(lambda _: self.calculate()))
         super().__init__([self.title, widgets.HBox([self.box, self.button]), self.result,
                           self.errors], **kwargs)  # fmt: skip
         self.add_class("kayalib-calculator")
