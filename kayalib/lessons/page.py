@@ -128,12 +128,26 @@ class Code(widgets.HTML):
         from pygments.formatters import HtmlFormatter
         from pygments.lexers import PythonLexer
 
-        text = source if isinstance(source, str) else inspect.getsource(source)
+        text = source if isinstance(source, str) else _without_docstring(source)
         self.source = textwrap.dedent(text).strip() + "\n"
         formatter = HtmlFormatter(noclasses=True, nobackground=True)
         html = highlight(self.source, PythonLexer(), formatter)
         super().__init__(value=html)
         self.add_class("kayalib-code")
+
+
+def _without_docstring(function: Callable[..., Any]) -> str:
+    """A function's source without its docstring (the page explains it in the reader's language)."""
+    import ast
+
+    lines = textwrap.dedent(inspect.getsource(function)).splitlines()
+    tree = ast.parse("\n".join(lines))
+    body = tree.body[0].body if tree.body and hasattr(tree.body[0], "body") else []
+    if body and isinstance(body[0], ast.Expr) and isinstance(getattr(body[0], "value", None),
+                                                              ast.Constant):  # fmt: skip
+        first, last = body[0].lineno - 1, body[0].end_lineno or body[0].lineno
+        lines = lines[:first] + lines[last:]
+    return "\n".join(lines)
 
 
 class Gated(_Checked, widgets.VBox):
