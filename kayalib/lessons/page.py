@@ -97,6 +97,14 @@ def markdown(text: str) -> str:
     return mistune.html(text)
 
 
+def inline_markdown(text: str) -> str:
+    """One paragraph of Markdown as HTML without the ``<p>`` around it."""
+    html = markdown(text).strip()
+    if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
+        html = html[3:-4]
+    return html
+
+
 class Prose(_Checked, widgets.HTML, Localized):
     """A block of catalogue prose (Markdown), its figures filled in and written per language.
 
@@ -211,9 +219,12 @@ class Lesson:
     def key(self, name: str) -> str:
         return f"l{self.number}.{name}"
 
-    def text(self, name: str, **values: Any) -> Text:
-        """Words of this lesson as :data:`Text` (for widgets' questions and labels)."""
+    def text(self, name: str, *, html: bool = False, **values: Any) -> Text:
+        """Words of this lesson as :data:`Text` (for widgets' labels; ``html=True``: the inline
+        Markdown of a question or a working made HTML)."""
         key = self.key(name)
+        if html:
+            return lambda t: inline_markdown(fill(t, t(key), **values))
         return lambda t: fill(t, t(key), **values)
 
     def seed(self, default: int) -> int:
@@ -264,7 +275,7 @@ class Lesson:
 
     def predict(self, name: str, **options: Any) -> widgets.Widget:
         """A prediction (question ``l<number>.<name>``); what follows waits for it."""
-        prediction = Prediction(self.text(name), **options)
+        prediction = Prediction(self.text(name, html=True), **options)
         self.predictions.append(prediction)
         part = self._add(lambda: prediction)
         self.gate = prediction
@@ -279,9 +290,11 @@ class Lesson:
 
         values = {"p": answer, **(figures or {})}
         key = self.key(name)
-        hint = self.text(f"{name}_hint", **values) if Translator("en").has(f"{key}_hint") else ""
+        hint = (self.text(f"{name}_hint", html=True, **values)
+                if Translator("en").has(f"{key}_hint") else "")  # fmt: skip
         return self._add(lambda: Exercise(
-            self.text(name, **values), answer, working=self.text(f"{name}_working", **values),
+            self.text(name, html=True, **values), answer,
+            working=self.text(f"{name}_working", html=True, **values),
             hint=hint, solutions=self.options.solutions, **options))  # fmt: skip
 
     def open_all(self) -> None:
