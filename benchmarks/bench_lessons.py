@@ -25,8 +25,9 @@ def page_times(runs: int = 2) -> None:
                 start = time.perf_counter()
                 execute(path, query)
                 times.append(time.perf_counter() - start)
-            print(f"{path.name:40s} {query:24s} median {statistics.median(times):5.1f} s "
-                  f"(min {min(times):.1f}, max {max(times):.1f}; kernel start included)")  # fmt: skip
+            median = statistics.median(times)
+            print(f"{path.name:40s} {query:24s} median {median:5.1f} s "
+                  f"(min {min(times):.1f}, max {max(times):.1f}; kernel start included)")
 
 
 def switch_time() -> None:
