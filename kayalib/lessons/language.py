@@ -12,7 +12,7 @@ are formatted per language by :func:`fill`:
 
 >>> from kayalib.i18n import Translator
 >>> from fractions import Fraction
->>> fill(Translator("pl"), "p = {p} ≈ {p:4}, {q:%1} of {n} deals", p=Fraction(445, 1771),
+>>> fill(Translator("pl"), "p = {p} ≈ {p:4}, {q:.1} of {n} deals", p=Fraction(445, 1771),
 ...      q=0.2513, n=134596)
 'p = 445/1771 ≈ 0,2513, 25,1% of 134\\xa0596 deals'
 """
@@ -105,8 +105,8 @@ class _Figures(string.Formatter):
 
     def format_field(self, value: Any, spec: str) -> str:
         t = self.t
-        if spec.startswith("%"):
-            return t.percent(float(value), int(spec[1:] or 0))
+        if spec.startswith(".") and spec[1:].isdigit():
+            return t.percent(float(value), int(spec[1:]))
         if spec.isdigit():
             return t.number(float(value), int(spec))
         if spec == "frac" or (spec == "" and isinstance(value, Fraction)):
@@ -129,7 +129,8 @@ def fill(t: Translator, text: str, **values: Any) -> str:
     """``text`` with its ``{placeholders}`` filled, numbers written in the language of ``t``.
 
     ``{x}``: whole numbers with grouping, fractions as ``a/b``, floats with up to 4 decimals;
-    ``{x:4}``: 4 decimals; ``{x:%1}``: a percentage with 1 decimal; ``{x:frac}``: ``a/b``.
+    ``{x:4}``: 4 decimals; ``{x:.1}``: a percentage with 1 decimal; ``{x:frac}``: ``a/b``.
+    (Every such text is still a valid ``str.format`` pattern.)
     A value that is a function of the translator is called with it.
     """
     return _Figures(t).format(text, **values)
