@@ -206,19 +206,43 @@ def test_the_checker_accepts_a_clean_marked_cell() -> None:
 _LINK = re.compile(r"\]\(([^)#?]+\.ipynb)[^)]*\)")
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_the_lesson_registry_is_the_notebooks_in_order() -> None:
+    """Navigation (Index, Back, Next at the top and bottom of every page) is drawn from this one
+    list, so it must name every lesson notebook, in order."""
+    from kayalib.lessons.page import LESSONS
+
+    assert [f"{name}.ipynb" for _, name in LESSONS[1:]] == [path.name for path in LESSONS_NB]
+    assert LESSONS[0] == ("index", "index")
+
+
+LESSONS_NB = LESSONS
+
+
+@pytest.mark.parametrize("path", [NOTEBOOKS / "index.ipynb", *LESSONS], ids=lambda p: p.name)
 def test_lesson_has_navigation_at_top_and_bottom(path: Path) -> None:
+    from kayalib.i18n import Translator, languages
+    from kayalib.lessons.page import Lesson
+
     cells = load(path)["cells"]
     first, last = source(cells[0]), source(cells[-1])
-    position = LESSONS.index(path)
-    for where, text in (("top", first), ("bottom", last)):
-        links = _LINK.findall(text)
-        assert "index.ipynb" in links, f"{path.name}: no Index link at the {where}"
+    number = "index" if path.name == "index.ipynb" else path.name[:2]
+    assert f'Lesson("{number}")' in first and "lesson.header()" in first, path.name
+    if number == "index":
+        return
+    assert "lesson.footer()" in last, f"{path.name}: no navigation at the bottom"
+    page = Lesson(number, query="")
+    for code in languages():
+        t = Translator(code)
+        links = _LINK.findall(page.navigation_html(t).replace('<a href="', "](").replace('">', ")"))
+        names = [link.split("?")[0] for link in links]
+        position = LESSONS.index(path)
+        assert "index.ipynb" in names
         if position > 0:
-            assert LESSONS[position - 1].name in links, f"{path.name}: no Back link at the {where}"
+            assert LESSONS[position - 1].name in names, f"{path.name}: no Back link"
         if position < len(LESSONS) - 1:
-            assert LESSONS[position + 1].name in links, f"{path.name}: no Next link at the {where}"
-    assert "you will learn" in first.lower(), f"{path.name}: no 'you will learn' line at the top"
+            assert LESSONS[position + 1].name in names, f"{path.name}: no Next link"
+        assert page.navigation_html(t).count(f"?lang={code}") == len(links)
+        assert t.has(f"l{number}.learn")
 
 
 MAX_CELL_LINES = 20
@@ -234,15 +258,19 @@ def test_lesson_code_cells_are_short(path: Path) -> None:
 
 
 def test_index_links_every_notebook_and_app() -> None:
-    text = "".join(source(cell) for cell in load(NOTEBOOKS / "index.ipynb")["cells"])
-    links = set(_LINK.findall(text))
+    from kayalib.i18n import Translator
+    from kayalib.lessons.page import lesson_list_html
+
+    t = Translator("en")
+    text = lesson_list_html(t).replace('<a href="', "](").replace('">', ")") + t("lindex.intro")
+    links = {link.split("?")[0] for link in _LINK.findall(text)}
     for path in LESSONS:
         assert path.name in links, f"index does not link {path.name}"
     for app in ("play-blef.ipynb", "play-aku-paling-kaya.ipynb"):
         assert app in links, f"index does not link {app}"
     for link in links:
         assert "/" not in link, f"{link}: links must be relative to notebooks/ (Voila and Lab)"
-        assert (NOTEBOOKS / link).exists() or link.startswith("play-"), f"{link} does not exist"
+        assert (NOTEBOOKS / link).exists(), f"{link} does not exist"
 
 
 def execute(path: Path) -> dict[str, Any]:

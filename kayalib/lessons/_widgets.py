@@ -9,7 +9,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-__all__ = ["ErrorBox", "escape", "guarded"]
+__all__ = ["ErrorBox", "bars_html", "escape", "guarded"]
 
 escape = html.escape
 
@@ -22,12 +22,9 @@ class ErrorBox(widgets.HTML):
         self.add_class("kayalib-error")
 
     def show(self, error: BaseException) -> None:
-        """Show ``error`` as one readable red line."""
-        message = str(error) or type(error).__name__
-        self.value = (
-            f'<span style="color:#b00020"><b>{escape(type(error).__name__)}:</b> '
-            f"{escape(message)}</span>"
-        )
+        """Show ``error`` as one readable red line (its message; never a class name)."""
+        message = str(error) or "?"
+        self.value = f'<span style="color:#b00020">\u26a0 {escape(message)}</span>'
 
     def clear(self) -> None:
         self.value = ""
@@ -55,21 +52,26 @@ def guarded(errors: ErrorBox) -> Callable[[Callable[..., None]], Callable[..., N
     return decorate
 
 
-def bars_html(rows: list[tuple[str, float, bool]], title: str = "") -> str:
+def bars_html(
+    rows: list[tuple[str, float, bool]], title: str = "", percent: Callable[[float], str] = str
+) -> str:
     """Horizontal probability bars with inline styles (no stylesheet needed in Voila or Lab).
 
-    Each row is ``(label, probability, marked)``; a marked row is drawn in gold and bold.
+    Each row is ``(label, probability, marked)``; a marked row is drawn in gold and bold, with a
+    star (colour is never the only signal). ``percent`` writes the probability as text.
     """
     parts = [f"<div><b>{escape(title)}</b></div>"] if title else []
     for label, p, mark in rows:
         p = min(1.0, max(0.0, float(p)))
         colour = "#e0a800" if mark else "#4a7bd0"
         weight = "bold" if mark else "normal"
+        star = "\u2605 " if mark else ""
         parts.append(
             f'<div style="display:flex;align-items:center;gap:8px;font-weight:{weight}">'
-            f'<span style="width:9em">{escape(label)}</span>'
-            f'<span style="width:240px;height:14px;background:#e6e6e6;display:inline-block">'
+            f'<span style="width:11em">{star}{escape(label)}</span>'
+            f'<span style="width:240px;height:14px;background:#e6e6e6;display:inline-block" '
+            f'aria-hidden="true">'
             f'<span style="display:block;height:14px;width:{p * 100:.1f}%;background:{colour}">'
-            f"</span></span><span>{p:.1%}</span></div>"
+            f"</span></span><span>{escape(percent(p))}</span></div>"
         )
     return "".join(parts)

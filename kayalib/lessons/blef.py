@@ -1,5 +1,9 @@
-"""Blef lessons: the ladder browser, a scripted round, probability heat maps, ladder fairness,
-Deal 1 / Deal 1000 for a bid, and tournaments between bots (notebooks 02, 03, 04 and 07)."""
+"""Blef lessons: the ladder browser, a scripted game, probability heat maps, Deal 1 / Deal 1000
+for a bid, and the fairness of the ladder (notebooks 02, 03 and 04).
+
+Every word comes from the catalogue through :class:`~kayalib.words.BlefWords` (bids, cards,
+events: the apps' narrator) and the lesson keys; numbers are written per language.
+"""
 
 from __future__ import annotations
 
@@ -7,95 +11,63 @@ import math
 import random
 from collections.abc import Sequence
 from fractions import Fraction
+from math import comb
 from typing import Any
 
 import ipywidgets as widgets
 
 from kayalib.blef import BID_KINDS, DECK, LADDER, Bid, Card, holds, parse_cards
 from kayalib.blef.bids import BID_KINDS_PL
-from kayalib.blef.bots import OddsBot, RandomBot
-from kayalib.blef.game import (
-    CHECK,
-    Action,
-    BlefRules,
-    BlefState,
-    BlefView,
-    CheckEvent,
-    EliminatedEvent,
-    EndEvent,
-)
+from kayalib.blef.bots import OddsBot
+from kayalib.blef.game import CHECK, BlefRules, BlefState, CheckEvent, EliminatedEvent, EndEvent
 from kayalib.blef.odds import bid_probability, probabilities
 from kayalib.draw import blef_card_svg
+from kayalib.errors import KayalibError
+from kayalib.i18n import Translator
 from kayalib.lessons._widgets import ErrorBox, escape, guarded
+from kayalib.lessons.language import Localized
 from kayalib.lessons.montecarlo import DealSimulator
-from kayalib.lessons.plots import chart_image, heatmap_png
+from kayalib.lessons.plots import Chart, heatmap_png, table_html
 from kayalib.lessons.stepper import Step, Stepper
-from kayalib.lessons.tournament import TournamentRunner, show_win_rates, win_rate_rows
-from kayalib.progress import ProgressCallback
-from kayalib.simulate import simulate
+from kayalib.words import BlefWords
 
 __all__ = [
-    "KIND_MEANING",
-    "LESSON_BOTS",
+    "NAMES",
     "BidSimulator",
-    "BluffingSweep",
-    "BluffingBot",
     "FairnessExplorer",
     "HeatmapExplorer",
     "LadderBrowser",
-    "blef_tournament",
     "blef_walkthrough",
     "cards_html",
     "example_pool",
     "fair_kind_order",
+    "fair_orders_html",
     "fairness_heatmap_png",
-    "heads_up",
+    "inversions_html",
+    "kind_counts_html",
     "kind_inversions",
     "kind_probabilities",
+    "kind_table_html",
+    "max_cards_html",
     "probability_grid",
     "probability_heatmap_png",
-    "run_blef_tournament",
+    "ways_with_aces",
 ]
 
 NAMES = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Franek", "Gosia", "Henryk")
-
-KIND_MEANING = {
-    "high-card": "at least one {0}",
-    "pair": "at least two {0}s",
-    "two-pair": "at least two {0}s and at least two {1}s",
-    "three": "at least three {0}s",
-    "small-straight": "a 9, 10, J, Q and K, any suits",
-    "big-straight": "a 10, J, Q, K and A, any suits",
-    "full": "at least three {0}s and at least two {1}s",
-    "four": "all four {0}s",
-    "flush": "at least five {0}",
-    "small-poker": "the 9, 10, J, Q and K of {0}",
-    "big-poker": "the 10, J, Q, K and A of {0}",
-}
-"""What each kind of bid claims about the pool of all dealt cards (``{0}``: first parameter)."""
-
-_RANK_WORDS = ("9", "10", "J", "Q", "K", "A")
-_SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+"""The players of the lessons' Blef game, by seat."""
 
 
-def cards_html(cards: Sequence[Card] | str, *, width: int = 46, empty: str = "no cards") -> str:
-    """Blef cards drawn side by side (SVG), in a wrapping row."""
+def cards_html(cards: Sequence[Card] | str, t: Translator, *, width: int = 46) -> str:
+    """Blef cards drawn side by side (SVG, labelled in the language of ``t``)."""
     checked = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
     if not checked:
-        return f"<i>{escape(empty)}</i>"
-    faces = "".join(blef_card_svg(card.rank, card.suit, width=width) for card in checked)
+        return f"<i>{escape(t('lesson_no_known_cards'))}</i>"
+    names = BlefWords(t).suit_names()
+    faces = "".join(
+        blef_card_svg(card.rank, card.suit, width=width, suit_names=names) for card in checked
+    )
     return f'<div style="display:flex;flex-wrap:wrap;gap:3px">{faces}</div>'
-
-
-def meaning(bid: Bid) -> str:
-    """What ``bid`` claims, in words: ``pair K`` -> "at least two Ks"."""
-    words = [
-        _SUIT_WORDS[value]
-        if bid.kind in ("flush", "small-poker", "big-poker")
-        else _RANK_WORDS[value]
-        for value in bid.params
-    ]
-    return KIND_MEANING[bid.kind].format(*words)
 
 
 def example_pool(bid: Bid) -> tuple[Card, ...]:
@@ -124,29 +96,47 @@ def example_pool(bid: Bid) -> tuple[Card, ...]:
     return tuple(Card(rank, params[0]) for rank in range(first, first + 5))
 
 
+def _slider(value: int, low: int, high: int) -> widgets.IntSlider:
+    return widgets.IntSlider(value=value, min=low, max=high, continuous_update=False,
+                             style={"description_width": "initial"})  # fmt: skip
+
+
 # ---------------------------------------------------------------------------------------------
-# Notebook 02: the ladder and a scripted round
+# Notebook 02: the ladder and a scripted game
 
 
-class LadderBrowser(widgets.VBox):
-    """Browse the 83 bids: position, English and Polish names, meaning, an example pool, and the
-    probability with no known cards for a chosen number of cards in play."""
+def kind_counts_html(t: Translator) -> str:
+    """Each kind of bid: its name, how many bids it has and its lowest bid."""
+    words = BlefWords(t)
+    rows = []
+    for number, kind in enumerate(BID_KINDS, 1):
+        bids = [b for b in LADDER if b.kind == kind]
+        rows.append([number, words.kind(kind), BID_KINDS_PL[number - 1], len(bids),
+                     words.bid_text(bids[0])])  # fmt: skip
+    rows.append(["", t("lesson_all_bids"), "", len(LADDER), ""])
+    return table_html(["#", t("lesson_kind"), t("lesson_polish_name"), t("lesson_bids"),
+                       t("lesson_lowest")], rows)  # fmt: skip
 
-    def __init__(self, start: int = 1, cards: int = 8, **kwargs: Any) -> None:
+
+def max_cards_html(t: Translator) -> str:
+    """The classic card limit for 2 to 6 players (``BlefRules().max_cards``)."""
+    rows = [[players, BlefRules(players=players).max_cards] for players in range(2, 7)]
+    return table_html([t("lesson_players"), t("lesson_max_cards")], rows)
+
+
+class LadderBrowser(widgets.VBox, Localized):
+    """Browse the 83 bids: place, name (and the Polish original), meaning, an example pool, and
+    the probability with no known cards for a chosen number of cards in play."""
+
+    def __init__(self, start: int = 1, cards: int = 8, *, lang: str | None = None,
+                 **kwargs: Any) -> None:  # fmt: skip
+        self.init_language(lang)
         self.errors = ErrorBox()
-        self.position = widgets.IntSlider(
-            value=start, min=1, max=len(LADDER), description="Bid #", continuous_update=False
-        )
-        self.back_button = widgets.Button(description="◀ lower", layout={"width": "80px"})
-        self.next_button = widgets.Button(description="higher ▶", layout={"width": "80px"})
-        self.cards = widgets.IntSlider(
-            value=cards,
-            min=1,
-            max=24,
-            description="Cards in play",
-            continuous_update=False,
-            style={"description_width": "initial"},
-        )
+        self.position = widgets.IntSlider(value=start, min=1, max=len(LADDER),
+                                          continuous_update=False)  # fmt: skip
+        self.back_button = widgets.Button(layout={"width": "auto"})
+        self.next_button = widgets.Button(layout={"width": "auto"})
+        self.cards = _slider(cards, 1, 24)
         self.card = widgets.HTML()
         self.neighbours = widgets.HTML()
         self.back_button.on_click(guarded(self.errors)(lambda _: self.move(-1)))
@@ -154,17 +144,10 @@ class LadderBrowser(widgets.VBox):
         self.position.observe(guarded(self.errors)(lambda _: self.show()), "value")
         self.cards.observe(guarded(self.errors)(lambda _: self.show()), "value")
         super().__init__(
-            [
-                widgets.HBox([self.back_button, self.position, self.next_button]),
-                self.cards,
-                self.card,
-                self.neighbours,
-                self.errors,
-            ],
-            **kwargs,
-        )
+            [widgets.HBox([self.back_button, self.position, self.next_button]), self.cards,
+             self.card, self.neighbours, self.errors], **kwargs)  # fmt: skip
         self.add_class("kayalib-ladder-browser")
-        self.show()
+        self.relabel()
 
     @property
     def bid(self) -> Bid:
@@ -174,52 +157,65 @@ class LadderBrowser(widgets.VBox):
     def move(self, step: int) -> None:
         self.position.value = max(1, min(len(LADDER), self.position.value + step))
 
+    def relabel(self) -> None:
+        t = self.t
+        self.position.description = t("lesson_bid_number")
+        self.back_button.description = "\u25c0 " + t("lesson_lower")
+        self.next_button.description = t("lesson_higher") + " \u25b6"
+        self.cards.description = t("lesson_cards_in_play")
+        self.show()
+
     def show(self) -> None:
-        bid = self.bid
+        t, bid = self.t, self.bid
+        words = BlefWords(t)
         p = bid_probability(bid, "", self.cards.value, exact=True)
         kind_number = BID_KINDS.index(bid.kind) + 1
+        original = "" if t.lang == "pl" else f" \u2014 <i>{escape(bid.polish())}</i>"
         self.card.value = (
-            f"<h4>#{bid.index + 1} of {len(LADDER)}: <code>{escape(str(bid))}</code> "
-            f"— <i>{escape(bid.polish())}</i></h4>"
-            f"<p>Kind {kind_number} of 11 ({escape(bid.kind)}, "
-            f"<i>{escape(BID_KINDS_PL[kind_number - 1])}</i>). True when all the cards dealt "
-            f"hold <b>{escape(meaning(bid))}</b>. The smallest pool that makes it true:</p>"
-            f"{cards_html(example_pool(bid))}"
-            f"<p>With {self.cards.value} cards in play and none of them known, the chance it "
-            f"is true: <b>{float(p):.2%}</b> (exactly {p}).</p>"
-        )
+            f"<h4>{escape(t('lesson_place_of', n=bid.index + 1, total=len(LADDER)))}: "
+            f"<b>{escape(words.bid_text(bid))}</b>{original}</h4><p>"
+            + escape(t("lesson_kind_of", n=kind_number, kind=words.kind(bid.kind)))
+            + " " + escape(t("lesson_true_when", meaning=words.meaning(bid)))
+            + f"</p>{cards_html(example_pool(bid), t)}<p>"
+            + escape(t("lesson_chance_no_known", cards=self.cards.value,
+                       p=t.percent(float(p), 2), exact=f"{p.numerator}/{p.denominator}"))
+            + "</p>"
+        )  # fmt: skip
         low, high = max(0, bid.index - 3), min(len(LADDER), bid.index + 4)
-        bold = ' style="font-weight:bold"'
         rows = "".join(
-            f"<li{bold if other == bid else ''}>#{other.index + 1} {escape(str(other))}</li>"
+            f"<li{' style=font-weight:bold' if other == bid else ''}>#{other.index + 1} "
+            f"{escape(words.bid_text(other))}</li>"
             for other in LADDER[low:high]
         )
-        self.neighbours.value = f"<small>Neighbours on the ladder:</small><ul>{rows}</ul>"
+        self.neighbours.value = f"<small>{escape(t('lesson_neighbours'))}</small><ul>{rows}</ul>"
         self.back_button.disabled = bid.index == 0
         self.next_button.disabled = bid.index == len(LADDER) - 1
 
 
-def _blef_table(state: BlefState, names: Sequence[str], *, reveal: bool = True) -> str:
+def _blef_table(state: BlefState, names: Sequence[str], t: Translator) -> str:
+    words = BlefWords(t, lambda seat: names[seat])
     rows = []
-    for seat, name in enumerate(names):
-        count = state.counts[seat] if seat < len(state.counts) else 0
+    for seat, name in enumerate(names[: state.players]):
+        count = state.counts[seat]
         if count == 0 and state.winner != seat:
-            cards = "<i>out of the game</i>"
+            cards = f"<i>{escape(t('lesson_out_of_game'))}</i>"
         elif state.is_terminal:
-            cards = "<b>winner!</b>" if state.winner == seat else ""
+            cards = f"<b>{escape(t('lesson_winner'))}</b>" if state.winner == seat else ""
         else:
-            cards = cards_html(state.hands[seat], width=40) if reveal else f"{count} cards"
-        turn = " ◀ to act" if state.current_player == seat else ""
+            cards = cards_html(state.hands[seat], t, width=40)
+        turn = f" \u25c0 {escape(t('lesson_to_act'))}" if state.current_player == seat else ""
         rows.append(
-            f"<tr><td style='padding-right:1em'><b>{escape(name)}</b>{turn}</td>"
-            f"<td>{count} card{'s' if count != 1 else ''}</td><td>{cards}</td></tr>"
+            f"<tr><td style='padding-right:1em'><b>{escape(name)}</b> "
+            f"<small>({escape(t('seat_name', n=seat + 1))})</small>{turn}</td>"
+            f"<td>{escape(t('lesson_n_cards', n=count))}</td><td>{cards}</td></tr>"
         )
-    bids = " → ".join(
-        f"{escape(names[seat])}: <code>{escape(str(bid))}</code>" for seat, bid in state.bids
+    bids = " \u2192 ".join(
+        f"{escape(names[seat])}: <b>{escape(words.bid_text(bid))}</b>" for seat, bid in state.bids
     )
     return (
-        f"<table>{''.join(rows)}</table>"
-        f"<p>Round {state.round}. Bids this round: {bids or '<i>none yet</i>'}</p>"
+        f"<table>{''.join(rows)}</table><p>"
+        + escape(t("lesson_round_bids", round=state.round))
+        + f" {bids or '<i>' + escape(t('lesson_none_yet')) + '</i>'}</p>"
     )
 
 
@@ -236,24 +232,17 @@ def _scripted_action(state: BlefState, bot: OddsBot, rng: random.Random) -> Any:
     return bot.choose(state.view(seat), rng)
 
 
-def blef_walkthrough(seed: int = 4, names: Sequence[str] = NAMES[:3]) -> Stepper:
-    """A whole Blef game between three players (``max_cards = 2`` so it is short), replayed step
-    by step through the real engine: round 1 is a rigged deal, later rounds come from ``seed``."""
+def blef_game_steps(t: Translator, seed: int = 4, names: Sequence[str] = NAMES[:3]) -> list[Step]:
+    """A whole game between three players (``max_cards = 2`` so it is short), told step by step
+    through the real engine: round 1 is a rigged deal, later rounds come from ``seed`` and the
+    odds bot."""
     rules = BlefRules(players=3, max_cards=2)
     state = BlefState.from_hands(rules, ["AS", "9H", "KD"], starter=0, seed=seed)
-    names = list(names)
+    words = BlefWords(t, lambda seat: names[seat])
     bot = OddsBot()
     rng = random.Random(seed)
-    steps = [
-        Step(
-            "The deal",
-            _blef_table(state, names),
-            "Three players, Ala, Bartek and Celina. Each gets one card in the first round. "
-            "Everybody sees only their own card "
-            "(here we peek at all of them). Bids are about <b>all the cards dealt</b> together: "
-            "3 cards now.",
-        )
-    ]
+    steps = [Step(t("l02.deal_title"), _blef_table(state, names, t),
+                  escape(t("l02.deal_text", a=names[0], b=names[1], c=names[2])))]  # fmt: skip
     while not state.is_terminal:
         seat = state.current_player
         assert seat is not None
@@ -261,68 +250,50 @@ def blef_walkthrough(seed: int = 4, names: Sequence[str] = NAMES[:3]) -> Stepper
         before = len(state.events)
         state = state.apply(action)
         new = state.events[before:]
-        name = names[seat]
         if action is CHECK:
             check = next(event for event in new if isinstance(event, CheckEvent))
-            loser = names[check.loser]
-            verdict = "true" if check.true else "false"
-            text = (
-                f"<b>{escape(name)}</b> says <i>sprawdzam</i> (check): everybody shows their cards."
-                f" The pool is {cards_html(check.pool, width=34)} <code>{escape(str(check.bid))}"
-                f"</code> claims {escape(meaning(check.bid))}: it is <b>{verdict}</b>, so "
-                f"<b>{escape(loser)}</b> loses the round "
-                + ("(the checker was wrong)." if check.true else "(the bidder was caught).")
-            )
+            text = escape(words.event_text(check, state.events))
+            text += " " + escape(t("l02.claims", bid=words.bid_text(check.bid),
+                                   meaning=words.meaning(check.bid)))  # fmt: skip
+            text += cards_html(check.pool, t, width=34)
             for event in new:
-                if isinstance(event, EliminatedEvent):
-                    text += (
-                        f" {escape(names[event.seat])} would need more than "
-                        f"{rules.max_cards} cards, so {escape(names[event.seat])} is "
-                        "<b>eliminated</b>."
-                    )
-                if isinstance(event, EndEvent):
-                    text += f" Only {escape(names[event.winner])} is left: <b>the winner</b>!"
+                if isinstance(event, (EliminatedEvent, EndEvent)):
+                    text += " " + escape(words.event_text(event, state.events))
             if not state.is_terminal:
-                text += (
-                    " Next round the loser gets one more card: counts are now "
-                    + ", ".join(
-                        f"{escape(n)} {c}" for n, c in zip(names, state.counts, strict=True)
-                    )
-                    + f" ({state.total_cards} cards in play)."
-                )
-            title = f"Round {check.round}: check"
-            if not state.is_terminal:
-                title += f" (the table shows the new deal of round {state.round})"
-            steps.append(Step(title, _blef_table(state, names), text))
+                counts = ", ".join(f"{n} {c}" for n, c in zip(names, state.counts, strict=True))
+                text += " " + escape(t("l02.next_round", counts=counts, total=state.total_cards))
+            title = t("l02.check_title", round=check.round)
+            steps.append(Step(title, _blef_table(state, names, t), text))
         else:
-            holds_it = holds(action, state.hands[seat])
             chance = bid_probability(action, state.hands[seat], state.total_cards)
-            own = "true from their own cards alone" if holds_it else "not in their own hand"
-            text = (
-                f"<b>{escape(name)}</b> bids <code>{escape(str(action))}</code> "
-                f"(<i>{escape(action.polish())}</i>, #{action.index + 1} on the ladder): "
-                f"{escape(meaning(action))} among all {state.total_cards} cards. It is {own}"
-                + ("." if holds_it else " — a bet on the other cards, or a bluff.")
-                + f" Knowing only their own cards, the chance it is true is {chance:.0%}."
-                " The next player must bid higher or check."
-            )
-            steps.append(Step(f"Round {state.round}: a bid", _blef_table(state, names), text))
-    steps.append(
-        Step(
-            "Two ways to end",
-            _blef_table(state, names),
-            "This game used the <b>classic</b> end: a player whose card count would pass "
-            f"<code>max_cards</code> (here {rules.max_cards}; by default 23 ÷ players, rounded "
-            "down) is out, so at least one card always stays undealt. In <b>deck</b> mode "
-            "there is no limit: before each deal, while the counts add up to 24 or more, the "
-            "player with the most cards is out. Either way the last player left wins.",
-        )
-    )
-    return Stepper(steps, title="Blef, one game step by step")
+            own = "l02.own_true" if holds(action, state.hands[seat]) else "l02.own_not"
+            text = " ".join([
+                escape(words.event_text(new[-1], state.events)),
+                escape(t("l02.bid_means", place=action.index + 1, polish=action.polish(),
+                         meaning=words.meaning(action), cards=state.total_cards)),
+                escape(t(own)),
+                escape(t("l02.bid_chance", p=t.percent(chance, 0))),
+            ])  # fmt: skip
+            steps.append(Step(t("l02.bid_title", round=state.round),
+                              _blef_table(state, names, t), text))  # fmt: skip
+    steps.append(Step(t("l02.ends_title"), _blef_table(state, names, t),
+                      escape(t("l02.ends_text", max_cards=rules.max_cards))))  # fmt: skip
+    return steps
+
+
+def blef_walkthrough(seed: int = 4, *, lang: str | None = None) -> Stepper:
+    """The scripted Blef game as a Back / Next stepper."""
+    return Stepper(lambda t: blef_game_steps(t, seed), lambda t: t("l02.stepper_title"),
+                   lang=lang)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------
-# Notebook 03: probabilities as heat maps, Deal 1 / Deal 1000
+# Notebook 03: counting, heat maps, Deal 1 / Deal 1000
+
+
+def ways_with_aces(x: int, cards: int = 6) -> int:
+    """Deals of ``cards`` cards from 24 with exactly ``x`` of the 4 aces."""
+    return comb(4, x) * comb(20, cards - x)
 
 
 def probability_grid(hand: Sequence[Card] | str = "") -> list[list[float]]:
@@ -335,61 +306,79 @@ def probability_grid(hand: Sequence[Card] | str = "") -> list[list[float]]:
     return [[column[index] for column in columns] for index in range(len(LADDER))]
 
 
-def probability_heatmap_png(hand: Sequence[Card] | str = "", *, width: float = 9.0) -> bytes:
+def probability_heatmap_png(t: Translator, hand: Sequence[Card] | str = "", *,
+                            grid: list[list[float]] | None = None) -> bytes:  # fmt: skip
     """The heat map of every bid (rows, lowest at the top) over 1..24 cards in play."""
     held = parse_cards(hand) if isinstance(hand, str) else tuple(hand)
-    known = " ".join(card.symbol for card in held) or "no known cards"
+    words = BlefWords(t)
+    known = words.cards_text(held) or t("lesson_no_known_cards")
     return heatmap_png(
-        probability_grid(held),
-        [f"{bid.index + 1:2d} {bid}" for bid in LADDER],
+        grid if grid is not None else probability_grid(held),
+        [f"{bid.index + 1:2d} {words.bid_text(bid)}" for bid in LADDER],
         [str(n) for n in range(1, 25)],
-        title=f"P(bid is true) — your hand: {known}",
-        xlabel="number of cards in play (all players together)",
-        ylabel="bid (ladder order, lowest at the top)",
-        colorbar_label="probability the bid is true",
-        width=width,
+        title=t("lesson_heatmap_title", hand=known),
+        xlabel=t("lesson_heatmap_x"),
+        ylabel=t("lesson_heatmap_y"),
+        colorbar_label=t("lesson_probability_true"),
+        width=9.0,
         height=13.0,
     )
 
 
-class HeatmapExplorer(widgets.VBox):
+_TABLE_COLUMNS = (2, 4, 6, 8, 12, 16, 20)
+
+
+def heatmap_text(t: Translator, hand: Sequence[Card], grid: list[list[float]]) -> tuple[str, str]:
+    """The heat map's text equivalent: a sentence and a table (every bid, some columns)."""
+    words = BlefWords(t)
+    columns = [n for n in _TABLE_COLUMNS if n >= len(hand)]
+    rows = [
+        [bid.index + 1, words.bid_text(bid)]
+        + [t.percent(grid[bid.index][n - 1], 1) for n in columns]
+        for bid in LADDER
+    ]
+    table = table_html(["#", t("lesson_bid")] + [t("lesson_n_cards", n=n) for n in columns], rows)
+    eight = [grid[bid.index][7] for bid in LADDER] if len(hand) <= 8 else []
+    likely = sum(1 for p in eight if p >= 0.5)
+    alt = t("lesson_heatmap_alt", hand=words.cards_text(hand) or t("lesson_no_known_cards"),
+            likely=likely)  # fmt: skip
+    return alt, table
+
+
+class HeatmapExplorer(widgets.VBox, Localized):
     """Pick the cards in your hand; see the exact probability of every bid for 1..24 cards."""
 
-    def __init__(self, hand: str = "", **kwargs: Any) -> None:
+    def __init__(self, hand: str = "", *, lang: str | None = None, **kwargs: Any) -> None:
+        self.init_language(lang)
         self.errors = ErrorBox()
         self.hand_picker = widgets.SelectMultiple(
-            options=[(card.symbol, card) for card in DECK],
-            value=parse_cards(hand),
-            rows=8,
-            description="Your hand",
-            layout={"width": "14em"},
-        )
+            options=[(card.symbol, card) for card in DECK], value=parse_cards(hand), rows=8,
+            layout={"width": "14em"})  # fmt: skip
         self.summary = widgets.HTML()
-        self.image = widgets.Image(format="png", layout={"max_width": "760px"})
+        self.chart = Chart(max_width="760px")
         self.hand_picker.observe(guarded(self.errors)(lambda _: self.show()), "value")
-        super().__init__(
-            [
-                widgets.HBox([self.hand_picker, self.summary]),
-                self.image,
-                self.errors,
-            ],
-            **kwargs,
-        )
+        super().__init__([widgets.HBox([self.hand_picker, self.summary]), self.chart,
+                          self.errors], **kwargs)  # fmt: skip
         self.add_class("kayalib-heatmap-explorer")
-        self.show()
+        self.relabel()
 
     @property
     def hand(self) -> tuple[Card, ...]:
         return tuple(sorted(self.hand_picker.value))
 
+    def relabel(self) -> None:
+        self.hand_picker.description = self.t("lesson_your_hand")
+        self.show()
+
     def show(self) -> None:
-        hand = self.hand
+        t, hand = self.t, self.hand
         self.summary.value = (
-            f"<p>Hand: {cards_html(hand, width=36, empty='no known cards')}</p>"
-            "<p>Ctrl/Shift-click to pick several cards. Columns left of your hand size are "
-            "blank: you cannot have more cards than are in play.</p>"
+            f"<p>{cards_html(hand, t, width=36)}</p><p>{escape(t('lesson_pick_cards'))}</p>"
         )
-        self.image.value = probability_heatmap_png(hand)
+        grid = probability_grid(hand)
+        alt, table = heatmap_text(t, hand, grid)
+        self.chart.draw(probability_heatmap_png(t, hand, grid=grid), alt, table,
+                        t("lesson_chart_as_table"))  # fmt: skip
 
 
 def _deal_trial(bid: Bid, hand: tuple[Card, ...], cards: int):
@@ -403,59 +392,72 @@ def _deal_trial(bid: Bid, hand: tuple[Card, ...], cards: int):
     return trial
 
 
-class BidSimulator(widgets.VBox):
+class BidSimulator(widgets.VBox, Localized):
     """Choose a bid, the cards in play and your hand; deal 1 or 1000 random pools and watch the
-    running estimate approach the exact probability."""
+    running estimate approach the exact probability. An unreadable hand clears the old result
+    (no exact value of another question stays on screen)."""
 
-    def __init__(
-        self, bid: str = "pair A", cards: int = 6, hand: str = "", seed: int = 1, **kwargs: Any
-    ) -> None:
+    def __init__(self, bid: str = "pair A", cards: int = 6, hand: str = "", seed: int = 1, *,
+                 lang: str | None = None, **kwargs: Any) -> None:  # fmt: skip
+        self.init_language(lang)
         self.errors = ErrorBox()
         self.seed = seed
-        self.bid_box = widgets.Dropdown(
-            options=[(f"#{b.index + 1} {b}", b) for b in LADDER],
-            value=Bid.parse(bid),
-            description="Bid",
-        )
-        self.cards_box = widgets.IntSlider(
-            value=cards,
-            min=1,
-            max=24,
-            description="Cards in play",
-            continuous_update=False,
-            style={"description_width": "initial"},
-        )
-        self.hand_box = widgets.Text(value=hand, description="Your hand", placeholder="e.g. AS KH")
-        self.apply_button = widgets.Button(description="Use these")
+        self.bid_box = widgets.Dropdown(options=[(str(b), b) for b in LADDER],
+                                        value=Bid.parse(bid))  # fmt: skip
+        self.cards_box = _slider(cards, 1, 24)
+        self.hand_box = widgets.Text(value=hand, placeholder="A\u2660 10\u2665 / AS TH")
+        self.apply_button = widgets.Button()
         self.holder = widgets.VBox()
+        self.problem = widgets.HTML()
         self.apply_button.on_click(guarded(self.errors)(lambda _: self.rebuild()))
         self.bid_box.observe(guarded(self.errors)(lambda _: self.rebuild()), "value")
         self.cards_box.observe(guarded(self.errors)(lambda _: self.rebuild()), "value")
-        super().__init__(
-            [
-                widgets.HBox([self.bid_box, self.cards_box]),
-                widgets.HBox([self.hand_box, self.apply_button]),
-                self.holder,
-                self.errors,
-            ],
-            **kwargs,
-        )
+        super().__init__([widgets.HBox([self.bid_box, self.cards_box]),
+                          widgets.HBox([self.hand_box, self.apply_button]), self.problem,
+                          self.holder, self.errors], **kwargs)  # fmt: skip
         self.add_class("kayalib-bid-simulator")
-        self.simulator: DealSimulator
+        self.simulator: DealSimulator | None = None
+        self._labels()
         self.rebuild()
 
+    def _labels(self) -> None:
+        t = self.t
+        words = BlefWords(t)
+        value = self.bid_box.value
+        self.bid_box.options = [(f"#{b.index + 1} {words.bid_text(b)}", b) for b in LADDER]
+        self.bid_box.value = value
+        self.bid_box.description = t("lesson_bid")
+        self.cards_box.description = t("lesson_cards_in_play")
+        self.hand_box.description = t("lesson_your_hand")
+        self.apply_button.description = t("lesson_use_these")
+
+    def relabel(self) -> None:
+        self._labels()
+        if self.simulator is None and self.hand_box.value.strip():
+            self.rebuild()
+
     def rebuild(self) -> None:
-        """A fresh simulator for the chosen bid, cards and hand (raises on a bad hand)."""
+        """A fresh simulator for the chosen bid, cards and hand."""
         bid: Bid = self.bid_box.value
-        hand = tuple(sorted(parse_cards(self.hand_box.value)))
         cards = self.cards_box.value
-        exact = bid_probability(bid, hand, cards, exact=True)
+        self.problem.value = ""
+        try:
+            hand = tuple(sorted(parse_cards(self.hand_box.value)))
+            exact = bid_probability(bid, hand, cards, exact=True)
+        except KayalibError:
+            self.simulator = None
+            self.holder.children = ()
+            self.problem.value = (
+                f'<span style="color:#b00020">\u26a0 '
+                f"{escape(self.t('lesson_bad_hand', hand=self.hand_box.value, cards=cards))}"
+                "</span>"
+            )
+            return
         self.simulator = DealSimulator(
-            _deal_trial(bid, hand, cards),
-            exact,
-            event=str(bid),
-            seed=self.seed,
-        )
+            _deal_trial(bid, hand, cards), exact,
+            event=lambda t: BlefWords(t).bid_text(bid), seed=self.seed,
+            lang=None if self.follows else self.lang,
+        )  # fmt: skip
         self.holder.children = (self.simulator,)
 
 
@@ -476,15 +478,18 @@ def kind_probabilities(cards: int) -> dict[str, Fraction]:
 
 
 def kind_inversions(cards: int) -> list[tuple[str, str]]:
-    """Pairs ``(lower kind, higher kind)``, adjacent on the ladder, where the higher kind is the
-    more likely one with ``cards`` cards in play and no known cards.
+    """Every pair ``(lower kind, higher kind)`` of the seed's ladder, neighbours or not, where
+    the higher kind is the more likely one with ``cards`` cards in play and no known cards.
 
-    >>> kind_inversions(10)
-    [('three', 'small-straight'), ('four', 'flush')]
+    >>> len(kind_inversions(10)), kind_inversions(10)[:2]
+    (7, [('pair', 'small-straight'), ('pair', 'big-straight')])
     """
     p = kind_probabilities(cards)
     return [
-        (low, high) for low, high in zip(BID_KINDS, BID_KINDS[1:], strict=False) if p[high] > p[low]
+        (low, high)
+        for i, low in enumerate(BID_KINDS)
+        for high in BID_KINDS[i + 1 :]
+        if p[high] > p[low]
     ]
 
 
@@ -499,247 +504,89 @@ def fair_kind_order(cards: int) -> list[str]:
     return sorted(BID_KINDS, key=lambda kind: (-p[kind], BID_KINDS.index(kind)))
 
 
-def fairness_heatmap_png(width: float = 9.0) -> bytes:
-    """P(kind true) for 1..24 cards; red boxes mark a kind more likely than the kind below it."""
+def kind_table_html(t: Translator, cards: int) -> str:
+    """P(true) of each kind with ``cards`` cards in play, in the seed's order."""
+    p, words = kind_probabilities(cards), BlefWords(t)
+    return table_html([t("lesson_kind"), t("lesson_probability_true")],
+                      [[words.kind(k), t.number(float(p[k]), 4)] for k in BID_KINDS])  # fmt: skip
+
+
+def fairness_heatmap_png(t: Translator) -> bytes:
+    """P(kind true) for 1..24 cards; a red box with "!" marks a kind more likely than some kind
+    below it on the ladder."""
+    words = BlefWords(t)
     grid = [[float(kind_probabilities(n)[kind]) for n in range(1, 25)] for kind in BID_KINDS]
-    marks = [(BID_KINDS.index(high), n - 1) for n in range(1, 25) for _, high in kind_inversions(n)]
+    marks = sorted({(BID_KINDS.index(high), n - 1) for n in range(1, 25)
+                    for _, high in kind_inversions(n)})  # fmt: skip
     return heatmap_png(
-        grid,
-        [f"{i + 1}. {kind}" for i, kind in enumerate(BID_KINDS)],
-        [str(n) for n in range(1, 25)],
-        title="P(kind is true), no known cards; red box = more likely than the kind below it",
-        xlabel="number of cards in play",
-        ylabel="kind of bid (seed's ladder, lowest at the top)",
-        colorbar_label="probability the bid is true",
-        width=width,
-        height=4.2,
-        marks=marks,
-    )
+        grid, [f"{i + 1}. {words.kind(k)}" for i, k in enumerate(BID_KINDS)],
+        [str(n) for n in range(1, 25)], title=t("lesson_fair_heatmap_title"),
+        xlabel=t("lesson_heatmap_x"), ylabel=t("lesson_fair_heatmap_y"),
+        colorbar_label=t("lesson_probability_true"), width=9.0, height=4.4, marks=marks,
+    )  # fmt: skip
 
 
-class FairnessExplorer(widgets.VBox):
-    """For a number of cards in play: the seed's order of the kinds beside the fair order."""
+def inversions_html(t: Translator) -> str:
+    """For 1..24 cards: every higher kind that is more likely than a lower one, in words."""
+    words = BlefWords(t)
+    rows = []
+    for cards in range(1, 25):
+        pairs = kind_inversions(cards)
+        said = "; ".join(t("lesson_more_likely_than", high=words.kind(h), low=words.kind(lo))
+                         for lo, h in pairs)  # fmt: skip
+        rows.append([cards, len(pairs), said or t("lesson_fair")])
+    return table_html([t("lesson_cards_in_play"), t("lesson_upside_down"), t("lesson_which")],
+                      rows)  # fmt: skip
 
-    def __init__(self, cards: int = 10, **kwargs: Any) -> None:
+
+def fair_orders_html(t: Translator, counts: Sequence[int] = (4, 8, 12, 16, 20)) -> str:
+    """The fair order of the kinds (most likely first) for a few numbers of cards."""
+    words = BlefWords(t)
+    rows = [[n, " \u2192 ".join(words.kind(k) for k in fair_kind_order(n))] for n in counts]
+    return table_html([t("lesson_cards_in_play"), t("lesson_fair_order")], rows)
+
+
+class FairnessExplorer(widgets.VBox, Localized):
+    """For a number of cards in play: the seed's order of the kinds beside the fair order; a
+    kind more likely than some kind below it on the seed's ladder is flagged with ⚠."""
+
+    def __init__(self, cards: int = 10, *, lang: str | None = None, **kwargs: Any) -> None:
+        self.init_language(lang)
         self.errors = ErrorBox()
-        self.cards = widgets.IntSlider(
-            value=cards,
-            min=1,
-            max=24,
-            description="Cards in play",
-            continuous_update=False,
-            style={"description_width": "initial"},
-        )
+        self.cards = _slider(cards, 1, 24)
         self.table = widgets.HTML()
         self.cards.observe(guarded(self.errors)(lambda _: self.show()), "value")
         super().__init__([self.cards, self.table, self.errors], **kwargs)
         self.add_class("kayalib-fairness-explorer")
+        self.relabel()
+
+    def flagged(self) -> set[str]:
+        """The kinds more likely than at least one lower kind, with the cards on the slider."""
+        return {high for _, high in kind_inversions(self.cards.value)}
+
+    def relabel(self) -> None:
+        self.cards.description = self.t("lesson_cards_in_play")
         self.show()
 
     def show(self) -> None:
-        n = self.cards.value
-        p = kind_probabilities(n)
-        fair = fair_kind_order(n)
-        unfair = {high for _, high in kind_inversions(n)}
-        rows = []
-        for place, (seed_kind, fair_kind) in enumerate(zip(BID_KINDS, fair, strict=True), 1):
-            flag = " ⚠" if seed_kind in unfair else ""
-            rows.append(
-                f"<tr><td>{place}</td><td>{escape(seed_kind)}{flag}</td>"
-                f"<td>{float(p[seed_kind]):.4f}</td><td>{escape(fair_kind)}</td>"
-                f"<td>{float(p[fair_kind]):.4f}</td></tr>"
-            )
-        self.table.value = (
-            f"<p>{n} cards in play, no known cards. ⚠ = more likely than the kind below it "
-            "on the seed's ladder.</p><table><tr><th>place (low→high)</th><th>seed's ladder</th>"
-            "<th>P(true)</th><th>fair ladder</th><th>P(true)</th></tr>" + "".join(rows) + "</table>"
-        )
+        t, n = self.t, self.cards.value
+        p, fair, unfair = kind_probabilities(n), fair_kind_order(n), self.flagged()
+        words = BlefWords(t)
+        rows = [
+            [place, words.kind(seed_kind) + (" \u26a0" if seed_kind in unfair else ""),
+             t.number(float(p[seed_kind]), 4), words.kind(fair_kind),
+             t.number(float(p[fair_kind]), 4)]
+            for place, (seed_kind, fair_kind) in enumerate(zip(BID_KINDS, fair, strict=True), 1)
+        ]  # fmt: skip
+        self.table.value = f"<p>{escape(t('lesson_fair_intro', n=n))}</p>" + table_html(
+            [t("lesson_place"), t("lesson_seed_ladder"), t("lesson_probability_true"),
+             t("lesson_fair_ladder"), t("lesson_probability_true")], rows)  # fmt: skip
 
 
-# ---------------------------------------------------------------------------------------------
-# Notebook 07: bots and bluffing
-
-
-class BluffingBot(OddsBot):
-    """The odds bot, except that with probability ``bluff`` it raises to a random bid up to
-    ``reach`` steps above the last one, whatever the odds (a bluff)."""
-
-    def __init__(self, bluff: float = 0.3, reach: int = 6, confidence: float = 0.5) -> None:
-        super().__init__(confidence)
-        self.bluff = bluff
-        self.reach = reach
-        self.name = f"bluffer {bluff:.0%}"
-
-    def policy(self, view: BlefView) -> dict[Action, float]:
-        """The exact mix: the odds bot's move, or (with chance ``bluff``) one of the bluffs."""
-        honest = self.decide(view)
-        last = view.last_bid
-        start = 0 if last is None else last.index + 1
-        if start >= len(LADDER):
-            return {honest: 1.0}
-        mix: dict[Action, float] = {honest: 1.0 - self.bluff}
-        for step in range(self.reach):
-            bid = LADDER[min(len(LADDER) - 1, start + step)]
-            mix[bid] = mix.get(bid, 0.0) + self.bluff / self.reach
-        return {action: p for action, p in mix.items() if p > 0}
-
-    def choose(self, view: BlefView, rng: random.Random) -> Action:
-        last = view.last_bid
-        start = 0 if last is None else last.index + 1
-        if start < len(LADDER) and rng.random() < self.bluff:
-            return LADDER[min(len(LADDER) - 1, start + rng.randrange(self.reach))]
-        return self.decide(view)
-
-
-def _cautious() -> OddsBot:
-    bot = OddsBot(confidence=0.7)
-    bot.name = "cautious odds"  # type: ignore[misc]
-    return bot
-
-
-def _bold() -> OddsBot:
-    bot = OddsBot(confidence=0.3)
-    bot.name = "bold odds"  # type: ignore[misc]
-    return bot
-
-
-LESSON_BOTS = {
-    "random": RandomBot,
-    "odds": OddsBot,
-    "cautious odds": _cautious,
-    "bold odds": _bold,
-    "bluffer 10%": lambda: BluffingBot(0.1),
-    "bluffer 30%": lambda: BluffingBot(0.3),
-    "bluffer 60%": lambda: BluffingBot(0.6),
-}
-"""The bots of the bluffing lesson: the engine's two plus odds bots with other thresholds and
-odds bots that bluff some of the time."""
-
-
-def run_blef_tournament(
-    bots: list[str], games: int, seed: int, progress: ProgressCallback | None = None
-) -> tuple[int, ...]:
-    """Wins by seat of ``games`` classic games between ``LESSON_BOTS`` (names)."""
-    rules = BlefRules(players=len(bots))
-    players = [LESSON_BOTS[name]() for name in bots]
-    return simulate("blef", players, games, seed, rules, progress=progress).wins
-
-
-def blef_tournament(
-    seats: Sequence[str] = ("odds", "bluffer 30%", "random"), games: int = 200, seed: int = 1
-) -> TournamentRunner:
-    """A ``TournamentRunner`` for Blef between the lesson bots."""
-    return TournamentRunner(
-        run_blef_tournament,
-        list(LESSON_BOTS),
-        seats=seats,
-        games=games,
-        seed=seed,
-        game_name="Blef",
-    )
-
-
-def heads_up(
-    bot: str,
-    against: str = "odds",
-    games: int = 100,
-    seed: int = 3,
-    progress: ProgressCallback | None = None,
-) -> tuple[int, int]:
-    """``(wins of bot, games played)`` over ``2 * games`` two-player games against ``against``,
-    half with ``bot`` in seat 0 and half in seat 1 (so neither always starts first)."""
-
-    def part(offset: int) -> ProgressCallback | None:
-        if progress is None:
-            return None
-        return lambda done, total: progress(offset + done, 2 * games)
-
-    first = run_blef_tournament([bot, against], games, seed, part(0))
-    second = run_blef_tournament([against, bot], games, seed + 1, part(games))
-    return first[0] + second[1], 2 * games
-
-
-class BluffingSweep(widgets.VBox):
-    """Heads-up win rates of several bots against one opponent (default ``odds``), with 95%
-    intervals; runs only when asked (it takes a few seconds)."""
-
-    def __init__(
-        self,
-        bots: Sequence[str] = (
-            "odds",
-            "bluffer 10%",
-            "bluffer 30%",
-            "bluffer 60%",
-            "cautious odds",
-        ),
-        against: str = "odds",
-        games: int = 60,
-        seed: int = 3,
-        **kwargs: Any,
-    ) -> None:
-        self.bots = list(bots)
-        self.errors = ErrorBox()
-        self.against = widgets.Dropdown(
-            options=list(LESSON_BOTS), value=against, description="Against"
-        )
-        self.games = widgets.BoundedIntText(
-            value=games,
-            min=10,
-            max=1000,
-            step=10,
-            description="Games/side",
-            style={"description_width": "initial"},
-            layout={"width": "14em"},
-        )
-        self.seed = seed
-        self.run_button = widgets.Button(description="Run the sweep", button_style="primary")
-        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Progress")
-        self.table = widgets.HTML()
-        self.chart = chart_image()
-        self.results: list[tuple[str, float, float, float]] = []
-        self.run_button.on_click(guarded(self.errors)(lambda _: self.run()))
-        super().__init__(
-            [
-                widgets.HBox([self.against, self.games, self.run_button]),
-                self.progress,
-                self.table,
-                self.chart,
-                self.errors,
-            ],
-            **kwargs,
-        )
-        self.add_class("kayalib-bluffing-sweep")
-
-    def run(self) -> list[tuple[str, float, float, float]]:
-        games = int(self.games.value)
-        total = len(self.bots) * 2 * games
-        self.progress.max = total
-        self.progress.value = 0
-        step = max(1, total // 100)
-        wins = []
-        for i, bot in enumerate(self.bots):
-
-            def progress(done: int, _total: int, base: int = i * 2 * games) -> None:
-                if done % step == 0 or done == 2 * games:
-                    self.progress.value = base + done
-
-            won, played = heads_up(bot, self.against.value, games, self.seed, progress)
-            wins.append(won)
-        self.progress.bar_style = "success"
-        played = 2 * games
-        self.results = win_rate_rows(self.bots, wins, played)
-        show_win_rates(
-            self.table,
-            self.chart,
-            self.results,
-            wins,
-            played=played,
-            first_column="bot",
-            labels=self.bots,
-            chart_labels=[bot.replace(" ", "\n") for bot in self.bots],
-            reference=0.5,
-            reference_label="even",
-            title=f"Heads-up win rate against {self.against.value} ({played} games each)",
-            xlabel="bot",
-        )
-        return self.results
+def aces_table_html(t: Translator, cards: int = 6) -> str:
+    """Deals of ``cards`` cards with exactly x aces, x = 0..4, and their total C(24, cards)."""
+    rows = [[x, f"C(4, {x}) · C(20, {cards - x})", t.number(ways_with_aces(x, cards), 0)]
+            for x in range(5)]  # fmt: skip
+    rows.append(["", t("lesson_together"), t.number(sum(ways_with_aces(x, cards)
+                                                          for x in range(5)), 0)])  # fmt: skip
+    return table_html([t("lesson_aces"), t("lesson_count_as"), t("lesson_deals")], rows)

@@ -11,9 +11,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from kayalib.errors import ParseError
+from kayalib.i18n import Translator
 from kayalib.lessons._widgets import ErrorBox, escape, guarded
+from kayalib.lessons.language import Localized, Text, fill, resolve
 
-__all__ = ["Exercise", "parse_number"]
+__all__ = ["Exercise", "answer_text", "parse_number"]
 
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 
@@ -27,7 +29,7 @@ def parse_number(text: str) -> Fraction:
     Traceback (most recent call last):
     kayalib.errors.ParseError: 'a lot' is not a number; write it like 0.25, 1/4 or 25%
     """
-    cleaned = text.strip().replace(" ", "").replace(",", ".")
+    cleaned = text.strip().replace(" ", "").replace("\u00a0", "").replace(",", ".")
     try:
         if cleaned.endswith("%") and _NUMBER.match(cleaned[:-1]):
             return Fraction(cleaned[:-1]) / 100
@@ -42,15 +44,37 @@ def parse_number(text: str) -> Fraction:
     raise ParseError(f"{text.strip()!r} is not a number; write it like 0.25, 1/4 or 25%")
 
 
-class Exercise(widgets.VBox):
+def answer_text(answer: object, t: Translator) -> str:
+    """An exact answer for a student: ``43/138 ≈ 0,3116`` in Polish, ``2`` for a whole number."""
+    if isinstance(answer, Fraction) and answer.denominator != 1:
+        return fill(t, "{a} ≈ {b}", a=answer, b=_short(float(answer), t))
+    if isinstance(answer, Fraction):
+        return t.number(answer.numerator, 0)
+    if isinstance(answer, float):
+        return _short(answer, t)
+    if isinstance(answer, int):
+        return t.number(answer, 0)
+    return str(answer)
+
+
+def _short(value: float, t: Translator) -> str:
+    """Four significant decimals, however small the value (0.000141, not 0.0001)."""
+    if value == 0 or abs(value) >= 0.001:
+        return t.number(value, 4)
+    digits = min(12, 3 - math.floor(math.log10(abs(value))))
+    return t.number(value, digits)
+
+
+class Exercise(widgets.VBox, Localized):
     """A question with an answer box (or choices), a Check button and a Show solution button.
 
-    A numeric answer counts as right when it is within ``tolerance`` of ``answer`` (so a
-    rounded decimal of an exact fraction is accepted). With ``choices``, the answer is one of
-    them. After a check the widget says right or wrong at once and shows the working when
-    right; the full solution is revealed only by "Show solution".
+    A numeric answer counts as right when it is within ``rel_tolerance`` of ``answer`` relative
+    to its size (2% by default, so a rounded decimal of an exact fraction is accepted however
+    small the answer is), or within the absolute ``tolerance`` when one is given. With
+    ``choices`` (``(words, value)`` pairs), the answer is one of the values. The solution is
+    revealed only by "Show solution" (hidden altogether with ``solutions=False``).
 
-    >>> ex = Exercise("What is 1/2 + 1/4?", Fraction(3, 4), working="2/4 + 1/4 = 3/4")
+    >>> ex = Exercise("What is 1/2 + 1/4?", Fraction(3, 4), working="2/4 + 1/4 = 3/4", lang="en")
     >>> ex.answer_box.value = "0.75"; ex.check_button.click()
     >>> "Right" in ex.feedback.value
     True
@@ -58,36 +82,46 @@ class Exercise(widgets.VBox):
 
     def __init__(
         self,
-        question: str,
+        question: Text,
         answer: Fraction | float | int | str,
         *,
-        working: str,
-        choices: Sequence[str] | None = None,
-        tolerance: float = 0.005,
-        hint: str = "",
+        working: Text,
+        choices: Sequence[tuple[Text, str]] | None = None,
+        tolerance: float = 0.0,
+        rel_tolerance: float = 0.02,
+        hint: Text = "",
+        solutions: bool = True,
+        lang: str | None = None,
         **kwargs: Any,
     ) -> None:
+        self.init_language(lang)
         self.answer = answer
         self.choices = tuple(choices) if choices is not None else None
-        if self.choices is not None and answer not in self.choices:
+        if self.choices is not None and answer not in [value for _, value in self.choices]:
             raise ValueError(f"the answer {answer!r} is not one of the choices")
+        self.question_text = question
         self.tolerance = tolerance
+        self.rel_tolerance = rel_tolerance
         self.working = working
         self.hint = hint
         self.attempts = 0
         self.solved = False
         self.errors = ErrorBox()
-        self.question = widgets.HTML(f"<b>Exercise.</b> {question}")
+        self.question = widgets.HTML()
         if self.choices is None:
-            self.answer_box: widgets.ValueWidget = widgets.Text(
-                placeholder="your answer, e.g. 0.25 or 1/4", layout={"width": "16em"}
-            )
+            self.answer_box: widgets.ValueWidget = widgets.Text(layout={"width": "16em"})
         else:
-            self.answer_box = widgets.RadioButtons(options=self.choices, value=None)
-        self.check_button = widgets.Button(description="Check", button_style="primary")
-        self.solution_button = widgets.Button(description="Show solution")
+            self.answer_box = widgets.RadioButtons(options=[("", v) for _, v in self.choices])
+            self.answer_box.value = None
+        self.check_button = widgets.Button(button_style="primary")
+        self.check_button.add_class("kayalib-check")
+        self.solution_button = widgets.Button()
+        self.solution_button.add_class("kayalib-show-solution")
+        if not solutions:
+            self.solution_button.layout.display = "none"
         self.feedback = widgets.HTML()
         self.solution = widgets.HTML()
+        self._feedback: tuple[str, str] | None = None
         self.check_button.on_click(guarded(self.errors)(lambda _: self.check()))
         self.solution_button.on_click(guarded(self.errors)(lambda _: self.reveal()))
         super().__init__(
@@ -101,59 +135,99 @@ class Exercise(widgets.VBox):
             **kwargs,
         )
         self.add_class("kayalib-exercise")
+        self.relabel()
+
+    def relabel(self) -> None:
+        t = self.t
+        question = self.say(self.question_text)
+        self.question.value = f"<b>{escape(t('lesson_exercise'))}</b> {question}"
+        if self.choices is None:
+            self.answer_box.placeholder = t("lesson_answer_placeholder")
+        else:
+            value = self.answer_box.value
+            self.answer_box.options = [(resolve(w, t), v) for w, v in self.choices]
+            self.answer_box.value = value
+        self.check_button.description = t("lesson_check")
+        self.solution_button.description = t("lesson_show_solution")
+        if self._feedback is not None:
+            self._show_feedback(*self._feedback)
+        if self.solution.value:
+            self.reveal()
 
     def _answer_text(self) -> str:
+        if self.choices is not None:
+            return next(resolve(w, self.t) for w, v in self.choices if v == self.answer)
+        return answer_text(self.answer, self.t)
+
+    def _expected(self) -> Fraction:
         answer = self.answer
-        if isinstance(answer, Fraction) and answer.denominator != 1:
-            return f"{answer} ≈ {float(answer):.4f}"
-        if isinstance(answer, float):
-            return f"{answer:.4f}"
-        return str(answer)
+        return parse_number(answer) if isinstance(answer, str) else Fraction(answer)
 
     def is_right(self, given: str) -> bool:
         """Whether ``given`` (the student's text or choice) is a right answer."""
         if self.choices is not None:
             return given == self.answer
-        value = parse_number(given)
-        expected = self.answer if not isinstance(self.answer, str) else parse_number(self.answer)
-        return math.isclose(float(value), float(expected), rel_tol=0, abs_tol=self.tolerance) or (
-            value == Fraction(expected)
-        )
+        value, expected = parse_number(given), self._expected()
+        if value == expected:
+            return True
+        allowed = max(self.tolerance, self.rel_tolerance * abs(float(expected)))
+        return math.isclose(float(value), float(expected), rel_tol=0, abs_tol=allowed)
 
     def check(self) -> bool:
-        """Check the answer in the box; say right or wrong at once."""
+        """Check the answer in the box; say right or not yet at once."""
         given = self.answer_box.value
         if given is None or str(given).strip() == "":
-            self.feedback.value = "<i>Write an answer first.</i>"
+            self._show_feedback("empty", "")
             return False
         try:
             right = self.is_right(str(given))
-        except ParseError as error:
-            self.feedback.value = f'<span style="color:#b00020">{escape(str(error))}</span>'
+        except ParseError:
+            self._show_feedback("unreadable", str(given))
             return False
         self.attempts += 1
         if right:
             self.solved = True
-            self.feedback.value = (
-                f'<span style="color:#1b7f3b"><b>✔ Right!</b></span> '
-                f"The answer is {escape(self._answer_text())}.<br>{self.working}"
-            )
+            self._show_feedback("right", "")
         else:
             direction = ""
             if self.choices is None:
-                value = float(parse_number(str(given)))
-                expected = float(
-                    self.answer if not isinstance(self.answer, str) else parse_number(self.answer)
-                )
-                direction = " Too high." if value > expected else " Too low."
-            hint = f" Hint: {self.hint}" if self.hint else ""
-            self.feedback.value = (
-                f'<span style="color:#b00020"><b>✘ Not quite.</b></span>{direction}{hint} '
-                "Try again, or show the solution."
-            )
+                high = parse_number(str(given)) > self._expected()
+                direction = "high" if high else "low"
+            self._show_feedback("wrong", direction)
         return right
+
+    def _show_feedback(self, kind: str, detail: str) -> None:
+        t = self.t
+        self._feedback = (kind, detail)
+        if kind == "empty":
+            self.feedback.value = f"<i>{escape(t('lesson_write_first'))}</i>"
+        elif kind == "unreadable":
+            self.feedback.value = (
+                f'<span style="color:#b00020">{escape(t("lesson_not_a_number", text=detail))}'
+                "</span>"
+            )
+        elif kind == "right":
+            self.feedback.value = (
+                f'<span style="color:#1b7f3b"><b>\u2714 {escape(t("lesson_right"))}</b></span> '
+                f"{escape(t('lesson_answer_is', answer=self._answer_text()))}<br>"
+                f"{self.say(self.working)}"
+            )
+        else:
+            parts = [f'<span style="color:#b00020"><b>\u2718 {escape(t("lesson_not_quite"))}</b>'
+                     "</span>"]  # fmt: skip
+            if detail:
+                parts.append(escape(t(f"lesson_too_{detail}")))
+            hint = self.say(self.hint)
+            if hint:
+                parts.append(f"{escape(t('lesson_hint'))} {hint}")
+            parts.append(escape(t("lesson_try_again")))
+            self.feedback.value = " ".join(parts)
 
     def reveal(self) -> None:
         """Show the answer and the working."""
-        self.solution.value = f"<b>Solution:</b> {escape(self._answer_text())}<br>{self.working}"
+        t = self.t
+        self.solution.value = (
+            f"<b>{escape(t('lesson_solution'))}</b> {escape(self._answer_text())}<br>"
+            f"{self.say(self.working)}"
+        )
         self.solution_button.disabled = True

@@ -1,5 +1,9 @@
-"""Aku Paling Kaya lessons: a scripted game and rigged scenes replayed step by step, gambreng
-draws, card-counting explorers and bot tournaments (notebooks 01, 05, 06 and 07)."""
+"""Aku Paling Kaya lessons: a seeded game and rigged scenes replayed step by step (01), card
+counting explorers (06) and bot tournaments (07).
+
+Events are told by the apps' narrator (:class:`~kayalib.words.KayaWords`), so a lesson and the
+app say the same thing the same way; the rule notes and scene texts are lesson keys.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from kayalib.draw import card_back_svg, kaya_card_svg
-from kayalib.kaya.cards import Card
+from kayalib.i18n import Translator
+from kayalib.kaya.cards import COLORS, DECK, Card
 from kayalib.kaya.counting import (
     Profile,
     challenge_values,
@@ -20,34 +25,28 @@ from kayalib.kaya.counting import (
     win_probability,
 )
 from kayalib.kaya.gambreng import Gambreng
-from kayalib.kaya.game import (
-    ChallengeEvent,
-    DeclineEvent,
-    EndEvent,
-    Event,
-    GambrengEvent,
-    KayaState,
-    KayaView,
-    MoveEvent,
-    PassEvent,
-    PlayEvent,
-    PowerEvent,
-    ShowdownEvent,
-)
+from kayalib.kaya.game import GambrengEvent, KayaState, KayaView
 from kayalib.kaya.rules import KayaRules
 from kayalib.lessons._widgets import ErrorBox, bars_html, escape, guarded
+from kayalib.lessons.language import Localized, fill
+from kayalib.lessons.plots import table_html
 from kayalib.lessons.stepper import Step, Stepper
 from kayalib.lessons.tournament import TournamentRunner
 from kayalib.progress import ProgressCallback
 from kayalib.simulate import play_game, simulate
+from kayalib.words import KayaWords
+from kayalib.words.kaya import action_text
 
 __all__ = [
     "NAMES",
     "ChallengeExplorer",
-    "challenge_gain_table",
     "Scene",
+    "all_cards_html",
+    "challenge_gain_table",
+    "coin_table_html",
     "counter_walkthrough",
-    "describe_events",
+    "example_view",
+    "view_odds_html",
     "gambreng_html",
     "kaya_cards_html",
     "kaya_table_html",
@@ -62,383 +61,196 @@ NAMES = ("Ayu", "Budi", "Citra", "Dewi", "Eko", "Fajar")
 """Player names used by the lessons, by seat."""
 
 
-def kaya_cards_html(
-    cards: Sequence[Card], rules: KayaRules, *, width: int = 40, empty: str = "—"
-) -> str:
+def _words(t: Translator, names: Sequence[str]) -> KayaWords:
+    return KayaWords(t, lambda seat: names[seat] if seat < len(names) else
+                     t("seat_name", n=seat + 1))  # fmt: skip
+
+
+def kaya_cards_html(cards: Sequence[Card], rules: KayaRules, t: Translator, *, width: int = 40,
+                    empty: str = "\u2014") -> str:  # fmt: skip
     """Aku Paling Kaya cards side by side, each with its coin value as a bonus card."""
     if not cards:
         return f"<span style='color:#777'>{escape(empty)}</span>"
+    names = KayaWords(t).colour_names()
     faces = "".join(
-        kaya_card_svg(card.color.value, card.number, rules.bonus_value(card), width=width)
+        kaya_card_svg(card.color.value, card.number, rules.bonus_value(card), width=width,
+                      colour_names=names)
         for card in cards
-    )
+    )  # fmt: skip
     return f'<div style="display:flex;flex-wrap:wrap;gap:2px">{faces}</div>'
 
 
-def _name(names: Sequence[str], seat: int) -> str:
-    return escape(names[seat]) if seat < len(names) else f"seat {seat}"
+def all_cards_html(t: Translator) -> str:
+    """The 54 cards, one row per colour."""
+    rules = KayaRules(tuple(c.value for c in COLORS))
+    return "".join(kaya_cards_html([c for c in DECK if c.color is colour], rules, t, width=44)
+                   for colour in COLORS)  # fmt: skip
 
 
-def kaya_table_html(state: KayaState, names: Sequence[str] = NAMES, *, peek: bool = True) -> str:
+def coin_table_html(t: Translator, rules: KayaRules | None = None) -> str:
+    """Each number with its worth in hand, its coins as a bonus card, and as a yellow bonus."""
+    rules = KayaRules() if rules is None else rules
+    rows = [[n, n, rules.coin_value(n), rules.bonus_value(Card.parse(f"yellow-{n}"))]
+            for n in range(1, 10)]  # fmt: skip
+    return table_html([t("lesson_number"), t("lesson_in_hand"), t("lesson_coins"),
+                       t("lesson_coins_yellow")], rows)  # fmt: skip
+
+
+def kaya_table_html(state: KayaState, names: Sequence[str], t: Translator, *,
+                    peek: bool = True) -> str:  # fmt: skip
     """The whole table: every seat's hand, face-down card, bonus pile, then the discard.
 
     With ``peek`` the face-down cards are shown face up but framed (a lesson may look; a player
     may not)."""
-    rules = state.rules
+    rules, words = state.rules, _words(t, names)
     rows = []
     for seat, color in enumerate(rules.colors):
         down = state.table[seat]
         if down is None:
-            table = "<span style='color:#777'>—</span>"
+            table = "<span style='color:#777'>\u2014</span>"
         elif peek:
             table = card_back_svg(width=30, colour=color.value) + kaya_card_svg(
-                down.color.value, down.number, rules.bonus_value(down), width=40, highlight=True
-            )
+                down.color.value, down.number, rules.bonus_value(down), width=40, highlight=True,
+                colour_names=words.colour_names())  # fmt: skip
         else:
             table = card_back_svg(width=40, colour=color.value)
         marks = []
         if state.current_player == seat:
-            marks.append("◀ to act")
+            marks.append("\u25c0 " + t("lesson_to_act"))
         if state.active == seat and not state.is_terminal:
-            marks.append("active")
+            marks.append(t("lesson_active"))
         points = state.scores().totals[seat]
         rows.append(
             f"<tr style='border-top:1px solid #ddd'><td style='padding:4px 8px'>"
-            f"<b>{_name(names, seat)}</b><br><small>{escape(color.value)} "
-            f"({escape(color.indonesian)})<br>{' · '.join(marks)}</small></td>"
-            f"<td>{kaya_cards_html(state.hands[seat], rules, width=30)}</td>"
+            f"<b>{escape(words.seat(seat))}</b><br><small>{escape(t('seat_name', n=seat + 1))}"
+            f" \u00b7 {escape(words.colour(color))}<br>{escape(' · '.join(marks))}</small></td>"
+            f"<td>{kaya_cards_html(state.hands[seat], rules, t, width=30)}</td>"
             f"<td style='padding:0 8px'><div style='display:flex;gap:2px'>{table}</div></td>"
-            f"<td>{kaya_cards_html(state.bonus[seat], rules, width=30)}</td>"
+            f"<td>{kaya_cards_html(state.bonus[seat], rules, t, width=30)}</td>"
             f"<td style='padding:0 8px'>{points}</td></tr>"
         )
     hidden = sum(len(cards) for cards in state.hidden_discards)
+    head = "".join(f"<th>{escape(t(k))}</th>" for k in ("lesson_player", "lesson_hand",
+                   "lesson_face_down", "lesson_bonus_pile", "lesson_points_now"))  # fmt: skip
+    discard = kaya_cards_html(state.discard, rules, t, width=26, empty=t("lesson_empty"))
     return (
-        "<table style='border-collapse:collapse'><tr><th>player</th><th>hand</th>"
-        "<th>face-down on the table</th><th>bonus pile</th><th>points now</th></tr>"
-        + "".join(rows)
-        + "</table>"
-        + f"<div style='margin-top:4px'><b>Discard</b> (face up): "
-        f"{kaya_cards_html(state.discard, rules, width=26, empty='empty')}"
-        f"<small> and {hidden} card(s) discarded face down (nobody sees them)</small></div>"
+        f"<table style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}</table>"
+        f"<div style='margin-top:4px'><b>{escape(t('lesson_discard'))}</b> {discard}"
+        f"<small>{escape(t('lesson_hidden_discards', n=hidden))}</small></div>"
     )
 
 
-def gambreng_html(draw: Gambreng, names: Sequence[str] = NAMES) -> str:
-    """Every show of a gambreng draw, in words."""
+def gambreng_html(draw: Gambreng, names: Sequence[str], t: Translator) -> str:
+    """Every show of a gambreng draw, in the narrator's words."""
+    words = _words(t, names)
     items = []
     for number, show in enumerate(draw.rounds, 1):
-        gestures = ", ".join(f"{_name(names, seat)} {gesture}" for seat, gesture in show.shows)
-        if show.out:
-            leave = " and ".join(_name(names, seat) for seat in show.out)
-            result = f"{leave} {'leaves' if len(show.out) == 1 else 'leave'} the draw"
-        elif show.kind == "hompimpa":
-            result = "everybody showed the same side or an even split: repeat"
-        else:
-            result = "the same finger: repeat"
-        items.append(f"<li>Round {number} ({escape(show.kind)}): {gestures} → {result}</li>")
-    return (
-        f"<ol style='margin:0'>{''.join(items)}</ol>"
-        f"<p><b>{_name(names, draw.first)}</b> is the first active player.</p>"
-    )
-
-
-_WHY = {
-    "stale": "{owner}'s old face-down card goes to the discard, still face down (nobody sees it)",
-    "won": "the winning card {card} is discarded face up",
-    "claimed": "the losing card {card} goes to {to}'s bonus pile",
-    "taken": "{to} takes a card at random from {owner}'s hand: {card}, into {to}'s bonus pile",
-    "blue-return": "the random card is {card}, a blue 7–9: it goes to its owner {to}'s own bonus "
-    "pile instead",
-    "pink-give": "{owner} chooses {card} (worth at least 2 coins) and gives it to {to}",
-    "orange-keep": "{to} keeps the orange 4 as a bonus card instead of discarding it",
-    "red-steal": "{card} is stolen from {owner}'s bonus pile into {to}'s",
-    "green-return": "{card} goes back into {to}'s hand",
-    "red-spent": "the red card {card} is then discarded face up",
-    "showdown": "the showdown card {card} is discarded face up",
-}
-
-
-def _seat_of(place: str) -> int | None:
-    return int(place.split(":")[1]) if ":" in place else None
-
-
-def describe_events(events: Sequence[Event], state: KayaState, names: Sequence[str]) -> list[str]:
-    """Sentences (HTML) for a batch of events, read from the one log."""
-    out = []
-    for event in events:
-        if isinstance(event, PlayEvent):
-            out.append(
-                f"<b>{_name(names, event.seat)}</b> puts <i>{event.card}</i> face down on the "
-                "table and says <i>“Aku paling kaya!”</i> — I am the richest."
-            )
-        elif isinstance(event, PassEvent):
-            out.append(f"{_name(names, event.seat)} does not challenge.")
-        elif isinstance(event, ChallengeEvent):
-            targets = " and ".join(_name(names, seat) for seat in event.targets)
-            kind = "one-on-one" if len(event.targets) == 1 else f"{len(event.targets)} targets"
-            out.append(f"<b>{_name(names, event.seat)} challenges</b> {targets} ({kind}).")
-        elif isinstance(event, ShowdownEvent):
-            shown = ", ".join(f"{_name(names, seat)} {card}" for seat, card in event.cards)
-            out.append(
-                f"The cards are revealed: {shown}. <b>{_name(names, event.winner)} wins</b>."
-            )
-        elif isinstance(event, MoveEvent) and event.why in _WHY:
-            source, target = _seat_of(event.source), _seat_of(event.target)
-            owner = source if source is not None else target
-            to = target if target is not None else owner
-            text = _WHY[event.why].format(
-                owner=_name(names, owner) if owner is not None else "?",
-                to=_name(names, to) if to is not None else "?",
-                card=event.card,
-            )
-            out.append(text[0].upper() + text[1:] + ".")
-        elif isinstance(event, PowerEvent):
-            out.append(f"{_name(names, event.seat)} uses the power of {event.card}.")
-        elif isinstance(event, DeclineEvent) and event.power is not None:
-            out.append(f"{_name(names, event.seat)} does not use the power of {event.card}.")
-        elif isinstance(event, EndEvent):
-            scores = ", ".join(
-                f"{_name(names, seat.seat)} {seat.hand_sum} in hand + {seat.bonus_sum} in bonus "
-                f"coins = {seat.total}"
-                for seat in state.scores().seats
-            )
-            winners = " and ".join(_name(names, seat) for seat in event.winners)
-            out.append(
-                f"A hand is empty: <b>the game ends</b>. Points: {scores}. "
-                f"<b>{winners} {'wins' if len(event.winners) == 1 else 'share the win'}</b>."
-            )
-        elif isinstance(event, GambrengEvent):
-            out.append(gambreng_html(event.gambreng, names))
-    return out
+        kind, shows, result = words.show_text(show)
+        items.append(f"<li>{escape(t('lesson_show_n', n=number))} ({escape(kind)}): "
+                     f"{escape(shows)} \u2192 {escape(result)}</li>")  # fmt: skip
+    first = t("gambreng_first", player=words.seat(draw.first))
+    return f"<ol style='margin:0'>{''.join(items)}</ol><p><b>{escape(first)}</b></p>"
 
 
 @dataclass(frozen=True)
 class Scene:
-    """A rigged (or seeded) position and the fixed actions that play it, with a note per action."""
+    """A rigged (or seeded) position and the fixed moves that play it. Its words are the lesson
+    keys ``l01.<name>_title``, ``l01.<name>_intro`` and ``l01.<name>_note<k>`` (a rule note after
+    move ``k``, counted from 1, when that key exists)."""
 
-    title: str
-    intro: str
+    name: str
     state: KayaState
-    script: tuple[tuple[str, str], ...]
+    script: tuple[str, ...]
     names: tuple[str, ...] = NAMES
 
 
-def scene_steps(scene: Scene) -> list[Step]:
-    """The steps of a scene: its opening position, then one step per scripted action."""
+def _action(state: KayaState, text: str) -> Any:
+    return next(a for a in state.legal_actions() if str(a) == text)
+
+
+def scene_steps(scene: Scene, t: Translator) -> list[Step]:
+    """The steps of a scene: its opening position, then one step per scripted move."""
+    words = _words(t, scene.names)
     state = scene.state
-    steps = [Step(scene.title, kaya_table_html(state, scene.names), scene.intro)]
-    for action, note in scene.script:
+    title = t(f"l01.{scene.name}_title")
+    intro = escape(fill(t, t(f"l01.{scene.name}_intro"), **dict(
+        zip("abcdef", scene.names, strict=False))))  # fmt: skip
+    if scene.state.gambreng is not None and scene.name == "opening":
+        intro += gambreng_html(scene.state.gambreng, scene.names, t)
+    steps = [Step(title, kaya_table_html(state, scene.names, t), intro)]
+    for number, text in enumerate(scene.script, 1):
+        seat = state.current_player
+        assert seat is not None
+        action = _action(state, text)
         before = len(state.events)
         state = state.apply(action)
-        while (formality := state.formality()) is not None:
+        while (formality := state.formality()) is not None:  # ending a turn without a power
             state = state.apply(formality)
-        sentences = describe_events(state.events[before:], state, scene.names)
-        text = " ".join(sentences)
-        if note:
-            text += f"<p style='color:#335'><b>Rule:</b> {note}</p>"
-        steps.append(Step(f"{scene.title} — {action}", kaya_table_html(state, scene.names), text))
+        lines = [words.event_text(e) for e in state.events[before:]
+                 if not isinstance(e, GambrengEvent)]  # fmt: skip
+        body = " ".join(escape(line) for line in lines if line)
+        note = f"l01.{scene.name}_note{number}"
+        if t.has(note):
+            body += (f"<p style='color:#335'><b>{escape(t('lesson_rule'))}</b> "
+                     f"{escape(fill(t, t(note), **dict(zip('abcdef', scene.names, strict=False))))}"
+                     "</p>")  # fmt: skip
+        steps.append(Step(f"{title} \u2014 {action_text(words, action, seat)}",
+                          kaya_table_html(state, scene.names, t), body))  # fmt: skip
     return steps
 
 
-def _scenes() -> list[Scene]:
+def scenes() -> list[Scene]:
+    """A seeded opening, a tie, a tie among several targets, and one rigged scene per power."""
     three = KayaRules(("green", "red", "blue"))
-    start = KayaState.new(three, seed=9)
-    opening = Scene(
-        "A game begins",
-        "Three players: Ayu (green), Budi (red) and Citra (blue). Each takes all nine cards of "
-        "one colour. A card shows a <b>number</b> (1–9, its worth in your hand at the end) and a "
-        "<b>coin value</b> (its worth in a bonus pile: 1 for numbers 1–3, 2 for 4–6, 3 for "
-        "7–9). To choose the first active player they hold a <b>gambreng</b>:"
-        + gambreng_html(start.gambreng, NAMES),  # type: ignore[arg-type]
-        start,
-        (
-            (
-                "play green-5",
-                "The active player must play a card. Nobody else has a card "
-                "face down yet, so nobody can challenge: the turn passes to the next seat.",
-            ),
-            ("play red-7", ""),
-            (
-                "pass",
-                "Only players with a face-down card on the table may challenge. Ayu has "
-                "one, and does not challenge: Budi's card stays face down.",
-            ),
-            ("play blue-2", "Citra bluffs with a low card."),
-            ("pass", ""),
-            (
-                "challenge 2",
-                "A <b>one-on-one challenge</b>: the higher number wins (a tie goes "
-                "to the challenger). The loser's card goes to the winner's bonus pile, the "
-                "winner's card is discarded, and the winner also takes a random card from the "
-                "loser's hand.",
-            ),
-            (
-                "play green-8",
-                "Ayu's old face-down card is discarded face down first: a card "
-                "lies on the table only until its owner's next turn.",
-            ),
-            (
-                "play red-1",
-                "Budi has no card on the table now (it was discarded after the "
-                "showdown), so nobody may challenge him... except Ayu, who has one.",
-            ),
-            ("pass", ""),
-            ("play blue-9", "Now Ayu and Budi both have a face-down card."),
-            (
-                "challenge 1,2",
-                "A <b>challenge of two targets</b>: Ayu challenges Citra (always) "
-                "and Budi too. All three cards are revealed; the highest wins; all showdown cards "
-                "are discarded, and the winner takes a random card from <b>each</b> loser's hand.",
-            ),
-        ),
-    )
-    tie = Scene(
-        "A tie goes to the challenger",
-        "A rigged position with two players. Claiming to be the richest must be strictly true: "
-        "if the numbers are equal, the challenger wins.",
-        KayaState.from_position(
-            KayaRules(("green", "red")),
-            hands=[["green-2", "green-6", "green-8"], ["red-3", "red-9"]],
-            table=[None, "red-6"],
-            active=0,
-        ),
-        (
-            ("play green-6", ""),
-            ("challenge 0", "Both cards are 6s. The tie goes to Budi, the challenger."),
-        ),
-    )
     powers = KayaRules(("green", "red", "blue"))
-    green = Scene(
-        "Green 3: take it back",
-        "A rigged position. If nobody challenges a green 3, its owner may reveal it and take it "
-        "back into hand.",
-        KayaState.from_position(
-            powers,
-            hands=[["green-3", "green-6", "green-9"], ["red-2", "red-8"], ["blue-4", "blue-5"]],
-            table=[None, "red-5", None],
-            bonus=[[], [], ["green-1"]],
-            active=0,
-        ),
-        (
-            ("play green-3", ""),
-            ("pass", ""),
-            (
-                "take-back",
-                "The green 3 goes back into Ayu's hand: 3 points kept, and the turn "
-                "cost her nothing.",
-            ),
-        ),
-    )
-    red = Scene(
-        "Red 3 or 4: steal a bonus card",
-        "If nobody challenges a red 3 or 4, its owner may reveal it and steal one bonus card of "
-        "their choice from another player; the red card is then discarded.",
-        KayaState.from_position(
-            powers,
-            hands=[["green-4", "green-7"], ["red-3", "red-6"], ["blue-1", "blue-8"]],
-            table=[None, None, "blue-6"],
-            bonus=[[], [], ["green-9", "red-2"]],
-            active=1,
-        ),
-        (
-            ("play red-3", ""),
-            ("pass", ""),
-            ("steal 2 green-9", "Budi takes the richest card he can see: green 9, worth 3 coins."),
-        ),
-    )
-    blue = Scene(
-        "Blue 7, 8, 9: the card comes home",
-        "A blue 7, 8 or 9 taken at random from Citra's hand does not go to the winner: it goes "
-        "to Citra's own bonus pile.",
-        KayaState.from_position(
-            powers,
-            hands=[["green-5", "green-9"], ["red-4"], ["blue-2", "blue-8"]],
-            table=[None, "red-6", None],
-            active=2,
-        ),
-        (
-            ("play blue-2", ""),
-            (
-                "challenge 2",
-                "Budi's 6 beats Citra's 2. The only card left in Citra's hand is "
-                "the blue 8, so that is the random card.",
-            ),
-        ),
-    )
     pink_rules = KayaRules(("green", "pink", "orange"))
-    pink = Scene(
-        "Pink 5 or 6: the loser must pay well",
-        "When a pink 5 or 6 wins a challenge, the loser does not give a random card: the loser "
-        "chooses one worth at least 2 coins (numbers 4–9).",
-        KayaState.from_position(
-            pink_rules,
-            hands=[
-                ["green-1", "green-2", "green-4", "green-8"],
-                ["pink-2", "pink-9"],
-                ["orange-1", "orange-7"],
-            ],
-            table=[None, "pink-6", None],
-            active=0,
-        ),
-        (
-            ("play green-2", ""),
-            ("challenge 0", "Dewi (pink) challenges with her face-down pink 6 and wins."),
-            (
-                "give green-4",
-                "Ayu may not give her green 1 or 2 (1 coin each): she gives the "
-                "cheapest card allowed, green 4 (2 coins).",
-            ),
-        ),
-        ("Ayu", "Dewi", "Eko"),
-    )
-    orange = Scene(
-        "Orange 4: keep the winner",
-        "If an orange 4 wins a challenge, its owner may keep it as a bonus card instead of "
-        "discarding it.",
-        KayaState.from_position(
-            pink_rules,
-            hands=[["green-3", "green-7"], ["pink-1", "pink-8"], ["orange-4", "orange-9"]],
-            table=[None, "pink-2", None],
-            active=2,
-        ),
-        (
-            ("play orange-4", ""),
-            ("challenge 2", "Dewi challenges with a pink 2, and loses to the 4."),
-            ("keep", "The orange 4 goes to Eko's bonus pile (2 coins) instead of the discard."),
-        ),
-        ("Ayu", "Dewi", "Eko"),
-    )
-    yellow_rules = KayaRules(("red", "yellow"))
-    yellow = Scene(
-        "Yellow 1–3 and the final score",
-        "Yellow 1, 2 and 3 are worth <b>minus</b> their coins in a bonus pile (−1 each). The game "
-        "ends after the turn in which a hand becomes empty. Points: the numbers of the cards left "
-        "in hand plus the coins of the bonus pile; a face-down card on the table counts nothing.",
-        KayaState.from_position(
-            yellow_rules,
-            hands=[["red-5", "red-9"], ["yellow-2"]],
-            table=[None, "yellow-3"],
-            bonus=[["yellow-7"], ["red-8"]],
-            active=0,
-        ),
-        (
-            ("play red-5", ""),
-            (
-                "challenge 0",
-                "Fajar's yellow 3 loses to Budi's 5: Budi gets the yellow 3 and then "
-                "the yellow 2 from Fajar's hand — both worth −1 to Budi. Fajar's hand is empty, so "
-                "the game ends.",
-            ),
-        ),
-        ("Budi", "Fajar"),
-    )
-    return [opening, tie, green, red, blue, pink, orange, yellow]
+    position = KayaState.from_position
+    return [
+        Scene("opening", KayaState.new(three, seed=9), (
+            "play green-5", "play red-7", "pass", "play blue-2", "pass", "challenge 2",
+            "play green-8", "play red-1", "pass", "play blue-9", "challenge 1,2")),
+        Scene("tie", position(KayaRules(("green", "red")),
+                              hands=[["green-2", "green-6", "green-8"], ["red-3", "red-9"]],
+                              table=[None, "red-6"], active=0),
+              ("play green-6", "challenge 0")),
+        Scene("multi_tie", position(powers, hands=[["green-2", "green-7"], ["red-1", "red-9"],
+                                                   ["blue-3", "blue-4"]],
+                                    table=[None, "red-5", "blue-7"], active=0),
+              ("play green-7", "challenge 0,2")),
+        Scene("green", position(powers, hands=[["green-3", "green-6", "green-9"],
+                                               ["red-2", "red-8"], ["blue-4", "blue-5"]],
+                                table=[None, "red-5", None], bonus=[[], [], ["green-1"]],
+                                active=0),
+              ("play green-3", "pass", "take-back")),
+        Scene("red", position(powers, hands=[["green-4", "green-7"], ["red-3", "red-6"],
+                                             ["blue-1", "blue-8"]],
+                              table=[None, None, "blue-6"], bonus=[[], [], ["green-9", "red-2"]],
+                              active=1),
+              ("play red-3", "pass", "steal 2 green-9")),
+        Scene("blue", position(powers, hands=[["green-5", "green-9"], ["red-4"],
+                                              ["blue-2", "blue-8"]],
+                               table=[None, "red-6", None], active=2),
+              ("play blue-2", "challenge 2")),
+        Scene("pink", position(pink_rules, hands=[["green-1", "green-2", "green-4", "green-8"],
+                                                  ["pink-2", "pink-9"], ["orange-1", "orange-7"]],
+                               table=[None, "pink-6", None], active=0),
+              ("play green-2", "challenge 0", "give green-4"), ("Ayu", "Dewi", "Eko")),
+        Scene("orange", position(pink_rules, hands=[["green-3", "green-7"], ["pink-1", "pink-8"],
+                                                    ["orange-4", "orange-9"]],
+                                 table=[None, "pink-2", None], active=2),
+              ("play orange-4", "challenge 2", "keep"), ("Ayu", "Dewi", "Eko")),
+        Scene("yellow", position(KayaRules(("red", "yellow")), hands=[["red-5", "red-9"],
+                                                                     ["yellow-2"]],
+                                 table=[None, "yellow-3"], bonus=[["yellow-7"], ["red-8"]],
+                                 active=0),
+              ("play red-5", "challenge 0"), ("Budi", "Fajar")),
+    ]  # fmt: skip
 
 
-def kaya_walkthrough() -> Stepper:
-    """Aku Paling Kaya step by step: a seeded opening and one rigged scene per power."""
-    steps = [step for scene in _scenes() for step in scene_steps(scene)]
-    return Stepper(steps, title="Aku Paling Kaya, step by step")
+def kaya_walkthrough(*, lang: str | None = None) -> Stepper:
+    """Aku Paling Kaya step by step: a seeded opening and one rigged scene per rule."""
+    return Stepper(lambda t: [step for scene in scenes() for step in scene_steps(scene, t)],
+                   lambda t: t("l01.stepper_title"), lang=lang)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------
@@ -451,105 +263,101 @@ def plain_profile(rules: KayaRules | None = None) -> Profile:
     return Profile(coins=(0, *rules.coins))
 
 
-class ChallengeExplorer(widgets.VBox):
+class ChallengeExplorer(widgets.VBox, Localized):
     """Your face-down number against one or two targets: mark the numbers of each target's
     colour you have seen face up, and see the exact chance the challenge wins."""
 
-    def __init__(self, own: int = 6, seen: Sequence[Sequence[int]] = ((), ()), **kwargs: Any):
+    def __init__(self, own: int = 6, seen: Sequence[Sequence[int]] = ((), ()), *,
+                 lang: str | None = None, **kwargs: Any) -> None:  # fmt: skip
+        self.init_language(lang)
         self.errors = ErrorBox()
-        self.own = widgets.IntSlider(value=own, min=1, max=9, description="Your card")
-        self.targets = widgets.IntSlider(value=1, min=1, max=2, description="Targets")
+        self.own = widgets.IntSlider(value=own, min=1, max=9)
+        self.targets = widgets.IntSlider(value=1, min=1, max=2)
         self.seen = [
-            widgets.SelectMultiple(
-                options=list(range(1, 10)),
-                value=tuple(numbers),
-                rows=9,
-                description=f"Seen, target {i + 1}",
-                style={"description_width": "initial"},
-                layout={"width": "12em"},
-            )
-            for i, numbers in enumerate(seen)
-        ]
+            widgets.SelectMultiple(options=list(range(1, 10)), value=tuple(numbers), rows=9,
+                                   style={"description_width": "initial"},
+                                   layout={"width": "13em"})
+            for numbers in seen
+        ]  # fmt: skip
         self.result = widgets.HTML()
         for control in (self.own, self.targets, *self.seen):
             control.observe(guarded(self.errors)(lambda _: self.show()), "value")
-        super().__init__(
-            [
-                widgets.HBox([self.own, self.targets]),
-                widgets.HBox(self.seen),
-                self.result,
-                self.errors,
-            ],
-            **kwargs,
-        )
+        super().__init__([widgets.HBox([self.own, self.targets]), widgets.HBox(self.seen),
+                          self.result, self.errors], **kwargs)  # fmt: skip
         self.add_class("kayalib-challenge-explorer")
-        self.show()
+        self.relabel()
 
     def unseen(self) -> list[tuple[int, ...]]:
         """The unseen numbers of each target in play."""
         return [unseen_numbers(box.value) for box in self.seen[: self.targets.value]]
 
+    def relabel(self) -> None:
+        t = self.t
+        self.own.description = t("lesson_your_card")
+        self.targets.description = t("lesson_targets")
+        for i, box in enumerate(self.seen):
+            box.description = t("lesson_seen_of_target", n=i + 1)
+        self.show()
+
     def show(self) -> None:
-        own = self.own.value
-        unseen = self.unseen()
+        t, own, unseen = self.t, self.own.value, self.unseen()
         for i, box in enumerate(self.seen):
             box.disabled = i >= self.targets.value
         if any(not numbers for numbers in unseen):
-            self.result.value = (
-                "<i>A target with a face-down card has at least one unseen number.</i>"
-            )
+            self.result.value = f"<i>{escape(t('lesson_target_needs_unseen'))}</i>"
             return
         p = win_probability(own, unseen, exact=True)
         odds = showdown_odds(own, unseen, exact=True)
         parts = [
-            f"target {i + 1}: {sum(1 for n in numbers if n <= own)} of its {len(numbers)} "
-            f"unseen numbers ({', '.join(map(str, numbers))}) are ≤ {own}"
+            t("lesson_target_line", n=i + 1, low=sum(1 for n in numbers if n <= own),
+              total=len(numbers), numbers=", ".join(map(str, numbers)), own=own)
             for i, numbers in enumerate(unseen)
-        ]
-        product = " × ".join(
+        ]  # fmt: skip
+        product = " \u00d7 ".join(
             f"{sum(1 for n in numbers if n <= own)}/{len(numbers)}" for numbers in unseen
         )
         bars = bars_html(
-            [("you win", float(odds[0]), True)]
-            + [(f"target {i + 1} wins", float(q), False) for i, q in enumerate(odds[1:])],
-            title="Who wins the showdown",
-        )
+            [(t("lesson_you_win"), float(odds[0]), True)]
+            + [(t("lesson_target_wins", n=i + 1), float(q), False)
+               for i, q in enumerate(odds[1:])],
+            title=t("lesson_who_wins"), percent=t.percent,
+        )  # fmt: skip
         self.result.value = (
-            "<ul>" + "".join(f"<li>{part}</li>" for part in parts) + "</ul>"
-            f"<p>Each face-down card is equally likely to be any unseen number, and the targets "
-            f"are independent, so P(you win) = {product} = <b>{p}</b> ≈ {float(p):.3f}. "
-            "(Ties go to the challenger.)</p>" + bars
+            "<ul>" + "".join(f"<li>{escape(part)}</li>" for part in parts) + "</ul><p>"
+            + escape(fill(t, t("lesson_win_product"), product=product, p=p, d=float(p)))
+            + "</p>" + bars
         )
 
 
-def challenge_gain_table(view: KayaView) -> str:
-    """HTML: every challenge open to ``view``'s seat with its win chance and expected gains."""
+def challenge_gain_table(view: KayaView, t: Translator, names: Sequence[str] = NAMES) -> str:
+    """Every challenge open to ``view``'s seat with its win chance and expected gains."""
+    words = _words(t, names)
     values = challenge_values(view, exact=True)
-    rows = []
+
+    def signed(x: object) -> str:
+        value = float(x)  # type: ignore[arg-type]
+        return ("+" if value >= 0 else "\u2212") + t.number(abs(value), 2)
+
+    rows = [[t("kaya_act_pass", player=words.seat(view.seat)), "\u2014", signed(0), signed(0)]]
     for targets, value in values.items():
-        gain = value.gain(view.seat, view.players)
-        rows.append(
-            f"<tr><td>challenge {','.join(map(str, targets))}</td>"
-            f"<td>{float(value.win_probability):.3f}</td>"
-            f"<td>{float(value.deltas.get(view.seat, 0)):+.2f}</td>"
-            f"<td><b>{float(gain):+.2f}</b></td></tr>"
-        )
-    return (
-        "<table><tr><th>move</th><th>P(win)</th><th>expected change of my points</th>"
-        "<th>gain vs the others</th></tr><tr><td>pass</td><td>—</td><td>+0.00</td>"
-        "<td><b>+0.00</b></td></tr>" + "".join(rows) + "</table>"
-    )
+        rows.append([t("kaya_act_challenge", player=words.seat(view.seat),
+                       targets=words.seats(targets)),
+                     t.number(float(value.win_probability), 3),
+                     signed(value.deltas.get(view.seat, 0)),
+                     signed(value.gain(view.seat, view.players))])  # fmt: skip
+    return table_html([t("lesson_move"), t("lesson_p_win"), t("lesson_my_change"),
+                       t("lesson_gain_vs_others")], rows)  # fmt: skip
 
 
-def counter_walkthrough(seed: int = 4, players: int = 3, limit: int = 12) -> Stepper:
-    """A seeded game of the ``counter`` bot (seat 0) against ``random`` bots; one step at each
-    challenge window of the counter bot, showing what it knows and how it decides."""
+def counter_steps(t: Translator, seed: int = 4, players: int = 3, limit: int = 12) -> list[Step]:
+    """A seeded game of the ``counter`` bot (seat 0) against ``random`` bots; one step at each of
+    its challenge windows, showing what it knows and how it decides."""
     from kayalib.kaya.bots import CounterBot, RandomBot
 
     rules = KayaRules.for_players(players)
     bots = [CounterBot()] + [RandomBot() for _ in range(players - 1)]
     steps: list[Step] = []
-    names = NAMES
+    words = _words(t, NAMES)
 
     def watch(state: KayaState) -> None:
         if len(steps) >= limit or state.current_player != 0 or state.phase != "challenge":
@@ -557,31 +365,28 @@ def counter_walkthrough(seed: int = 4, players: int = 3, limit: int = 12) -> Ste
         view = state.view(0)
         choice = bots[0].choose(view, random.Random(0))
         seen = "; ".join(
-            f"{_name(names, seat)}: unseen {', '.join(map(str, view.hidden[seat])) or 'none'}"
-            for seat in range(1, players)
+            f"{words.seat(s)}: {', '.join(map(str, view.hidden[s])) or t('lesson_none')}"
+            for s in range(1, players)
         )
-        text = (
-            f"Turn {state.turn}. {_name(names, state.active)} has just played. The counter bot "
-            f"({_name(names, 0)}) has <b>{view.own_table}</b> face down. What it knows of the "
-            f"others' colours — {seen}. Below: every move it may make, the exact chance to win, "
-            "and the expected points (targets by seat: "
-            + ", ".join(f"{seat} {_name(names, seat)}" for seat in range(players))
-            + "). It picks the move with the best gain: "
-            f"<b>{escape(str(choice))}</b>." + challenge_gain_table(view)
-        )
-        steps.append(Step(f"Turn {state.turn}: challenge or pass?", kaya_table_html(state), text))
+        text = escape(t("lesson_counter_step", turn=state.turn, active=words.seat(state.active),
+                        bot=words.seat(0), card=words.card_text(view.own_table), seen=seen,
+                        choice=action_text(words, choice, 0)))  # fmt: skip
+        steps.append(Step(t("lesson_counter_title", turn=state.turn),
+                          kaya_table_html(state, NAMES, t),
+                          text + challenge_gain_table(view, t)))  # fmt: skip
 
     final = play_game("kaya", bots, seed, rules, on_state=watch)
     totals = final.scores().totals
-    steps.append(
-        Step(
-            "The end",
-            kaya_table_html(final),
-            "Final points: "
-            + ", ".join(f"{_name(names, seat)} {points}" for seat, points in enumerate(totals)),
-        )
-    )
-    return Stepper(steps, title="The counter bot thinking aloud")
+    points = ", ".join(f"{words.seat(s)} {p}" for s, p in enumerate(totals))
+    steps.append(Step(t("lesson_the_end"), kaya_table_html(final, NAMES, t),
+                      escape(t("lesson_final_points", points=points))))  # fmt: skip
+    return steps
+
+
+def counter_walkthrough(seed: int = 4, *, lang: str | None = None) -> Stepper:
+    """The counter bot thinking aloud, as a Back / Next stepper."""
+    return Stepper(lambda t: counter_steps(t, seed), lambda t: t("lesson_counter_stepper"),
+                   lang=lang)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------
@@ -596,17 +401,30 @@ def run_kaya_tournament(
     return simulate("kaya", bots, games, seed, rules, progress=progress).wins
 
 
-def kaya_tournament(
-    seats: Sequence[str] = ("counter", "random", "random"), games: int = 100, seed: int = 1
-) -> TournamentRunner:
+def kaya_tournament(seats: Sequence[str] = ("counter", "random", "random"), games: int = 100,
+                    seed: int = 1, *, lang: str | None = None) -> TournamentRunner:  # fmt: skip
     """A ``TournamentRunner`` for Aku Paling Kaya between the engine's bots."""
     from kayalib.kaya.bots import BOTS
 
-    return TournamentRunner(
-        run_kaya_tournament,
-        sorted(BOTS),
-        seats=seats,
-        games=games,
-        seed=seed,
-        game_name="Aku Paling Kaya",
-    )
+    return TournamentRunner(run_kaya_tournament, sorted(BOTS), seats=seats, games=games,
+                            seed=seed, game_name=lambda t: t("kaya_title"), lang=lang)  # fmt: skip
+
+
+def view_odds_html(t: Translator, view: KayaView, names: Sequence[str] = NAMES) -> str:
+    """``challenge_odds(view)`` as a table: each challenge the seat may make and its chance."""
+    from kayalib.kaya.counting import challenge_odds
+
+    words = _words(t, names)
+    rows = [[t("kaya_act_challenge", player=words.seat(view.seat), targets=words.seats(targets)),
+             f"{p.numerator}/{p.denominator}", t.percent(float(p))]
+            for targets, p in challenge_odds(view, exact=True).items()]  # fmt: skip
+    return table_html([t("lesson_move"), t("lesson_p_win"), "%"], rows)
+
+
+def example_view() -> KayaView:
+    """Lesson 06's position: red holds a 6 face down and green has just played."""
+    state = KayaState.from_position(
+        KayaRules(("green", "red")), hands=[["green-5", "green-9"], ["red-2"]],
+        table=[None, "red-6"], bonus=[["red-1"], ["green-1", "green-4"]], active=0,
+    ).apply("play green-9")  # fmt: skip
+    return state.view(1)

@@ -11,24 +11,28 @@ from typing import Any
 import ipywidgets as widgets
 
 from kayalib.lessons._widgets import ErrorBox, escape, guarded
-from kayalib.lessons.plots import chart_image, line_chart_png, set_png
+from kayalib.lessons.exercise import answer_text
+from kayalib.lessons.language import Localized, Text, resolve
+from kayalib.lessons.plots import Chart, line_chart_png, table_html
 from kayalib.lessons.stats import wilson_interval
 
 __all__ = ["DealSimulator", "Trial"]
 
-Trial = Callable[[random.Random], tuple[bool | float, str]]
-"""One random experiment: ``trial(rng) -> (event happened, HTML describing the deal)``; for a
+Trial = Callable[[random.Random], tuple[bool | float, Text]]
+"""One random experiment: ``trial(rng) -> (event happened, words describing the deal)``; for a
 mean (``measure="mean"``) the first item is the number measured."""
 
 
-class DealSimulator(widgets.VBox):
+class DealSimulator(widgets.VBox, Localized):
     """Deal 1 and Deal 1000 buttons; the running estimate converges to the exact value.
 
     ``trial`` is called with the simulator's own ``random.Random(seed)``, so a re-run of the
     notebook deals the same cards. ``Reset`` starts again from the seed. With ``measure="mean"``
-    each trial gives a number and the widget tracks the running mean against the exact mean.
+    each trial gives a number and the widget tracks the running mean (and the spread of the
+    values) against the exact mean. ``verb`` is ``"deal"`` or ``"hold"`` (a gambreng draw).
 
-    >>> coin = DealSimulator(lambda rng: (rng.random() < 0.5, "a toss"), Fraction(1, 2), seed=1)
+    >>> coin = DealSimulator(lambda rng: (rng.random() < 0.5, "a toss"), Fraction(1, 2), seed=1,
+    ...                      lang="en")
     >>> coin.deal_many_button.click(); coin.trials
     1000
     >>> abs(coin.estimate - 0.5) < 0.05
@@ -40,19 +44,22 @@ class DealSimulator(widgets.VBox):
         trial: Trial,
         exact: Fraction | float,
         *,
-        event: str = "the event",
+        event: Text = "",
         seed: int = 0,
         many: int = 1000,
         plot: bool = True,
         measure: str = "probability",
-        one_label: str = "Deal 1",
-        unit: str = "deals",
+        verb: str = "deal",
+        lang: str | None = None,
         **kwargs: Any,
     ) -> None:
         if measure not in ("probability", "mean"):
             raise ValueError(f"measure must be 'probability' or 'mean', not {measure!r}")
+        if verb not in ("deal", "hold"):
+            raise ValueError(f"verb must be 'deal' or 'hold', not {verb!r}")
+        self.init_language(lang)
         self.measure = measure
-        self.unit = unit
+        self.verb = verb
         self.trial = trial
         self.exact = exact
         self.event = event
@@ -60,13 +67,14 @@ class DealSimulator(widgets.VBox):
         self.many = many
         self.plot = plot
         self.errors = ErrorBox()
-        verb = one_label.rsplit(" ", 1)[0]
-        self.deal_one_button = widgets.Button(description=one_label, button_style="primary")
-        self.deal_many_button = widgets.Button(description=f"{verb} {many}")
-        self.reset_button = widgets.Button(description="Reset")
+        self.deal_one_button = widgets.Button(button_style="primary")
+        self.deal_many_button = widgets.Button()
+        self.reset_button = widgets.Button()
+        self.deal_one_button.add_class("kayalib-deal-one")
+        self.deal_many_button.add_class("kayalib-deal-many")
         self.last_deal = widgets.HTML()
         self.summary = widgets.HTML()
-        self.chart = chart_image()
+        self.chart = Chart()
         self.deal_one_button.on_click(guarded(self.errors)(lambda _: self.deal(1)))
         self.deal_many_button.on_click(guarded(self.errors)(lambda _: self.deal(self.many)))
         self.reset_button.on_click(guarded(self.errors)(lambda _: self.reset()))
@@ -98,16 +106,24 @@ class DealSimulator(widgets.VBox):
         """The running estimate hits / trials (0.0 before the first deal)."""
         return self._hits / self.trials if self.trials else 0.0
 
-    def _interval(self) -> tuple[float, float]:
+    @property
+    def spread(self) -> float:
+        """The standard deviation of the values so far (0.0 with fewer than two)."""
+        n = self.trials
+        if n < 2:
+            return 0.0
+        mean = self._hits / n
+        return math.sqrt(max(0.0, (self._squares - n * mean * mean) / (n - 1)))
+
+    def interval(self) -> tuple[float, float]:
+        """The 95% confidence interval of the estimate so far."""
         if self.measure == "probability":
             return wilson_interval(round(self._hits), self.trials)
         n = self.trials
         if n < 2:
             return -math.inf, math.inf
-        mean = self._hits / n
-        variance = max(0.0, (self._squares - n * mean * mean) / (n - 1))
-        half = 1.96 * math.sqrt(variance / n)
-        return mean - half, mean + half
+        half = 1.96 * self.spread / math.sqrt(n)
+        return self.estimate - half, self.estimate + half
 
     def reset(self) -> None:
         """Forget every deal and restart the generator from the seed."""
@@ -115,67 +131,107 @@ class DealSimulator(widgets.VBox):
         self._history: list[float] = []
         self._hits: float = 0
         self._squares = 0.0
-        question = "how often will it happen?" if self.measure == "probability" else "what mean?"
-        self.last_deal.value = f"<i>Nothing yet. Predict first: {question}</i>"
-        self._show()
+        self._last: tuple[int, float, Text] | None = None
+        self.relabel()
 
     def deal(self, count: int) -> None:
         """Deal ``count`` more times and update the estimate."""
-        description = ""
+        description: Text = ""
+        hit: float = 0.0
         for _ in range(count):
-            hit, description = self.trial(self.rng)
-            value = float(hit) if self.measure == "mean" else float(bool(hit))
-            self._hits += value
-            self._squares += value * value
+            outcome, description = self.trial(self.rng)
+            hit = float(outcome) if self.measure == "mean" else float(bool(outcome))
+            self._hits += hit
+            self._squares += hit * hit
             self._history.append(self._hits / (len(self._history) + 1))
-        if count == 1:
-            if self.measure == "probability":
-                verdict = "yes ✔" if hit else "no ✘"
-            else:
-                verdict = f"{float(hit):g}"
-            self.last_deal.value = (
-                f"#{self.trials}: {description} — {escape(self.event)}: {verdict}"
-            )
-        else:
-            self.last_deal.value = f"Last of {count}: {description}"
+        self._last = (count, hit, description)
         self._show()
 
+    def relabel(self) -> None:
+        t = self.t
+        verb = self.verb
+        self.deal_one_button.description = t(f"lesson_{verb}_one")
+        self.deal_many_button.description = t(f"lesson_{verb}_many", n=self.many)
+        self.reset_button.description = t("lesson_reset")
+        self._show()
+
+    def _name(self) -> str:
+        key = "lesson_p_of" if self.measure == "probability" else "lesson_mean_of"
+        return self.t(key, event=resolve(self.event, self.t))
+
     def _show(self) -> None:
-        exact = float(self.exact)
-        exact_text = (
-            f"{self.exact} ≈ {exact:.4f}"
-            if isinstance(self.exact, Fraction) and self.exact.denominator != 1
-            else f"{exact:.4f}"
-        )
-        if self.trials:
-            low, high = self._interval()
-            interval = f"95% interval {low:.3f} – {high:.3f}; " if math.isfinite(low) else ""
-            estimate = (
-                f"{self._hits:g} / {self.trials} = <b>{self.estimate:.4f}</b> "
-                f"({interval}off by {self.estimate - exact:+.4f})"
-            )
+        t = self.t
+        if self._last is None:
+            key = "lesson_predict_how_often" if self.measure == "probability" else (
+                "lesson_predict_mean")
+            self.last_deal.value = f"<i>{escape(t(key))}</i>"
         else:
-            estimate = "—"
-        name = f"P({self.event})" if self.measure == "probability" else f"mean {self.event}"
-        self.summary.value = (
-            f"<table><tr><td>Simulated {escape(name)}:</td><td>{estimate}</td></tr>"
-            f"<tr><td>Exact {escape(name)}:</td><td><b>{exact_text}</b></td></tr></table>"
+            count, hit, description = self._last
+            words = escape(resolve(description, t))
+            if count == 1:
+                if self.measure == "probability":
+                    verdict = t("lesson_yes") if hit else t("lesson_no")
+                else:
+                    verdict = t.number(hit, 0)
+                self.last_deal.value = (
+                    f"#{self.trials}: {words} \u2014 {escape(resolve(self.event, t))}: "
+                    f"<b>{escape(verdict)}</b>"
+                )
+            else:
+                self.last_deal.value = escape(t("lesson_last_of", n=count)) + " " + words
+        exact = float(self.exact)
+        exact_text = answer_text(self.exact, t)
+        name = self._name()
+        rows = []
+        if self.trials:
+            low, high = self.interval()
+            estimate = t("lesson_estimate", hits=t.number(self._hits, 0),
+                         n=t.number(self.trials, 0), p=t.number(self.estimate, 4))  # fmt: skip
+            if math.isfinite(low):
+                estimate += " " + t("lesson_interval_off", low=t.number(low, 3),
+                                    high=t.number(high, 3),
+                                    off=("+" if self.estimate >= exact else "\u2212")
+                                    + t.number(abs(self.estimate - exact), 4))  # fmt: skip
+            rows.append((t("lesson_simulated", name=name), estimate))
+            if self.measure == "mean" and self.trials >= 2:
+                rows.append((t("lesson_spread"), t.number(self.spread, 2)))
+        else:
+            rows.append((t("lesson_simulated", name=name), "\u2014"))
+        rows.append((t("lesson_exact", name=name), f"<b>{escape(exact_text)}</b>"))
+        self.summary.value = "<table>" + "".join(
+            f"<tr><td>{escape(label)}</td><td>{value}</td></tr>" for label, value in rows
+        ) + "</table>"
+        self._plot(name, exact)
+
+    def _plot(self, name: str, exact: float) -> None:
+        t = self.t
+        if not (self.plot and self.trials):
+            self.chart.draw(b"", "")
+            return
+        points = _thin(self._history)
+        probability = self.measure == "probability"
+        unit = t(f"lesson_unit_{self.verb}")
+        png = line_chart_png(
+            {t("lesson_running_estimate"): ([n for n, _ in points], [p for _, p in points])},
+            hlines={t("lesson_exact_value"): exact},
+            title=t("lesson_running_title", name=name),
+            xlabel=t("lesson_running_x", unit=unit),
+            ylabel=t("lesson_running_y_p", unit=unit) if probability else t("lesson_running_y_m"),
+            logx=True,
+            ylim=(0, 1) if probability else None,
         )
-        if self.plot and self.trials:
-            points = _thin(self._history)
-            probability = self.measure == "probability"
-            chart = line_chart_png(
-                {"running estimate": ([n for n, _ in points], [p for _, p in points])},
-                hlines={"exact": exact},
-                title=f"Running estimate of {name}",
-                xlabel=f"number of {self.unit} (log scale)",
-                ylabel=f"fraction of {self.unit} with the event" if probability else "mean so far",
-                logx=True,
-                ylim=(0, 1) if probability else None,
-            )
-            set_png(self.chart, chart)
-        elif self.plot:
-            set_png(self.chart, b"")
+        marks = [n for n in (1, 10, 100, 1000, 10000, 100000) if n <= self.trials]
+        if self.trials not in marks:
+            marks.append(self.trials)
+        table = table_html(
+            [t("lesson_running_x_short", unit=unit), t("lesson_running_estimate"),
+             t("lesson_exact_value")],
+            [[t.number(n, 0), t.number(self._history[n - 1], 4), t.number(exact, 4)]
+             for n in marks],
+        )  # fmt: skip
+        alt = t("lesson_running_alt", name=name, n=t.number(self.trials, 0),
+                estimate=t.number(self.estimate, 4), exact=t.number(exact, 4))  # fmt: skip
+        self.chart.draw(png, alt, table, t("lesson_chart_as_table"))
 
 
 def _thin(history: list[float], points: int = 400) -> list[tuple[int, float]]:

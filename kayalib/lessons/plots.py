@@ -7,8 +7,11 @@ no pyplot state, no interactive backend, no JavaScript. Every helper returns PNG
 
 from __future__ import annotations
 
+import base64
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -16,12 +19,15 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 __all__ = [
+    "Chart",
+    "LiveChart",
     "bar_chart_png",
     "figure_to_png",
     "heatmap_png",
     "line_chart_png",
     "new_figure",
     "png_image",
+    "table_html",
 ]
 
 DPI = 100
@@ -43,18 +49,43 @@ def figure_to_png(figure: Figure) -> bytes:
     return buffer.getvalue()
 
 
-def chart_image(max_width: str = "640px") -> widgets.Image:
-    """An empty chart ``Image``, hidden until :func:`set_png` gives it a picture.
-
-    An ``Image`` with no bytes shows the browser's broken-image icon, so it stays hidden.
+class Chart(widgets.HTML):
+    """A chart with its text equivalent: the PNG in an ``<img>`` whose ``alt`` text states the key
+    figures, and below it a table with every plotted value for a screen reader (or anyone who
+    prefers numbers), folded in a ``<details>``. Empty until :meth:`draw`.
     """
-    return widgets.Image(format="png", layout={"max_width": max_width, "display": "none"})
+
+    def __init__(self, max_width: str = "640px", **kwargs: object) -> None:
+        super().__init__(value="", **kwargs)
+        self.max_width = max_width
+        self.alt = ""
+        self.add_class("kayalib-chart")
+
+    def draw(self, png: bytes, alt: str, table: str = "", summary: str = "") -> None:
+        """Show ``png`` described by ``alt``; ``table`` (HTML) goes in a ``<details>`` under
+        ``summary``. Empty ``png`` clears the chart."""
+        self.alt = alt if png else ""
+        if not png:
+            self.value = ""
+            return
+        data = base64.b64encode(png).decode("ascii")
+        details = (
+            f"<details><summary>{escape(summary)}</summary>{table}</details>" if table else ""
+        )
+        self.value = (
+            f'<figure style="margin:0"><img src="data:image/png;base64,{data}" '
+            f'alt="{escape(alt, quote=True)}" style="max-width:{self.max_width};width:100%">'
+            f"{details}</figure>"
+        )
 
 
-def set_png(image: widgets.Image, png: bytes) -> None:
-    """Show ``png`` in ``image``; empty bytes hide it."""
-    image.value = png
-    image.layout.display = None if png else "none"
+def table_html(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """A small HTML table (cells escaped) for a chart's text equivalent."""
+    head = "".join(f"<th>{escape(str(h))}</th>" for h in header)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
+    )
+    return f'<table class="kayalib-table"><tr>{head}</tr>{body}</table>'
 
 
 def png_image(png: bytes, width: int | None = None) -> widgets.Image:
@@ -112,6 +143,8 @@ def heatmap_png(
         axes.add_patch(
             Rectangle((column - 0.5, row - 0.5), 1, 1, fill=False, edgecolor="red", linewidth=1.5)
         )
+        axes.text(column, row, "!", ha="center", va="center", color="white", fontsize=8,
+                  fontweight="bold")  # fmt: skip
     figure.colorbar(mesh, ax=axes, label=colorbar_label)
     return figure_to_png(figure)
 
@@ -131,8 +164,11 @@ def line_chart_png(
     """Lines ``{label: (xs, ys)}`` plus dashed horizontal reference lines, as PNG bytes."""
     figure = new_figure(width, height)
     axes = figure.add_subplot()
-    for label, (xs, ys) in series.items():
-        axes.plot(list(xs), list(ys), marker="o" if len(xs) <= 30 else None, label=label)
+    markers = "osD^v"
+    for number, (label, (xs, ys)) in enumerate(series.items()):
+        marker = markers[number % len(markers)] if len(xs) <= 30 else None
+        style = "-" if number % 2 == 0 else ":"
+        axes.plot(list(xs), list(ys), marker=marker, linestyle=style, label=label)
     for label, y in (hlines or {}).items():
         axes.axhline(float(y), linestyle="--", color="black", linewidth=1, label=label)
     if logx:
@@ -185,3 +221,24 @@ def bar_chart_png(
     axes.set_title(title)
     axes.grid(True, axis="y", alpha=0.3)
     return figure_to_png(figure)
+
+
+class LiveChart(Chart):
+    """A chart drawn by ``draw(t, chart)`` and drawn again when the language changes."""
+
+    def __init__(self, draw: Callable[[Any, Chart], None], max_width: str = "640px",
+                 *, lang: str | None = None) -> None:  # fmt: skip
+        from kayalib.lessons.language import Localized
+
+        super().__init__(max_width)
+        self._painter = draw
+        Localized.init_language(self, lang)  # type: ignore[arg-type]
+        self.relabel()
+
+    def set_language(self, lang: str) -> None:
+        from kayalib.lessons.language import Localized
+
+        Localized.set_language(self, lang)  # type: ignore[arg-type]
+
+    def relabel(self) -> None:
+        self._painter(self.t, self)

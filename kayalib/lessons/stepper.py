@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
 
+from kayalib.i18n import Translator
 from kayalib.lessons._widgets import ErrorBox, escape, guarded
+from kayalib.lessons.language import Localized, Text
 
 __all__ = ["Step", "Stepper"]
 
@@ -22,11 +24,17 @@ class Step:
     text: str
 
 
-class Stepper(widgets.VBox):
-    """Back / Next buttons over a list of ``Step`` s; shows one step at a time.
+Steps = Sequence[Step] | Callable[[Translator], Sequence[Step]]
+
+
+class Stepper(widgets.VBox, Localized):
+    """Start / Back / Next buttons over a list of ``Step`` s; shows one step at a time.
+
+    ``steps`` is a list, or a function of the translator that makes the list (so the steps are
+    told again in the new language when the language changes; the position is kept).
 
     >>> stepper = Stepper([Step("Deal", "<p>table</p>", "Cards are dealt."),
-    ...                    Step("Bid", "<p>table 2</p>", "Ala bids.")])
+    ...                    Step("Bid", "<p>table 2</p>", "Ala bids.")], lang="en")
     >>> stepper.position.value
     'Step 1 of 2'
     >>> stepper.next_button.click(); stepper.index
@@ -35,30 +43,34 @@ class Stepper(widgets.VBox):
     True
     """
 
-    def __init__(self, steps: Sequence[Step], title: str = "", **kwargs: Any) -> None:
-        if not steps:
+    def __init__(
+        self, steps: Steps, title: Text = "", *, lang: str | None = None, **kwargs: Any
+    ) -> None:
+        self.init_language(lang)
+        self.make_steps = steps if callable(steps) else (lambda _t, s=tuple(steps): s)
+        self.steps: tuple[Step, ...] = tuple(self.make_steps(self.t))
+        if not self.steps:
             raise ValueError("a stepper needs at least one step")
-        self.steps: tuple[Step, ...] = tuple(steps)
+        self.title = title
         self.index = 0
         self.errors = ErrorBox()
-        self.first_button = widgets.Button(description="« Start", layout={"width": "90px"})
-        self.back_button = widgets.Button(description="◀ Back", layout={"width": "90px"})
-        self.next_button = widgets.Button(
-            description="Next ▶", button_style="primary", layout={"width": "90px"}
-        )
+        self.first_button = widgets.Button(layout={"width": "auto"})
+        self.back_button = widgets.Button(layout={"width": "auto"})
+        self.next_button = widgets.Button(button_style="primary", layout={"width": "auto"})
         self.position = widgets.Label()
+        self.header = widgets.HTML()
         self.heading = widgets.HTML()
         self.table = widgets.HTML()
         self.text = widgets.HTML()
         for button in (self.first_button, self.back_button, self.next_button):
             button.add_class("kayalib-stepper-button")
+        self.next_button.add_class("kayalib-stepper-next")
         self.first_button.on_click(guarded(self.errors)(lambda _: self.go(0)))
         self.back_button.on_click(guarded(self.errors)(lambda _: self.go(self.index - 1)))
         self.next_button.on_click(guarded(self.errors)(lambda _: self.go(self.index + 1)))
-        header = [widgets.HTML(f"<h4>{escape(title)}</h4>")] if title else []
         super().__init__(
             [
-                *header,
+                self.header,
                 widgets.HBox(
                     [self.first_button, self.back_button, self.next_button, self.position]
                 ),
@@ -70,7 +82,21 @@ class Stepper(widgets.VBox):
             **kwargs,
         )
         self.add_class("kayalib-stepper")
+        self._labels()
         self.go(0)
+
+    def _labels(self) -> None:
+        t = self.t
+        title = self.say(self.title)
+        self.header.value = f"<h4>{escape(title)}</h4>" if title else ""
+        self.first_button.description = t("lesson_start")
+        self.back_button.description = t("lesson_back")
+        self.next_button.description = t("lesson_next")
+
+    def relabel(self) -> None:
+        self.steps = tuple(self.make_steps(self.t))
+        self._labels()
+        self.go(self.index)
 
     @property
     def step(self) -> Step:
@@ -81,7 +107,7 @@ class Stepper(widgets.VBox):
         """Show step ``index`` (clamped to the first and last step)."""
         self.index = max(0, min(index, len(self.steps) - 1))
         step = self.steps[self.index]
-        self.position.value = f"Step {self.index + 1} of {len(self.steps)}"
+        self.position.value = self.t("lesson_step_of", n=self.index + 1, total=len(self.steps))
         self.heading.value = f"<b>{escape(step.title)}</b>"
         self.table.value = step.table
         self.text.value = f'<div style="max-width:46em">{step.text}</div>'

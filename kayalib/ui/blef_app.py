@@ -15,26 +15,23 @@ from typing import Any
 import ipywidgets as w
 
 from kayalib.blef.bids import Bid
-from kayalib.blef.cards import RANK_NAMES, Card
+from kayalib.blef.cards import Card
 from kayalib.blef.game import (
     CHECK,
     MODES,
-    BidEvent,
     BlefRules,
     BlefState,
     CheckEvent,
     DealEvent,
     EliminatedEvent,
-    EndEvent,
-    StartEvent,
 )
 from kayalib.draw import blef_card_svg, card_back_svg, probability_bars_html, row_html
 from kayalib.errors import IllegalActionError
 from kayalib.registry import make_bot
 from kayalib.ui.framework import GameApp
 from kayalib.ui.widgets import button, html, set_options, show_if
+from kayalib.words.blef import SUIT_KEYS, BlefWords  # noqa: F401 (SUIT_KEYS: re-exported)
 
-SUIT_KEYS = ("suit_clubs", "suit_diamonds", "suit_hearts", "suit_spades")
 #: how many one-click bids are offered beside the full picker.
 QUICK_BIDS = 4
 
@@ -138,72 +135,32 @@ class BlefApp(GameApp[BlefState]):
 
     # ----------------------------------------------------------------- words
 
+    def words(self) -> BlefWords:
+        """The shared narrator, in the app's language and with the app's seat names."""
+        return BlefWords(self.t, self.seat_name)
+
     def bid_text(self, bid: Bid) -> str:
         """A bid in the current language, e.g. "pair K", "para K", "flush hearts"."""
-        t = self.t
-        words = [t(f"bid_{bid.kind}")]
-        if bid.kind in ("flush", "small-poker", "big-poker"):
-            words.append(t(SUIT_KEYS[bid.params[0]]))
-        else:
-            words.extend(RANK_NAMES[p] for p in bid.params)
-        return " ".join(words)
+        return self.words().bid_text(bid)
 
     def _param_text(self, bid: Bid) -> str:
-        if bid.kind in ("flush", "small-poker", "big-poker"):
-            return self.t(SUIT_KEYS[bid.params[0]])
-        if not bid.params:
-            return "\u2014"
-        return " ".join(RANK_NAMES[p] for p in bid.params)
+        return self.words().param_text(bid)
 
     def card(self, card: Card, *, width: int = 72, highlight: bool = False) -> str:
-        names = {s: self.t(k) for s, k in zip("CDHS", SUIT_KEYS, strict=True)}
+        names = self.words().suit_names()
         return blef_card_svg(
             card.rank, card.suit, width=width, highlight=highlight, suit_names=names
         )
 
     def cards_text(self, cards: Sequence[Card]) -> str:
-        return " ".join(c.symbol for c in cards)
+        return self.words().cards_text(cards)
 
     def event_lines(self, state: BlefState) -> list[str]:
-        t, name = self.t, self.seat_name
-        lines: list[str] = []
-        for e in state.events:
-            if isinstance(e, StartEvent):
-                lines.append(t("blef_log_start", players=e.players, seed=e.seed))
-            elif isinstance(e, DealEvent):
-                counts = ", ".join(f"{name(i)}: {len(h)}" for i, h in enumerate(e.hands) if h)
-                lines.append(
-                    t("blef_log_deal", round=e.round, counts=counts, starter=name(e.starter))
-                )
-            elif isinstance(e, BidEvent):
-                lines.append(t("blef_log_bid", player=name(e.seat), bid=self.bid_text(e.bid)))
-            elif isinstance(e, CheckEvent):
-                bidder = self._bidder_of(state, e)
-                verdict = t("blef_true") if e.true else t("blef_false")
-                lines.append(
-                    t(
-                        "blef_log_check",
-                        player=name(e.seat),
-                        bid=self.bid_text(e.bid),
-                        bidder=name(bidder),
-                        pool=self.cards_text(e.pool),
-                        verdict=verdict,
-                        loser=name(e.loser),
-                    )
-                )
-            elif isinstance(e, EliminatedEvent):
-                lines.append(t("blef_log_out", player=name(e.seat), cards=e.cards))
-            elif isinstance(e, EndEvent):
-                lines.append(t("blef_log_end", player=name(e.winner), rounds=e.rounds))
-        return [escape(line) for line in lines]
+        return [escape(line) for line in self.words().event_lines(state.events)]
 
     @staticmethod
     def _bidder_of(state: BlefState, check: CheckEvent) -> int:
-        bidder = check.seat
-        for e in state.events:
-            if isinstance(e, BidEvent) and e.round == check.round:
-                bidder = e.seat
-        return bidder
+        return BlefWords.bidder_of(state.events, check)
 
     # ----------------------------------------------------------------- controller
 
@@ -389,7 +346,7 @@ class BlefApp(GameApp[BlefState]):
         deal = next(d for d in state.events if isinstance(d, DealEvent) and d.round == e.round)
         counted = bid_cards(e.bid, e.pool)
         bidder = self._bidder_of(state, e)
-        verdict = t("blef_true") if e.true else t("blef_false")
+        verdict = self.words().verdict(e.true)
         why = t(
             "blef_reveal_why",
             checker=self.seat_name(e.seat),

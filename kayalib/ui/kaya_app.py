@@ -22,23 +22,14 @@ from kayalib.errors import IllegalActionError
 from kayalib.kaya.cards import COLORS, Card, Color
 from kayalib.kaya.game import (
     Challenge,
-    ChallengeEvent,
     Decline,
-    DeclineEvent,
-    EndEvent,
     Event,
-    GambrengEvent,
     Give,
     KayaState,
     Keep,
     MoveEvent,
     Pass,
-    PassEvent,
     Play,
-    PlayEvent,
-    PowerEvent,
-    ShowdownEvent,
-    StartEvent,
     Steal,
     TakeBack,
 )
@@ -47,6 +38,7 @@ from kayalib.registry import make_bot
 from kayalib.ui import kaya_panels
 from kayalib.ui.framework import GameApp
 from kayalib.ui.widgets import button, html, set_options, show_if
+from kayalib.words.kaya import KayaWords
 
 HAND_SLOTS = 9
 #: The coin tables the app offers (RULES.md option ``coins``): the coins of numbers 1-9.
@@ -59,12 +51,6 @@ COIN_TABLES: dict[str, tuple[int, ...]] = {
 
 def _bot(name: str) -> Any:
     return make_bot("kaya", name)
-
-
-def _seat_of(place: str) -> int | None:
-    """``"bonus:2"`` -> 2; ``"discard"`` -> None."""
-    _, _, seat = place.partition(":")
-    return int(seat) if seat.isdigit() else None
 
 
 def challenge_win_odds(state: KayaState, seat: int) -> list[tuple[Challenge, float]]:
@@ -202,14 +188,15 @@ class KayaApp(GameApp[KayaState]):
 
     # ----------------------------------------------------------------- words
 
+    def words(self) -> KayaWords:
+        """The shared narrator, in the app's language and with the app's seat names."""
+        return KayaWords(self.t, self.seat_name)
+
     def colour_name(self, colour: Color | str) -> str:
-        value = colour.value if isinstance(colour, Color) else str(colour)
-        return self.t(f"colour_{value}")
+        return self.words().colour(colour)
 
     def card_text(self, card: Card | None) -> str:
-        if card is None:
-            return self.t("kaya_hidden_card")
-        return f"{self.colour_name(card.color)} {card.number}"
+        return self.words().card_text(card)
 
     def card_svg(self, card: Card, *, width: int = 72, highlight: bool = False,
                  dim: bool = False) -> str:  # fmt: skip
@@ -233,71 +220,14 @@ class KayaApp(GameApp[KayaState]):
         return humans[0] if len(humans) == 1 else -1
 
     def event_lines(self, state: KayaState) -> list[str]:
-        viewer = self.log_viewer()
-        lines: list[str] = []
-        for event in state.events:
-            seen = event.seen_by(viewer)
-            if seen is None:
-                continue
-            line = self.event_text(seen)
-            if line:
-                lines.append(escape(line))
-        return lines
+        return [escape(line) for line in self.words().event_lines(state.events, self.log_viewer())]
 
     def event_text(self, e: Event) -> str:
         """One event in words (empty for events another line already says)."""
-        t, name = self.t, self.seat_name
-        if isinstance(e, StartEvent):
-            return t("kaya_log_start", players=len(e.colors), seed=e.seed)
-        if isinstance(e, GambrengEvent):
-            return t("kaya_log_gambreng", rounds=len(e.gambreng.rounds),
-                     player=name(e.gambreng.first))  # fmt: skip
-        if isinstance(e, PlayEvent):
-            if e.card is None:
-                return t("kaya_log_play", player=name(e.seat))
-            return t("kaya_log_play_own", player=name(e.seat), card=self.card_text(e.card))
-        if isinstance(e, PassEvent):
-            return t("kaya_log_pass", player=name(e.seat))
-        if isinstance(e, ChallengeEvent):
-            return t("kaya_log_challenge", player=name(e.seat), targets=self.names(e.targets))
-        if isinstance(e, ShowdownEvent):
-            shown = ", ".join(f"{name(s)}: {c.number}" for s, c in e.cards)
-            return t("kaya_log_showdown", cards=shown, winner=name(e.winner))
-        if isinstance(e, PowerEvent):
-            return ""  # the move that follows says what the power did
-        if isinstance(e, DeclineEvent):
-            if e.power is None:
-                return ""  # a card without a power: the turn just ends
-            return t("kaya_log_decline", player=name(e.seat), card=self.card_text(e.card))
-        if isinstance(e, EndEvent):
-            scores = ", ".join(f"{name(s)}: {p}" for s, p in enumerate(e.scores))
-            return t("kaya_log_end", scores=scores, winners=self.names(e.winners))
-        if isinstance(e, MoveEvent):
-            return self.move_text(e)
-        return ""
+        return self.words().event_text(e)
 
     def move_text(self, e: MoveEvent) -> str:
-        t, name = self.t, self.seat_name
-        src, dst = _seat_of(e.source), _seat_of(e.target)
-        card = self.card_text(e.card)
-        key = {
-            "stale": "kaya_log_stale",
-            "won": "kaya_log_won",
-            "claimed": "kaya_log_claimed",
-            "taken": "kaya_log_taken",
-            "blue-return": "kaya_log_blue",
-            "pink-give": "kaya_log_pink",
-            "orange-keep": "kaya_log_orange",
-            "red-steal": "kaya_log_red",
-            "green-return": "kaya_log_green",
-            "red-spent": "kaya_log_red_spent",
-            "showdown": "kaya_log_discarded",
-        }.get(e.why)
-        if key is None:  # "play": the play event already says it
-            return ""
-        who = name(src) if src is not None else ""
-        to = name(dst) if dst is not None else ""
-        return t(key, card=card, source=who, target=to)
+        return self.words().move_text(e)
 
 
     # ----------------------------------------------------------------- controller

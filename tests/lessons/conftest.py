@@ -37,3 +37,13 @@ def shown_errors(widget: widgets.Widget) -> list[str]:
 
 
 PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture(autouse=True)
+def english_again():
+    """A lesson page sets the kernel's language; every test starts and ends in English."""
+    from kayalib.lessons.language import set_language
+
+    set_language("en")
+    yield
+    set_language("en")

@@ -1,0 +1,72 @@
+"""Lesson pages: how long each takes to run as Voila runs it (a fresh kernel), in the student's
+view (gates closed until a prediction) and in the teacher's view (every part built), and how long
+a language switch takes to redraw a page's widgets. Also the games behind lesson 07's default
+buttons. Wall seconds: the machine may be shared.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def page_times(runs: int = 2) -> None:
+    sys.path.insert(0, str(ROOT))
+    from tests.lessons.pages import LESSON_PAGES, execute
+
+    for path in LESSON_PAGES:
+        for query in ("lang=pl", "lang=pl&solutions=key"):
+            times = []
+            for _ in range(runs):
+                start = time.perf_counter()
+                execute(path, query)
+                times.append(time.perf_counter() - start)
+            median = statistics.median(times)
+            print(f"{path.name:40s} {query:24s} median {median:5.1f} s "
+                  f"(min {min(times):.1f}, max {max(times):.1f}; kernel start included)")
+
+
+def switch_time() -> None:
+    from kayalib.lessons import set_language
+    from kayalib.lessons.blef import BidSimulator, HeatmapExplorer
+    from kayalib.lessons.kaya import kaya_walkthrough
+
+    parts = [HeatmapExplorer(), BidSimulator(), kaya_walkthrough()]
+    for lang in ("pl", "id", "en"):
+        start = time.perf_counter()
+        set_language(lang)
+        print(f"switch to {lang}: {time.perf_counter() - start:.2f} s for {len(parts)} widgets "
+              "(heat map, simulator, 40-step walkthrough)")  # fmt: skip
+
+
+def sweep_time() -> None:
+    from kayalib.lessons.bluffing import BluffingSweep, BluffRounds
+
+    for against in ("odds", "believer"):
+        sweep = BluffingSweep(against=against, games=100, lang="en")
+        start = time.perf_counter()
+        sweep.run()
+        print(f"lesson 07 sweep against {against} (4 bots x 200 games): "
+              f"{time.perf_counter() - start:.1f} s")  # fmt: skip
+        for sentence in sweep.sentences():
+            print("   ", sentence)
+    rounds = BluffRounds(games=100, lang="en")
+    start = time.perf_counter()
+    rounds.run()
+    print(f"lesson 07 bluff rounds (2 x 200 games): {time.perf_counter() - start:.1f} s")
+    for sentence in rounds.sentences():
+        print("   ", sentence)
+
+
+def main() -> None:
+    switch_time()
+    sweep_time()
+    page_times()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,153 @@
+"""The bots of lesson 07, each with an exact ``policy(view) -> {action: probability}``.
+
+``choose(view, rng)`` draws from exactly that distribution (``kayalib.engine.sample``), so a bot's
+policy can stand for it anywhere a probability model of a player is needed. The engine's ``odds``
+bot decides without chance; these bots add chance to it in one documented way each:
+
+- :class:`BluffingBot` raises at random some of the time, whatever its cards say (a bluff);
+- :class:`TrustingBot` plays the odds bot's raises but almost never checks: only a bid that its
+  own cards make nearly impossible.
+"""
+
+from __future__ import annotations
+
+import random
+
+from kayalib.blef.bids import LADDER, Bid
+from kayalib.blef.bots import OddsBot
+from kayalib.blef.cards import Card
+from kayalib.blef.game import CHECK, Action, BlefView
+from kayalib.engine import sample
+
+__all__ = ["BelieverBot", "BluffingBot", "TrustingBot", "odds_action"]
+
+
+def odds_action(bot: OddsBot, view: BlefView) -> Action:
+    """What the plain odds rule (``OddsBot.decide``) does in ``view``."""
+    return OddsBot.decide(bot, view)
+
+
+class BluffingBot(OddsBot):
+    """An odds bot that bluffs: when the odds rule says "check" it checks, but when it would
+    raise, with probability ``bluff`` it bids instead one of the ``reach`` bids just above that
+    raise (each equally likely), which its own cards make less likely to be true: a bluff. Its
+    other settings are the odds bot's."""
+
+    def __init__(self, bluff: float = 0.3, reach: int = 6, **odds: float) -> None:
+        super().__init__(**odds)
+        if not 0 <= bluff <= 1 or reach < 1:
+            raise ValueError(f"need 0 <= bluff <= 1 and reach >= 1, got {bluff}, {reach}")
+        self.bluff = bluff
+        self.reach = reach
+        self.name = f"bluffer {round(bluff * 100)}%"
+
+    def policy(self, view: BlefView) -> dict[Action, float]:
+        honest = odds_action(self, view)
+        if honest == CHECK:
+            return {CHECK: 1.0}
+        start = honest.index + 1
+        bluffs = LADDER[start : start + self.reach]
+        share = self.bluff if bluffs else 0.0
+        policy: dict[Action, float] = {honest: 1.0 - share} if share < 1 else {}
+        if share > 0:
+            policy.update({bid: share / len(bluffs) for bid in bluffs})
+        return policy
+
+    def choose(self, view: BlefView, rng: random.Random) -> Action:
+        return sample(self.policy(view), rng)
+
+    def __repr__(self) -> str:
+        return f"BluffingBot(bluff={self.bluff}, reach={self.reach})"
+
+
+class TrustingBot(OddsBot):
+    """An odds bot that rarely checks: when the odds rule says "check", it checks only with
+    probability ``check_rate`` and otherwise raises as the odds bot would (when no raise is left,
+    it must check)."""
+
+    def __init__(self, check_rate: float = 0.1, **odds: float) -> None:
+        super().__init__(**odds)
+        if not 0 <= check_rate <= 1:
+            raise ValueError(f"check_rate must be between 0 and 1, not {check_rate}")
+        self.check_rate = check_rate
+        self.name = "trusting"
+
+    def policy(self, view: BlefView) -> dict[Action, float]:
+        if odds_action(self, view) != CHECK:
+            return {odds_action(self, view): 1.0}
+        p = self.odds(view.hand, view.total_cards)
+        last = view.last_bid
+        target = self.raise_to(p, 0 if last is None else last.index + 1)
+        if target is None:
+            return {CHECK: 1.0}
+        policy = {CHECK: self.check_rate, LADDER[target]: 1.0 - self.check_rate}
+        return {action: p for action, p in policy.items() if p > 0}
+
+    def choose(self, view: BlefView, rng: random.Random) -> Action:
+        return sample(self.policy(view), rng)
+
+    def __repr__(self) -> str:
+        return f"TrustingBot(check_rate={self.check_rate})"
+
+
+def claimed_cards(bid: Bid, hand: tuple[Card, ...]) -> tuple[Card, ...] | None:
+    """The fewest cards, none of them in ``hand``, that together with ``hand`` make ``bid``
+    true; ``None`` when no such cards exist (the bid is impossible beside this hand)."""
+    need: list[Card] = []
+    held = set(hand)
+    kind, params = bid.kind, bid.params
+    counts = {"high-card": (1,), "pair": (2,), "two-pair": (2, 2), "three": (3,),
+              "full": (3, 2), "four": (4,)}  # fmt: skip
+    if kind in counts:
+        for rank, count in zip(params, counts[kind], strict=True):
+            have = sum(1 for c in hand if c.rank == rank)
+            free = [Card(rank, s) for s in range(3, -1, -1) if Card(rank, s) not in held]
+            missing = max(0, count - have)
+            if missing > len(free):
+                return None
+            need.extend(free[:missing])
+        return tuple(need)
+    if kind in ("small-straight", "big-straight"):
+        first = 0 if kind == "small-straight" else 1
+        for rank in range(first, first + 5):
+            if not any(c.rank == rank for c in hand):
+                need.append(next(Card(rank, s) for s in range(3, -1, -1)))
+        return tuple(need)
+    suit = params[0]
+    if kind == "flush":
+        have = sum(1 for c in hand if c.suit == suit)
+        free = [Card(r, suit) for r in range(5, -1, -1) if Card(r, suit) not in held]
+        return tuple(free[: max(0, 5 - have)])
+    first = 0 if kind == "small-poker" else 1
+    return tuple(Card(r, suit) for r in range(first, first + 5) if Card(r, suit) not in held)
+
+
+class BelieverBot(OddsBot):
+    """An odds bot that believes what it is told and almost never checks. It takes the last bid
+    as true: it adds the fewest cards that would make that bid true to its own hand, and raises
+    to the lowest bid at least ``confidence`` likely with those cards (as the odds bot would).
+    It checks only a bid that cannot be true beside its own cards."""
+
+    def __init__(self, **odds: float) -> None:
+        super().__init__(**odds)
+        self.name = "believer"
+
+    def policy(self, view: BlefView) -> dict[Action, float]:
+        last = view.last_bid
+        hand = tuple(view.hand)
+        if last is not None:
+            claimed = claimed_cards(last, hand)
+            if claimed is None or len(hand) + len(claimed) > view.total_cards:
+                return {CHECK: 1.0}
+            hand = tuple(sorted(hand + claimed))
+        p = self.odds(hand, view.total_cards)
+        target = self.raise_to(p, 0 if last is None else last.index + 1)
+        if target is None:
+            return {CHECK: 1.0}
+        return {LADDER[target]: 1.0}
+
+    def choose(self, view: BlefView, rng: random.Random) -> Action:
+        return sample(self.policy(view), rng)
+
+    def __repr__(self) -> str:
+        return "BelieverBot()"

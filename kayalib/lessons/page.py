@@ -1,0 +1,385 @@
+"""A lesson page: its prose from the catalogue, a language switch, navigation and gates.
+
+One source per lesson: the notebook says *what* comes in which order (``lesson.say("key")``,
+widgets), every word is in ``kayalib/i18n/<lang>/lessons/lNN.json``. Adding a language means
+adding those files, never copying a notebook. The page opens in the language of ``?lang=`` (Voila
+passes the address as ``QUERY_STRING``) and the switch at the top redraws everything in place.
+
+Predict first: after ``lesson.predict(...)`` everything the page says or shows stays hidden (not
+even built) until the student commits a prediction.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+import textwrap
+from collections.abc import Callable, Sequence
+from typing import Any
+from urllib.parse import urlencode
+
+import ipywidgets as widgets
+
+from kayalib.i18n import Translator, languages
+from kayalib.lessons._widgets import escape
+from kayalib.lessons.language import (
+    Localized,
+    PageOptions,
+    Text,
+    current_language,
+    fill,
+    set_language,
+)
+from kayalib.lessons.predict import Prediction
+
+__all__ = ["LESSONS", "Code", "Gated", "Lesson", "LiveHTML", "Prose", "markdown"]
+
+LESSONS: tuple[tuple[str, str], ...] = (
+    ("index", "index"),
+    ("01", "01-aku-paling-kaya-step-by-step"),
+    ("02", "02-blef-step-by-step"),
+    ("03", "03-how-likely-is-my-bid"),
+    ("04", "04-is-the-ladder-fair"),
+    ("05", "05-gambreng"),
+    ("06", "06-card-counting"),
+    ("07", "07-bots-and-bluffing"),
+)
+"""``(number, notebook name without .ipynb)`` in reading order; keys are ``l<number>.<name>``."""
+
+STYLE = """<style>
+.kayalib-table{border-collapse:collapse;margin:4px 0}
+.kayalib-table td,.kayalib-table th{border:1px solid #ccc;padding:2px 8px;text-align:left}
+.kayalib-prose{max-width:52em;line-height:1.5}
+.kayalib-prose table{border-collapse:collapse}
+.kayalib-prose td,.kayalib-prose th{border:1px solid #ccc;padding:2px 8px}
+.kayalib-code pre{background:#f6f8fa;padding:8px 12px;border-radius:4px;max-width:52em;
+ overflow-x:auto;font-size:13px}
+.kayalib-nav{font-size:15px}
+</style>"""
+
+
+def canonical(values: dict[str, Any]) -> str:
+    """The figures of a page part as language-neutral text (what nbval compares in every
+    language): fractions as ``a/b``, floats with 6 significant digits.
+
+    >>> from fractions import Fraction
+    >>> canonical({"p": Fraction(445, 1771), "x": 0.251270468661773, "n": 134596})
+    'n = 134596; p = 445/1771; x = 0.25127'
+    """
+
+    def one(value: Any) -> str:
+        if isinstance(value, float):
+            return f"{value:.6g}"
+        if isinstance(value, (list, tuple)):
+            return "[" + ", ".join(one(v) for v in value) + "]"
+        return str(value)
+
+    return "; ".join(f"{key} = {one(values[key])}" for key in sorted(values)
+                     if not callable(values[key]))  # fmt: skip
+
+
+class _Checked:
+    """A widget whose plain-text form (hidden behind the widget on a page) states its figures."""
+
+    plain: str | None = None
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        data = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+        if self.plain is not None and isinstance(data, dict):
+            data["text/plain"] = self.plain
+        return data
+
+
+def markdown(text: str) -> str:
+    """Catalogue prose (Markdown) as HTML."""
+    import mistune
+
+    return mistune.html(text)
+
+
+def inline_markdown(text: str) -> str:
+    """One paragraph of Markdown as HTML without the ``<p>`` around it."""
+    html = markdown(text).strip()
+    if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
+        html = html[3:-4]
+    return html
+
+
+class Prose(_Checked, widgets.HTML, Localized):
+    """A block of catalogue prose (Markdown), its figures filled in and written per language.
+
+    ``values`` are numbers (formatted by :func:`~kayalib.lessons.language.fill`) or functions
+    of the translator (words that follow the language switch).
+    """
+
+    def __init__(self, key: str, *, lang: str | None = None, **values: Any) -> None:
+        super().__init__(value="")
+        self.init_language(lang)
+        self.key = key
+        self.values = values
+        self.add_class("kayalib-prose")
+        self.relabel()
+
+    def text(self) -> str:
+        """The prose as plain Markdown, in the current language, figures filled in."""
+        return fill(self.t, self.t(self.key), **self.values)
+
+    def relabel(self) -> None:
+        self.value = markdown(self.text())
+
+
+class Code(widgets.HTML):
+    """Python source shown as highlighted text (the code a Voila reader cannot otherwise see)."""
+
+    def __init__(self, source: str | Callable[..., Any]) -> None:
+        from pygments import highlight
+        from pygments.formatters import HtmlFormatter
+        from pygments.lexers import PythonLexer
+
+        text = source if isinstance(source, str) else _without_docstring(source)
+        self.source = textwrap.dedent(text).strip() + "\n"
+        formatter = HtmlFormatter(noclasses=True, nobackground=True)
+        html = highlight(self.source, PythonLexer(), formatter)
+        super().__init__(value=html)
+        self.add_class("kayalib-code")
+
+
+def _without_docstring(function: Callable[..., Any]) -> str:
+    """A function's source without its docstring (the page explains it in the reader's language)."""
+    import ast
+
+    lines = textwrap.dedent(inspect.getsource(function)).splitlines()
+    tree = ast.parse("\n".join(lines))
+    body = tree.body[0].body if tree.body and hasattr(tree.body[0], "body") else []
+    if body and isinstance(body[0], ast.Expr) and isinstance(getattr(body[0], "value", None),
+                                                              ast.Constant):  # fmt: skip
+        first, last = body[0].lineno - 1, body[0].end_lineno or body[0].lineno
+        lines = lines[:first] + lines[last:]
+    return "\n".join(lines)
+
+
+class Gated(_Checked, widgets.VBox):
+    """Empty until :meth:`reveal`; then it builds its content (nothing hidden sits in the page)."""
+
+    def __init__(self, build: Callable[[], widgets.Widget]) -> None:
+        super().__init__([])
+        self.build = build
+        self.content: widgets.Widget | None = None
+        self.add_class("kayalib-gated")
+
+    @property
+    def revealed(self) -> bool:
+        return self.content is not None
+
+    def reveal(self) -> None:
+        """Build the content and show it (once)."""
+        if self.content is None:
+            self.content = self.build()
+            self.children = (self.content,)
+
+
+class LiveHTML(widgets.HTML, Localized):
+    """HTML drawn by ``render(t)``, drawn again when the language changes."""
+
+    def __init__(self, render: Callable[[Translator], str], *, lang: str | None = None) -> None:
+        super().__init__(value="")
+        self.render = render
+        self.init_language(lang)
+        self.relabel()
+
+    def relabel(self) -> None:
+        self.value = self.render(self.t)
+
+
+class Lesson:
+    """One lesson page. ``Lesson("03")`` reads ``?lang=`` / ``?seed=`` / ``?solutions=``.
+
+    >>> page = Lesson("03", query="lang=pl&seed=5")
+    >>> page.t.lang, page.seed(1) == page.seed(1), page.seed(1) != page.seed(2)
+    ('pl', True, True)
+    """
+
+    def __init__(self, number: str, *, query: str | None = None) -> None:
+        numbers = [n for n, _ in LESSONS]
+        if number not in numbers:
+            raise ValueError(f"no lesson {number!r}; the lessons are {', '.join(numbers)}")
+        self.number = number
+        self.position = numbers.index(number)
+        self.options = PageOptions.from_environment() if query is None else PageOptions.parse(
+            query)  # fmt: skip
+        set_language(self.options.lang)
+        self.gate: Prediction | None = None
+        self.parts: list[widgets.Widget] = []
+        self.predictions: list[Prediction] = []
+
+    @property
+    def t(self) -> Translator:
+        return Translator(current_language())
+
+    def key(self, name: str) -> str:
+        return f"l{self.number}.{name}"
+
+    def text(self, name: str, *, html: bool = False, **values: Any) -> Text:
+        """Words of this lesson as :data:`Text` (for widgets' labels; ``html=True``: the inline
+        Markdown of a question or a working made HTML)."""
+        key = self.key(name)
+        if html:
+            return lambda t: inline_markdown(fill(t, t(key), **values))
+        return lambda t: fill(t, t(key), **values)
+
+    def seed(self, default: int) -> int:
+        """The seed for one simulator: ``default``, or derived from the class seed ``?seed=``."""
+        if self.options.seed is None:
+            return default
+        return random.Random(f"kayalib-lesson:{self.options.seed}:{default}").getrandbits(31)
+
+    # ------------------------------------------------------------------ page parts
+
+    def _add(self, build: Callable[[], widgets.Widget],
+             check: dict[str, Any] | None = None) -> widgets.Widget:  # fmt: skip
+        gate = self.gate
+        if gate is None or gate.committed or self.options.teacher:
+            part = build()
+            if check is not None and not isinstance(part, _Checked):
+                built = part
+                part = Gated(lambda: built)
+                part.reveal()
+        else:
+            part = Gated(build)
+            gate.on_commit(part.reveal)
+        if check is not None:
+            part.plain = canonical(check)
+        self.parts.append(part)
+        return part
+
+    def say(self, name: str, *, check: bool = False, **values: Any) -> widgets.Widget:
+        """The prose block ``l<number>.<name>`` (hidden until the last prediction is in).
+
+        ``check=True``: the cell's plain-text output states the figures (for nbval)."""
+        return self._add(lambda: Prose(self.key(name), **values), values if check else None)
+
+    def show(self, build: Callable[[], widgets.Widget],
+             check: dict[str, Any] | None = None) -> widgets.Widget:  # fmt: skip
+        """A widget built by ``build`` now, or when the last prediction is committed;
+        ``check``: figures its plain-text output states (for nbval)."""
+        return self._add(build, check)
+
+    def html(self, render: Callable[[Translator], str],
+             check: dict[str, Any] | None = None) -> widgets.Widget:  # fmt: skip
+        """HTML drawn by ``render(t)`` in the current language (a table, a list)."""
+        return self._add(lambda: LiveHTML(render), check)
+
+    def code(self, source: str | Callable[..., Any]) -> widgets.Widget:
+        """Code the prose talks about, shown as highlighted text."""
+        return self._add(lambda: Code(source))
+
+    def predict(self, name: str, **options: Any) -> widgets.Widget:
+        """A prediction (question ``l<number>.<name>``); what follows waits for it."""
+        prediction = Prediction(self.text(name, html=True), **options)
+        self.predictions.append(prediction)
+        part = self._add(lambda: prediction)
+        self.gate = prediction
+        return part
+
+    def exercise(self, name: str, answer: Any, *, figures: dict[str, Any] | None = None,
+                 **options: Any) -> widgets.Widget:  # fmt: skip
+        """An exercise: question ``l<number>.<name>``, working ``…_working``, hint ``…_hint``.
+
+        ``figures`` fill the placeholders of all three (``{p}`` is the answer)."""
+        from kayalib.lessons.exercise import Exercise
+
+        values = {"p": answer, **(figures or {})}
+        key = self.key(name)
+        hint = (self.text(f"{name}_hint", html=True, **values)
+                if Translator("en").has(f"{key}_hint") else "")  # fmt: skip
+        return self._add(lambda: Exercise(
+            self.text(name, html=True, **values), answer,
+            working=self.text(f"{name}_working", html=True, **values),
+            hint=hint, solutions=self.options.solutions, **options))  # fmt: skip
+
+    def open_all(self) -> None:
+        """Open every gate (as if every prediction were in): for teachers and tests."""
+        for part in self.parts:
+            if isinstance(part, Gated):
+                part.reveal()
+
+    # ------------------------------------------------------------------ header and footer
+
+    def link(self, number: str, lang: str) -> str:
+        name = dict(LESSONS)[number]
+        query: dict[str, str] = {"lang": lang}
+        if self.options.seed is not None:
+            query["seed"] = str(self.options.seed)
+        if self.options.teacher:
+            query["solutions"] = "key"
+        elif not self.options.solutions:
+            query["solutions"] = "off"
+        return f"{name}.ipynb?{urlencode(query)}"
+
+    def navigation_html(self, t: Translator) -> str:
+        links = [f'<a href="{self.link("index", t.lang)}">{escape(t("lesson_index"))}</a>']
+        numbers = [n for n, _ in LESSONS]
+        if self.position > 1:
+            back = numbers[self.position - 1]
+            words = escape(t("lesson_nav_back", title=self.title(back, t)))
+            links.append(f'<a href="{self.link(back, t.lang)}">\u2190 {words}</a>')
+        if 0 < self.position < len(numbers) - 1:
+            ahead = numbers[self.position + 1]
+            words = escape(t("lesson_nav_next", title=self.title(ahead, t)))
+            links.append(f'<a href="{self.link(ahead, t.lang)}">{words} \u2192</a>')
+        return " \u00b7 ".join(links)
+
+    @staticmethod
+    def title(number: str, t: Translator) -> str:
+        prefix = "" if number == "index" else f"{number} "
+        return prefix + t(f"l{number}.title")
+
+    def language_switch(self) -> widgets.ToggleButtons:
+        switch = widgets.ToggleButtons(
+            options=[(name, code) for code, name in languages().items()],
+            value=current_language(),
+            style={"button_width": "auto"},
+        )
+        switch.add_class("kayalib-lang")
+        switch.observe(lambda change: set_language(change["new"]), "value")
+        return switch
+
+    def header(self) -> widgets.Widget:
+        """Navigation, the language switch, the title and "You will learn"."""
+        title = LiveHTML(lambda t: f"<h1>{escape(self.title(self.number, t))}</h1>")
+        nav = LiveHTML(self.navigation_html)
+        nav.add_class("kayalib-nav")
+        parts: list[widgets.Widget] = [widgets.HTML(STYLE), widgets.HBox(
+            [nav, self.language_switch()],
+            layout={"justify_content": "space-between", "align_items": "center"})]  # fmt: skip
+        parts.append(title)
+        if self.number != "index":
+            parts.append(Prose(self.key("learn")))
+        box = widgets.VBox(parts)
+        box.add_class("kayalib-lesson-header")
+        return box
+
+    def footer(self) -> widgets.Widget:
+        """The navigation again, at the bottom of the page (never gated)."""
+        nav = LiveHTML(self.navigation_html)
+        nav.add_class("kayalib-nav")
+        box = widgets.VBox([widgets.HTML("<hr>"), nav])
+        box.add_class("kayalib-lesson-footer")
+        return box
+
+
+def show_all(parts: Sequence[widgets.Widget]) -> widgets.VBox:
+    """Several parts in one column."""
+    return widgets.VBox(list(parts))
+
+
+def lesson_list_html(t: Translator, lang: str | None = None) -> str:
+    """Every lesson with its title and what it is about (``l<number>.about``), linked."""
+    lang = lang or t.lang
+    rows = []
+    for number, name in LESSONS[1:]:
+        rows.append(f'<tr><td><a href="{name}.ipynb?lang={lang}">{escape(number)} '
+                    f'{escape(t(f"l{number}.title"))}</a></td>'
+                    f'<td>{escape(t(f"l{number}.about"))}</td></tr>')  # fmt: skip
+    head = f"<tr><th>{escape(t('lesson_lesson'))}</th><th>{escape(t('lesson_about'))}</th></tr>"
+    return f'<table class="kayalib-table">{head}{"".join(rows)}</table>'

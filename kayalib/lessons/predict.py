@@ -1,0 +1,194 @@
+"""Predict first, for real: what comes next stays hidden until the student commits a guess.
+
+A :class:`Prediction` asks a question (a number, or one of a few choices), locks the answer in
+and only then opens what it guards (the exact value, a simulation, the rest of the lesson). A
+prediction is never marked wrong: it is compared ("you said 1 in 3; it is 0.2513").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as widgets
+
+from kayalib.errors import ParseError
+from kayalib.lessons._widgets import ErrorBox, escape, guarded
+from kayalib.lessons.exercise import answer_text, parse_number
+from kayalib.lessons.language import Localized, Text, resolve
+
+__all__ = ["Prediction"]
+
+
+class Prediction(widgets.VBox, Localized):
+    """A question, an answer box (or choices) and "Lock in my prediction".
+
+    ``exact``: the true value of a numeric question (the comparison is shown after the commit);
+    ``answer``: the right choice, when it is known before any simulation (``None``: the widgets
+    it guards settle it). Callbacks given to :meth:`on_commit` run once, after the commit.
+
+    >>> guess = Prediction("How likely?", exact=Fraction(1, 4), lang="en")
+    >>> opened = []; guess.on_commit(lambda: opened.append(True))
+    >>> guess.answer_box.value = "1/3"; guess.commit_button.click()
+    >>> opened, guess.value
+    ([True], Fraction(1, 3))
+    >>> "0.2500" in guess.feedback.value and "wrong" not in guess.feedback.value
+    True
+    """
+
+    def __init__(
+        self,
+        question: Text,
+        *,
+        choices: Sequence[tuple[Text, str]] | None = None,
+        exact: Fraction | float | None = None,
+        answer: str | None = None,
+        lang: str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        self.init_language(lang)
+        self.question_text = question
+        self.choices = tuple(choices) if choices is not None else None
+        self.exact = exact
+        self.answer = answer
+        self.value: Fraction | str | None = None
+        self._callbacks: list[Callable[[], None]] = []
+        self.errors = ErrorBox()
+        self.question = widgets.HTML()
+        if self.choices is None:
+            self.answer_box: widgets.ValueWidget = widgets.Text(layout={"width": "16em"})
+        else:
+            self.answer_box = widgets.RadioButtons(options=[("", v) for _, v in self.choices])
+            self.answer_box.value = None
+        self.commit_button = widgets.Button(button_style="warning", layout={"width": "auto"})
+        self.commit_button.add_class("kayalib-commit")
+        self.feedback = widgets.HTML()
+        self.commit_button.on_click(guarded(self.errors)(lambda _: self.commit()))
+        super().__init__(
+            [
+                self.question,
+                widgets.HBox([self.answer_box, self.commit_button]),
+                self.feedback,
+                self.errors,
+            ],
+            **kwargs,
+        )
+        self.add_class("kayalib-prediction")
+        self.relabel()
+
+    @property
+    def committed(self) -> bool:
+        return self.value is not None
+
+    def on_commit(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` after the commit (at once if the prediction is already in)."""
+        if self.committed:
+            callback()
+        else:
+            self._callbacks.append(callback)
+
+    def choice_text(self, value: str | None) -> str:
+        return next((resolve(w, self.t) for w, v in self.choices or () if v == value), "")
+
+    def relabel(self) -> None:
+        t = self.t
+        self.question.value = (
+            f"<b>{escape(t('lesson_predict'))}</b> {self.say(self.question_text)}"
+        )
+        if self.choices is None:
+            self.answer_box.placeholder = t("lesson_prediction_placeholder")
+        else:
+            value = self.answer_box.value
+            self.answer_box.options = [(resolve(w, t), v) for w, v in self.choices]
+            self.answer_box.value = value
+        self.commit_button.description = t("lesson_commit")
+        self._show()
+
+    def commit(self) -> None:
+        """Lock the prediction in, compare it, and open what it guards."""
+        if self.committed:
+            return
+        given = self.answer_box.value
+        if given is None or str(given).strip() == "":
+            self.feedback.value = f"<i>{escape(self.t('lesson_predict_first'))}</i>"
+            return
+        if self.choices is None:
+            try:
+                self.value = parse_number(str(given))
+            except ParseError:
+                self.feedback.value = (
+                    f'<span style="color:#b00020">'
+                    f"{escape(self.t('lesson_not_a_number', text=str(given)))}</span>"
+                )
+                return
+        else:
+            self.value = str(given)
+        self.answer_box.disabled = True
+        self.commit_button.disabled = True
+        self._show()
+        callbacks, self._callbacks = self._callbacks, []
+        for callback in callbacks:
+            callback()
+
+    def _show(self) -> None:
+        t = self.t
+        if not self.committed:
+            self.feedback.value = ""
+            return
+        if self.choices is not None:
+            said = t("lesson_you_chose", choice=self.choice_text(self.value))
+            if self.answer is None:
+                rest = t("lesson_settled_below")
+            elif self.answer == self.value:
+                rest = t("lesson_as_predicted", choice=self.choice_text(self.answer))
+            else:
+                rest = t("lesson_answer_differs", choice=self.choice_text(self.answer))
+            self.feedback.value = f"{escape(said)} {escape(rest)}"
+            return
+        value = self.value
+        assert isinstance(value, Fraction)
+        said = t("lesson_you_said", value=answer_text(value, t))
+        if self.exact is None:
+            self.feedback.value = f"{escape(said)} {escape(t('lesson_settled_below'))}"
+            return
+        exact = float(self.exact)
+        gap = float(value) - exact
+        if abs(gap) <= 0.1 * abs(exact):
+            how = t("lesson_pred_close")
+        else:
+            how = t("lesson_pred_higher" if gap > 0 else "lesson_pred_lower",
+                    by=answer_text(abs(gap), t))  # fmt: skip
+        self.feedback.value = (
+            f"{escape(said)} {escape(t('lesson_exact_is', value=answer_text(self.exact, t)))}"
+            f" {escape(how)}"
+        )
+
+
+RANGES: tuple[tuple[str, Fraction, Fraction], ...] = (
+    ("lt10", Fraction(0), Fraction(1, 10)),
+    ("10to33", Fraction(1, 10), Fraction(1, 3)),
+    ("33to67", Fraction(1, 3), Fraction(2, 3)),
+    ("gt67", Fraction(2, 3), Fraction(1)),
+)
+"""Ranges of probability a prediction can choose from (labels ``lesson_range_<name>``)."""
+
+
+def range_choices() -> list[tuple[Text, str]]:
+    """The :data:`RANGES` as choices for a :class:`Prediction`."""
+    return [((lambda t, n=name: t(f"lesson_range_{n}")), name) for name, _, _ in RANGES]
+
+
+def range_of(p: Fraction | float) -> str:
+    """The name of the range that holds ``p``.
+
+    >>> range_of(Fraction(445, 1771))
+    '10to33'
+    """
+    return next(name for name, low, high in RANGES if low <= p < high or p == high == 1)
+
+
+def range_margin(p: Fraction | float) -> float:
+    """How far ``p`` is from the nearest edge of its range (a simulation must settle that)."""
+    _, low, high = next(r for r in RANGES if r[0] == range_of(p))
+    return float(min(p - low, high - p))

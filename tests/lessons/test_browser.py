@@ -1,0 +1,99 @@
+"""A lesson in a real browser: Voila + headless Chromium. The language switch redraws the page
+in Polish, numbers and all; a prediction opens what it guards."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.apps.conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    HARMLESS_CONSOLE,
+    VoilaServer,
+    require_chromium,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.voila]
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+LOAD = 180_000
+STEP = 60_000
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[VoilaServer]:
+    voila = VoilaServer()
+    try:
+        voila.wait()
+        yield voila
+    finally:
+        voila.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    context = browser.new_context(viewport={"width": 1280, "height": 1400})
+    tab = context.new_page()
+    problems: list[str] = []
+    tab.on("console", lambda m: problems.append(m.text) if m.type == "error" and not any(
+        h in m.text for h in HARMLESS_CONSOLE) else None)
+    tab.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    yield tab
+    ARTIFACTS.mkdir(exist_ok=True)
+    try:
+        tab.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+    finally:
+        context.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_the_language_switch_writes_a_lesson_in_polish_with_decimal_commas(server, page) -> None:
+    page.goto(f"{server.url}/voila/render/03-how-likely-is-my-bid.ipynb?solutions=key",
+              timeout=LOAD)  # fmt: skip
+    page.wait_for_selector(".kayalib-lang", timeout=LOAD)
+    page.wait_for_function("document.body.innerText.includes('0.2513')", timeout=LOAD)
+    assert "How likely is my bid?" in page.inner_text("h1")
+    page.click(".kayalib-lang button:has-text('Polski')")
+    page.wait_for_function("document.body.innerText.includes('0,2513')", timeout=STEP)
+    page.wait_for_function("!document.body.innerText.includes('0.2513')", timeout=STEP)
+    page.wait_for_function(
+        "document.querySelector('h1').innerText.includes('Jak prawdopodobne')", timeout=STEP)
+    page.wait_for_function(
+        "document.querySelector('.kayalib-deal-one').innerText.includes('Rozdaj')", timeout=STEP)
+    text = page.inner_text("body")
+    assert "Jak prawdopodobne jest moje zgłoszenie?" in text
+    assert "0.2513" not in text and "Rozdaj 1" in text
+    page.wait_for_function(  # the links keep the language for the next page
+        "[...document.querySelectorAll('.kayalib-nav a')].every(a => a.href.includes('lang=pl'))",
+        timeout=STEP)  # fmt: skip
+
+
+def test_a_prediction_opens_the_simulation_in_the_address_language(server, page) -> None:
+    page.goto(f"{server.url}/voila/render/05-gambreng.ipynb?lang=id", timeout=LOAD)
+    page.wait_for_selector(".kayalib-commit", timeout=LOAD)
+    assert "Main 1" not in page.inner_text("body")  # the simulation waits for the guess
+    page.fill(".kayalib-prediction input", "4")
+    page.click(".kayalib-commit")
+    page.wait_for_selector(".kayalib-deal-many", timeout=STEP)
+    page.click(".kayalib-deal-many")
+    page.wait_for_function(
+        "document.querySelector('.kayalib-deal-simulator').innerText.includes('interval 95%')",
+        timeout=STEP)  # fmt: skip
+    summary = page.inner_text(".kayalib-deal-simulator")
+    assert "29/6 ≈ 4,8333" in summary and "Tebakanmu 4." in page.inner_text("body")

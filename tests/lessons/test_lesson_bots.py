@@ -1,0 +1,165 @@
+"""The bots of lesson 07: exact policies that ``choose`` follows, descriptions read from the bots
+themselves, and the figures lesson 07 states recomputed from the games (a prose-figure test)."""
+
+from __future__ import annotations
+
+import inspect
+import random
+import re
+from collections import Counter
+
+import pytest
+
+from kayalib.blef.bids import LADDER
+from kayalib.blef.bots import OddsBot
+from kayalib.blef.game import CHECK, BlefRules, BlefState
+from kayalib.i18n import Translator
+from kayalib.lessons.bluffing import (
+    LESSON_BOTS,
+    ODDS_PARAMETERS,
+    BluffingSweep,
+    BluffRounds,
+    bluff_rounds,
+    describe_bot,
+    heads_up,
+)
+from kayalib.lessons.bots import BelieverBot, BluffingBot, TrustingBot, claimed_cards, odds_action
+from tests.lessons.conftest import shown_errors
+
+EN = Translator("en")
+
+
+def views(count: int = 60, seed: int = 1):
+    """Views of seats to move, from seeded games of random play (every kind of position)."""
+    from kayalib.blef.bots import RandomBot
+
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = BlefState.new(BlefRules(players=rng.choice((2, 3))), seed=rng.randrange(10**6))
+        while state.winner is None and len(found) < count:
+            seat = state.current_player
+            view = state.view(seat)
+            found.append(view)
+            state = state.apply(RandomBot().choose(view, rng))
+    return found
+
+
+BOTS = [BluffingBot(0.3), BluffingBot(1.0, reach=3), BelieverBot(), TrustingBot(0.2)]
+
+
+@pytest.mark.parametrize("bot", BOTS, ids=repr)
+def test_policy_is_a_distribution_over_legal_actions(bot) -> None:
+    for view in views():
+        policy = bot.policy(view)
+        assert abs(sum(policy.values()) - 1) < 1e-12
+        assert all(p > 0 for p in policy.values())
+        assert set(policy) <= set(view.legal_actions())
+
+
+@pytest.mark.parametrize("bot", BOTS, ids=repr)
+def test_choose_draws_from_the_policy(bot) -> None:
+    view = next(v for v in views() if len(bot.policy(v)) > 1 or v.last_bid is None)
+    policy = bot.policy(view)
+    draws = 4000
+    counts = Counter(bot.choose(view, random.Random(k)) for k in range(draws))
+    for action, p in policy.items():
+        sd = (p * (1 - p) / draws) ** 0.5
+        assert abs(counts[action] / draws - p) <= 5 * sd + 1e-9, (action, p)
+    assert set(counts) <= set(policy)
+
+
+def test_a_bluffer_bluffs_only_when_it_would_raise() -> None:
+    state = BlefState.from_hands(BlefRules(players=2), ["9C", "9D"], starter=0)
+    state = state.apply("high-card 9")
+    view = state.view(1)
+    honest = odds_action(BluffingBot(0.0), view)
+    bot = BluffingBot(bluff=1.0, reach=3)
+    if honest == CHECK:
+        assert bot.policy(view) == {CHECK: 1.0}
+    else:
+        assert set(bot.policy(view)) == set(LADDER[honest.index + 1 : honest.index + 4])
+    assert BluffingBot(bluff=0.0).policy(view) == {honest: 1.0}
+
+
+def test_the_believer_checks_only_impossible_bids() -> None:
+    state = BlefState.from_hands(BlefRules(players=2), ["AS", "AH"], starter=0)
+    state = state.apply("four A")  # two cards in play: four aces cannot be there
+    believer = BelieverBot()
+    assert claimed_cards(LADDER[-1], ()) is not None
+    view = state.view(1)
+    assert believer.policy(view) == {CHECK: 1.0}  # four aces need 4 cards, only 2 in play
+    state = BlefState.from_hands(BlefRules(players=2), ["AS", "9H"], starter=0).apply("pair 9")
+    assert believer.policy(state.view(1)) != {CHECK: 1.0}  # pair 9 is possible: it believes
+
+
+def test_descriptions_come_from_the_bots_settings() -> None:
+    odds = OddsBot(confidence=0.65, caution=4.0)
+    text = describe_bot(EN, odds)
+    assert "65%" in text and "4 times" in text
+    assert "30%" in describe_bot(EN, BluffingBot(0.3)) and "6 bids" in describe_bot(
+        EN, BluffingBot(0.3))
+    polish = describe_bot(Translator("pl"), OddsBot(confidence=0.8, caution=2.5))
+    assert "80%" in polish and "2,5 razy" in polish
+    assert describe_bot(EN, TrustingBot()).startswith("An odds bot that rarely checks")
+
+
+def test_the_lesson_knows_every_setting_of_the_odds_bot() -> None:
+    """Retuning is safe (the numbers are read), but a new setting must be described too."""
+    parameters = set(inspect.signature(OddsBot.__init__).parameters) - {"self"}
+    assert parameters == set(ODDS_PARAMETERS)
+    engine = OddsBot()
+    for name in ODDS_PARAMETERS:
+        assert str(round(getattr(engine, name) * 100)) in describe_bot(EN, engine) or str(
+            getattr(engine, name)).rstrip("0").rstrip(".") in describe_bot(EN, engine)
+
+
+def test_every_lesson_bot_has_an_exact_policy_or_is_an_engine_bot() -> None:
+    for name, make in LESSON_BOTS.items():
+        bot = make()
+        assert hasattr(bot, "policy") or name in ("random", "odds"), name
+
+
+# ------------------------------------------------------------------------- lesson 07's figures
+
+
+NUMBER = re.compile(r"\d+(?:[.,]\d+)?%?")
+ALLOWED = {"04", "06", "03", "95%", "100%", "50%"}
+
+
+@pytest.mark.parametrize("lang", ["en", "id", "pl"])
+def test_lesson_07_prose_types_no_figure(lang: str) -> None:
+    """Every figure lesson 07 states is filled in by code; its catalogue text types none (the old
+    page said 76%, 20%, 30% and 9%, which its own games contradicted)."""
+    import json
+
+    from kayalib.i18n import HERE
+
+    texts = json.loads((HERE / lang / "lessons" / "l07.json").read_text("utf-8"))
+    for key, text in texts.items():
+        typed = set(NUMBER.findall(re.sub(r"\{[^}]*\}", "", text))) - ALLOWED
+        assert typed == set(), f"{key} types {typed}"
+
+
+def test_sweep_sentences_state_the_games_results() -> None:
+    sweep = BluffingSweep(bots=("odds", "bluffer 60%"), against="odds", games=30, seed=3,
+                          lang="en")  # fmt: skip
+    assert sweep.table.value == "" and sweep.chart.value == ""  # nothing runs until asked
+    sweep.run_button.click()
+    assert shown_errors(sweep) == []
+    assert sweep.progress.value == sweep.progress.max == 2 * 2 * 30
+    won = [heads_up(bot, "odds", 30, 3)[0] for bot in ("odds", "bluffer 60%")]
+    rates = [f"{w / 60:.1%}" for w in won]
+    sentence = sweep.sentences()[0]
+    assert rates[1] in sentence and rates[0] in sentence
+    assert all(rate in sweep.verdicts.value for rate in rates)
+    assert "data:image/png;base64," in sweep.chart.value and rates[1] in sweep.chart.alt
+
+
+def test_rounds_widget_counts_what_bluff_rounds_counts() -> None:
+    widget = BluffRounds(bluff=0.3, games=10, seed=5, lang="pl")
+    widget.run_button.click()
+    assert widget.counts["odds"] == bluff_rounds(0.3, "odds", 10, 5)
+    c = widget.counts["believer"]
+    assert c["bluff_rounds"] + c["plain_rounds"] > 10 and widget.sentences()
+    assert "," in widget.result.value  # Polish decimal commas

@@ -1,0 +1,68 @@
+"""One narrator: the lessons and the apps say bids, cards, seats and events in the same words,
+from the same catalogue, with seats counted from 1."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kayalib.blef import LADDER, Bid
+from kayalib.blef.game import BlefRules, BlefState
+from kayalib.i18n import Translator
+from kayalib.kaya.game import KayaState
+from kayalib.kaya.rules import KayaRules
+from kayalib.ui.blef_app import BlefApp
+from kayalib.ui.kaya_app import KayaApp
+from kayalib.words import BlefWords, KayaWords
+
+
+@pytest.mark.parametrize("lang", ["en", "id", "pl"])
+def test_the_blef_app_and_the_narrator_say_every_bid_alike(lang: str) -> None:
+    app = BlefApp(seed=1, delay=0, opponents=["random"], lang=lang)
+    words = BlefWords(Translator(lang))
+    for bid in LADDER:
+        assert app.bid_text(bid) == words.bid_text(bid)
+        assert "T" not in words.param_text(bid).split()  # ten is written 10
+
+
+def test_bid_names_are_the_apps_names() -> None:
+    en, pl = BlefWords(Translator("en")), BlefWords(Translator("pl"))
+    assert en.bid_text(Bid.parse("two-pair K T")) == "two pairs K 10"
+    assert en.bid_text(Bid.parse("three 9")) == "three of a kind 9"
+    assert en.bid_text(Bid.parse("full 9 A")) == "full house 9 A"
+    assert pl.bid_text(Bid.parse("big-poker spades")) == "duży poker pik"
+
+
+def test_seats_are_counted_from_one() -> None:
+    assert BlefWords(Translator("en")).seat(0) == "Player 1"
+    assert KayaWords(Translator("id")).seat(2) == "Pemain 3"
+
+
+@pytest.mark.parametrize("lang", ["en", "id", "pl"])
+def test_the_apps_logs_are_the_narrators_lines(lang: str) -> None:
+    blef = BlefApp(seed=4, delay=0, opponents=["odds", "odds"], lang=lang)
+    state = BlefState.new(BlefRules(players=3), seed=4)
+    narrated = BlefWords(Translator(lang), blef.seat_name).event_lines(blef.state.events)
+    assert [line for line in blef.event_lines(blef.state)] == [
+        line.replace("'", "&#x27;").replace('"', "&quot;") for line in narrated
+    ]
+    assert state.events  # a real log
+    kaya = KayaApp(seed=3, delay=0, opponents=["random", "random"], lang=lang)
+    lines = KayaWords(Translator(lang), kaya.seat_name).event_lines(kaya.state.events, 0)
+    assert len(kaya.event_lines(kaya.state)) == len(lines)
+
+
+def test_the_lessons_no_longer_narrate_on_their_own() -> None:
+    import kayalib.lessons.kaya as lessons
+
+    assert not hasattr(lessons, "describe_events")
+    source = open(lessons.__file__, encoding="utf-8").read()
+    assert not re.search(r"challenges</b>|Aku paling kaya!”</i> — I am", source)
+
+
+def test_kaya_events_read_the_same_in_lesson_and_app_words() -> None:
+    state = KayaState.new(KayaRules(("green", "red", "blue")), seed=9)
+    words = KayaWords(Translator("pl"))
+    lines = words.event_lines(state.events)
+    assert lines and all("Gracz" in line or "gra" in line for line in lines[1:2])

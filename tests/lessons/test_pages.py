@@ -1,0 +1,96 @@
+"""Every lesson page run the way Voila runs it, in every language (the teacher's view, so every
+gate is open and every part is built), read as a student reads it:
+
+- no cell fails, and the figures of the checked cells are the same in every language;
+- no Python repr, raw catalogue key or 0-based seat reaches a student;
+- Indonesian and Polish pages write decimal commas and carry no English sentences.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kayalib.i18n import languages
+from tests.lessons.pages import LESSON_PAGES, execute, output_texts, widget_texts
+from tests.test_notebooks_clean import MARK, output_text, source
+
+pytestmark = pytest.mark.slow
+
+LANGS = list(languages())
+
+REPR = [
+    (re.compile(r"Fraction\("), "a Fraction repr"),
+    (re.compile(r"\b[A-Z][A-Za-z]+\([a-z_]+="), "a constructor repr"),
+    (re.compile(r" object at 0x"), "an object repr"),
+    (re.compile(r"\{\(\d"), "a dict of tuples"),
+    (re.compile(r"(?<![A-Za-z])\(\d+, \d+\)"), "a tuple of numbers"),
+    (re.compile(r"\bseat \d|\bseats? \[|\bchallenge \d|wins by seat"), "a 0-based seat"),
+    (re.compile(r"\bl(?:\d\d|index)\.[a-z_0-9]+\b|\blesson_[a-z_]+\b|\bbid_[a-z-]+\b"),
+     "a raw catalogue key"),
+    (re.compile(r"\b(?:two-pair|small-straight|big-poker|high-card) [9TJQKA]"), "an engine bid"),
+    (re.compile(r"\b(green|red|blue|pink|yellow|orange)-[1-9]\b"), "an engine card name"),
+]
+
+ENGLISH = re.compile(r"\b(the|and|with|of|you|your|is|are|this|that|which|when|than)\b")
+"""English words that neither Indonesian nor Polish uses (a sentence left in English)."""
+
+
+@pytest.fixture(scope="module")
+def runs() -> dict[tuple[str, str], Any]:
+    """Every page in every language, run two kernels at a time (2-core machines)."""
+    jobs = [(path, lang) for path in LESSON_PAGES for lang in LANGS]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        futures = {(path.name, lang): pool.submit(execute, path, f"lang={lang}&solutions=key")
+                   for path, lang in jobs}  # fmt: skip
+    return futures
+
+
+def page_text(run: dict[str, Any]) -> list[str]:
+    return widget_texts(run) + output_texts(run)
+
+
+CASES = [(path.name, lang) for path in LESSON_PAGES for lang in LANGS]
+
+
+@pytest.mark.parametrize(("name", "lang"), CASES)
+def test_page_runs_and_states_the_same_figures_in_every_language(runs, name, lang) -> None:
+    run = runs[(name, lang)].result()
+    stored = json.loads((Path(LESSON_PAGES[0]).parent / name).read_text("utf-8"))["cells"]
+    for number, (old, new) in enumerate(zip(stored, run["cells"], strict=True), 1):
+        if old["cell_type"] == "code" and MARK in source(old):
+            assert output_text(new["outputs"]) == output_text(old["outputs"]), (
+                f"{name} cell {number} in {lang}: the checked figures differ")
+
+
+@pytest.mark.parametrize(("name", "lang"), CASES)
+def test_no_repr_reaches_a_student(runs, name, lang) -> None:
+    texts = page_text(runs[(name, lang)].result())
+    assert texts, "the page shows nothing"
+    found = [(why, text[:160]) for text in texts for pattern, why in REPR
+             if pattern.search(_without_code(text))]  # fmt: skip
+    assert found == []
+
+
+def _without_code(text: str) -> str:
+    """Drop the parts of a text that are code shown on purpose (highlighted Python)."""
+    if "def " in text or "bid_probability(" in text or "challenge_odds(" in text:
+        return ""
+    return text
+
+
+@pytest.mark.parametrize(("name", "lang"), [c for c in CASES if c[1] != "en"])
+def test_no_english_sentence_and_decimal_commas(runs, name, lang) -> None:
+    texts = [_without_code(text) for text in page_text(runs[(name, lang)].result())]
+    english = [text[:160] for text in texts if len(ENGLISH.findall(text)) >= 2]
+    assert english == [], f"English left on the {lang} page"
+    joined = " ".join(texts)
+    point = re.search(r"\b\d+\.(?:\d{1,2}|\d{4,})\b", joined)  # 1.000 groups thousands in id
+    assert not point, f"a decimal point on the {lang} page: {point}"
+    if name[:2] in ("02", "03", "04", "05", "06"):  # 07 states its rates after its games run
+        assert re.search(r"\b\d+,\d+\b", joined), f"no decimal comma on the {lang} page"
