@@ -79,10 +79,11 @@ class BlefApp(GameApp[BlefState]):
     @classmethod
     def from_query_string(cls, **overrides: Any) -> BlefApp:  # type: ignore[override]
         """As for every app, plus ``?mode=deck`` for the end-of-game rule (RULES.md option)."""
-        import os
         from urllib.parse import parse_qs
 
-        mode = parse_qs(os.environ.get("QUERY_STRING", "").lstrip("?")).get("mode", [""])[0]
+        from kayalib.ui.preheat import query_string  # waits for the address in a pooled kernel
+
+        mode = parse_qs(query_string().lstrip("?")).get("mode", [""])[0]
         if mode in MODES and "mode" not in overrides:
             overrides["mode"] = mode
         return super().from_query_string(**overrides)

@@ -14,20 +14,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import random
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from html import escape
 from importlib import resources
 from typing import Any, Generic, TypeVar
-from urllib.parse import parse_qs
 
 import ipywidgets as w
 
 from kayalib.errors import IllegalActionError, KayalibError, RulesError, UnknownBotError
 from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
+from kayalib.ui.launch import DEFAULT_SPEED, SPEEDS, launch_app, parse_seed
+from kayalib.ui.launch import LaunchOptions as LaunchOptions  # re-exported
 
 log = logging.getLogger("kayalib.ui")
 
@@ -35,45 +34,6 @@ S = TypeVar("S")
 A = TypeVar("A", bound="GameApp[Any]")
 
 HUMAN = "human"
-#: seconds between two bot moves for each speed setting.
-SPEEDS: dict[str, float] = {"slow": 1.5, "normal": 0.8, "fast": 0.3, "instant": 0.0}
-DEFAULT_SPEED = "normal"
-
-
-@dataclass(frozen=True)
-class LaunchOptions:
-    """What a Voila URL can set: ``?seed=7&lang=pl&speed=fast&bots=odds,random``."""
-
-    seed: int | None = None
-    lang: str = DEFAULT_LANGUAGE
-    speed: str = DEFAULT_SPEED
-    bots: tuple[str, ...] | None = None
-
-    @classmethod
-    def parse(cls, query: str | None) -> LaunchOptions:
-        """Read a URL query string; unknown or malformed values fall back to the defaults."""
-        fields = parse_qs((query or "").lstrip("?"))
-
-        def first(name: str) -> str | None:
-            values = fields.get(name)
-            return values[0].strip() if values else None
-
-        seed_text = first("seed")
-        seed = int(seed_text) if seed_text and seed_text.lstrip("-").isdigit() else None
-        lang = first("lang") or DEFAULT_LANGUAGE
-        if lang not in languages():
-            lang = DEFAULT_LANGUAGE
-        speed = first("speed") or DEFAULT_SPEED
-        if speed not in SPEEDS:
-            speed = DEFAULT_SPEED
-        bots_text = first("bots")
-        bots = tuple(b for b in bots_text.split(",") if b) if bots_text else None
-        return cls(seed=seed, lang=lang, speed=speed, bots=bots)
-
-    @classmethod
-    def from_environment(cls) -> LaunchOptions:
-        """Options from ``QUERY_STRING``, which Voila sets from the page URL."""
-        return cls.parse(os.environ.get("QUERY_STRING", ""))
 
 
 def fresh_seed() -> int:
@@ -181,16 +141,10 @@ class GameApp(Generic[S]):
 
     @classmethod
     def from_query_string(cls: type[A], **overrides: Any) -> A:
-        """An app set from the Voila URL (``?seed=7&lang=id&speed=fast&bots=odds``)."""
-        opts = LaunchOptions.from_environment()
-        kwargs: dict[str, Any] = {"seed": opts.seed, "lang": opts.lang, "speed": opts.speed}
-        if opts.bots is not None:
-            known = set(cls.bot_names) | {HUMAN}
-            chosen = [b for b in opts.bots if b in known][: cls.max_seats - 1]
-            if chosen:  # an address naming no known player keeps the default opponents
-                kwargs["opponents"] = chosen
-        kwargs.update(overrides)
-        return cls(**kwargs)
+        """An app set from the Voila URL (``?seed=7&lang=id&speed=fast&bots=odds``); refused
+        values give the default and a notice, ``?resume=`` brings a lost game back
+        (:mod:`kayalib.ui.launch`)."""
+        return launch_app(cls, **overrides)
 
     def _build_common(self, lang: str, speed: str, hint: bool) -> None:
         self.style = w.HTML(value=f"<style>{css()}</style>")
@@ -321,9 +275,7 @@ class GameApp(Generic[S]):
         """Begin a new game (with the seed in the seed field when asked)."""
         if from_field:
             text = self.seed_field.value.strip()
-            if text and not text.lstrip("-").isdigit():
-                raise KayalibError(self.t("error_seed", seed=text))
-            self.seed = int(text) if text else fresh_seed()
+            self.seed = parse_seed(text, self.t) if text else fresh_seed()
             if not text:
                 self.seed_field.value = str(self.seed)
         previous = getattr(self, "_seats", None)
@@ -342,10 +294,11 @@ class GameApp(Generic[S]):
         self.render()
         self._schedule_bots()
 
-    def start_from(self, state: S, seats: Sequence[str]) -> None:
+    def start_from(self, state: S, seats: Sequence[str], *, before: Sequence[S] = ()) -> None:
         """Continue from ``state`` (e.g. a rigged position for a lesson), with these seats.
 
-        ``seats`` names who plays each seat: ``"human"`` or a bot name.
+        ``seats`` names who plays each seat: ``"human"`` or a bot name. ``before`` are the
+        states that led to ``state``, oldest first (a resumed game keeps its undo list).
         """
         players = state.players  # type: ignore[attr-defined]
         if len(seats) != players:
@@ -356,7 +309,7 @@ class GameApp(Generic[S]):
             raise KayalibError(f"unknown seat kind {unknown[0]!r}; use one of {sorted(known)}")
         self._cancel_bots()
         self._seats = list(seats)
-        self.history = [state]
+        self.history = [*before, state]
         self._hand_shown_for = None
         self.on_new_game()
         self.clear_error()
