@@ -37,6 +37,10 @@ def build_parser() -> ArgumentParser:
         )
     klass.add_argument("--students", type=int, default=30, help="class size (default 30)")
     klass.add_argument(
+        "--lesson-pool", type=int, default=2, metavar="N",
+        help="kernels kept ready for each lesson and the index (default 2)",
+    )  # fmt: skip
+    klass.add_argument(
         "--ip", default="", help="address to serve on (default: this computer's LAN address)"
     )
     klass.add_argument(
@@ -75,6 +79,8 @@ def _check(args) -> None:
     if args.mode == "class":
         if not 1 <= args.students <= 200:
             raise UsageError(f"--students must be 1 to 200, not {args.students}")
+        if not 0 <= args.lesson_pool <= args.students:
+            raise UsageError(f"--lesson-pool must be 0 to --students, not {args.lesson_pool}")
         if args.seed and not is_seed_text(args.seed):
             raise UsageError(f"--seed must be 1 to 12 digits, not {args.seed!r}")
 
@@ -91,7 +97,7 @@ def serve(args) -> int:
         if not (notebooks / args.open).is_file():
             raise UsageError(f"--open: no notebook {args.open!r} in {notebooks}")
         ip = args.ip or classroom_address()
-        settings = ClassSettings(students=args.students)
+        settings = ClassSettings(students=args.students, other_pool=args.lesson_pool)
         overlay = settings.config(notebooks, ip)
         url = student_url(ip, args.port, args.open, args.seed, args.lang)
         print(f"kayalib class mode: {args.students} students, serving {notebooks}")
@@ -108,7 +114,7 @@ def serve(args) -> int:
     os.environ.pop("QUERY_STRING", None)
     os.chdir(notebooks)
     KayalibVoila.launch_instance(
-        argv=["--no-browser", f"--port={args.port}", "--Voila.port_retries=0"],
+        argv=["--no-browser", f"--port={args.port}", "--Voila.port_retries=0", *args.settings],
         overlay=overlay,
     )
     return 0
@@ -116,7 +122,11 @@ def serve(args) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        args, extra = build_parser().parse_known_args(argv)
+        unknown = [a for a in extra if not (a.startswith("--") and "." in a and "=" in a)]
+        if unknown:
+            raise UsageError(f"unrecognized arguments: {' '.join(unknown)}")
+        args.settings = extra  # e.g. --KayalibVoila.max_kernels=40, passed on to Voila
         _check(args)
         return serve(args)
     except KayalibError as error:

@@ -11,6 +11,7 @@ import os
 import secrets
 from typing import Any, NamedTuple
 
+from jupyter_server import DEFAULT_STATIC_FILES_PATH
 from traitlets import Instance, Integer
 from traitlets.config import Config
 from voila.app import Voila
@@ -53,6 +54,9 @@ class KayalibVoila(Voila):
         if self.ip not in ("", "0.0.0.0", "::", "localhost"):
             os.environ["VOILA_APP_IP"] = self.ip
         settings = super().init_settings()
+        # Jupyter's error pages link a static favicon: without this setting every 404 from a
+        # Jupyter handler logs a traceback ("Uncaught exception in write_error") instead.
+        settings.setdefault("static_path", DEFAULT_STATIC_FILES_PATH)
         self.kernel_manager.allowed_message_types = list(PAGE_MESSAGES)
         settings["kayalib_owners"] = OwnerBook()
         settings["kayalib_limits"] = Limits(max(1, self.seat_kernels), max(1, self.max_kernels))

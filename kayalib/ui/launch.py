@@ -160,7 +160,7 @@ def launch_app(cls: type[A], **overrides: Any) -> A:
     saved = None
     if opts.resume:
         try:
-            saved = resume.SavedGame.decode(opts.resume)
+            saved = resume.SavedGame.decode(opts.resume).for_app(cls)
             kwargs.update(saved.app_options())
         except resume.ResumeError:
             notices.append(t("server_bad_resume"))
@@ -180,20 +180,25 @@ def launch_app(cls: type[A], **overrides: Any) -> A:
 
 
 class _ServerLog(logging.Handler):
-    """Writes log records to the kernel process's own stderr (the server's terminal).
+    """Writes log records to the server's terminal, never to the page.
 
-    In a kernel ``sys.stderr`` is sent to the page over the websocket; ``sys.__stderr__`` is not.
+    In a kernel ``sys.stderr`` goes to the page over the websocket, and so does anything written
+    to file descriptor 2 (ipykernel captures it); the kernel's stream keeps a copy of the real
+    terminal's descriptor, which is what ``sys.stderr.fileno()`` returns there.
     """
 
     def emit(self, record: logging.LogRecord) -> None:
-        stream = sys.__stderr__
-        if stream is None:
-            return
         try:
-            stream.write(self.format(record) + "\n")
-            stream.flush()
+            os.write(_terminal_fd(), (self.format(record) + "\n").encode("utf-8", "replace"))
         except Exception:  # a log line must never break the app
             pass
+
+
+def _terminal_fd() -> int:
+    try:
+        return sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):
+        return sys.__stderr__.fileno() if sys.__stderr__ is not None else 2
 
 
 def in_voila_kernel() -> bool:

@@ -76,6 +76,12 @@ class SavedGame:
         """The game ``app`` shows now."""
         return _recorder(app).saved()
 
+    def for_app(self, cls: type) -> SavedGame:
+        """This game, if it was played in an app of class ``cls``; else ResumeError."""
+        if cls.__name__ != self.app:
+            raise ResumeError(f"this token is for {self.app}, not {cls.__name__}")
+        return self
+
     def app_options(self) -> dict[str, Any]:
         """Keyword arguments that build an app set up like the saved one."""
         return {
@@ -90,8 +96,7 @@ class SavedGame:
     def replay(self, app: GameApp[Any]) -> None:
         """Play the saved moves in ``app`` (built with :meth:`app_options`): same states, undo
         list and bot draws as before. ResumeError when a move is not legal there."""
-        if type(app).__name__ != self.app:
-            raise ResumeError(f"this token is for {self.app}, not {type(app).__name__}")
+        self.for_app(type(app))
         if list(app.seats) != list(self.seats):
             raise ResumeError("the seats of this token cannot be set up")
         states = [app.new_state(self.seed)]
