@@ -17,11 +17,13 @@ import json
 import os
 import socket
 import struct
+import time
 
 #: header with the server's secret, so only the server's own kernels may read a page's address.
 SECRET_HEADER = "X-Kayalib-Kernel"
 SECRET_ENV = "KAYALIB_KERNEL_SECRET"
 _CONNECT_TIMEOUT = 10.0
+_STOPPING_WAIT = 30.0
 
 
 def query_string() -> str:
@@ -46,9 +48,14 @@ def wait_for_request() -> dict[str, str]:
         headers[SECRET_HEADER] = os.environ[SECRET_ENV]
     try:
         text = receive_one_message(host, port, f"{base}voila/query/{kernel_id}", headers)
-    except OSError:
+    except OSError:  # no server to ask: start with the defaults
         return {}
+    except KeyboardInterrupt:  # the server interrupts a kernel it is about to stop
+        text = None
     if text is None:
+        # The server is stopping its pool, and this kernel with it. Carrying on would only
+        # print errors while the kernel's sockets close: wait to be stopped instead.
+        _wait_to_be_stopped()
         return {}
     try:
         data = json.loads(text)
@@ -59,12 +66,21 @@ def wait_for_request() -> dict[str, str]:
     return {str(k): str(v) for k, v in data.items()}
 
 
+def _wait_to_be_stopped() -> None:
+    deadline = time.monotonic() + _STOPPING_WAIT
+    while time.monotonic() < deadline:
+        try:
+            time.sleep(0.5)
+        except KeyboardInterrupt:
+            continue
+
+
 def receive_one_message(
     host: str, port: int, path: str, headers: dict[str, str] | None = None
 ) -> str | None:
     """Open a websocket to ``ws://host:port/path`` and return its first text message.
 
-    ``None`` when the server refuses the connection or closes it first. After the handshake
+    ``None`` when the server refuses the upgrade or closes the socket first. After the handshake
     the wait has no time limit: a pooled kernel may wait a whole lesson for its student.
     """
     key = base64.b64encode(os.urandom(16)).decode()
