@@ -2,8 +2,9 @@
 
 The hub runs on 127.0.0.1 with its proxy (``configurable-http-proxy``, installed by ``make
 test`` from the npm registry into ``.venv/node``), local processes for the students' servers
-and a shared class password as the login. Two students log in through the hub's login page in a real browser, land in
-the kit's index in Voila, and play Blef; neither can open the other's server.
+and a shared class password as the login. Two students log in through the hub's login page in
+a real browser, land in the kit's index in Voila, and play Blef; neither can open the other's
+server.
 """
 
 from __future__ import annotations
