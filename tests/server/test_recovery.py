@@ -66,6 +66,8 @@ def test_a_killed_kernel_comes_back_where_it_was_and_others_play_on(class_server
     alice.wait_for_timeout(500)
     assert position(alice) == before
     assert not alice.locator(".kaya-error-text").count()
+    # the address forgets the saved game again: a later reload starts afresh
+    alice.wait_for_function("() => !location.search.includes('resume=')", timeout=STEP)
     bid(alice)  # and the game goes on
 
     # the other student noticed nothing and still plays
