@@ -48,7 +48,9 @@ MOVE_CHARS = 80
 #: setup widgets (by attribute name) whose value decides the first state of a game.
 SETUP_FIELDS = ("mode", "colour")
 #: the words the page's "connection lost" banner shows (catalogue file ``server.json``).
-BANNER_KEYS = ("resume_lost", "resume_explain", "resume_button", "resume_reload")
+BANNER_KEYS = (
+    "resume_lost", "resume_explain", "resume_explain_page", "resume_button", "resume_reload"
+)
 VERSION = 1
 
 

@@ -172,3 +172,19 @@ def test_a_bad_seed_typed_in_the_page_sends_no_traceback(class_server, student):
     joined = "\n".join(frames)
     for leak in ("Traceback", "ValueError", "site-packages"):
         assert leak not in joined
+
+
+def test_a_page_without_a_game_says_so_in_the_browsers_language(class_server, browser):
+    context = browser.new_context(locale="id-ID")
+    try:
+        page = context.new_page()
+        open_app(page, class_server, "index.ipynb", "", "a[href*='play-blef']")
+        os.kill(class_server.kernel_pid(kernel_of(page)), signal.SIGKILL)
+        banner = page.wait_for_selector(".kaya-lost-banner", timeout=STEP).inner_text()
+        t = Translator("id")
+        assert t("resume_explain_page") in banner and t("resume_reload") in banner
+        page.click(".kaya-resume-button")
+        page.wait_for_selector("a[href*='play-blef']", timeout=LOAD)
+        assert not page.locator(".kaya-lost-banner").count()
+    finally:
+        context.close()

@@ -76,6 +76,8 @@ def test_banner_words_come_from_the_catalogue() -> None:
         "lost": "Connection lost",
         "explain": "The game stopped answering because the server or your game's kernel was "
         "restarted. Your moves are kept.",
+        "explain_page": "This page stopped answering because the server or its kernel was "
+        "restarted. Reload it to go on.",
         "button": "Bring my game back",
         "reload": "Reload the page",
     }
