@@ -45,7 +45,8 @@ def build_parser() -> ArgumentParser:
     )
     klass.add_argument(
         "--open", default="index.ipynb", metavar="NOTEBOOK",
-        help="the page the printed address opens (default index.ipynb)",
+        help="the page the printed address opens; a lesson named here gets a kernel per student"
+        " (default index.ipynb)",
     )  # fmt: skip
     klass.add_argument("--seed", default="", help="a class seed added to the printed address")
     klass.add_argument("--lang", default="", help="a language added to the printed address")
@@ -97,7 +98,8 @@ def serve(args) -> int:
         if not (notebooks / args.open).is_file():
             raise UsageError(f"--open: no notebook {args.open!r} in {notebooks}")
         ip = args.ip or classroom_address()
-        settings = ClassSettings(students=args.students, other_pool=args.lesson_pool)
+        lesson = "" if args.open == "index.ipynb" else args.open
+        settings = ClassSettings(args.students, other_pool=args.lesson_pool, lesson=lesson)
         overlay = settings.config(notebooks, ip)
         url = student_url(ip, args.port, args.open, args.seed, args.lang)
         print(f"kayalib class mode: {args.students} students, serving {notebooks}")

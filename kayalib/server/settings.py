@@ -6,7 +6,8 @@ a cell's output (``iopub_timeout``), after which the page comes up without its a
 
 - **preheated kernels** for the two play apps, one per student: each kernel is started and has
   run the notebook up to the app before anyone arrives; the app then only waits for the page's
-  address (:mod:`kayalib.ui.preheat`). The lessons and the index get a small pool;
+  address (:mod:`kayalib.ui.preheat`). The lesson the class is sent to (``--open``) gets one
+  per student too; the other lessons and the index get a small pool;
 - a **refill delay** well above Voila's 1 s, so refilling the pools does not compete with the
   arrival wave, and kernels over **IPC** sockets (a 30-kernel start over TCP lost a kernel to
   "Address already in use");
@@ -32,6 +33,8 @@ class ClassSettings:
     students: int = 30
     #: kernels kept ready for each notebook that is not a play app (lessons, the index).
     other_pool: int = 2
+    #: the lesson the whole class opens at once (its address is the one printed), if any.
+    lesson: str = ""
     fill_delay: float = 20.0
     iopub_timeout: int = 60
     cell_timeout: int = 120
@@ -39,10 +42,12 @@ class ClassSettings:
     seat_kernels: int = 3
 
     def pools(self, notebooks: Path) -> dict[str, dict[str, int]]:
-        """``kernel_pools_config``: a kernel per student for each play app, a few elsewhere."""
+        """``kernel_pools_config``: a kernel per student for each play app and the class's
+        lesson, a few elsewhere."""
         pools: dict[str, dict[str, int]] = {"default": {"pool_size": 0}}
         for path in sorted(notebooks.glob("*.ipynb")):
-            size = self.students if path.name in PLAY_APPS else self.other_pool
+            full = path.name in PLAY_APPS or path.name == self.lesson
+            size = self.students if full else self.other_pool
             pools[path.name] = {"pool_size": max(0, size)}
         return pools
 

@@ -53,6 +53,10 @@ def test_class_settings_are_sized_for_the_class() -> None:
     pools = c.VoilaKernelManager.kernel_pools_config
     assert {pools[name]["pool_size"] for name in PLAY_APPS} == {30}
     assert pools["index.ipynb"]["pool_size"] == settings.other_pool
+    lesson = "03-how-likely-is-my-bid.ipynb"
+    assert pools[lesson]["pool_size"] == settings.other_pool
+    today = ClassSettings(students=30, lesson=lesson).pools(NOTEBOOKS)  # make class OPEN=03-...
+    assert today[lesson]["pool_size"] == 30 and today["index.ipynb"]["pool_size"] == 2
     assert pools["default"]["pool_size"] == 0
     assert c.VoilaKernelManager.fill_delay >= 10  # refills wait until the arrival wave is over
     assert c.KernelManager.transport == "ipc"
