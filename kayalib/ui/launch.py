@@ -154,7 +154,7 @@ def launch_app(cls: type[A], **overrides: Any) -> A:
         chosen = [b for b in opts.bots if b in known][: cls.max_seats - 1]
         if chosen:  # an address naming no known player keeps the default opponents
             kwargs["opponents"] = chosen
-        if len(chosen) != len(opts.bots):
+        if any(b not in known for b in opts.bots):
             notices.append(t("server_bad_bots", names=", ".join(sorted(known))))
     kwargs.update(overrides)
     saved = None
