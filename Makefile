@@ -1,11 +1,24 @@
-# The two README commands: `make app` and `make test`. Both create .venv when it is missing.
+# The README commands: `make app`, `make class` and `make test`. All create .venv when missing.
+#   make app                      this computer only (127.0.0.1); settings in notebooks/voila.json
+#   make app PORT=8870            ... on another port (the only setting taken from here)
+#   make class                    a whole class on the local network (address + QR code printed)
+#   make class STUDENTS=25 SEED=7 OPEN=play-blef.ipynb IP=192.168.1.20 PORT=8866
 VENV   := .venv
 BIN    := $(VENV)/bin
 PYTHON ?= python3
 PORT   ?= 8866
 STAMP  := $(VENV)/.kayalib-installed
+# The JupyterHub test's proxy, from the npm registry, into a project-local folder.
+CHP_VERSION := 5.3.0
+CHP    := $(VENV)/node/node_modules/.bin/configurable-http-proxy
 
-.PHONY: app test venv lint bench clean
+# class mode: STUDENTS sizes the kernel pools; IP, OPEN, SEED and LESSON_POOL are optional.
+STUDENTS    ?= 30
+CLASS_FLAGS := --port=$(PORT) --students=$(STUDENTS) $(if $(IP),--ip=$(IP)) \
+	$(if $(OPEN),--open=$(OPEN)) $(if $(SEED),--seed=$(SEED)) \
+	$(if $(LESSON_POOL),--lesson-pool=$(LESSON_POOL))
+
+.PHONY: app class test venv lint bench clean
 
 $(STAMP): pyproject.toml binder/requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,15 +28,20 @@ $(STAMP): pyproject.toml binder/requirements.txt
 
 venv: $(STAMP)
 
+$(CHP):
+	npm install --silent --no-audit --no-fund --prefix $(VENV)/node \
+		configurable-http-proxy@$(CHP_VERSION)
+
 app: venv
-	@echo "kayalib: open http://localhost:$(PORT)/voila/render/index.ipynb"
-	cd notebooks && JUPYTER_PATH="$(CURDIR)/notebooks/.jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
-		../$(BIN)/voila --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 --template=kayalib
+	$(BIN)/python -m kayalib.server app --port=$(PORT)
+
+class: venv
+	$(BIN)/python -m kayalib.server class $(CLASS_FLAGS)
 
 lint: venv
 	$(BIN)/ruff check .
 
-test: lint
+test: lint $(CHP)
 	$(BIN)/python -m pytest; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest: no tests were collected"; rc=0; fi; exit $$rc
 

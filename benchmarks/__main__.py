@@ -1,6 +1,7 @@
 """Run every ``benchmarks/bench_*.py`` module's ``main()``, or only those named on the command line.
 
 ``python -m benchmarks`` runs all; ``python -m benchmarks blef_odds`` runs ``bench_blef_odds``.
+Options after one name go to that benchmark: ``python -m benchmarks class --students 1,10``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,12 @@ def discover() -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    names = list(sys.argv[1:] if argv is None else argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    first_option = next((i for i, w in enumerate(words) if w.startswith("-")), len(words))
+    names, options = words[:first_option], words[first_option:]
+    if options and len(names) != 1:
+        print("options go to one benchmark: python -m benchmarks NAME --option ...")
+        return 2
     available = discover()
     unknown = [name for name in names if name.removeprefix("bench_") not in available]
     if unknown:
@@ -35,7 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"== bench_{name}", flush=True)
         start = time.perf_counter()
         module = importlib.import_module(f"benchmarks.bench_{name}")
-        module.main()
+        module.main(options) if options else module.main()
         print(f"   ({time.perf_counter() - start:.1f} s)\n", flush=True)
     return 0
 

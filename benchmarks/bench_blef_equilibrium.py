@@ -23,7 +23,7 @@ out = {}
 result = solve(HEADS_UP, target=1e-3, clean=False)
 out["iterations"] = result.iterations
 out["seconds"] = result.seconds
-out["history"] = result.history
+out["convergence"] = result.convergence
 solver = HEADS_UP.solver()
 start = time.perf_counter()
 for _ in range(result.iterations):
@@ -55,7 +55,7 @@ def main() -> dict:
     print("one card each (4,096 public nodes, 24,576 information sets), CFR+ on one core:")
     print(f"{'iteration':>9} {'NashConv':>10} {'value (first bidder)':>21}")
     marks = {1, 2, 5, 10, 20, 50, 100, out["iterations"]}
-    for iteration, gap, value in out["history"]:
+    for iteration, gap, value in out["convergence"]:
         if iteration in marks:
             print(f"{iteration:>9} {gap:>10.2e} {value:>21.6f}")
     print(

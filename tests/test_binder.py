@@ -111,6 +111,7 @@ def test_a_fresh_binder_environment_installs_and_imports_kayalib(tmp_path: Path)
     shutil.copytree(BINDER, source / "binder")
     (source / "notebooks").mkdir()
     shutil.copy(ROOT / "notebooks" / "voila.json", source / "notebooks" / "voila.json")
+    shutil.copytree(ROOT / "notebooks" / ".jupyter", source / "notebooks" / ".jupyter")
     home = tmp_path / "home"
     home.mkdir()
     venv = tmp_path / "venv"
@@ -144,6 +145,8 @@ def test_a_fresh_binder_environment_installs_and_imports_kayalib(tmp_path: Path)
     assert (home / ".jupyter" / "voila.json").read_text() == (
         ROOT / "notebooks" / "voila.json"
     ).read_text(), "postBuild must put voila.json where the Voila server extension reads it"
+    template = home / ".local" / "share" / "jupyter" / "voila" / "templates" / "kayalib"
+    assert (template / "index.html.j2").is_file(), "voila.json names the kit's template"
     packages = ["kayalib"] + sorted(
         f"kayalib.{path.parent.name}" for path in (ROOT / "kayalib").glob("*/__init__.py")
     )

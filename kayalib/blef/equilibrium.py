@@ -263,7 +263,7 @@ def hand_text(hand: Hand) -> str:
 class Equilibrium:
     """A solved round: the strategy of both players and how it was found.
 
-    ``profile`` is the strategy (:class:`kayalib.blef.cfr.Profile`); ``history`` holds
+    ``profile`` is the strategy (:class:`kayalib.blef.cfr.Profile`); ``convergence`` holds
     ``(iteration, nash_conv, value)`` after each iteration of the solve (the raw CFR+ average);
     ``nash_conv`` and ``value`` are those of ``profile`` itself.
     """
@@ -274,7 +274,7 @@ class Equilibrium:
     seconds: float
     nash_conv: float
     value: float
-    history: tuple[tuple[int, float, float], ...] = ()
+    convergence: tuple[tuple[int, float, float], ...] = ()
     cleaned: bool = False
     solver: Solver = field(repr=False, default=None)  # type: ignore[assignment]
 
@@ -341,7 +341,7 @@ class Equilibrium:
             "clean_below": CLEAN_BELOW if self.cleaned else 0.0,
             "nash_conv": self.nash_conv,
             "value": self.value,
-            "history": [list(entry) for entry in self.history],
+            "convergence": [list(entry) for entry in self.convergence],
             "strategy": strategy,
         }
 
@@ -380,7 +380,7 @@ class Equilibrium:
             if d:
                 check[d] = np.where(listed, check[d], uniform.check[d])
         profile = Profile(check, raise_)
-        history = tuple((int(i), float(n), float(v)) for i, n, v in data["history"])
+        convergence = tuple((int(i), float(n), float(v)) for i, n, v in data["convergence"])
         gap, value = solver.nash_conv(profile), solver.expected(profile)
         if abs(gap - data["nash_conv"]) > 1e-9 or abs(value - data["value"]) > 1e-9:
             raise EquilibriumError(
@@ -394,7 +394,7 @@ class Equilibrium:
             0.0,
             gap,
             value,
-            history,
+            convergence,
             bool(data["clean_below"]),
             solver,
         )
@@ -470,20 +470,20 @@ def solve(
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise EquilibriumError(f"iterations must be a whole number of at least 1, not {limit!r}")
     solver = round_.solver()
-    history: list[tuple[int, float, float]] = []
+    convergence: list[tuple[int, float, float]] = []
     start = time.perf_counter()
     profile = solver.average()
     for done in range(1, limit + 1):
         solver.iterate()
         profile = solver.average()
         gap = solver.nash_conv(profile)
-        history.append((solver.iterations, gap, solver.expected(profile)))
+        convergence.append((solver.iterations, gap, solver.expected(profile)))
         if progress is not None:
             progress(done, limit)
         if target is not None and gap <= target:
             break
     seconds = time.perf_counter() - start
-    gap, value = history[-1][1], history[-1][2]
+    gap, value = convergence[-1][1], convergence[-1][2]
     cleaned = False
     if clean:
         tidy = _cleaned(solver, profile)
@@ -491,7 +491,7 @@ def solve(
         if tidy_gap <= gap:
             profile, gap, value, cleaned = tidy, tidy_gap, solver.expected(tidy), True
     return Equilibrium(
-        round_, profile, solver.iterations, seconds, gap, value, tuple(history), cleaned, solver
+        round_, profile, solver.iterations, seconds, gap, value, tuple(convergence), cleaned, solver
     )
 
 
@@ -500,13 +500,15 @@ def write_shipped(path: Path = DATA_FILE) -> Equilibrium:
     that :func:`solved` reads (``tests/blef/test_equilibrium.py`` checks that it matches)."""
     solution = solve(HEADS_UP, iterations=SHIPPED_ITERATIONS)
     data = solution.to_json()
-    data["history"] = [[i, float(f"{n:.6g}"), float(f"{v:.6g}")] for i, n, v in data["history"]]
+    data["convergence"] = [
+        [i, float(f"{n:.6g}"), float(f"{v:.6g}")] for i, n, v in data["convergence"]
+    ]
     path.write_text(_json_lines(data), encoding="utf-8")
     return solution
 
 
 def _json_lines(data: dict[str, Any]) -> str:
-    """JSON with one history entry and one information set per line (small diffs, easy reading)."""
+    """JSON with one convergence entry and one information set per line (small diffs)."""
     lines = []
     for key, value in data.items():
         if isinstance(value, list | dict) and len(value) > 2:

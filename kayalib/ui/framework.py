@@ -19,21 +19,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import random
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from html import escape
 from typing import Any, Generic, TypeVar
-from urllib.parse import parse_qs
 
 import ipywidgets as w
 
 from kayalib.engine import GameState
 from kayalib.errors import IllegalActionError, KayalibError
-from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
+from kayalib.i18n import DEFAULT_LANGUAGE, Translator
 from kayalib.seeds import bot_rng
+from kayalib.ui.launch import LaunchOptions, launch_app, parse_seed
 from kayalib.ui.page import DEFAULT_SPEED, HUMAN, SIZES, SPEEDS, AppPage
 from kayalib.ui.widgets import button, css, html, set_options, show_if
 
@@ -54,57 +52,12 @@ __all__ = [
     "css",
     "fresh_seed",
     "html",
-    "query_value",
     "set_options",
     "show_if",
 ]
 
 
-@dataclass(frozen=True)
-class LaunchOptions:
-    """What a Voila URL can set: ``?seed=7&lang=pl&speed=fast&bots=odds,random``."""
-
-    seed: int | None = None
-    lang: str = DEFAULT_LANGUAGE
-    speed: str = DEFAULT_SPEED
-    bots: tuple[str, ...] | None = None
-
-    @classmethod
-    def parse(cls, query: str | None) -> LaunchOptions:
-        """Read a URL query string; unknown or malformed values fall back to the defaults."""
-        fields = parse_qs((query or "").lstrip("?"))
-
-        def first(name: str) -> str | None:
-            values = fields.get(name)
-            return values[0].strip() if values else None
-
-        seed_text = first("seed")
-        seed = int(seed_text) if seed_text and seed_text.lstrip("-").isdigit() else None
-        lang = first("lang") or DEFAULT_LANGUAGE
-        if lang not in languages():
-            lang = DEFAULT_LANGUAGE
-        speed = first("speed") or DEFAULT_SPEED
-        if speed not in SPEEDS:
-            speed = DEFAULT_SPEED
-        bots_text = first("bots")
-        bots = tuple(b for b in bots_text.split(",") if b) if bots_text else None
-        return cls(seed=seed, lang=lang, speed=speed, bots=bots)
-
-    @classmethod
-    def from_environment(cls) -> LaunchOptions:
-        """Options from ``QUERY_STRING``, which Voila sets from the page URL."""
-        return cls.parse(os.environ.get("QUERY_STRING", ""))
-
-
 #: ``?hint=on`` (or 1, true) opens the app with the hint shown; ``off`` (0, false) hides it.
-HINT_ON, HINT_OFF = ("on", "1", "true"), ("off", "0", "false")
-
-
-def query_value(name: str, allowed: Sequence[str]) -> str | None:
-    """``?name=value`` from the page address when ``value`` is one of ``allowed``, else None."""
-    values = parse_qs(os.environ.get("QUERY_STRING", "").lstrip("?")).get(name, [])
-    value = values[0].strip() if values else ""
-    return value if value in allowed else None
 
 
 def fresh_seed() -> int:
@@ -174,25 +127,11 @@ class GameApp(AppPage, Generic[S]):
     def from_query_string(cls: type[A], **overrides: Any) -> A:
         """An app set from the Voila URL (``?seed=7&lang=id&speed=fast&bots=odds&size=large``).
 
-        A seed in the address stays fixed: "New game" deals that game again.
+        A seed in the address stays fixed: "New game" deals that game again. Refused values
+        give the default and a notice; ``?resume=`` brings a lost game back
+        (:mod:`kayalib.ui.launch`).
         """
-        opts = LaunchOptions.from_environment()
-        kwargs: dict[str, Any] = {
-            "seed": opts.seed, "lang": opts.lang, "speed": opts.speed,
-            "seed_fixed": opts.seed is not None,
-        }  # fmt: skip
-        if opts.bots is not None:
-            known = set(cls.bot_names) | {HUMAN}
-            chosen = [b for b in opts.bots if b in known][: cls.max_seats - 1]
-            if chosen:  # an address naming no known player keeps the default opponents
-                kwargs["opponents"] = chosen
-        extras = {"size": SIZES, "hint": (*HINT_ON, *HINT_OFF), **cls.query_options}
-        for name, allowed in extras.items():
-            value = query_value(name, allowed)
-            if value is not None:
-                kwargs[name] = value in HINT_ON if name == "hint" else value
-        kwargs.update(overrides)
-        return cls(**kwargs)
+        return launch_app(cls, **overrides)
 
     # ----------------------------------------------------------------- hooks
 
@@ -264,10 +203,8 @@ class GameApp(AppPage, Generic[S]):
         """The seed of the next new game: one typed in the field, else the fixed seed, else a
         fresh one (so "New game" deals new cards unless the address fixed the game)."""
         text = self.seed_field.value.strip()
-        if text and not text.lstrip("-").isdigit():
-            raise KayalibError(self.t("error_seed", seed=text))
-        if text and int(text) != self.seed:
-            return int(text)
+        if text and parse_seed(text, self.t) != self.seed:
+            return parse_seed(text, self.t)
         return self.seed if self.seed_fixed else fresh_seed()
 
     def start(self, *, from_field: bool = False) -> None:
@@ -285,10 +222,11 @@ class GameApp(AppPage, Generic[S]):
         self.seed_field.value = str(seed)
         self._begin([first])
 
-    def start_from(self, state: S, seats: Sequence[str]) -> None:
+    def start_from(self, state: S, seats: Sequence[str], *, before: Sequence[S] = ()) -> None:
         """Continue from ``state`` (e.g. a rigged position for a lesson), with these seats.
 
-        ``seats`` names who plays each seat: ``"human"`` or a bot name.
+        ``seats`` names who plays each seat: ``"human"`` or a bot name. ``before`` are the
+        states that led to ``state``, oldest first (a resumed game keeps its undo list).
         """
         players = state.players
         if len(seats) != players:
@@ -298,7 +236,7 @@ class GameApp(AppPage, Generic[S]):
         if unknown:
             raise KayalibError(f"unknown seat kind {unknown[0]!r}; use one of {sorted(known)}")
         self._seats = list(seats)
-        self._begin([state])
+        self._begin([*before, state])
 
     def _begin(self, states: list[S]) -> None:
         self._cancel_bots()

@@ -189,11 +189,11 @@ def test_the_vectorised_passes_agree_with_a_plain_walk(bids: int, seed: int) -> 
 
 def test_cfr_reaches_the_target_and_records_every_iteration() -> None:
     result = solve(target=1e-3, clean=False)
-    iterations = [entry[0] for entry in result.history]
+    iterations = [entry[0] for entry in result.convergence]
     assert iterations == list(range(1, result.iterations + 1))
-    assert result.history[-1][1] <= 1e-3 < result.history[-2][1]
-    assert result.nash_conv == result.history[-1][1]
-    assert result.history[0][1] > 1  # uniform play is far from an equilibrium
+    assert result.convergence[-1][1] <= 1e-3 < result.convergence[-2][1]
+    assert result.nash_conv == result.convergence[-1][1]
+    assert result.convergence[0][1] > 1  # uniform play is far from an equilibrium
     assert result.value == pytest.approx(float(VALUE), abs=1e-3)
 
 
@@ -227,7 +227,7 @@ def test_the_shipped_file_is_what_the_solver_gives() -> None:
         assert fresh[key] == shipped[key]
     assert fresh["nash_conv"] == pytest.approx(shipped["nash_conv"], abs=1e-12)
     assert fresh["value"] == pytest.approx(shipped["value"], abs=1e-12)
-    assert np.allclose(fresh["history"], shipped["history"], rtol=1e-5, atol=1e-9)
+    assert np.allclose(fresh["convergence"], shipped["convergence"], rtol=1e-5, atol=1e-9)
     assert set(fresh["strategy"]) == set(shipped["strategy"])
     for key, actions in shipped["strategy"].items():
         assert fresh["strategy"][key] == pytest.approx(actions, abs=1e-9), key

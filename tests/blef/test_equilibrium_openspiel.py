@@ -43,10 +43,10 @@ def openspiel_policy(profile, keys: dict[str, str]) -> dict[str, list[tuple[int,
     information state with its probability (OpenSpiel wants the zeros too)."""
     policy = {}
     for (player, hand, bids), actions in strategy_table(profile).items():
-        history = (hand[0], hand[0], *(bid.index for bid in bids))
-        name = spec.information_state(history, player)
+        convergence = (hand[0], hand[0], *(bid.index for bid in bids))
+        name = spec.information_state(convergence, player)
         chances = {spec.CHECK if a == CHECK else a.index: p for a, p in actions.items()}
-        policy[keys[name]] = [(a, chances.get(a, 0.0)) for a in spec.legal_actions(history)]
+        policy[keys[name]] = [(a, chances.get(a, 0.0)) for a in spec.legal_actions(convergence)]
     return policy
 
 

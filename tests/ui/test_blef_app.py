@@ -264,7 +264,7 @@ def test_query_string_sets_seed_language_speed_and_bots(monkeypatch) -> None:
     [
         ("", None, "en", "normal"),
         ("seed=7", 7, "en", "normal"),
-        ("?seed=-3&lang=pl", -3, "pl", "normal"),
+        ("?seed=-3&lang=pl", None, "pl", "normal"),  # a sign is refused (issue 15)
         ("seed=x&lang=xx&speed=warp", None, "en", "normal"),
         ("speed=instant&seed=5&seed=6", 5, "en", "instant"),
     ],

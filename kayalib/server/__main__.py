@@ -1,0 +1,7 @@
+"""``python -m kayalib.server app|class`` (see :mod:`kayalib.server.cli`)."""
+
+import sys
+
+from kayalib.server.cli import main
+
+sys.exit(main())

@@ -1,0 +1,252 @@
+"""Guards for a server that a whole class reaches: each kernel belongs to one browser.
+
+Voila 0.5 lets anyone who knows a kernel's id (it is in the page, sent in plain text over the
+classroom network) connect to that kernel's websocket, read its model, restart it or shut it
+down. Here every browser gets a random seat cookie when it opens a page, the kernel started for
+that page is written down as the seat's, and every kernel route answers 404 to any other seat:
+
+- ``/api/kernels/<id>`` (model, delete) and ``/api/kernels/<id>/channels`` (the websocket);
+- ``/voila/api/shutdown/<id>``, which the page calls when it is closed or reloaded (it now gets
+  the ``_xsrf`` cookie it needs, so reloads no longer leave their kernels behind);
+- ``/voila/query/<id>``, the preheated kernel's wait for its page address, answers only the
+  server's own kernels (they know the server's secret).
+
+A seat keeps at most ``seat_kernels`` kernels (its oldest are shut down when it opens more),
+and the server runs at most ``max_kernels`` kernels for pages; past that a page says the server
+is busy. ``?template=`` and ``?theme=`` are ignored, and malformed template paths, ``/login`` and
+``/logout`` answer 404. Kernels may not be restarted over the websocket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import secrets
+import time
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from jupyter_core.utils import ensure_async
+from jupyter_server.services.kernels.handlers import KernelHandler
+from tornado import web
+from voila.request_info_handler import RequestInfoSocketHandler
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.static_file_handler import TemplateStaticFileHandler
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
+from kayalib.ui.preheat import SECRET_HEADER
+
+SEAT_COOKIE = "kayalib_seat"
+#: message types a page may send to its kernel: widgets only (no code, no restart).
+PAGE_MESSAGES = ["comm_open", "comm_close", "comm_msg", "comm_info_request", "kernel_info_request"]
+
+
+@dataclass
+class Owner:
+    seat: str
+    notebook: str
+    since: float = field(default_factory=time.monotonic)
+
+
+class OwnerBook:
+    """Which seat (browser) each page kernel belongs to."""
+
+    def __init__(self) -> None:
+        self.owners: dict[str, Owner] = {}
+
+    def record(self, kernel_id: str, seat: str, notebook: str) -> None:
+        self.owners[kernel_id] = Owner(seat, notebook)
+
+    def owns(self, seat: str | None, kernel_id: str) -> bool:
+        owner = self.owners.get(kernel_id)
+        return bool(seat) and owner is not None and hmac.compare_digest(owner.seat, seat)
+
+    def kernels_of(self, seat: str) -> list[str]:
+        """The seat's kernels, oldest first."""
+        mine = [(o.since, k) for k, o in self.owners.items() if o.seat == seat]
+        return [k for _, k in sorted(mine)]
+
+    def forget_missing(self, running: set[str]) -> None:
+        for kernel_id in [k for k in self.owners if k not in running]:
+            del self.owners[kernel_id]
+
+
+def _book(handler: web.RequestHandler) -> OwnerBook:
+    return handler.settings["kayalib_owners"]
+
+
+def _seat(handler: web.RequestHandler) -> str | None:
+    value = handler.get_cookie(SEAT_COOKIE)
+    return value if value and len(value) <= 64 and value.isalnum() else None
+
+
+def _require_owner(handler: web.RequestHandler, kernel_id: str) -> None:
+    if not _book(handler).owns(_seat(handler), kernel_id):
+        raise web.HTTPError(404)  # the same answer as for a kernel that does not exist
+    if kernel_id not in handler.settings["kernel_manager"]:
+        raise web.HTTPError(404)
+
+
+def page_language(handler: web.RequestHandler) -> str:
+    """The language of a page this server writes itself: ``?lang=``, else the browser's."""
+    known = languages()
+    wanted = handler.get_query_argument("lang", "")[:8]
+    if wanted in known:
+        return wanted
+    for part in handler.request.headers.get("Accept-Language", "").split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in known:
+            return code
+    return DEFAULT_LANGUAGE
+
+
+class OwnedVoilaHandler(TornadoVoilaHandler):
+    """Renders a notebook for one seat, and writes down the kernel it gets as that seat's."""
+
+    def prepare(self) -> Any:
+        for name in ("template", "theme"):  # only the server's own template and theme
+            self.request.arguments.pop(name, None)
+            self.request.query_arguments.pop(name, None)
+        return super().prepare()
+
+    @web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        seat = _seat(self)
+        if seat is None:
+            seat = secrets.token_hex(16)
+            self.set_cookie(SEAT_COOKIE, seat, httponly=True, samesite="Strict")
+        self.xsrf_token  # noqa: B018 - sets the _xsrf cookie the page's shutdown call sends
+        self._kayalib_seat = seat
+        if await self._full(seat):
+            return
+        gen = self.get_generator(path=path)
+        async for html in gen:
+            self.write(html)
+            self.flush()
+
+    async def _full(self, seat: str) -> bool:
+        """Make room for this page; True (and a short page) when the server is full."""
+        km = self.settings["kernel_manager"]
+        book = _book(self)
+        limits = self.settings["kayalib_limits"]
+        book.forget_missing(set(km.list_kernel_ids()))
+        for kernel_id in book.kernels_of(seat)[: -limits.seat_kernels + 1 or None]:
+            del book.owners[kernel_id]  # this browser moved on: free its oldest pages
+            asyncio.ensure_future(ensure_async(km.shutdown_kernel(kernel_id, now=True)))
+        if len(book.owners) < limits.max_kernels:
+            return False
+        t = Translator(page_language(self))
+        self.set_status(503)
+        self.set_header("Retry-After", "60")
+        self.finish(
+            f'<!doctype html><html lang="{t.lang}"><meta charset="utf-8">'
+            f"<title>kayalib</title><p>{escape(t('server_full'))}</p></html>"
+        )
+        return True
+
+    @property
+    def kernel_manager(self) -> Any:
+        return _Recording(self.settings["kernel_manager"], self)
+
+
+class _Recording:
+    """The kernel manager as a page handler sees it: kernels it hands out are recorded."""
+
+    def __init__(self, manager: Any, handler: OwnedVoilaHandler) -> None:
+        self._manager = manager
+        self._handler = handler
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._manager, name)
+
+    def _record(self, kernel_id: str) -> None:
+        handler = self._handler
+        _book(handler).record(kernel_id, handler._kayalib_seat, handler.request.path)
+
+    async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
+        result = await self._manager.get_rendered_notebook(*args, **kwargs)
+        self._record(result[2])
+        return result
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        kernel_id = await ensure_async(self._manager.start_kernel(*args, **kwargs))
+        self._record(kernel_id)
+        return kernel_id
+
+
+class OwnedKernelHandler(KernelHandler):
+    """``/api/kernels/<id>``: the kernel's model and shutdown, for its own seat only."""
+
+    def prepare(self) -> Any:
+        _require_owner(self, self.path_kwargs.get("kernel_id", ""))
+        return super().prepare()
+
+
+class OwnedKernelWebsocketHandler(VoilaKernelWebsocketHandler):
+    """The kernel's websocket, for its own seat only."""
+
+    async def get(self, kernel_id: str) -> None:  # type: ignore[override]
+        _require_owner(self, kernel_id)
+        await super().get(kernel_id)
+
+
+class OwnedShutdownHandler(VoilaShutdownKernelHandler):
+    """``/voila/api/shutdown/<id>``: a page closing shuts down its own kernel, nobody else's."""
+
+    async def post(self, kernel_id: str) -> None:  # type: ignore[override]
+        _require_owner(self, kernel_id)
+        _book(self).owners.pop(kernel_id, None)
+        await super().post(kernel_id)
+
+
+class KernelOnlyRequestInfoHandler(RequestInfoSocketHandler):
+    """``/voila/query/<id>``: the page address, for the server's own kernels only."""
+
+    async def get(self, *args: Any, **kwargs: Any) -> None:
+        secret = self.settings["kayalib_kernel_secret"]
+        given = self.request.headers.get(SECRET_HEADER, "")
+        if not hmac.compare_digest(given.encode(), secret.encode()):
+            raise web.HTTPError(404)
+        await super().get(*args, **kwargs)
+
+
+class SafeTemplateStaticFileHandler(TemplateStaticFileHandler):
+    """Template files; a malformed path is a plain 404 (Voila answers 500)."""
+
+    def parse_url_path(self, path: str) -> str:
+        parts = path.split("/", 2)
+        if len(parts) != 3 or parts[1] != "static" or ".." in parts or not parts[0]:
+            raise web.HTTPError(404)
+        return super().parse_url_path(path)
+
+    @classmethod
+    def get_absolute_path(cls, root: str, path: str) -> str:
+        try:
+            return super().get_absolute_path(root, path)
+        except (AssertionError, ValueError) as error:
+            raise web.HTTPError(404) from error
+
+
+#: Voila's handler class -> the guarded one used instead.
+GUARDED = {
+    TornadoVoilaHandler: OwnedVoilaHandler,
+    KernelHandler: OwnedKernelHandler,
+    VoilaKernelWebsocketHandler: OwnedKernelWebsocketHandler,
+    VoilaShutdownKernelHandler: OwnedShutdownHandler,
+    RequestInfoSocketHandler: KernelOnlyRequestInfoHandler,
+    TemplateStaticFileHandler: SafeTemplateStaticFileHandler,
+}
+
+
+def guard_handlers(handlers: list[tuple]) -> list[tuple]:
+    """Voila's handler list with each route guarded; login and logout routes are dropped."""
+    guarded = []
+    for route in handlers:
+        pattern, handler = route[0], route[1]
+        if pattern.rstrip("/").endswith(("/login", "/logout")):
+            continue
+        guarded.append((pattern, GUARDED.get(handler, handler), *route[2:]))
+    return guarded

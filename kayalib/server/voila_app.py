@@ -1,0 +1,67 @@
+"""``KayalibVoila``: Voila's server application with the kit's guards and an overlay config.
+
+Settings come from ``notebooks/voila.json`` (and the Jupyter config path) as for ``voila``; the
+class command adds its computed settings (:mod:`kayalib.server.settings`) as an overlay above
+the files, and the command line stays on top of both.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from typing import Any, NamedTuple
+
+from jupyter_server import DEFAULT_STATIC_FILES_PATH
+from traitlets import Instance, Integer
+from traitlets.config import Config
+from voila.app import Voila
+
+from kayalib.server.guards import PAGE_MESSAGES, OwnerBook, guard_handlers
+from kayalib.ui.preheat import SECRET_ENV
+from kayalib.ui.resume import all_banner_words
+
+
+class Limits(NamedTuple):
+    seat_kernels: int
+    max_kernels: int
+
+
+class KayalibVoila(Voila):
+    """Voila for the kit: each kernel belongs to the browser that opened its page."""
+
+    overlay = Instance(Config, allow_none=True, help="settings above the config files")
+    seat_kernels = Integer(
+        3, config=True, help="kernels one browser may keep; opening more frees its oldest"
+    )
+    max_kernels = Integer(
+        60, config=True, help="kernels for pages at most; past that a page says the server is busy"
+    )
+
+    def load_config_file(self, *args: Any, **kwargs: Any) -> None:
+        super().load_config_file(*args, **kwargs)
+        words = Config()  # the "connection lost" banner's words, for pages without an app
+        words.VoilaConfiguration.resources = {"kayalib_words": all_banner_words()}
+        self.update_config(words)
+        if self.overlay is not None:
+            self.update_config(self.overlay)
+        self.update_config(self.cli_config)  # the command line stays on top
+
+    def init_settings(self) -> dict:
+        secret = secrets.token_hex(24)
+        # Kernels inherit the server's environment: the secret lets them (and only them) read
+        # their page's address; VOILA_APP_IP tells them where the server listens.
+        os.environ[SECRET_ENV] = secret
+        if self.ip not in ("", "0.0.0.0", "::", "localhost"):
+            os.environ["VOILA_APP_IP"] = self.ip
+        settings = super().init_settings()
+        # Jupyter's error pages link a static favicon: without this setting every 404 from a
+        # Jupyter handler logs a traceback ("Uncaught exception in write_error") instead.
+        settings.setdefault("static_path", DEFAULT_STATIC_FILES_PATH)
+        self.kernel_manager.allowed_message_types = list(PAGE_MESSAGES)
+        settings["kayalib_owners"] = OwnerBook()
+        settings["kayalib_limits"] = Limits(max(1, self.seat_kernels), max(1, self.max_kernels))
+        settings["kayalib_kernel_secret"] = secret
+        return settings
+
+    def init_handlers(self) -> list:
+        return guard_handlers(super().init_handlers())

@@ -1,0 +1,229 @@
+"""The kit's own server (``python -m kayalib.server``) on loopback, and clients for it.
+
+Every server here binds to 127.0.0.1 on a free port and is stopped at the end of its scope;
+all traffic stays on this machine. The class-mode server is sized small (2 students, no
+lesson pools) so the suite stays quick on two cores.
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import re
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import psutil
+import pytest
+from apps.conftest import CHROMIUM, CHROMIUM_ARGS, HARMLESS_CONSOLE, free_port, require_chromium
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
+
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "HARMLESS_CONSOLE", "Client", "KitServer"]
+
+
+class KitServer:
+    """``python -m kayalib.server MODE --port P ...`` in a subprocess, logging to a file."""
+
+    def __init__(self, name: str, mode: str, *args: str, port: int | None = None) -> None:
+        self.name = name
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.log_path = ARTIFACTS / f"server-{name}.log"
+        command = [sys.executable, "-m", "kayalib.server", mode, f"--port={self.port}", *args]
+        if mode == "class":
+            command += ["--ip=127.0.0.1", "--no-qr"]
+        self.log = self.log_path.open("w")
+        self.process = subprocess.Popen(
+            command, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT
+        )
+
+    def wait(self, timeout: float = 90.0, pools: tuple[str, ...] = ()) -> None:
+        """Until the server answers (and the named notebooks' kernel pools are full)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited early; see {self.log_path}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=2):
+                    pass
+            except OSError:
+                time.sleep(0.3)
+                continue
+            text = self.log_text()
+            if all(f"Kernel pool of {name} is filled" in text for name in pools):
+                return
+            time.sleep(0.3)
+        raise RuntimeError(f"the server was not ready within {timeout:.0f} s; see {self.log_path}")
+
+    def log_text(self) -> str:
+        self.log.flush()
+        return self.log_path.read_text(errors="replace")
+
+    def kernel_pids(self) -> list[int]:
+        """Process ids of the server's kernels."""
+        try:
+            children = psutil.Process(self.process.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            return []
+        found = []
+        for child in children:
+            try:
+                if "ipykernel_launcher" in " ".join(child.cmdline()):
+                    found.append(child.pid)
+            except psutil.Error:
+                continue
+        return found
+
+    def kernel_pid(self, kernel_id: str) -> int:
+        for pid in self.kernel_pids():
+            try:
+                if any(kernel_id in part for part in psutil.Process(pid).cmdline()):
+                    return pid
+            except psutil.Error:
+                continue
+        raise LookupError(f"no kernel process for {kernel_id}")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(5)
+        self.log.close()
+
+
+class Client:
+    """A browser-like HTTP client with its own cookies (one student, one seat)."""
+
+    def __init__(self, server: KitServer) -> None:
+        self.server = server
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def request(
+        self, path: str, method: str = "GET", data: bytes | None = None, timeout: float = 120
+    ) -> tuple[int, str]:
+        request = urllib.request.Request(self.server.url + path, data=data, method=method)
+        try:
+            with self.opener.open(request, timeout=timeout) as response:
+                return response.status, response.read().decode("utf-8", "replace")
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode("utf-8", "replace")
+
+    def open_page(self, notebook: str, query: str = "") -> tuple[str, str]:
+        """Render a notebook; returns (kernel id, page)."""
+        status, page = self.request(f"/voila/render/{notebook}" + (f"?{query}" if query else ""))
+        assert status == 200, (status, page[:300])
+        match = KERNEL_ID.search(page)
+        assert match, "the page names no kernel"
+        return match.group(1), page
+
+    def close_page(self, kernel_id: str) -> int:
+        """What a browser does when a page is closed: ask the server to stop its kernel."""
+        body = f"_xsrf={urllib.parse.quote(self.cookie('_xsrf'))}".encode()
+        return self.request(f"/voila/api/shutdown/{kernel_id}", "POST", body)[0]
+
+    def cookie(self, name: str) -> str:
+        return next((c.value for c in self.jar if c.name == name), "")
+
+    def cookie_header(self) -> str:
+        return "; ".join(f"{c.name}={c.value}" for c in self.jar)
+
+    def channels(self, kernel_id: str):
+        """A websocket to the kernel's channels (the JSON protocol), with this seat's cookies."""
+        from websockets.sync.client import connect
+
+        url = f"ws://127.0.0.1:{self.server.port}/api/kernels/{kernel_id}/channels"
+        return connect(url, additional_headers={"Cookie": self.cookie_header()}, open_timeout=30)
+
+
+def message(msg_type: str, content: dict, channel: str = "shell") -> str:
+    """A Jupyter message as the JSON websocket protocol carries it."""
+    import uuid
+
+    header = {
+        "msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "student",
+        "session": uuid.uuid4().hex, "date": "2025-01-01T00:00:00Z", "version": "5.3",
+    }  # fmt: skip
+    return json.dumps(
+        {"header": header, "parent_header": {}, "metadata": {}, "content": content,
+         "channel": channel, "buffers": []}
+    )  # fmt: skip
+
+
+def receive_for(ws, seconds: float) -> list[dict]:
+    """Every message the websocket brings within ``seconds``."""
+    from websockets.exceptions import ConnectionClosed
+
+    got: list[dict] = []
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            raw = ws.recv(timeout=left)
+        except TimeoutError:
+            break
+        except ConnectionClosed:
+            break
+        got.append(json.loads(raw) if isinstance(raw, str) else {"binary": raw})
+    return got
+
+
+@pytest.fixture(scope="session")
+def class_server() -> Iterator[KitServer]:
+    """Class mode, sized for 2 students (a pool of 2 per play app, none for the lessons)."""
+    server = KitServer("class", "class", "--students=2", "--lesson-pool=0")
+    try:
+        server.wait(pools=("play-blef.ipynb", "play-aku-paling-kaya.ipynb"))
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's headless Chromium (skips with a notice without it; fails under CI=true)."""
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def student(browser, request):
+    """A new browser context (one student) whose page fails the test on page errors."""
+    contexts = []
+
+    def open_student():
+        context = browser.new_context(viewport={"width": 1280, "height": 1200})
+        page = context.new_page()
+        page.problems = []  # type: ignore[attr-defined]
+        page.on("pageerror", lambda error: page.problems.append(f"page error: {error}"))
+        contexts.append(context)
+        return page
+
+    yield open_student
+    ARTIFACTS.mkdir(exist_ok=True)
+    for i, context in enumerate(contexts):
+        for page in context.pages:
+            try:
+                page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{i}.png"))
+            except Exception:
+                pass
+            assert not page.problems, page.problems
+        context.close()

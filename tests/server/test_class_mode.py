@@ -1,0 +1,115 @@
+"""The class command and its settings: what holds under a class, from one documented command
+(issue 13, point 1), and ``make app`` that keeps its settings in ``voila.json``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kayalib.server.cli import find_notebooks, student_url
+from kayalib.server.lan import NoNetworkError, classroom_address, pick_address, qr_text
+from kayalib.server.settings import PLAY_APPS, ClassSettings
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+
+
+def make_dry_run(*args: str) -> str:
+    """What ``make`` would run (``-n``), with the virtualenv taken as built."""
+    done = subprocess.run(
+        ["make", "-n", "-o", ".venv/.kayalib-installed", *args],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    return done.stdout
+
+
+def test_make_app_takes_only_the_port_from_the_command_line() -> None:
+    command = make_dry_run("app", "PORT=8870")
+    assert "python -m kayalib.server app --port=8870" in command
+    assert "--Voila.ip" not in command and "--template" not in command
+    config = json.loads((NOTEBOOKS / "voila.json").read_text())
+    assert config["Voila"]["ip"] == "127.0.0.1"  # localhost only, from the config file
+    assert config["VoilaConfiguration"]["template"] == "kayalib"
+    assert config["VoilaConfiguration"]["show_tracebacks"] is False
+    assert config["VoilaExecutor"]["iopub_timeout"] >= 30  # slower, not broken
+
+
+def test_make_class_is_one_command_with_optional_settings() -> None:
+    assert "python -m kayalib.server class --port=8866 --students=30" in make_dry_run("class")
+    command = make_dry_run("class", "STUDENTS=25", "SEED=7", "OPEN=play-blef.ipynb", "IP=10.1.2.3")
+    assert "--students=25" in command and "--seed=7" in command
+    assert "--open=play-blef.ipynb" in command and "--ip=10.1.2.3" in command
+
+
+def test_class_settings_are_sized_for_the_class() -> None:
+    settings = ClassSettings(students=30)
+    c = settings.config(NOTEBOOKS, "192.168.1.20")
+    assert c.Voila.ip == "192.168.1.20"
+    assert c.VoilaConfiguration.preheat_kernel is True
+    pools = c.VoilaKernelManager.kernel_pools_config
+    assert {pools[name]["pool_size"] for name in PLAY_APPS} == {30}
+    assert pools["index.ipynb"]["pool_size"] == settings.other_pool
+    lesson = "03-how-likely-is-my-bid.ipynb"
+    assert pools[lesson]["pool_size"] == settings.other_pool
+    today = ClassSettings(students=30, lesson=lesson).pools(NOTEBOOKS)  # make class OPEN=03-...
+    assert today[lesson]["pool_size"] == 30 and today["index.ipynb"]["pool_size"] == 2
+    assert pools["default"]["pool_size"] == 0
+    assert c.VoilaKernelManager.fill_delay >= 10  # refills wait until the arrival wave is over
+    assert c.KernelManager.transport == "ipc"
+    assert c.VoilaExecutor.iopub_timeout >= 60 and c.VoilaExecutor.timeout >= 60
+    assert c.MappingKernelManager.cull_idle_timeout <= 600
+    assert c.MappingKernelManager.cull_connected is False
+    assert c.KayalibVoila.max_kernels >= 30 * c.KayalibVoila.seat_kernels
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["class", "--students=0"], "--students must be 1 to 200"),
+        (["class", "--seed=abc"], "--seed must be 1 to 12 digits"),
+        (["class", "--seed=-1"], "--seed must be 1 to 12 digits"),
+        (["class", "--open=nothing.ipynb", "--ip=127.0.0.1"], "no notebook 'nothing.ipynb'"),
+        (["class", "--lesson-pool=99", "--students=5"], "--lesson-pool must be 0 to --students"),
+        (["app", "--port=0"], "--port must be 1 to 65535"),
+        (["app", "--nonsense"], "unrecognized arguments"),
+        (["serve"], "invalid choice"),
+    ],
+)
+def test_bad_arguments_are_one_line_and_status_2(args: list[str], message: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "kayalib.server", *args],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 2, done
+    assert done.stderr.count("\n") == 1 and message in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_the_address_for_students_and_its_qr_code() -> None:
+    url = student_url("192.168.1.20", 8866, "play-blef.ipynb", seed="7", lang="pl")
+    assert url == "http://192.168.1.20:8866/voila/render/play-blef.ipynb?seed=7&lang=pl"
+    code = qr_text(url).splitlines()
+    assert len(code) > 10 and len({len(line) for line in code}) == 1  # a square block
+    assert set("".join(code)) <= set("\u2588\u2580\u2584 ")
+
+
+def test_the_classroom_address_is_never_the_loopback() -> None:
+    assert pick_address(["127.0.0.1", "10.0.0.5", "8.8.8.8"]) == "10.0.0.5"
+    assert pick_address(["127.0.0.1", "fe80::1", "not an address"]) is None
+    try:
+        address = classroom_address()
+    except NoNetworkError as error:  # a machine with no network: the teacher is told
+        assert "IP=" in str(error)
+    else:
+        assert not address.startswith("127.")
+
+
+def test_the_notebooks_are_found_from_the_project_or_given(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(ROOT)
+    assert find_notebooks(None) == NOTEBOOKS
+    with pytest.raises(ValueError, match="no kayalib notebooks"):
+        find_notebooks(tmp_path)

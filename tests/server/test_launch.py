@@ -1,0 +1,134 @@
+"""The page address a student's browser sends: every bad value gives the normal app and a short
+notice in the student's language, never a dead page or a traceback (issue 15, "Bad input")."""
+
+from __future__ import annotations
+
+import io
+import logging
+import sys
+
+import pytest
+
+from kayalib.ui.blef_app import BlefApp
+from kayalib.ui.kaya_app import KayaApp
+from kayalib.ui.launch import (
+    SEED_DIGITS,
+    LaunchOptions,
+    SeedError,
+    parse_seed,
+    protect_the_page,
+)
+from kayalib.ui.preheat import query_string
+
+HUNDRED_DIGITS = "1" * 100
+
+
+@pytest.fixture(autouse=True)
+def clean_address(monkeypatch):
+    for name in ("QUERY_STRING", "VOILA_PREHEAT", "SERVER_SOFTWARE"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.mark.parametrize("text", ["7", " 0042 ", "999999999999", "0"])
+def test_a_seed_is_ascii_digits(text: str) -> None:
+    assert parse_seed(text) == int(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["", "abc", "-1", "+7", "²", "٣", "1e3", "7.0", "1_000", HUNDRED_DIGITS, "9" * 5000]
+)
+def test_anything_else_is_refused_with_a_short_message(text: str) -> None:
+    with pytest.raises(SeedError) as refused:
+        parse_seed(text)
+    expected = f"The seed must be a whole number of 1 to {SEED_DIGITS} digits, such as 7."
+    assert str(refused.value) == expected
+
+
+@pytest.mark.parametrize(
+    ("query", "problems"),
+    [
+        ("seed=abc", ("seed",)),
+        ("seed=-1", ("seed",)),
+        (f"seed={HUNDRED_DIGITS}", ("seed",)),
+        ("seed=%C2%B2", ("seed",)),
+        ("lang=xx", ("lang",)),
+        ("speed=warp", ("speed",)),
+        ("lang=" + "p" * 5000, ("lang",)),
+        ("bots=" + "odds," * 1000, ("bots",)),
+        ("seed=7&lang=pl&speed=fast&bots=odds", ()),
+    ],
+)
+def test_address_values_are_checked(query: str, problems: tuple[str, ...]) -> None:
+    assert LaunchOptions.parse(query).problems == problems
+
+
+def app_from(monkeypatch, cls, query: str, **overrides):
+    monkeypatch.setenv("QUERY_STRING", query)
+    return cls.from_query_string(delay=0, **overrides)
+
+
+@pytest.mark.parametrize(
+    ("query", "notice"),
+    [
+        ("seed=abc&lang=pl", "Ziarno musi być liczbą całkowitą"),
+        ("seed=-1&lang=id", "Seed harus bilangan bulat"),
+        (f"seed={HUNDRED_DIGITS}", "The seed must be a whole number of 1 to 12 digits"),
+        ("lang=xx", "is not one of the kit&#x27;s languages"),
+        ("bots=evil&lang=pl", "Niektórzy gracze w adresie są nieznani"),
+        ("speed=" + "x" * 3000, "The bot speed in the address is not one of the choices"),
+    ],
+)
+def test_a_bad_address_gives_the_normal_app_and_a_notice(monkeypatch, query, notice) -> None:
+    for cls in (BlefApp, KayaApp):
+        app = app_from(monkeypatch, cls, query)
+        assert app.state is not None and app.state.legal_actions()  # a playable game
+        assert notice in app.error.value
+        assert "Traceback" not in app.error.value and "Error" not in app.error.value
+
+
+def test_a_good_address_gives_no_notice(monkeypatch) -> None:
+    app = app_from(monkeypatch, BlefApp, "seed=7&lang=pl&speed=fast&bots=odds,random")
+    assert app.seed == 7 and app.lang.value == "pl" and app.seats == ["human", "odds", "random"]
+    assert app.error.value == ""
+
+
+@pytest.mark.parametrize("typed", ["²", "9" * 5000, "-5", "seven"])
+def test_a_bad_seed_typed_in_the_app_is_refused_in_the_students_language(typed) -> None:
+    app = BlefApp(seed=3, delay=0, lang="pl", opponents=["odds"])
+    state = app.state
+    app.seed_field.value = typed
+    app.new_game.click()
+    assert "Ziarno musi być liczbą całkowitą o długości od 1 do 12 cyfr" in app.error.value
+    assert "ValueError" not in app.error.value and "went wrong" not in app.error.value
+    assert app.state is state and app.seed == 3  # nothing changed
+
+
+def test_a_seed_typed_in_the_app_starts_that_game() -> None:
+    app = BlefApp(seed=3, delay=0, opponents=["odds"])
+    app.seed_field.value = " 42 "
+    app.new_game.click()
+    assert app.seed == 42 and app.state.seed == 42 and app.error.value == ""
+
+
+def test_outside_a_preheated_kernel_the_address_is_read_at_once(monkeypatch) -> None:
+    monkeypatch.setenv("QUERY_STRING", "seed=7")
+    assert query_string() == "seed=7"
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    monkeypatch.delenv("QUERY_STRING")
+    assert query_string() == ""
+
+
+def test_in_a_voila_kernel_log_records_go_to_the_terminal_not_the_page(monkeypatch, capfd):
+    """In a kernel, ``sys.stderr`` is the page (it travels over the websocket)."""
+    page = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", page)
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    root = logging.getLogger()
+    before = list(root.handlers)
+    try:
+        protect_the_page()
+        logging.getLogger("Comm").error("Exception in comm_msg", exc_info=ValueError("boom"))
+    finally:
+        root.handlers[:] = before
+    assert page.getvalue() == ""
+    assert "Exception in comm_msg" in capfd.readouterr().err

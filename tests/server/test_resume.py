@@ -1,0 +1,144 @@
+"""A game kept in the page as a token comes back to the same position (issue 13, point 3);
+a token from a browser is checked like any other address value."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import zlib
+
+import pytest
+
+from kayalib.ui.blef_app import BlefApp
+from kayalib.ui.kaya_app import KayaApp
+from kayalib.ui.resume import (
+    TOKEN_CHARS,
+    ResumeError,
+    SavedGame,
+    banner_words,
+    keep_in_page,
+    page_marker,
+)
+
+GAMES = [
+    (BlefApp, ["odds", "random", "odds"], {"mode": "deck"}),
+    (KayaApp, ["random", "counter", "random"], {"colour": "blue"}),
+]
+
+
+def play(app, seed: int, moves: int) -> None:
+    rng = random.Random(seed)
+    for step in range(moves):
+        if app.state.is_terminal:
+            return
+        app.act(rng.choice(app.state.legal_actions()))
+        if step == moves // 2 and app.undo_target() is not None:
+            app.undo()
+
+
+@pytest.mark.parametrize(("cls", "opponents", "setup"), GAMES, ids=["blef", "kaya"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_resumed_game_is_the_same_game(cls, opponents, setup, seed) -> None:
+    app = cls(seed=seed, delay=0, opponents=opponents, lang="pl", speed="fast", **setup)
+    keep_in_page(app)
+    play(app, seed, 25)
+    saved = SavedGame.decode(SavedGame.of(app).encode())
+    again = cls(delay=0, **saved.app_options())
+    saved.replay(again)
+    assert again.state.events == app.state.events
+    assert len(again.states) == len(app.states)  # the undo list and the bots' draws too
+    assert again.lang.value == "pl" and again.speed.value == "fast" and again.seats == app.seats
+    for name, value in setup.items():
+        assert getattr(again, name).value == value
+    # and both go on identically from there
+    again.run_bots()
+    app.run_bots()
+    assert again.state.events == app.state.events
+
+
+def test_the_page_marker_follows_every_move_and_language() -> None:
+    app = BlefApp(seed=5, delay=0, opponents=["odds"])
+    marker = keep_in_page(app)
+    assert marker in app.widget.children and marker.layout.display == "none"
+    first = marker.value
+    app.act(app.state.legal_actions()[0])
+    assert marker.value != first
+    app.lang.value = "id"
+    assert "Kembalikan permainanku" in marker.value
+    token = marker.value.split('data-kaya-resume="')[1].split('"')[0]
+    assert SavedGame.decode(token).lang == "id"
+    assert page_marker(app) == marker.value
+
+
+def test_banner_words_come_from_the_catalogue() -> None:
+    assert banner_words("en") == {
+        "lost": "Connection lost",
+        "explain": "The game stopped answering because the server or your game's kernel was "
+        "restarted. Your moves are kept.",
+        "explain_page": "This page stopped answering because the server or its kernel was "
+        "restarted. Reload it to go on.",
+        "button": "Bring my game back",
+        "reload": "Reload the page",
+    }
+
+
+def pack(data: object) -> str:
+    raw = json.dumps(data).encode()
+    return base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
+
+
+GOOD = {"v": 1, "app": "BlefApp", "seed": 7, "seats": ["human", "odds"], "moves": [],
+        "setup": {}, "lang": "en", "speed": "normal", "hint": False}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "token",
+    [
+        "",
+        "not a token",
+        "A" * (TOKEN_CHARS + 1),
+        pack([1, 2, 3]),
+        pack({**GOOD, "v": 2}),
+        pack({**GOOD, "seed": -1}),
+        pack({**GOOD, "seed": 10**40}),
+        pack({**GOOD, "seed": "7"}),
+        pack({**GOOD, "seats": ["human"] * 50}),
+        pack({**GOOD, "seats": ["<script>"]}),
+        pack({**GOOD, "moves": ["x" * 500]}),
+        pack({**GOOD, "moves": ["check"] * 5000}),
+        pack({**GOOD, "setup": {"__class__": "x"}}),
+        pack({**GOOD, "lang": "xx"}),
+        pack({**GOOD, "hint": "yes"}),
+        base64.urlsafe_b64encode(zlib.compress(b" " * 10_000_000)).decode(),  # unpacks huge
+    ],
+)
+def test_a_token_that_we_did_not_write_is_refused(token: str) -> None:
+    with pytest.raises(ResumeError):
+        SavedGame.decode(token)
+
+
+def test_a_token_with_an_illegal_move_is_refused_and_the_app_keeps_a_new_game() -> None:
+    saved = SavedGame.decode(pack({**GOOD, "moves": ["check"]}))  # nothing to check yet
+    app = BlefApp(delay=0, **saved.app_options())
+    state = app.state
+    with pytest.raises(ResumeError):
+        saved.replay(app)
+    assert app.state is state
+
+
+def test_the_address_brings_a_game_back_or_says_it_cannot(monkeypatch) -> None:
+    app = BlefApp(seed=11, delay=0, opponents=["odds", "random"])
+    keep_in_page(app)
+    play(app, 11, 10)
+    token = SavedGame.of(app).encode()
+    monkeypatch.setenv("QUERY_STRING", f"seed=99&resume={token}")
+    again = BlefApp.from_query_string(delay=0)
+    assert again.state.events == app.state.events and again.seed == 11
+    assert again.error.value == ""
+    monkeypatch.setenv("QUERY_STRING", "seed=99&lang=pl&resume=garbage")
+    fresh = BlefApp.from_query_string(delay=0)
+    assert fresh.seed == 99 and "Nie udało się przywrócić ostatniej gry" in fresh.error.value
+    monkeypatch.setenv("QUERY_STRING", f"resume={token}")
+    other = KayaApp.from_query_string(delay=0)  # a Blef token in the Kaya app
+    assert "could not be brought back" in other.error.value
