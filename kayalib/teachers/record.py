@@ -23,7 +23,7 @@ from typing import Any
 from kayalib.i18n import Translator
 from kayalib.lessons.language import fill, resolve
 
-__all__ = ["Ask", "LessonRecord", "Table", "Task", "notebook_path", "record_lesson"]
+__all__ = ["Ask", "LessonRecord", "Table", "Task", "notebook_path", "record_lesson", "run_lesson"]
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -92,16 +92,13 @@ def _prose(part: Any) -> Callable[[Translator], str] | None:
     return lambda t: markdown(fill(t, t(key), **values))
 
 
-def record_lesson(number: str, notebooks: Path = NOTEBOOKS) -> LessonRecord:
-    """Run lesson ``number``'s notebook (teacher's view) and read its worksheet material."""
-    from kayalib.lessons.exercise import Exercise
-    from kayalib.lessons.page import Gated, LiveHTML, Prose
-    from kayalib.lessons.predict import Prediction
-
+def run_lesson(number: str, query: str = "solutions=key", notebooks: Path = NOTEBOOKS) -> Any:
+    """Run lesson ``number``'s notebook in this process as Voila would with the address
+    ``?query``; return its :class:`~kayalib.lessons.page.Lesson` (its ``parts`` in page order)."""
     cells = json.loads(notebook_path(number, notebooks).read_text("utf-8"))["cells"]
     namespace: dict[str, Any] = {"__name__": f"kayalib_lesson_{number}"}
     saved = os.environ.get("QUERY_STRING")
-    os.environ["QUERY_STRING"] = "solutions=key"
+    os.environ["QUERY_STRING"] = query
     here = Path.cwd()
     try:
         os.chdir(notebooks)
@@ -115,7 +112,16 @@ def record_lesson(number: str, notebooks: Path = NOTEBOOKS) -> LessonRecord:
             os.environ.pop("QUERY_STRING", None)
         else:
             os.environ["QUERY_STRING"] = saved
-    lesson = namespace["lesson"]
+    return namespace["lesson"]
+
+
+def record_lesson(number: str, notebooks: Path = NOTEBOOKS) -> LessonRecord:
+    """Run lesson ``number``'s notebook (teacher's view) and read its worksheet material."""
+    from kayalib.lessons.exercise import Exercise
+    from kayalib.lessons.page import Gated, LiveHTML, Prose
+    from kayalib.lessons.predict import Prediction
+
+    lesson = run_lesson(number, "solutions=key", notebooks)
     items: list[Item] = []
     seen_prediction = False
     previous: Any = None
