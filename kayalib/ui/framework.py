@@ -191,8 +191,16 @@ class GameApp(AppPage, Generic[S]):
             value = query_value(name, allowed)
             if value is not None:
                 kwargs[name] = value in HINT_ON if name == "hint" else value
+        # -- issue 14 hook: ?seed=7&student=12 plays the student's own seed (ui/seed_badge.py)
+        from kayalib.ui.seed_badge import attach_badge, student_seed
+
+        if student_seed() is not None:
+            kwargs["seed"] = student_seed()
         kwargs.update(overrides)
-        return cls(**kwargs)
+        app = cls(**kwargs)
+        attach_badge(app)
+        # -- end of the issue 14 hook
+        return app
 
     # ----------------------------------------------------------------- hooks
 
