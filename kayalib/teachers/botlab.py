@@ -140,8 +140,8 @@ class Leaderboard(widgets.VBox, Localized):
         self.progress.value, self.progress.bar_style = 0, ""
         try:
             entrants = [self.path, *bot_names(game)]
-            self.result = round_robin(game, entrants, int(self.games_box.value),
-                                      int(self.seed_box.value), progress=self._progress)  # fmt: skip
+            games, seed = int(self.games_box.value), int(self.seed_box.value)
+            self.result = round_robin(game, entrants, games, seed, progress=self._progress)
         finally:
             self.run_button.disabled = False
         self.progress.bar_style = "success"
