@@ -99,10 +99,11 @@ class Leaderboard(widgets.VBox, Localized):
         self.init_language(lang)
         self.path = Path(path)
         self.errors = ErrorBox()
-        self.games_box = widgets.BoundedIntText(value=games, min=1, max=1000,
-                                                layout={"width": "14em"})  # fmt: skip
-        self.seed_box = widgets.IntText(value=seed, layout={"width": "14em"})
-        self.run_button = widgets.Button(button_style="primary")
+        wide = {"description_width": "initial"}  # labels in full, in every language
+        self.games_box = widgets.BoundedIntText(value=games, min=1, max=1000, style=wide,
+                                                layout={"width": "16em"})  # fmt: skip
+        self.seed_box = widgets.IntText(value=seed, style=wide, layout={"width": "12em"})
+        self.run_button = widgets.Button(button_style="primary", layout={"width": "auto"})
         self.run_button.add_class("kayalib-run")
         self.progress = widgets.IntProgress(value=0, min=0, max=1)
         self.title = widgets.HTML()
