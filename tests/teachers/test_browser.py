@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from kayalib.i18n import Translator
-
 from tests.lessons.test_browser import LOAD, STEP, browser, page, server  # noqa: F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.voila]
@@ -47,3 +46,14 @@ def test_an_assessment_page_shows_no_solution(server, page) -> None:  # noqa: F8
         timeout=STEP)  # fmt: skip
     feedback = page.inner_text(".kayalib-exercise >> nth=0")
     assert "Too high" not in feedback and "solution" not in feedback.lower()
+
+
+def test_the_write_a_bot_leaderboard_runs_in_the_browser(server, page) -> None:  # noqa: F811
+    page.goto(f"{server.url}/voila/render/write-a-bot.ipynb?lang=id", timeout=LOAD)
+    page.wait_for_selector(".kayalib-leaderboard .kayalib-run", timeout=LOAD)
+    page.fill(".kayalib-leaderboard input >> nth=0", "2")
+    page.click(".kayalib-leaderboard .kayalib-run >> nth=0")
+    page.wait_for_selector(".kayalib-leaderboard table", timeout=LOAD)
+    board = page.inner_text(".kayalib-leaderboard >> nth=0")
+    assert "my_blef_bot" in board and "interval 95%" in board
+    assert "Tidak ada kalah WO" in board
