@@ -25,7 +25,7 @@ app: venv
 lab: venv
 	@echo "kayalib: JupyterLab prints its address below (with a token); open write-a-bot.ipynb"
 	cd notebooks && ../$(BIN)/jupyter lab --no-browser --ServerApp.ip=127.0.0.1 \
-		--ServerApp.port=$(LAB_PORT) write-a-bot.ipynb
+		--ServerApp.port=$(LAB_PORT) $(if $(filter 0,$(shell id -u)),--allow-root) write-a-bot.ipynb
 
 # The lesson plans as Markdown pages (docs/teachers/<lang>/), written from the catalogue.
 plans: venv
