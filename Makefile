@@ -7,6 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PYTHON ?= python3
 PORT   ?= 8866
+LAB_PORT ?= 8888
 STAMP  := $(VENV)/.kayalib-installed
 # The JupyterHub test's proxy, from the npm registry, into a project-local folder.
 CHP_VERSION := 5.3.0
@@ -18,7 +19,7 @@ CLASS_FLAGS := --port=$(PORT) --students=$(STUDENTS) $(if $(IP),--ip=$(IP)) \
 	$(if $(OPEN),--open=$(OPEN)) $(if $(SEED),--seed=$(SEED)) \
 	$(if $(LESSON_POOL),--lesson-pool=$(LESSON_POOL))
 
-.PHONY: app class test venv lint bench clean
+.PHONY: app class test venv lint bench clean plans worksheets lab
 
 $(STAMP): pyproject.toml binder/requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -37,6 +38,20 @@ app: venv
 
 class: venv
 	$(BIN)/python -m kayalib.server class $(CLASS_FLAGS)
+
+# The write-a-bot notebook in JupyterLab (code cells shown, unlike the Voila app), on localhost.
+lab: venv
+	@echo "kayalib: JupyterLab prints its address below (with a token); open write-a-bot.ipynb"
+	cd notebooks && ../$(BIN)/jupyter lab --no-browser --ServerApp.ip=127.0.0.1 \
+		--ServerApp.port=$(LAB_PORT) $(if $(filter 0,$(shell id -u)),--allow-root) write-a-bot.ipynb
+
+# The lesson plans as Markdown pages (docs/teachers/<lang>/), written from the catalogue.
+plans: venv
+	$(BIN)/python -m kayalib.teachers plans docs/teachers
+
+# Worksheets and answer keys of every lesson in every language, as PDF.
+worksheets: venv
+	$(BIN)/python -m kayalib.teachers worksheets build/worksheets
 
 lint: venv
 	$(BIN)/ruff check .

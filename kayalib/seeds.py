@@ -31,6 +31,7 @@ from kayalib.errors import SeedError
 
 __all__ = [
     "MAX_SEED",
+    "MAX_STUDENT",
     "StepRandom",
     "bot_rng",
     "check_seed",
@@ -41,6 +42,8 @@ __all__ = [
 
 MAX_SEED = 2**64 - 1
 """The largest seed (seeds are 64-bit whole numbers, 0 to 18446744073709551615)."""
+MAX_STUDENT = 9999
+"""The largest student number of :func:`personal_seed`."""
 
 
 def check_seed(seed: object) -> int:
@@ -73,7 +76,7 @@ def personal_seed(class_seed: int, student: int) -> int:
     True
     """
     check_seed(class_seed)
-    if isinstance(student, bool) or not isinstance(student, int) or not 1 <= student <= 9999:
+    if isinstance(student, bool) or not isinstance(student, int) or not 1 <= student <= MAX_STUDENT:
         raise SeedError(f"a student number is a whole number from 1 to 9999, not {student!r}")
     return _digest(f"kayalib/student/{class_seed}/{student}")
 

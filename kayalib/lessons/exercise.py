@@ -72,7 +72,11 @@ class Exercise(widgets.VBox, Localized):
     to its size (2% by default, so a rounded decimal of an exact fraction is accepted however
     small the answer is), or within the absolute ``tolerance`` when one is given. With
     ``choices`` (``(words, value)`` pairs), the answer is one of the values. The solution is
-    revealed only by "Show solution" (hidden altogether with ``solutions=False``).
+    revealed only by "Show solution".
+
+    Teacher mode (the page's ``?solutions=``): ``solutions=False`` is an assessment: no "Show
+    solution", and "Check" says only right or not (no answer, working, hint or too high/low);
+    ``key=True`` is the teacher's screen: the answer and the working stand beside the exercise.
 
     >>> ex = Exercise("What is 1/2 + 1/4?", Fraction(3, 4), working="2/4 + 1/4 = 3/4", lang="en")
     >>> ex.answer_box.value = "0.75"; ex.check_button.click()
@@ -91,11 +95,14 @@ class Exercise(widgets.VBox, Localized):
         rel_tolerance: float = 0.02,
         hint: Text = "",
         solutions: bool = True,
+        key: bool = False,
         lang: str | None = None,
         **kwargs: Any,
     ) -> None:
         self.init_language(lang)
         self.answer = answer
+        self.solutions = solutions
+        self.key = key
         self.choices = tuple(choices) if choices is not None else None
         if self.choices is not None and answer not in [value for _, value in self.choices]:
             raise ValueError(f"the answer {answer!r} is not one of the choices")
@@ -121,6 +128,10 @@ class Exercise(widgets.VBox, Localized):
             self.solution_button.layout.display = "none"
         self.feedback = widgets.HTML()
         self.solution = widgets.HTML()
+        self.key_box = widgets.HTML()
+        self.key_box.add_class("kayalib-answer-key")
+        if not key:
+            self.key_box.layout.display = "none"
         self._feedback: tuple[str, str] | None = None
         self.check_button.on_click(guarded(self.errors)(lambda _: self.check()))
         self.solution_button.on_click(guarded(self.errors)(lambda _: self.reveal()))
@@ -128,6 +139,7 @@ class Exercise(widgets.VBox, Localized):
             [
                 self.question,
                 widgets.HBox([self.answer_box, self.check_button, self.solution_button]),
+                self.key_box,
                 self.feedback,
                 self.solution,
                 self.errors,
@@ -153,6 +165,12 @@ class Exercise(widgets.VBox, Localized):
             self._show_feedback(*self._feedback)
         if self.solution.value:
             self.reveal()
+        if self.key:
+            self.key_box.value = (
+                '<div style="border-left:4px solid #1b7f3b;background:#eef7f0;padding:4px 10px">'
+                f"<b>{escape(t('teach_key_label'))}:</b> {escape(self._answer_text())}<br>"
+                f"{self.say(self.working)}</div>"
+            )
 
     def _answer_text(self) -> str:
         if self.choices is not None:
@@ -206,6 +224,10 @@ class Exercise(widgets.VBox, Localized):
                 f'<span style="color:#b00020">{escape(t("lesson_not_a_number", text=detail))}'
                 "</span>"
             )
+        elif kind == "right" and not self.solutions:
+            self.feedback.value = (
+                f'<span style="color:#1b7f3b"><b>\u2714 {escape(t("lesson_right"))}</b></span>'
+            )
         elif kind == "right":
             self.feedback.value = (
                 f'<span style="color:#1b7f3b"><b>\u2714 {escape(t("lesson_right"))}</b></span> '
@@ -215,16 +237,18 @@ class Exercise(widgets.VBox, Localized):
         else:
             parts = [f'<span style="color:#b00020"><b>\u2718 {escape(t("lesson_not_quite"))}</b>'
                      "</span>"]  # fmt: skip
-            if detail:
+            if detail and self.solutions:
                 parts.append(escape(t(f"lesson_too_{detail}")))
-            hint = self.say(self.hint)
+            hint = self.say(self.hint) if self.solutions else ""
             if hint:
                 parts.append(f"{escape(t('lesson_hint'))} {hint}")
-            parts.append(escape(t("lesson_try_again")))
+            parts.append(escape(t("lesson_try_again" if self.solutions else "teach_try_again")))
             self.feedback.value = " ".join(parts)
 
     def reveal(self) -> None:
-        """Show the answer and the working."""
+        """Show the answer and the working (never in an assessment, ``solutions=False``)."""
+        if not self.solutions:
+            return
         t = self.t
         self.solution.value = (
             f"<b>{escape(t('lesson_solution'))}</b> {escape(self._answer_text())}<br>"

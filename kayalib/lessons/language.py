@@ -29,6 +29,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
+from kayalib.seeds import MAX_SEED, MAX_STUDENT, personal_seed
 
 __all__ = [
     "Localized",
@@ -49,17 +50,34 @@ _followers: weakref.WeakSet[Localized] = weakref.WeakSet()
 
 @dataclass(frozen=True)
 class PageOptions:
-    """What a lesson page's address can set: ``?lang=pl&seed=7&solutions=off``.
+    """What a lesson page's address can set: ``?lang=pl&seed=7&student=12&solutions=off``.
 
-    ``seed`` replaces every simulator's seed on the page (a class seed); ``solutions=off`` hides
-    the "Show solution" buttons (an assessment); ``solutions=key`` is the teacher's view: every
-    prediction's gate is open from the start. Unknown values fall back to the defaults.
+    ``seed`` is a class seed: every simulator's seed on the page derives from it, so the whole
+    room sees the same numbers; with ``student`` (1 to 9999) they derive from that student's
+    own seed (:func:`kayalib.seeds.personal_seed`), so everyone sees their own numbers and the
+    teacher can reproduce any student's. ``solutions=off`` is an assessment (no solutions, no
+    answers in the feedback); ``solutions=key`` is the teacher's view: every prediction's gate
+    is open from the start and an answer key stands beside each exercise and prediction.
+    Unknown values fall back to the defaults.
+
+    >>> PageOptions.parse("seed=7&student=12").seed_in_use == personal_seed(7, 12)
+    True
+    >>> PageOptions.parse("seed=7&student=0").student, PageOptions.parse("seed=-3").seed
+    (None, None)
     """
 
     lang: str = DEFAULT_LANGUAGE
     seed: int | None = None
     solutions: bool = True
     teacher: bool = False
+    student: int | None = None
+
+    @property
+    def seed_in_use(self) -> int | None:
+        """The seed the page's simulators derive from: the student's own, or the class seed."""
+        if self.seed is None or self.student is None:
+            return self.seed
+        return personal_seed(self.seed, self.student)
 
     @classmethod
     def parse(cls, query: str | None) -> PageOptions:
@@ -70,10 +88,14 @@ class PageOptions:
             return values[0].strip() if values else ""
 
         lang = first("lang") if first("lang") in languages() else DEFAULT_LANGUAGE
-        seed_text = first("seed")
-        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
+        seed_text, student_text = first("seed"), first("student")
+        seed = int(seed_text) if seed_text.isdigit() and int(seed_text) <= MAX_SEED else None
+        student = int(student_text) if student_text.isdigit() else None
+        if seed is None or student is None or not 1 <= student <= MAX_STUDENT:
+            student = None  # a student number means something only with a class seed
         solutions = first("solutions").lower()
-        return cls(lang=lang, seed=seed, solutions=solutions != "off", teacher=solutions == "key")
+        return cls(lang=lang, seed=seed, solutions=solutions != "off", teacher=solutions == "key",
+                   student=student)  # fmt: skip
 
     @classmethod
     def from_environment(cls) -> PageOptions:

@@ -228,10 +228,12 @@ class Lesson:
         return lambda t: fill(t, t(key), **values)
 
     def seed(self, default: int) -> int:
-        """The seed for one simulator: ``default``, or derived from the class seed ``?seed=``."""
-        if self.options.seed is None:
+        """The seed for one simulator: ``default``, or derived from the class seed ``?seed=``
+        (from the student's own seed with ``&student=``: see :class:`PageOptions`)."""
+        seed = self.options.seed_in_use
+        if seed is None:
             return default
-        return random.Random(f"kayalib-lesson:{self.options.seed}:{default}").getrandbits(31)
+        return random.Random(f"kayalib-lesson:{seed}:{default}").getrandbits(31)
 
     # ------------------------------------------------------------------ page parts
 
@@ -275,7 +277,7 @@ class Lesson:
 
     def predict(self, name: str, **options: Any) -> widgets.Widget:
         """A prediction (question ``l<number>.<name>``); what follows waits for it."""
-        prediction = Prediction(self.text(name, html=True), **options)
+        prediction = Prediction(self.text(name, html=True), key=self.options.teacher, **options)
         self.predictions.append(prediction)
         part = self._add(lambda: prediction)
         self.gate = prediction
@@ -295,7 +297,8 @@ class Lesson:
         return self._add(lambda: Exercise(
             self.text(name, html=True, **values), answer,
             working=self.text(f"{name}_working", html=True, **values),
-            hint=hint, solutions=self.options.solutions, **options))  # fmt: skip
+            hint=hint, solutions=self.options.solutions, key=self.options.teacher,
+            **options))  # fmt: skip
 
     def open_all(self) -> None:
         """Open every gate (as if every prediction were in): for teachers and tests."""
@@ -310,6 +313,8 @@ class Lesson:
         query: dict[str, str] = {"lang": lang}
         if self.options.seed is not None:
             query["seed"] = str(self.options.seed)
+        if self.options.student is not None:
+            query["student"] = str(self.options.student)
         if self.options.teacher:
             query["solutions"] = "key"
         elif not self.options.solutions:
@@ -353,11 +358,32 @@ class Lesson:
             [nav, self.language_switch()],
             layout={"justify_content": "space-between", "align_items": "center"})]  # fmt: skip
         parts.append(title)
+        if self.options.seed is not None:
+            parts.append(self.seed_badge())
         if self.number != "index":
             parts.append(Prose(self.key("learn")))
         box = widgets.VBox(parts)
         box.add_class("kayalib-lesson-header")
         return box
+
+    def seed_badge(self) -> widgets.Widget:
+        """Which seed the page's numbers come from: the class seed, or the student's number and
+        own seed (so the teacher can open the same address and see the same numbers)."""
+        options = self.options
+
+        def render(t: Translator) -> str:
+            if options.student is None:
+                words = t("teach_badge_class", seed=options.seed)
+            else:
+                words = t("teach_badge_student", student=options.student, seed=options.seed,
+                          own=options.seed_in_use)  # fmt: skip
+            return (f'<span class="kayalib-seed-badge" title="{escape(t("teach_badge_tooltip"))}"'
+                    f' style="background:#f1f3f7;border:1px solid #c8ccd4;border-radius:4px;'
+                    f'padding:2px 8px;font-size:13px">{escape(words)}</span>')  # fmt: skip
+
+        badge = LiveHTML(render)
+        badge.add_class("kayalib-seed")
+        return badge
 
     def footer(self) -> widgets.Widget:
         """The navigation again, at the bottom of the page (never gated)."""
@@ -373,12 +399,14 @@ def show_all(parts: Sequence[widgets.Widget]) -> widgets.VBox:
     return widgets.VBox(list(parts))
 
 
-def lesson_list_html(t: Translator, lang: str | None = None) -> str:
-    """Every lesson with its title and what it is about (``l<number>.about``), linked."""
+def lesson_list_html(t: Translator, lang: str | None = None, page: Lesson | None = None) -> str:
+    """Every lesson with its title and what it is about (``l<number>.about``), linked (with the
+    address options of ``page``, such as a class seed, carried along)."""
     lang = lang or t.lang
     rows = []
     for number, name in LESSONS[1:]:
-        rows.append(f'<tr><td><a href="{name}.ipynb?lang={lang}">{escape(number)} '
+        href = page.link(number, lang) if page is not None else f"{name}.ipynb?lang={lang}"
+        rows.append(f'<tr><td><a href="{escape(href)}">{escape(number)} '
                     f'{escape(t(f"l{number}.title"))}</a></td>'
                     f'<td>{escape(t(f"l{number}.about"))}</td></tr>')  # fmt: skip
     head = f"<tr><th>{escape(t('lesson_lesson'))}</th><th>{escape(t('lesson_about'))}</th></tr>"

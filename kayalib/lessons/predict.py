@@ -27,6 +27,7 @@ class Prediction(widgets.VBox, Localized):
     ``exact``: the true value of a numeric question (the comparison is shown after the commit);
     ``answer``: the right choice, when it is known before any simulation (``None``: the widgets
     it guards settle it). Callbacks given to :meth:`on_commit` run once, after the commit.
+    ``key=True`` (the teacher's screen, ``?solutions=key``) shows the answer beside the question.
 
     >>> guess = Prediction("How likely?", exact=Fraction(1, 4), lang="en")
     >>> opened = []; guess.on_commit(lambda: opened.append(True))
@@ -44,10 +45,12 @@ class Prediction(widgets.VBox, Localized):
         choices: Sequence[tuple[Text, str]] | None = None,
         exact: Fraction | float | None = None,
         answer: str | None = None,
+        key: bool = False,
         lang: str | None = None,
         **kwargs: Any,
     ) -> None:
         self.init_language(lang)
+        self.key = key
         self.question_text = question
         self.choices = tuple(choices) if choices is not None else None
         self.exact = exact
@@ -64,11 +67,16 @@ class Prediction(widgets.VBox, Localized):
         self.commit_button = widgets.Button(button_style="warning", layout={"width": "auto"})
         self.commit_button.add_class("kayalib-commit")
         self.feedback = widgets.HTML()
+        self.key_box = widgets.HTML()
+        self.key_box.add_class("kayalib-answer-key")
+        if not key:
+            self.key_box.layout.display = "none"
         self.commit_button.on_click(guarded(self.errors)(lambda _: self.commit()))
         super().__init__(
             [
                 self.question,
                 widgets.HBox([self.answer_box, self.commit_button]),
+                self.key_box,
                 self.feedback,
                 self.errors,
             ],
@@ -103,7 +111,21 @@ class Prediction(widgets.VBox, Localized):
             self.answer_box.options = [(resolve(w, t), v) for w, v in self.choices]
             self.answer_box.value = value
         self.commit_button.description = t("lesson_commit")
+        if self.key:
+            self.key_box.value = (
+                '<div style="border-left:4px solid #1b7f3b;background:#eef7f0;padding:4px 10px">'
+                f"{escape(self.key_text())}</div>"
+            )
         self._show()
+
+    def key_text(self) -> str:
+        """The answer key line: the exact value, the right choice, or "settled below"."""
+        t = self.t
+        if self.exact is not None:
+            return t("teach_key_prediction", answer=answer_text(self.exact, t))
+        if self.answer is not None:
+            return t("teach_key_prediction", answer=self.choice_text(self.answer))
+        return t("teach_key_settled")
 
     def commit(self) -> None:
         """Lock the prediction in, compare it, and open what it guards."""

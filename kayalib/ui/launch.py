@@ -170,6 +170,11 @@ def launch_app(cls: type[A], **overrides: Any) -> A:
         value = query_value(name, allowed)
         if value is not None:
             kwargs[name] = value in HINT_ON if name == "hint" else value
+    from kayalib.ui.seed_badge import attach_badge, student_seed
+
+    own = student_seed(query_string())  # ?seed=7&student=12: the student's own game
+    if own is not None:
+        kwargs["seed"] = own
     kwargs.update(overrides)
     saved = None
     if opts.resume:
@@ -179,6 +184,7 @@ def launch_app(cls: type[A], **overrides: Any) -> A:
         except resume.ResumeError:
             notices.append(t("server_bad_resume"))
     app = cls(**kwargs)
+    attach_badge(app, query_string())
     if saved is not None:
         try:
             saved.replay(app)

@@ -1,0 +1,182 @@
+"""The write-a-bot lab: a page for ``notebooks/write-a-bot.ipynb`` (meant for JupyterLab).
+
+A student writes a bot file (``GAME = "blef"`` or ``"kaya"`` and a class ``Bot`` with
+``choose(view, rng)``, see :mod:`kayalib.tournament`), saves it with ``%%writefile`` into
+:func:`bot_folder`, tries it against the built-in bots in a :class:`Leaderboard` (a round robin
+with a progress bar, win rates with 95% intervals as a table and a chart, and the forfeits of a
+crashing, illegal or slow bot), and then runs ``kayalib tournament`` with the whole class.
+
+Every word comes from the catalogue (``kayalib/i18n/<lang>/teachers/botlab.json``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from kayalib.i18n import Translator
+from kayalib.lessons._widgets import ErrorBox, escape, guarded
+from kayalib.lessons.language import Localized, PageOptions, set_language
+from kayalib.lessons.page import Lesson
+from kayalib.lessons.plots import Chart
+from kayalib.lessons.tournament import WinRates, bot_label
+from kayalib.registry import bot_names
+from kayalib.tournament import TournamentResult, round_robin
+
+__all__ = ["BOT_FOLDER_VARIABLE", "BotLab", "Leaderboard", "bot_folder", "tournament_command"]
+
+BOT_FOLDER_VARIABLE = "KAYALIB_BOT_DIR"
+"""An environment variable naming the folder for bot files (tests point it at a temporary
+folder, so running the notebook leaves nothing in the checkout)."""
+
+
+def bot_folder() -> Path:
+    """Where the lab saves bot files: ``$KAYALIB_BOT_DIR``, else ``my-bots/`` here."""
+    folder = Path(os.environ.get(BOT_FOLDER_VARIABLE) or "my-bots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def tournament_command(game: str, files: list[str | Path], games: int = 20, seed: int = 1) -> str:
+    """The ``kayalib tournament`` command line for ``files`` against every built-in bot.
+
+    >>> tournament_command("kaya", ["my-bots/a.py"], games=4)
+    'kayalib tournament kaya my-bots/a.py random counter --games 4 --seed 1'
+    """
+    entrants = [str(f) for f in files] + list(bot_names(game))
+    return f"kayalib tournament {game} {' '.join(entrants)} --games {games} --seed {seed}"
+
+
+class BotLab(Lesson):
+    """The lab's page: header with the language switch, prose from ``botlab.<name>``."""
+
+    def __init__(self, *, query: str | None = None) -> None:
+        self.number = "botlab"
+        self.position = 0  # no back / next: the lab is reached from the teacher's notes
+        self.options = (PageOptions.from_environment() if query is None
+                        else PageOptions.parse(query))  # fmt: skip
+        set_language(self.options.lang)
+        self.gate = None
+        self.parts: list[widgets.Widget] = []
+        self.predictions: list[Any] = []
+
+    def key(self, name: str) -> str:
+        return f"botlab.{name}"
+
+    @staticmethod
+    def title(number: str, t: Translator) -> str:
+        return t("botlab.title") if number == "botlab" else Lesson.title(number, t)
+
+    def bot_file(self, name: str) -> str:
+        """The path to save a bot file ``name`` at (for ``%%writefile {path}``)."""
+        return str(bot_folder() / name)
+
+    def leaderboard(self, path: str | Path, *, games: int = 10) -> Leaderboard:
+        """A :class:`Leaderboard` for the bot file at ``path`` against the built-in bots."""
+        board = Leaderboard(path, games=games, seed=self.seed(1))
+        self.parts.append(board)
+        return board
+
+    def command(self, path: str | Path, *, games: int = 20) -> widgets.Widget:
+        """The ``kayalib tournament`` command for this bot, shown as code to copy."""
+        from kayalib.tournament import load_bot_file
+
+        game, _ = load_bot_file(path)
+        return self.code(tournament_command(game, [path], games, self.seed(1)))
+
+
+class Leaderboard(widgets.VBox, Localized):
+    """Run a round robin of one bot file against every built-in bot of its game; show the
+    progress, then each entrant's win rate with its 95% interval (table and chart) and the
+    forfeits of a bot that crashed, played an illegal move or thought too long."""
+
+    def __init__(self, path: str | Path, *, games: int = 10, seed: int = 1,
+                 lang: str | None = None, **kwargs: Any) -> None:  # fmt: skip
+        self.init_language(lang)
+        self.path = Path(path)
+        self.errors = ErrorBox()
+        wide = {"description_width": "initial"}  # labels in full, in every language
+        self.games_box = widgets.BoundedIntText(value=games, min=1, max=1000, style=wide,
+                                                layout={"width": "16em"})  # fmt: skip
+        self.seed_box = widgets.IntText(value=seed, style=wide, layout={"width": "12em"})
+        self.run_button = widgets.Button(button_style="primary", layout={"width": "auto"})
+        self.run_button.add_class("kayalib-run")
+        self.progress = widgets.IntProgress(value=0, min=0, max=1)
+        self.title = widgets.HTML()
+        self.table = widgets.HTML()
+        self.faults = widgets.HTML()
+        self.chart = Chart()
+        self.result: TournamentResult | None = None
+        self.run_button.on_click(guarded(self.errors)(lambda _: self.run()))
+        super().__init__([self.title, widgets.HBox([self.games_box, self.seed_box,
+                                                    self.run_button]),
+                          self.progress, self.errors, self.table, self.faults, self.chart],
+                         **kwargs)  # fmt: skip
+        self.add_class("kayalib-leaderboard")
+        self.relabel()
+
+    def relabel(self) -> None:
+        t = self.t
+        self.title.value = f"<h4>{escape(t('botlab.board_title', bot=self.path.stem))}</h4>"
+        self.games_box.description = t("botlab.games_per_pairing")
+        self.seed_box.description = t("lesson_seed")
+        self.run_button.description = t("botlab.run")
+        self.progress.description = t("lesson_progress")
+        self._show()
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress.max = max(1, total)
+        self.progress.value = done
+
+    def run(self) -> TournamentResult:
+        """Play the round robin (the bot file isolated, as in ``kayalib tournament``)."""
+        from kayalib.tournament import load_bot_file
+
+        game, _ = load_bot_file(self.path)  # a bot that does not load says why, here
+        self.run_button.disabled = True
+        self.progress.value, self.progress.bar_style = 0, ""
+        try:
+            entrants = [self.path, *bot_names(game)]
+            games, seed = int(self.games_box.value), int(self.seed_box.value)
+            self.result = round_robin(game, entrants, games, seed, progress=self._progress)
+        finally:
+            self.run_button.disabled = False
+        self.progress.bar_style = "success"
+        self._show()
+        return self.result
+
+    def _show(self) -> None:
+        t, result = self.t, self.result
+        if result is None:
+            self.table.value = self.faults.value = ""
+            self.chart.draw(b"", "")
+            return
+        board = result.leaderboard()
+        played = board[0].games
+        labels = [row.name if row.name == self.path.stem else bot_label(t, row.name)
+                  for row in board]  # fmt: skip
+        rates = WinRates(labels, [row.wins for row in board], played)
+        games = t.number(result.games_per_pairing, 0)
+        self.table.value = rates.table(t, t("botlab.entrant")) + (
+            f"<small>{escape(t('botlab.games_seed', games=games, seed=result.seed))}</small>")
+        lines = []
+        for row in board:
+            faults = {why: n for why, n in row.forfeits.items() if n}
+            if faults:
+                told = ", ".join(t(f"botlab.forfeit_{why}", n=n) for why, n in faults.items())
+                lines.append(f"<li><b>{escape(row.name)}</b>: {escape(told)}<br><code>"
+                             f"{escape(row.last_fault)}</code></li>")  # fmt: skip
+        self.faults.value = (f"<p>{escape(t('botlab.forfeits'))}</p><ul>{''.join(lines)}</ul>"
+                             if lines else f"<p>{escape(t('botlab.no_forfeits'))}</p>")  # fmt: skip
+        rates.draw(self.chart, t, reference=0.5, reference_label=t("botlab.even_match"),
+                   title=t("botlab.chart_title", game=t(f"botlab.game_{result.game}")),
+                   xlabel=t("botlab.entrant"), first_column=t("botlab.entrant"))  # fmt: skip
+
+
+def python_command() -> str:
+    """This kernel's Python (so ``!{python} -m kayalib ...`` runs the kayalib it imports)."""
+    return sys.executable

@@ -1,0 +1,83 @@
+"""The figures the lesson plans state (exit-ticket answers), computed when a plan is written.
+
+``FIGURES[number]()`` gives the ``{placeholders}`` of plan ``number``; a plan that states no
+figure needs no entry. Everything here comes from the engine, never typed in by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from math import comb
+from typing import Any
+
+__all__ = ["FIGURES", "plan_figures"]
+
+
+def _p01() -> dict[str, Any]:
+    from kayalib.kaya import KayaRules
+
+    coins = KayaRules().coins  # coins of the numbers 1..9
+    yellow_two = -coins[2 - 1]  # a yellow 1-3 counts minus its coins in a bonus pile
+    return {"nine": 9, "yellow_two": yellow_two, "total": 9 + yellow_two,
+            "nine_coins": coins[9 - 1]}  # fmt: skip
+
+
+def _p02() -> dict[str, Any]:
+    from kayalib.blef import Bid, BlefRules
+
+    assert Bid.parse("two-pair K 9") > Bid.parse("two-pair Q J")  # the answer the plan gives
+    return {"max_four": BlefRules(players=4).max_cards}
+
+
+def _p03() -> dict[str, Any]:
+    from kayalib.blef.odds import bid_probability
+
+    high = bid_probability("high-card A", "", 5, exact=True)
+    assert high == 1 - Fraction(comb(20, 5), comb(24, 5))
+    nines = bid_probability("pair 9", "9C", 3, exact=True)
+    return {"high": high, "none": comb(20, 5), "all": comb(24, 5), "nines": nines,
+            "n_none": comb(20, 2), "n_all": comb(23, 2)}  # fmt: skip
+
+
+def _p04() -> dict[str, Any]:
+    from kayalib.lessons.blef import kind_probabilities
+
+    p = kind_probabilities(10)
+    return {"flush": p["flush"], "four": p["four"], "three": p["three"],
+            "straight": p["small-straight"]}  # fmt: skip
+
+
+def _p05() -> dict[str, Any]:
+    from kayalib.kaya.gambreng import expected_rounds
+
+    return {"e2": expected_rounds(2), "e3": expected_rounds(3), "e4": expected_rounds(4)}
+
+
+def _p06() -> dict[str, Any]:
+    from kayalib.kaya.counting import unseen_numbers, win_probability
+
+    unseen = unseen_numbers([2, 5, 9])
+    return {"unseen": ", ".join(map(str, unseen)),
+            "p": win_probability(7, [unseen], exact=True),
+            "both": Fraction(1, 2) * Fraction(1, 2)}  # fmt: skip
+
+
+def _p07() -> dict[str, Any]:
+    from kayalib.stats import wilson_interval
+
+    a_low, a_high = wilson_interval(60, 100)
+    b_low, b_high = wilson_interval(52, 100)
+    return {"a_low": a_low, "a_high": a_high, "b_low": b_low, "b_high": b_high,
+            "overlap": a_low < b_high}  # fmt: skip
+
+
+FIGURES: dict[str, Callable[[], dict[str, Any]]] = {
+    "01": _p01, "02": _p02, "03": _p03, "04": _p04, "05": _p05, "06": _p06, "07": _p07,
+}  # fmt: skip
+
+
+def plan_figures(number: str) -> dict[str, Any]:
+    """The figures of plan ``number`` (none for a plan that states no figure)."""
+    make = FIGURES.get(number)
+    return make() if make is not None else {}

@@ -1,0 +1,59 @@
+"""Teacher mode and the class seed in a real browser (Voila + headless Chromium): the
+teacher's screen shows an answer key beside each exercise and the student's seed; an
+assessment page shows no solution; the write-a-bot page runs its leaderboard."""
+
+from __future__ import annotations
+
+import pytest
+
+from kayalib.i18n import Translator
+from tests.lessons.test_browser import LOAD, STEP, browser, page, server  # noqa: F401
+
+pytestmark = [pytest.mark.browser, pytest.mark.voila]
+
+LESSON = "03-how-likely-is-my-bid.ipynb"
+
+
+def test_the_teachers_screen_shows_the_key_and_the_students_seed(server, page) -> None:  # noqa: F811
+    page.goto(f"{server.url}/voila/render/{LESSON}?solutions=key&seed=7&student=12&lang=pl",
+              timeout=LOAD)  # fmt: skip
+    page.wait_for_selector(".kayalib-exercise .kayalib-answer-key", timeout=LOAD)
+    keys = page.locator(".kayalib-exercise .kayalib-answer-key")
+    assert keys.count() == 3
+    for i in range(3):
+        assert keys.nth(i).is_visible() and "Klucz odpowiedzi:" in keys.nth(i).inner_text()
+    assert "43/138 ≈ 0,3116" in keys.nth(0).inner_text()  # high card A, two cards in play
+    prediction_key = page.inner_text(".kayalib-prediction .kayalib-answer-key")
+    assert Translator("pl")("lesson_range_10to33") in prediction_key  # P(pair A) = 0,2513
+    badge = page.inner_text(".kayalib-seed")
+    assert "Uczeń 12" in badge and "ziarno klasy 7" in badge
+    links = page.eval_on_selector_all(".kayalib-nav a", "links => links.map(a => a.href)")
+    assert links and all("student=12" in href and "seed=7" in href for href in links)
+
+
+def test_an_assessment_page_shows_no_solution(server, page) -> None:  # noqa: F811
+    page.goto(f"{server.url}/voila/render/{LESSON}?solutions=off", timeout=LOAD)
+    page.wait_for_selector(".kayalib-commit", timeout=LOAD)
+    page.click(".kayalib-prediction .widget-radio-box label >> nth=1")
+    page.click(".kayalib-commit")
+    page.wait_for_selector(".kayalib-exercise .kayalib-check", timeout=STEP)
+    assert page.locator(".kayalib-show-solution:visible").count() == 0
+    assert page.locator(".kayalib-answer-key:visible").count() == 0
+    page.fill(".kayalib-exercise input >> nth=0", "0.9")
+    page.click(".kayalib-exercise .kayalib-check >> nth=0")
+    page.wait_for_function(
+        "document.querySelector('.kayalib-exercise').innerText.includes('Not quite')",
+        timeout=STEP)  # fmt: skip
+    feedback = page.inner_text(".kayalib-exercise >> nth=0")
+    assert "Too high" not in feedback and "solution" not in feedback.lower()
+
+
+def test_the_write_a_bot_leaderboard_runs_in_the_browser(server, page) -> None:  # noqa: F811
+    page.goto(f"{server.url}/voila/render/write-a-bot.ipynb?lang=id", timeout=LOAD)
+    page.wait_for_selector(".kayalib-leaderboard .kayalib-run", timeout=LOAD)
+    page.fill(".kayalib-leaderboard input >> nth=0", "2")
+    page.click(".kayalib-leaderboard .kayalib-run >> nth=0")
+    page.wait_for_selector(".kayalib-leaderboard table", timeout=LOAD)
+    board = page.inner_text(".kayalib-leaderboard >> nth=0")
+    assert "my_blef_bot" in board and "interval 95%" in board
+    assert "Tidak ada kalah WO" in board

@@ -1,0 +1,117 @@
+"""The teacher's catalogue: every lesson of the registry has a plan in every language, every
+teacher word is translated and up to date, and the plan pages in ``docs/teachers/`` are the
+ones the catalogue writes today.
+
+Translations record the English they came from in ``kayalib/i18n/<lang>/teachers/
+translated-from.txt`` (the lessons' fingerprint mechanism); after translating, mark them:
+
+    python -m tests.teachers.test_catalogue --mark id pl
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from kayalib.i18n import HERE, Translator, languages
+from kayalib.teachers.__main__ import plan_pages
+from kayalib.teachers.plans import OPTIONAL, SECTIONS, Plan, lesson_numbers
+from tests.lessons.test_translations import fields, fingerprint, problems
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs" / "teachers"
+OTHERS = [code for code in languages() if code != "en"]
+
+
+def teacher_words(lang: str) -> dict[str, str]:
+    words: dict[str, str] = {}
+    for path in sorted((HERE / lang / "teachers").glob("*.json")):
+        words.update(json.loads(path.read_text("utf-8")))
+    return words
+
+
+def record_path(lang: str) -> Path:
+    return HERE / lang / "teachers" / "translated-from.txt"
+
+
+def recorded(lang: str) -> dict[str, str]:
+    path = record_path(lang)
+    if not path.exists():
+        return {}
+    pairs = (line.split("\t") for line in path.read_text("utf-8").splitlines() if line.strip())
+    return {key: mark for key, mark in pairs}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_teacher_word_is_translated_and_up_to_date(lang: str) -> None:
+    assert problems(teacher_words("en"), teacher_words(lang), recorded(lang)) == []
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_teacher_prose_is_really_translated(lang: str) -> None:
+    english, other = teacher_words("en"), teacher_words(lang)
+    same = [key for key, text in english.items()
+            if other.get(key) == text and len(re.findall(r"[^\W\d_]{4,}", text)) >= 4]  # fmt: skip
+    assert same == []  # (a formula alone, like "1 - C(20, 5)/C(24, 5) = ...", reads the same)
+
+
+@pytest.mark.parametrize("number", lesson_numbers())
+def test_every_lesson_of_the_registry_has_a_whole_plan_in_every_language(number: str) -> None:
+    for lang in languages():
+        words = teacher_words(lang)
+        for section in SECTIONS:
+            if section not in OPTIONAL:
+                assert f"p{number}.{section}" in words, f"{lang}: no p{number}.{section}"
+        plan = Plan(number)
+        ticket = plan.exit_ticket(Translator(lang))
+        assert ticket, f"{lang}: plan {number} has no exit ticket (p{number}.exit_1)"
+        assert all(question and answer for question, answer in ticket)
+        for _, text in plan.sections(Translator(lang)):
+            assert "{" not in text, f"{lang}: plan {number} has an unfilled placeholder"
+
+
+def test_plan_figures_fill_every_placeholder_and_agree_with_their_questions() -> None:
+    english = teacher_words("en")
+    for number in lesson_numbers():
+        figures = Plan(number).figures
+        for key, text in english.items():
+            if key.startswith(f"p{number}."):
+                missing = {name for name, _ in fields(text)} - set(figures)
+                assert not missing, f"{key} needs {missing}"
+    assert Plan("07").figures["overlap"]  # the exit ticket says the two intervals overlap
+
+
+def test_plans_say_numbers_the_way_each_language_writes_them() -> None:
+    answers = {lang: Plan("03").exit_ticket(Translator(lang))[0][1] for lang in languages()}
+    assert "0.6352" in answers["en"]
+    assert "0,6352" in answers["pl"] and "0,6352" in answers["id"]
+
+
+def test_the_plan_pages_in_docs_are_the_ones_the_catalogue_writes() -> None:
+    pages = plan_pages()
+    for name, text in pages.items():
+        path = DOCS / name
+        assert path.exists(), f"docs/teachers/{name} is missing: run make plans"
+        assert path.read_text("utf-8") == text, f"docs/teachers/{name} is stale: run make plans"
+    written = {str(p.relative_to(DOCS)) for p in DOCS.rglob("*.md")}
+    assert written <= set(pages), f"pages no plan writes: {written - set(pages)}"
+
+
+def mark(langs: list[str]) -> None:
+    """Record that ``langs`` are translated from today's English (run after translating)."""
+    english = teacher_words("en")
+    for lang in langs:
+        other = teacher_words(lang)
+        lines = [f"{key}\t{fingerprint(english[key])}" for key in sorted(english) if key in other]
+        record_path(lang).write_text("\n".join(lines) + "\n", "utf-8")
+        print(f"marked {len(lines)} teacher keys of {lang} as translated from today's English")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] != ["--mark"] or not sys.argv[2:]:
+        sys.exit("usage: python -m tests.teachers.test_catalogue --mark LANG [LANG ...]")
+    mark(sys.argv[2:])
