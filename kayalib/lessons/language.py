@@ -89,8 +89,8 @@ class PageOptions:
 
         lang = first("lang") if first("lang") in languages() else DEFAULT_LANGUAGE
         seed_text, student_text = first("seed"), first("student")
-        seed = int(seed_text) if seed_text.isdigit() and int(seed_text) <= MAX_SEED else None
-        student = int(student_text) if student_text.isdigit() else None
+        seed = int(seed_text) if _whole(seed_text, 20) and int(seed_text) <= MAX_SEED else None
+        student = int(student_text) if _whole(student_text, 4) else None
         if seed is None or student is None or not 1 <= student <= MAX_STUDENT:
             student = None  # a student number means something only with a class seed
         solutions = first("solutions").lower()
@@ -187,3 +187,8 @@ class Localized:
 
     def say(self, text: Text) -> str:
         return resolve(text, self.t)
+
+
+def _whole(text: str, digits: int) -> bool:
+    """Whether ``text`` is a whole number of at most ``digits`` ASCII digits (not ``²``)."""
+    return 0 < len(text) <= digits and text.isascii() and text.isdigit()
