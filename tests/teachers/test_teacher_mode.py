@@ -126,7 +126,5 @@ def test_the_page_shows_the_student_number_and_the_seed_in_use() -> None:
 
 @pytest.mark.parametrize("seed", ["²", "9" * 5000, "-7", "٣"])
 def test_a_seed_that_is_not_plain_digits_is_ignored_not_fatal(seed: str) -> None:
-    from kayalib.lessons.language import PageOptions
-
     options = PageOptions.parse(f"seed={seed}&student=3")
     assert options.seed is None and options.student is None
