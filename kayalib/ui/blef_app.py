@@ -28,9 +28,10 @@ from kayalib.blef.game import (
     EndEvent,
     StartEvent,
 )
-from kayalib.draw import blef_card_svg, card_back_svg, probability_bars_html, row_html
+from kayalib.draw import blef_card_svg, card_back_svg, row_html
 from kayalib.errors import IllegalActionError
 from kayalib.registry import make_bot
+from kayalib.ui.blef_hint import BlefHintPanel
 from kayalib.ui.framework import GameApp, button, html, set_options, show_if
 
 SUIT_KEYS = ("suit_clubs", "suit_diamonds", "suit_hearts", "suit_spades")
@@ -59,14 +60,14 @@ def bid_cards(bid: Bid, pool: Sequence[Card]) -> set[Card]:
 
 
 class BlefApp(GameApp[BlefState]):
-    """Play Blef against bots (``random``, ``odds``) or hot-seat with friends on one screen.
+    """Play Blef against bots (``random``, ``honest``, ``odds``, ``bayes``) or hot-seat.
 
     ``opponents`` names who sits at seats 1.. ("human" for a friend at the same screen);
     seat 0 is always the person at the screen. ``delay=0`` makes bots move at once (tests).
     """
 
     title_key = "blef_title"
-    bot_names = ("random", "odds")
+    bot_names = ("random", "honest", "odds", "bayes")
     default_opponents = ("odds", "random")
 
     # ----------------------------------------------------------------- widgets
@@ -124,6 +125,8 @@ class BlefApp(GameApp[BlefState]):
             ]
         )
         self.game_box.add_class("kaya-game")
+        self.hint_panel = BlefHintPanel(self)  # the two-column hint: kayalib.ui.blef_hint
+        self.game_box.children = (*self.game_box.children, self.hint_panel.controls)
 
     def relabel_game(self) -> None:
         t = self.t
@@ -279,7 +282,7 @@ class BlefApp(GameApp[BlefState]):
             self.param.disabled = True
         self.check_button.disabled = not can_act or not state.bids
         self.reveal.value = self._reveal_html()
-        self.hint.value = self._hint_html() if self.hint_toggle.value else ""
+        self.hint.value = self.hint_panel.html()
 
     def _status_html(self) -> str:
         t, state = self.t, self.state
@@ -390,26 +393,6 @@ class BlefApp(GameApp[BlefState]):
             f"{escape(verdict)}</span> \u2014 {escape(why)}</div>"
             f'<div class="kaya-small">{escape(t("blef_reveal_gold"))}</div>'
             f'<div class="kaya-players">{"".join(hands)}</div></div>'
-        )
-
-    def _hint_html(self) -> str:
-        t, state = self.t, self.state
-        viewer = self.viewer()
-        if state.is_terminal or viewer is None or not self.hand_visible():
-            return f'<div class="kaya-empty">{escape(t("hint_unavailable"))}</div>'
-        from kayalib.blef.odds import exact_table
-
-        table = exact_table(state.hands[viewer], state.total_cards)
-        last = state.last_bid
-        rows: list[tuple[str, float, bool]] = []
-        if last is not None:
-            rows.append((self.bid_text(last), float(table[last]), True))
-        rows += [(self.bid_text(b), float(table[b]), False) for b in self.legal_bids()]
-        title = t("blef_hint_title", n=state.total_cards)
-        return (
-            f'<div class="kaya-panel kaya-hint-panel" style="max-height:340px;'
-            f'overflow-y:auto">{probability_bars_html(rows, title=title)}'
-            f'<div class="kaya-small">{escape(t("blef_hint_note"))}</div></div>'
         )
 
 
