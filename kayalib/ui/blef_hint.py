@@ -105,13 +105,15 @@ class BlefHintPanel:
         bids += app.legal_bids()
         rows = [self._row(app.bid_text(bid), result, bid, bid == state.last_bid) for bid in bids]
         return (
-            '<div class="kaya-panel kaya-hint-panel" style="max-height:360px;overflow-y:auto">'
+            '<div class="kaya-panel kaya-hint-panel">'
             f'<div class="kaya-bars-title" style="font-weight:bold;margin-bottom:4px">'
             f"{escape(t('hint_bayes_title', n=state.total_cards))}</div>"
-            f"{self._header()}{''.join(rows)}"
-            f'<div class="kaya-hint-moved" style="margin-top:6px">'
+            f'<div class="kaya-hint-moved" style="margin-bottom:6px">'
             f"{escape(self._moved(result, bids))}</div>"
-            f'<div class="kaya-small">{escape(self._method(result))}</div></div>'
+            f'{self._header()}<div class="kaya-hint-rows" style="max-height:300px;'
+            f'overflow-y:auto">{"".join(rows)}</div>'
+            f'<div class="kaya-small" style="margin-top:6px">{escape(self._method(result))}'
+            "</div></div>"
         )
 
     def _header(self) -> str:
