@@ -264,6 +264,7 @@ class BayesBot(DeterministicBot):
                 samples=self.samples,
                 seed=self.seed_of(view),
                 exact_limit=self.exact_limit,
+                target_error=None,
             )
         except InferenceError:
             return probabilities(view.hand, view.total_cards)

@@ -49,7 +49,9 @@ Two methods (``method="auto"`` picks):
   choice needs; an opponent with too many possible hands is dealt uniformly and weighted by its
   likelihood instead. Each kept deal contributes the exact odds of its pool, so the estimate
   averages probabilities, not 0/1 outcomes. Its standard error (by the delta method for the
-  weighted mean) comes with the result; 4,000 deals give at most about 0.01.
+  weighted mean) comes with the result; by default the sampler draws 4,000 deals, then as many
+  again while a bid's standard error is above 0.01 (up to 64,000). For a bid seen in very few
+  deals the error itself is uncertain (a bid never seen gets 0): read it as a guide.
 
 >>> from kayalib.blef.game import BlefRules, BlefState
 >>> state = BlefState.from_hands(BlefRules(players=2), ["KS", "9H"], starter=0)
@@ -99,6 +101,7 @@ __all__ = [
     "OpponentModel",
     "Posterior",
     "action_index",
+    "clear_caches",
     "infer",
     "likelihood",
     "opponent_view",
@@ -305,6 +308,13 @@ def _policy_probabilities(
 _FACTORS: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] = {}
 # The keys (odds_batch.hand_keys) of the last few hand lists, for the same reason.
 _KEYS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def clear_caches() -> None:
+    """Forget every remembered hand list, likelihood factor and key (for cold timings)."""
+    _FACTORS.clear()
+    _KEYS.clear()
+    subset_masks.cache_clear()
 
 
 def _likelihoods(view: BlefView, opponent: _Opponent, masks: np.ndarray) -> np.ndarray:
@@ -651,9 +661,33 @@ class _Solver:
 
     # -- the sampler
 
-    def sample(self, chosen: list[_Opponent], samples: int, seed: int) -> tuple[np.ndarray, ...]:
-        """Estimates and standard errors of every bid from ``samples`` drawn deals."""
+    def sample(
+        self, chosen: list[_Opponent], samples: int, seed: int, target: float | None
+    ) -> tuple[np.ndarray, np.ndarray, int]:
+        """Estimates and standard errors of every bid from ``samples`` drawn deals, then as
+        many again (up to 16 times as many in all) while a standard error is above ``target``.
+        """
         rng = np.random.default_rng(seed)
+        held, weight = self._draws(chosen, samples, rng)
+        while True:
+            if not weight.sum() > 0:
+                raise _no_hand_explains()
+            rank_keys, suit_keys = hand_keys(held | self.mine)
+            size = len(self.view.hand) + sum(o.size for o in chosen)
+            mean, variance = mixture(
+                rank_keys, suit_keys, weight, size, self.view.total_cards, spread=True
+            )
+            error = np.sqrt(variance)
+            if target is None or error.max() <= target or len(held) >= 16 * samples:
+                return np.clip(mean, 0.0, 1.0), error, len(held)
+            more_held, more_weight = self._draws(chosen, len(held), rng)
+            held = np.concatenate([held, more_held])
+            weight = np.concatenate([weight, more_weight])
+
+    def _draws(
+        self, chosen: list[_Opponent], samples: int, rng: np.random.Generator
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """``samples`` deals of the bidders' hands (their cards together) and their weights."""
         listed = [o for o in chosen if self.hand_count(o) <= HAND_LIMIT]
         wide = [o for o in chosen if o not in listed]
         spare = self.unseen_count - sum(o.size for o in listed)
@@ -680,14 +714,7 @@ class _Solver:
             hands = self._deal_uniform(held, opponent.size, rng)
             weight *= _likelihoods(self.view, opponent, hands)
             held = held | hands
-        if not weight.sum() > 0:
-            raise _no_hand_explains()
-        rank_keys, suit_keys = hand_keys(held | self.mine)
-        size = len(self.view.hand) + sum(o.size for o in chosen)
-        mean, variance = mixture(
-            rank_keys, suit_keys, weight, size, self.view.total_cards, spread=True
-        )
-        return np.clip(mean, 0.0, 1.0), np.sqrt(variance), np.array(len(held))
+        return held, weight
 
     def _draw_disjoint(
         self, drawn: list[_Opponent], samples: int, rng: np.random.Generator
@@ -772,6 +799,7 @@ def infer(
     samples: int = 4_000,
     seed: int = 0,
     exact_limit: int = EXACT_LIMIT,
+    target_error: float | None = 0.01,
 ) -> Posterior:
     """The probability that each bid is true given ``view`` (your cards, the counts, this
     round's bids) and a model of each opponent (one for all, or ``{seat: model}``).
@@ -779,7 +807,9 @@ def infer(
     ``method`` is ``"auto"`` (exact when at most ``exact_limit`` pairs are summed, else
     sampled), ``"exact"`` or ``"sample"``; ``exact=True`` gives ``Fraction``\\ s (the exact
     method, in small cases). The sampler draws ``samples`` deals from ``numpy``'s generator
-    seeded with ``seed``: the same arguments give the same numbers.
+    seeded with ``seed`` (the same arguments give the same numbers), then as many again while
+    a bid's standard error is above ``target_error`` (``None``: never), up to 16 times
+    ``samples`` in all.
     """
     if not isinstance(view, BlefView):
         raise InferenceError(f"infer needs a Blef view, not {view!r}")
@@ -812,7 +842,7 @@ def infer(
             )
         true = solver.exact(order)
         return Posterior(view, by_seat, "exact", tuple(prior), tuple(true), zero, 0, exact, solver)
-    estimate, spread, drawn = solver.sample(chosen, samples, seed)
+    estimate, spread, drawn = solver.sample(chosen, samples, seed, target_error)
     return Posterior(
         view,
         by_seat,

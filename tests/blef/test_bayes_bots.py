@@ -77,6 +77,7 @@ def test_bayes_plays_the_odds_rule_on_the_posterior() -> None:
                 exact_limit=bot.exact_limit,
                 samples=bot.samples,
                 seed=bot.seed_of(view),
+                target_error=None,
             )
             expected = play_by_odds(result.true, view.last_bid, bot.confidence, bot.caution)
             assert bot.decide(view) == expected
