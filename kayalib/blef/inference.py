@@ -33,6 +33,13 @@ uniform draw, whose exact odds :mod:`kayalib.blef.odds_batch` gives. So the answ
 summed over the sets ``S`` of cards the bidding opponents hold together, where ``w(S)`` adds up
 ``∏ ℓ_o(h_o)`` over the ways to split ``S`` into their hands.
 
+Opponents whose likelihood is the same for every hand (who have not bid, bluff at rate 1, or
+are modelled by a bot that ignores its cards) tell nothing and are left out of the sum. The
+models, the rebuilt views and the likelihoods live in :mod:`kayalib.blef.evidence`; a bot may
+offer ``action_probabilities(view, hands, action)`` to be asked about many hands at once.
+:meth:`Posterior.bayes_table` lists prior, likelihood and posterior hand by hand, as a lesson
+would work them out.
+
 Two methods (``method="auto"`` picks):
 
 - ``exact``: every hand of every bidding opponent is listed (all ``C(u, c)`` hands of ``c``
@@ -63,20 +70,29 @@ Two methods (``method="auto"`` picks):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import permutations
-from math import comb, isfinite
-from numbers import Real
+from math import comb
 from typing import Any
 
 import numpy as np
 
-from kayalib.blef.actions import CHECK, Action
+from kayalib.blef import evidence
+from kayalib.blef.actions import Action
 from kayalib.blef.bids import LADDER, Bid
-from kayalib.blef.cards import Card, check_cards
-from kayalib.blef.events import DealEvent
+from kayalib.blef.cards import Card
+from kayalib.blef.evidence import (
+    CHECK_INDEX,
+    Bidder,
+    InferenceError,
+    OpponentModel,
+    action_index,
+    hand_likelihoods,
+    likelihood,
+    opponent_view,
+)
 from kayalib.blef.masks import (
     FULL_DECK,
     cards_of,
@@ -88,8 +104,7 @@ from kayalib.blef.masks import (
 )
 from kayalib.blef.odds import favourable_counts
 from kayalib.blef.odds_batch import batch_counts, hand_keys, mixture
-from kayalib.blef.view import BlefView, legal_after
-from kayalib.errors import KayalibError
+from kayalib.blef.view import BlefView
 
 __all__ = [
     "CHECK_INDEX",
@@ -115,266 +130,17 @@ HAND_LIMIT = 60_000
 """Most hands listed for one opponent (``C(19, 5) = 11,628``; ``C(22, 6) = 74,613`` is over)."""
 CONDITIONAL_LIMIT = 1_000
 """Most free hands the sampler lists per deal to draw the last opponent's hand exactly."""
-CHECK_INDEX = len(LADDER)
-"""The index :func:`action_index` gives the check (the bids are 0..82)."""
 
-
-class InferenceError(KayalibError):
-    """An inference with no answer: a bad model or view, bids no listed hand explains, or a case
-    too big for the method asked."""
-
-
-def action_index(action: Action) -> int:
-    """``bid.index`` for a bid, :data:`CHECK_INDEX` for the check (the vectorised policies'
-    action numbers)."""
-    return CHECK_INDEX if action == CHECK else action.index  # type: ignore[union-attr]
-
-
-def _as_fraction(value: Real | Fraction) -> Fraction:
-    """A probability as a fraction: a float is read as the nearest fraction with a denominator
-    of at most a million (exact for kayalib's bots, whose probabilities are 1 and 1/n)."""
-    if isinstance(value, float):
-        return Fraction(value).limit_denominator(1_000_000)
-    return Fraction(value)
-
-
-@dataclass(frozen=True)
-class OpponentModel:
-    """How an opponent is thought to bid: ``bot``'s exact policy, mixed with the bluff rate.
-
-    With probability ``1 - bluff`` the opponent does what ``bot.policy(view)`` says; with
-    probability ``bluff`` it picks uniformly among its legal actions. A float bluff rate is
-    read as its shortest decimal in exact arithmetic (``0.1`` is ``1/10``).
-    """
-
-    bot: Any
-    bluff: float | Fraction = 0.0
-
-    def __post_init__(self) -> None:
-        if not callable(getattr(self.bot, "policy", None)):
-            raise InferenceError(
-                f"an opponent model needs a bot with policy(view), not {self.bot!r}"
-            )
-        rate = self.bluff
-        if isinstance(rate, bool) or not isinstance(rate, Real) or not isfinite(float(rate)):
-            raise InferenceError(f"the bluff rate must be a number from 0 to 1, not {rate!r}")
-        if not 0 <= rate <= 1:
-            raise InferenceError(f"the bluff rate must be from 0 to 1, not {rate}")
-
-    @classmethod
-    def named(cls, name: str, bluff: float | Fraction = 0.0) -> OpponentModel:
-        """The model of a registered Blef bot (``random``, ``honest``, ``odds``, ...)."""
-        from kayalib.registry import make_bot
-
-        return cls(make_bot("blef", name), bluff)
-
-    @property
-    def name(self) -> str:
-        return str(getattr(self.bot, "name", type(self.bot).__name__))
-
-    @property
-    def exact_bluff(self) -> Fraction:
-        rate = self.bluff
-        return Fraction(repr(rate)) if isinstance(rate, float) else Fraction(rate)
-
-
-# ------------------------------------------------------------------ the opponent's view
-
-
-def _current_deal(view: BlefView) -> int:
-    """The position in ``view.events`` of this round's deal."""
-    for index in range(len(view.events) - 1, -1, -1):
-        event = view.events[index]
-        if isinstance(event, DealEvent) and event.round == view.round:
-            return index
-    raise InferenceError(f"the view has no deal of round {view.round}")
-
-
-@dataclass
-class _Rebuild:
-    """Rebuilds the views of one seat of ``view``'s round (the shared parts made once)."""
-
-    view: BlefView
-    seat: int
-    prefix: tuple[Any, ...] = field(init=False)
-    bid_events: tuple[Any, ...] = field(init=False)
-
-    def __post_init__(self) -> None:
-        view = self.view
-        if view.winner is not None or not view.total_cards:
-            raise InferenceError("the game is over: there is no round to reason about")
-        if not (0 <= self.seat < view.players and view.counts[self.seat]):
-            raise InferenceError(f"seat {self.seat} holds no cards this round")
-        at = _current_deal(view)
-        hidden = []
-        for event in view.events[:at]:
-            if isinstance(event, DealEvent):  # who held what in a past round is not public
-                hands = tuple(None if hand is None or hand else hand for hand in event.hands)
-                event = DealEvent(event.round, hands, event.starter)
-            hidden.append(event)
-        self.prefix = tuple(hidden)
-        self.bid_events = view.events[at + 1 :]
-
-    def at(self, step: int, hand: tuple[Card, ...]) -> BlefView:
-        view, seat = self.view, self.seat
-        hands = tuple(
-            hand if other == seat else (None if count else ())
-            for other, count in enumerate(view.counts)
-        )
-        deal = DealEvent(view.round, hands, view.starter)
-        return BlefView(
-            seat=seat,
-            hand=hand,
-            counts=view.counts,
-            total_cards=view.total_cards,
-            round=view.round,
-            starter=view.starter,
-            bids=view.bids[:step],
-            current_player=seat,
-            winner=None,
-            events=(*self.prefix, deal, *self.bid_events[:step]),
-        )
-
-
-def opponent_view(view: BlefView, step: int, hand: Iterable[Card] | str) -> BlefView:
-    """The view the seat that made bid ``step`` of this round had just before it, had it held
-    ``hand`` (``step == len(view.bids)``: the seat to act now).
-
-    It is built from public facts only (counts, starter, round, the bids before ``step``) and
-    the hypothesised hand, and is the view the engine hands that seat, with one exception: in
-    the log's deals of *earlier* rounds every hand is hidden, since who held what then is not
-    public (the pools shown at each check are kept). In the first round it is exactly the
-    engine's view.
-
-    >>> from kayalib.blef.game import BlefRules, BlefState
-    >>> state = BlefState.from_hands(BlefRules(players=3), ["AS", "9H", "KD"], starter=0)
-    >>> state = state.apply("high-card A").apply("pair K")
-    >>> opponent_view(state.view(2), 1, "9H") == state.view(1).__class__(**{
-    ...     **state.view(1).__dict__, "bids": state.bids[:1], "current_player": 1,
-    ...     "events": state.view(1).events[:-1]})
-    True
-    """
-    if not isinstance(step, int) or not 0 <= step <= len(view.bids):
-        raise InferenceError(
-            f"step must be 0..{len(view.bids)} (a bid of this round), not {step!r}"
-        )
-    seat = view.bids[step][0] if step < len(view.bids) else view.current_player
-    if seat is None:
-        raise InferenceError("nobody is to act: the game is over")
-    cards = tuple(sorted(check_cards(hand)))
-    if len(cards) != view.counts[seat]:
-        raise InferenceError(f"seat {seat} holds {view.counts[seat]} cards, not {len(cards)}")
-    if seat != view.seat and set(cards) & set(view.hand):
-        raise InferenceError(f"seat {seat} cannot hold a card of seat {view.seat}'s hand")
-    return _Rebuild(view, seat).at(step, cards)
-
-
-# ------------------------------------------------------------------ likelihoods
-
-
-@dataclass(frozen=True)
-class _Opponent:
-    seat: int
-    size: int
-    steps: tuple[int, ...]
-    model: OpponentModel
-
-    @property
-    def informative(self) -> bool:
-        return bool(self.steps) and self.model.bluff != 1
-
-
-def _legal_count(view: BlefView, step: int) -> int:
-    return len(legal_after(view.bids[step - 1][1] if step else None))
-
-
-def _policy_probabilities(
-    model: OpponentModel, rebuild: _Rebuild, step: int, masks: np.ndarray
-) -> np.ndarray:
-    """``π(bid step | view with each hand)``: vectorised when the bot offers it."""
-    action = rebuild.view.bids[step][1]
-    bot = model.bot
-    batch = getattr(bot, "action_probabilities", None)
-    if batch is not None and len(masks):
-        template = rebuild.at(step, cards_of(masks[0]))
-        return np.asarray(batch(template, masks, action), dtype=float)
-    return np.array(
-        [float(bot.policy(rebuild.at(step, cards_of(mask))).get(action, 0.0)) for mask in masks]
-    )
-
-
-# Each bid's factor of a likelihood, for the last few hand lists: a bot asks again at each of
-# its turns in a round, and the earlier bids' factors are the same each time.
-_FACTORS: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] = {}
-# The keys (odds_batch.hand_keys) of the last few hand lists, for the same reason.
+# The keys (odds_batch.hand_keys) of the last few hand lists: a bot asks again at each of its
+# turns in a round.
 _KEYS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 
 def clear_caches() -> None:
     """Forget every remembered hand list, likelihood factor and key (for cold timings)."""
-    _FACTORS.clear()
+    evidence.FACTORS.clear()
     _KEYS.clear()
     subset_masks.cache_clear()
-
-
-def _likelihoods(view: BlefView, opponent: _Opponent, masks: np.ndarray) -> np.ndarray:
-    """``ℓ_o`` of each hand in ``masks`` (floats)."""
-    model = opponent.model
-    rate = float(model.bluff)
-    values = np.ones(len(masks))
-    rebuild = None
-    for step in opponent.steps:
-        uniform = rate / _legal_count(view, step)
-        if rate == 1:
-            values *= uniform
-            continue
-        key = (id(model.bot), rate, id(masks), view.round, view.counts, view.bids[: step + 1])
-        found = _FACTORS.get(key)
-        if found is None or found[0] is not masks:
-            if rebuild is None:
-                rebuild = _Rebuild(view, opponent.seat)
-            chosen = _policy_probabilities(model, rebuild, step, masks)
-            if len(_FACTORS) >= 256:
-                _FACTORS.clear()
-            found = _FACTORS[key] = (masks, (1 - rate) * chosen + uniform)
-        values *= found[1]
-    return values
-
-
-def likelihood(
-    view: BlefView,
-    seat: int,
-    hand: Iterable[Card] | str,
-    model: OpponentModel,
-    *,
-    exact: bool = False,
-) -> float | Fraction:
-    """``ℓ(hand)``: the probability, under ``model``, that ``seat`` made all its bids of this
-    round had it held ``hand`` (a ``Fraction`` if ``exact``; 1 for a seat that has not bid).
-
-    >>> from kayalib.blef.game import BlefRules, BlefState
-    >>> state = BlefState.from_hands(BlefRules(players=2), ["KS", "9H"], starter=0)
-    >>> view = state.apply("high-card K").view(1)
-    >>> odds = OpponentModel.named("odds", bluff=Fraction(1, 5))
-    >>> likelihood(view, 0, "KS", odds, exact=True), likelihood(view, 0, "9S", odds, exact=True)
-    (Fraction(333, 415), Fraction(1, 415))
-    """
-    cards = tuple(sorted(check_cards(hand)))
-    rebuild = _Rebuild(view, seat)
-    if len(cards) != view.counts[seat]:
-        raise InferenceError(f"seat {seat} holds {view.counts[seat]} cards, not {len(cards)}")
-    rate = model.exact_bluff
-    value = Fraction(1)
-    for step, (bidder, bid) in enumerate(view.bids):
-        if bidder != seat:
-            continue
-        chosen = (
-            Fraction(0)
-            if rate == 1
-            else _as_fraction(model.bot.policy(rebuild.at(step, cards)).get(bid, 0.0))
-        )
-        value *= (1 - rate) * chosen + rate / _legal_count(view, step)
-    return value if exact else float(value)
 
 
 # ------------------------------------------------------------------ the result
@@ -477,7 +243,7 @@ class _Solver:
         self.mine = mask_of(view.hand)
         self.unseen = FULL_DECK & ~self.mine
         self.unseen_count = 24 - len(view.hand)
-        self.opponents: list[_Opponent] = []
+        self.opponents: list[Bidder] = []
         for seat, count in enumerate(view.counts):
             if seat == view.seat or not count:
                 continue
@@ -485,15 +251,15 @@ class _Solver:
             if steps and seat not in models:
                 raise InferenceError(f"no opponent model for seat {seat}, which has bid")
             model = models.get(seat) or OpponentModel(_NoBot(), 1)
-            self.opponents.append(_Opponent(seat, count, steps, model))
+            self.opponents.append(Bidder(seat, count, steps, model))
         self._lists: dict[int, tuple[np.ndarray, Any]] = {}
 
     # -- hands and likelihoods
 
-    def hand_count(self, opponent: _Opponent) -> int:
+    def hand_count(self, opponent: Bidder) -> int:
         return comb(self.unseen_count, opponent.size)
 
-    def hand_list(self, opponent: _Opponent) -> tuple[np.ndarray, Any]:
+    def hand_list(self, opponent: Bidder) -> tuple[np.ndarray, Any]:
         """Every hand the opponent may hold and its likelihood (floats or fractions)."""
         found = self._lists.get(opponent.seat)
         if found is None:
@@ -509,11 +275,11 @@ class _Solver:
                     for m in masks
                 ]
             else:
-                values = _likelihoods(self.view, opponent, masks)
+                values = hand_likelihoods(self.view, opponent, masks)
             found = self._lists[opponent.seat] = (masks, values)
         return found
 
-    def informative(self) -> list[_Opponent]:
+    def informative(self) -> list[Bidder]:
         """The opponents whose likelihood differs between hands (the others tell nothing)."""
         chosen = []
         for opponent in self.opponents:
@@ -532,12 +298,12 @@ class _Solver:
             chosen.append(opponent)
         return chosen
 
-    def exact_order(self, chosen: list[_Opponent]) -> tuple[list[_Opponent], float]:
+    def exact_order(self, chosen: list[Bidder]) -> tuple[list[Bidder], float]:
         """The order of the opponents that sums the fewest pairs, and that number."""
         if any(self.hand_count(o) > HAND_LIMIT for o in chosen):
             return chosen, float("inf")
         orders = permutations(chosen) if len(chosen) <= 6 else [sorted(chosen, key=self.hand_count)]
-        best: tuple[list[_Opponent], float] = (chosen, float("inf"))
+        best: tuple[list[Bidder], float] = (chosen, float("inf"))
         for order in orders:
             work = _pair_work(
                 self.unseen_count, [self.hand_count(o) for o in order], [o.size for o in order]
@@ -548,7 +314,7 @@ class _Solver:
 
     # -- the exact sum over sets of cards
 
-    def weights(self, order: Sequence[_Opponent]) -> tuple[np.ndarray, Any]:
+    def weights(self, order: Sequence[Bidder]) -> tuple[np.ndarray, Any]:
         """The sets ``S`` the opponents of ``order`` may hold together, and ``w(S)``."""
         if self.fractions:
             table: dict[int, Fraction] = {0: Fraction(1)}
@@ -578,7 +344,7 @@ class _Solver:
             held, weight = keys[kept], summed[kept]
         return held, weight
 
-    def exact(self, order: Sequence[_Opponent]) -> list[Any]:
+    def exact(self, order: Sequence[Bidder]) -> list[Any]:
         """The posterior of every bid, summed exactly.
 
         In floats the last opponent's hands are not added up by set: each (set so far, hand)
@@ -662,7 +428,7 @@ class _Solver:
     # -- the sampler
 
     def sample(
-        self, chosen: list[_Opponent], samples: int, seed: int, target: float | None
+        self, chosen: list[Bidder], samples: int, seed: int, target: float | None
     ) -> tuple[np.ndarray, np.ndarray, int]:
         """Estimates and standard errors of every bid from ``samples`` drawn deals, then as
         many again (up to 16 times as many in all) while a standard error is above ``target``.
@@ -685,7 +451,7 @@ class _Solver:
             weight = np.concatenate([weight, more_weight])
 
     def _draws(
-        self, chosen: list[_Opponent], samples: int, rng: np.random.Generator
+        self, chosen: list[Bidder], samples: int, rng: np.random.Generator
     ) -> tuple[np.ndarray, np.ndarray]:
         """``samples`` deals of the bidders' hands (their cards together) and their weights."""
         listed = [o for o in chosen if self.hand_count(o) <= HAND_LIMIT]
@@ -712,12 +478,12 @@ class _Solver:
             held = held | free[np.arange(len(held)), picked]
         for opponent in wide:
             hands = self._deal_uniform(held, opponent.size, rng)
-            weight *= _likelihoods(self.view, opponent, hands)
+            weight *= hand_likelihoods(self.view, opponent, hands)
             held = held | hands
         return held, weight
 
     def _draw_disjoint(
-        self, drawn: list[_Opponent], samples: int, rng: np.random.Generator
+        self, drawn: list[Bidder], samples: int, rng: np.random.Generator
     ) -> np.ndarray:
         """``samples`` sets of cards: each opponent's hand from its own posterior, overlapping
         draws rejected (so the kept ones follow the joint posterior of these opponents)."""
