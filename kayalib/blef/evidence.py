@@ -235,8 +235,9 @@ def _policy_probabilities(
 
 
 # Each bid's factor of a likelihood, for the last few hand lists: a bot asks again at each of
-# its turns in a round, and the earlier bids' factors are the same each time.
-FACTORS: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] = {}
+# its turns in a round, and the earlier bids' factors are the same each time. An entry holds the
+# bot and the hand list it was computed for, so their ids stay theirs while it is kept.
+FACTORS: dict[tuple[Any, ...], tuple[Any, np.ndarray, np.ndarray]] = {}
 
 
 def hand_likelihoods(view: BlefView, opponent: Bidder, masks: np.ndarray) -> np.ndarray:
@@ -245,8 +246,9 @@ def hand_likelihoods(view: BlefView, opponent: Bidder, masks: np.ndarray) -> np.
     A bot that offers ``action_probabilities(view, hands, action)`` (``π`` for many hands at
     once, as ``odds``, ``honest`` and ``random`` do) is asked once per bid; any other bot is
     asked ``policy(view)`` once per hand and bid, on the views :func:`opponent_view` rebuilds.
-    Each bid's factor is remembered for the last few hand lists (a bot asks again at each of
-    its turns in a round).
+    Each bid's factor is remembered for the last few hand lists, by bot, round, counts and
+    bids so far (a bot asks again at each of its turns in a round); so a bot's policy is taken
+    to depend on its hand and this round's public facts only, as every kayalib bot's does.
     """
     model = opponent.model
     rate = float(model.bluff)
@@ -259,14 +261,14 @@ def hand_likelihoods(view: BlefView, opponent: Bidder, masks: np.ndarray) -> np.
             continue
         key = (id(model.bot), rate, id(masks), view.round, view.counts, view.bids[: step + 1])
         found = FACTORS.get(key)
-        if found is None or found[0] is not masks:
+        if found is None or found[0] is not model.bot or found[1] is not masks:
             if rebuild is None:
                 rebuild = _Rebuild(view, opponent.seat)
             chosen = _policy_probabilities(model, rebuild, step, masks)
             if len(FACTORS) >= 256:
                 FACTORS.clear()
-            found = FACTORS[key] = (masks, (1 - rate) * chosen + uniform)
-        values *= found[1]
+            found = FACTORS[key] = (model.bot, masks, (1 - rate) * chosen + uniform)
+        values *= found[2]
     return values
 
 

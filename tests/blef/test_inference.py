@@ -369,3 +369,17 @@ def test_bad_questions_are_refused_with_named_errors() -> None:
         opponent_view(view, 0, "9H")
     with pytest.raises(InferenceError, match="step must be"):
         opponent_view(view, 5, "KS")
+
+
+def test_remembered_factors_never_mix_up_models_or_positions() -> None:
+    from kayalib.blef.inference import clear_caches
+
+    state, _ = play(["9C", "KS", "JD"], 1, ["high-card K", "high-card A"])
+    view = state.view(0)
+    fresh = {}
+    for name in ("odds", "honest", "random"):
+        clear_caches()
+        fresh[name] = infer(view, OpponentModel.named(name, 0.2)).true
+    for _ in range(3):  # new bots, often at the address of one just dropped
+        for name in ("odds", "honest", "random", "honest", "odds"):
+            assert infer(view, OpponentModel.named(name, 0.2)).true == fresh[name]
