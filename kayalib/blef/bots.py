@@ -229,6 +229,13 @@ class BayesBot(DeterministicBot):
     samples with a seed made from the view, so the same view always gets the same move and
     ``policy`` stays exact. If no hand the model allows explains the bids, it plays on its own
     cards' odds.
+
+    Tuning (one bayes among three odds bots, 200 four-player games per setting, seats rotating;
+    a 95% interval is about ±6 points): a model bluff rate of 0.02, 0.1 and 0.3 won 72%, 70%
+    and 72.5%; ``caution=2`` won 73.5%. No setting was clearly better, so bayes keeps the odds
+    bot's ``confidence`` and ``caution`` and a bluff rate of 0.1, which keeps every hand
+    possible against bots that do bluff. Heads-up against odds the defaults won 290 of 300.
+    ``benchmarks/bench_blef_inference.py`` measures the final figures.
     """
 
     name = "bayes"
