@@ -32,12 +32,8 @@ def register(games: argparse._SubParsersAction) -> None:
     sim.add_argument("--players", type=whole_number(2, 23), default=None,
                      help="2 to 23 (default: one per bot, or 4)")  # fmt: skip
     add_run_options(sim, default_bot="odds")
-    sim.add_argument(
-        "--mode",
-        choices=("classic", "deck"),
-        default="classic",
-        help="classic: a card limit; deck: play while cards stay undealt",
-    )
+    sim.add_argument("--mode", choices=("classic", "deck"), default="classic",
+                     help="classic: a card limit; deck: play while cards stay undealt")
     sim.add_argument("--max-cards", type=whole_number(1, 24), default=None,
                      help="classic mode card limit (default 23 // players)")  # fmt: skip
     sim.set_defaults(run=run_simulate)

@@ -441,6 +441,7 @@ def rules_from_start(start: StartEvent) -> BlefRules:
         raise ParseError(f"a start record with impossible rules: {error}") from None
 
 
+
 GAME = Game(
     name="blef",
     title="Blef",
