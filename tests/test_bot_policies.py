@@ -17,7 +17,7 @@ ALL_BOTS = [(name, bot) for name in sorted(GAMES) for bot in bot_names(name)]
 
 
 def test_the_registry_knows_each_games_bots() -> None:
-    assert bot_names("blef") == ("random", "odds", "cfr")
+    assert bot_names("blef") == ("random", "honest", "odds", "bayes", "cfr")
     assert bot_names("kaya") == ("random", "counter")
     assert make_bot("blef", " Odds ").name == "odds"
     assert make_bot("kaya", "counter") is not make_bot("kaya", "counter")  # fresh each time
@@ -25,7 +25,7 @@ def test_the_registry_knows_each_games_bots() -> None:
 
 @pytest.mark.parametrize("bad", ["", "smart", "odds,random", None, 3])
 def test_unknown_bots_are_refused_with_the_known_names(bad) -> None:
-    with pytest.raises(UnknownBotError, match="the bots are random, odds, cfr"):
+    with pytest.raises(UnknownBotError, match="the bots are random, honest, odds, bayes, cfr"):
         make_bot("blef", bad)
     with pytest.raises(UnknownGameError, match="blef, kaya"):
         make_bot("chess", "random")

@@ -1,12 +1,14 @@
 """Blef, Polish liar's poker: 24 cards and a ladder of 83 poker-figure bids.
 
 Modules, file by file alike Aku Paling Kaya's (:mod:`kayalib.kaya`): ``cards``, ``bids``,
-``odds`` (exact bid probabilities), ``rules``, ``actions``, ``events``, ``view``, ``game`` (the
-state), ``bots`` and ``cli``. Simulation and replay are shared: :mod:`kayalib.simulate`.
+``odds`` (exact bid probabilities), ``odds_batch`` and ``masks`` (the same for many hands at
+once, with numpy), ``inference`` (the odds given the bids too), ``rules``, ``actions``,
+``events``, ``view``, ``game`` (the state), ``bots`` and ``cli``. Simulation and replay are
+shared: :mod:`kayalib.simulate`.
 """
 
 from kayalib.blef.bids import BID_KINDS, LADDER, Bid, BidError, best_bid, holds, true_bids
-from kayalib.blef.bots import BOTS, OddsBot, RandomBot
+from kayalib.blef.bots import BOTS, BayesBot, HonestBot, OddsBot, RandomBot
 from kayalib.blef.cards import DECK, RANKS, SUITS, Card, CardError, parse_cards
 from kayalib.blef.game import (
     CHECK,
@@ -50,10 +52,12 @@ __all__ = [
     # the game, bots and simulation
     "BOTS",
     "CHECK",
+    "BayesBot",
     "BlefRules",
     "BlefState",
     "BlefView",
     "Check",
+    "HonestBot",
     "OddsBot",
     "RandomBot",
     "parse_action",

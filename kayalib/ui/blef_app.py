@@ -25,9 +25,10 @@ from kayalib.blef.game import (
     DealEvent,
     EliminatedEvent,
 )
-from kayalib.draw import blef_card_svg, card_back_svg, probability_bars_html, row_html
+from kayalib.draw import blef_card_svg, card_back_svg, row_html
 from kayalib.errors import IllegalActionError
 from kayalib.registry import make_bot
+from kayalib.ui.blef_hint import BlefHintPanel
 from kayalib.ui.framework import GameApp
 from kayalib.ui.widgets import button, html, set_options, show_if
 from kayalib.words.blef import SUIT_KEYS, BlefWords  # noqa: F401 (SUIT_KEYS: re-exported)
@@ -59,7 +60,7 @@ def bid_cards(bid: Bid, pool: Sequence[Card]) -> set[Card]:
 
 
 class BlefApp(GameApp[BlefState]):
-    """Play Blef against bots (``random``, ``odds``) or hot-seat with friends on one screen.
+    """Play Blef against bots (``random``, ``honest``, ``odds``, ``bayes``) or hot-seat.
 
     ``opponents`` names who sits at seats 1.. ("human" for a friend at the same screen);
     seat 0 is always the person at the screen. ``delay=0`` makes bots move at once (tests).
@@ -67,7 +68,7 @@ class BlefApp(GameApp[BlefState]):
 
     page_title_key = "blef_page_title"
     intro_key = "blef_intro"
-    bot_names = ("random", "odds", "cfr")
+    bot_names = ("random", "honest", "odds", "bayes", "cfr")
     default_opponents = ("odds", "random")
     query_options = {"mode": MODES}
 
@@ -110,7 +111,9 @@ class BlefApp(GameApp[BlefState]):
         self.controls = w.VBox([self.quick_box, self.picker])
         self.controls.add_class("kaya-bid-controls")
         self.reveal = html("kaya-reveal")
-        play = [self.hand_title, self.hand, self.show_hand, self.controls, self.reveal, self.hint]
+        self.hint_panel = BlefHintPanel(self)  # the two-column hint: kayalib.ui.blef_hint
+        play = [self.hand_title, self.hand, self.show_hand, self.controls, self.reveal,
+                self.hint_panel.controls, self.hint]  # fmt: skip
         return play, [self.players_html, self.bids]
 
     def relabel_game(self) -> None:
@@ -215,7 +218,7 @@ class BlefApp(GameApp[BlefState]):
         self.render_picker()
         self.render_quick_bids()
         self.reveal.value = self._reveal_html()
-        self.hint.value = self._hint_html() if self.hint_toggle.value else ""
+        self.hint.value = self.hint_panel.html()
 
     def render_hand(self) -> None:
         t, state, viewer = self.t, self.state, self.viewer()
@@ -378,23 +381,6 @@ class BlefApp(GameApp[BlefState]):
             f"{escape(verdict)}</span> \u2014 {escape(why)}</div>"
             f'<div class="kaya-small">{escape(t("blef_reveal_gold"))}</div>'
             f'<div class="kaya-players">{"".join(hands)}</div></div>'
-        )
-
-    def _hint_html(self) -> str:
-        t, state = self.t, self.state
-        table = self.odds()
-        if not table:
-            return f'<div class="kaya-empty">{escape(t("hint_unavailable"))}</div>'
-        last = state.last_bid
-        rows: list[tuple[str, float, bool]] = []
-        if last is not None:
-            rows.append((self.bid_text(last), float(table[last]), True))
-        rows += [(self.bid_text(b), float(table[b]), False) for b in self.legal_bids()]
-        title = t("blef_hint_title", n=state.total_cards)
-        bars = probability_bars_html(rows, title=title, percent=self.percent)
-        return (
-            f'<div class="kaya-panel kaya-hint-panel kaya-scroll">{bars}'
-            f'<div class="kaya-small">{escape(t("blef_hint_note"))}</div></div>'
         )
 
 

@@ -1,0 +1,259 @@
+"""Bayesian Blef odds: the batch odds, the posterior table, the bayes bot's speed and strength.
+
+Targets (issue "A bid is evidence"):
+
+- batch exact odds, measured side by side with the single-table path in one run: amortised
+  at most 5 µs per table over at least 1,000 hands;
+- the posterior table for a 4-player round with 2 cards each after 3 bids: median ≤ 200 ms;
+  for 20 cards in play ≤ 300 ms with a standard error ≤ 0.01;
+- the bayes bot: median decision ≤ 50 ms in 4-player games; heads-up against odds, seats
+  alternating, at least 60% of 2,000 games; one bayes among three odds at least 35%;
+- the round-robin matrix of the ladder random < honest < odds < bayes, with 95% intervals.
+
+``python -m benchmarks blef_inference`` runs it all (the games take a while: a progress line
+is printed as they go); ``main(quick=True)`` plays fewer games.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from itertools import combinations
+from math import sqrt
+
+import numpy as np
+
+from kayalib.blef.bots import BayesBot, HonestBot, OddsBot
+from kayalib.blef.cards import DECK
+from kayalib.blef.game import CHECK, BlefRules, BlefState
+from kayalib.blef.inference import OpponentModel, clear_caches, infer
+from kayalib.blef.masks import masks_of
+from kayalib.blef.odds import probabilities
+from kayalib.blef.odds_batch import batch_probabilities
+from kayalib.registry import make_bot
+from kayalib.seeds import bot_rng
+from kayalib.simulate import simulate
+
+LADDER_OF_BOTS = ("random", "honest", "odds", "bayes")
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a win rate."""
+    if not games:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return centre - half, centre + half
+
+
+# ------------------------------------------------------------------ batch odds
+
+
+def batch_vs_single(repeats: int = 5) -> dict[str, float]:
+    """The single-table path and the batch, on the same hands, in one run."""
+    rng = random.Random(3)
+    cases = [
+        ("all 3-card hands, 12 dealt", [list(h) for h in combinations(DECK, 3)], 12),
+        ("5,000 random 5-card hands, 15 dealt", [rng.sample(DECK, 5) for _ in range(5000)], 15),
+        ("5,000 random 8-card hands, 20 dealt", [rng.sample(DECK, 8) for _ in range(5000)], 20),
+    ]
+    print(f"{'hands':<40} {'single µs/table':>16} {'batch µs/table':>15} {'speed-up':>9}")
+    worst = 0.0
+    for name, hands, cards in cases:
+        held = [tuple(sorted(hand)) for hand in hands]
+        masks = masks_of(held)
+        single, batch = [], []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            for hand in held:
+                probabilities(hand, cards)
+            single.append((time.perf_counter() - start) / len(held) * 1e6)
+            start = time.perf_counter()
+            batch_probabilities(masks, cards)
+            batch.append((time.perf_counter() - start) / len(held) * 1e6)
+        s, b = statistics.median(single), statistics.median(batch)
+        worst = max(worst, b)
+        print(f"{name:<40} {s:>16.1f} {b:>15.2f} {s / b:>8.0f}x")
+    print(f"batch: at most {worst:.2f} µs per table amortised (target ≤ 5 µs)")
+    return {"batch_us_per_table": worst}
+
+
+# ------------------------------------------------------------------ the posterior table
+
+
+def round_after_bids(players: int, cards: int, bidders: str, bids: int, seed: int):
+    """A rigged round of ``cards`` cards each after ``bids`` bids by ``bidders`` bots, or
+    ``None`` if one of them checked first."""
+    order = [DECK[i] for i in np.random.default_rng(seed).permutation(24)]
+    hands = [order[i * cards : (i + 1) * cards] for i in range(players)]
+    state = BlefState.from_hands(BlefRules(players=players), hands, starter=1)
+    bot = make_bot("blef", bidders)
+    for step in range(bids):
+        action = bot.choose(state.view(state.current_player), bot_rng(seed, step))
+        if action == CHECK:
+            return None
+        state = state.apply(action)
+    return state
+
+
+def posterior_timings(
+    players: int, cards: int, bidders: str, model: OpponentModel, positions: int = 20
+) -> tuple[list[float], list[float], list[str]]:
+    """Cold timings (ms) of the full posterior table, its largest standard error, its method."""
+    times, errors, methods = [], [], []
+    seed = 0
+    while len(times) < positions:
+        seed += 1
+        state = round_after_bids(players, cards, bidders, 3, seed)
+        if state is None:
+            continue
+        view = state.view(state.current_player)
+        clear_caches()
+        fresh = OpponentModel(make_bot("blef", model.name), model.bluff)
+        start = time.perf_counter()
+        result = infer(view, fresh)
+        times.append((time.perf_counter() - start) * 1000)
+        errors.append(max(result.stderr))
+        methods.append(result.method)
+    return times, errors, methods
+
+
+def posterior_speed() -> dict[str, float]:
+    figures: dict[str, float] = {}
+    cases = [
+        ("4 players x 2 cards, 3 odds bids", 4, 2, "odds", OpponentModel.named("odds", 0.1)),
+        ("4 players x 5 cards, 3 honest bids", 4, 5, "honest", OpponentModel.named("honest", 0.2)),
+        ("4 players x 5 cards, 3 odds bids", 4, 5, "odds", OpponentModel.named("odds", 0.1)),
+    ]
+    for name, players, cards, bidders, model in cases:
+        times, errors, methods = posterior_timings(players, cards, bidders, model)
+        median = statistics.median(times)
+        counts = {m: methods.count(m) for m in sorted(set(methods))}
+        print(
+            f"{name} (model {model.name}, bluff {model.bluff}): median {median:.0f} ms, "
+            f"max {max(times):.0f} ms, largest standard error {max(errors):.4f}, "
+            f"methods {counts} over {len(times)} positions"
+        )
+        figures[f"posterior_ms_{players}x{cards}_{bidders}"] = median
+        figures[f"posterior_se_{players}x{cards}_{bidders}"] = max(errors)
+    print("(targets: 4 x 2 median ≤ 200 ms; 20 cards ≤ 300 ms with standard error ≤ 0.01)")
+    return figures
+
+
+# ------------------------------------------------------------------ the bots
+
+
+def decision_times(games: int = 20, players: int = 4) -> dict[str, float]:
+    """How long bayes takes per decision in 4-player games against three odds bots."""
+    times: list[float] = []
+    for game in range(games):
+        bots = [BayesBot(), OddsBot(), OddsBot(), OddsBot()][:players]
+        state = BlefState.new(BlefRules(players=players), seed=game)
+        step = 0
+        while not state.is_terminal:
+            seat = state.current_player
+            view = state.view(seat)
+            start = time.perf_counter()
+            action = bots[seat].choose(view, bot_rng(game, step))
+            if seat == 0:
+                times.append((time.perf_counter() - start) * 1000)
+            state = state.apply(action)
+            step += 1
+    figures = {
+        "bayes_decision_median_ms": statistics.median(times),
+        "bayes_decision_p90_ms": statistics.quantiles(times, n=10)[-1],
+    }
+    honest, odds = [], []
+    for game in range(games):
+        state = BlefState.new(BlefRules(players=players), seed=game)
+        for bot, out in ((HonestBot(), honest), (OddsBot(), odds)):
+            view = state.view(state.current_player)
+            start = time.perf_counter()
+            bot.choose(view, bot_rng(game, 0))
+            out.append((time.perf_counter() - start) * 1000)
+    print(
+        f"bayes, {len(times)} decisions in {games} 4-player games against odds: median "
+        f"{figures['bayes_decision_median_ms']:.1f} ms, 90th percentile "
+        f"{figures['bayes_decision_p90_ms']:.1f} ms, max {max(times):.0f} ms (target: median "
+        f"≤ 50 ms); honest {statistics.median(honest):.2f} ms, odds "
+        f"{statistics.median(odds):.2f} ms"
+    )
+    return figures
+
+
+def heads_up(first: str, second: str, games: int, seed: int) -> tuple[int, int]:
+    """Games ``first`` wins of ``games`` heads-up against ``second``, seats alternating."""
+    half = games // 2
+    one = simulate("blef", [first, second], half, seed, BlefRules(players=2))
+    two = simulate("blef", [second, first], games - half, seed + 1, BlefRules(players=2))
+    return one.wins[0] + two.wins[1], games
+
+
+def one_among(bot: str, others: str, games: int, seed: int) -> tuple[int, int]:
+    """Games won by one ``bot`` among three ``others``, its seat rotating."""
+    won = played = 0
+    for seat in range(4):
+        bots = [bot if s == seat else others for s in range(4)]
+        result = simulate("blef", bots, games // 4, seed + seat, BlefRules(players=4))
+        won += result.wins[seat]
+        played += result.games
+    return won, played
+
+
+def show(name: str, won: int, games: int, target: str) -> float:
+    low, high = wilson(won, games)
+    print(f"{name}: {won}/{games} = {won / games:.1%} (95% CI {low:.1%}-{high:.1%}; {target})")
+    return won / games
+
+
+def strength(games: int = 2000, pair_games: int = 400) -> dict[str, float]:
+    """The bayes targets, then the heads-up round-robin matrix with 95% intervals."""
+    start = time.perf_counter()
+    won, played = heads_up("bayes", "odds", games, 11)
+    figures = {"bayes_vs_odds_heads_up": show("bayes vs odds heads-up", won, played, "≥ 60%")}
+    print(f"   ({time.perf_counter() - start:.0f} s)", flush=True)
+    won4, played4 = one_among("bayes", "odds", games, 21)
+    figures["bayes_among_three_odds"] = show(
+        "one bayes among three odds", won4, played4, "≥ 35%, fair share 25%"
+    )
+    print(f"   ({time.perf_counter() - start:.0f} s)", flush=True)
+    matrix: dict[tuple[str, str], tuple[int, int]] = {("bayes", "odds"): (won, played)}
+    for a, b in combinations(LADDER_OF_BOTS, 2):
+        if (b, a) in matrix or (a, b) in matrix:
+            continue
+        matrix[(b, a)] = heads_up(b, a, pair_games, 31)
+    print("heads-up round robin (row's win rate against column; seats alternating; 95% CI):")
+    width = 22
+    print(" " * 8 + "".join(f"{name:>{width}}" for name in LADDER_OF_BOTS))
+    for row in LADDER_OF_BOTS:
+        cells = []
+        for column in LADDER_OF_BOTS:
+            if row == column:
+                cells.append(f"{'-':>{width}}")
+                continue
+            if (row, column) in matrix:
+                w, n = matrix[(row, column)]
+            else:
+                lost, n = matrix[(column, row)]
+                w = n - lost
+            low, high = wilson(w, n)
+            cells.append(f"{f'{w / n:.0%} ({low:.0%}-{high:.0%}) n={n}':>{width}}")
+            figures[f"{row}_vs_{column}"] = w / n
+        print(f"{row:>8}" + "".join(cells))
+    print(f"   ({time.perf_counter() - start:.0f} s)", flush=True)
+    return figures
+
+
+def main(quick: bool = False) -> dict[str, float]:
+    """Print and return every figure (``quick``: a tenth of the games)."""
+    figures = batch_vs_single()
+    figures.update(posterior_speed())
+    figures.update(decision_times(6 if quick else 20))
+    figures.update(strength(200 if quick else 2000, 40 if quick else 400))
+    return figures
+
+
+if __name__ == "__main__":
+    main()

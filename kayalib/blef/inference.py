@@ -1,0 +1,622 @@
+"""A bid is evidence: how likely each bid is, given your cards *and* the bids made so far.
+
+The question. You are one seat of a Blef round: you see your own cards, everyone's card count
+and this round's bids, each with the seat that made it. For each of the 83 bids you want
+``P(bid true | my cards, the bids so far)``. Without the bids this is the exact odds of
+:mod:`kayalib.blef.odds` (the *prior*); with them it is a *posterior*, by Bayes' rule.
+
+The model. A bid tells you something only through a model of the bidder: an
+:class:`OpponentModel` is a bot (any bot with an exact ``policy(view)``, see
+:mod:`kayalib.engine`) and a bluff rate ``ε``: with probability ``1 - ε`` the opponent plays as
+the bot would with its cards, with probability ``ε`` it picks uniformly among its legal
+actions. ``ε = 1`` means "bids tell nothing". Deals are uniform, so before the bids every way to
+deal the cards you cannot see is equally likely.
+
+Bayes' rule. Write ``h_o`` for opponent ``o``'s hand. The probability of everything ``o`` bid
+this round is its *likelihood*
+
+    ℓ_o(h_o) = ∏ over o's bids a_j of [ (1 - ε) π(a_j | v_j(h_o)) + ε / L_j ],
+
+where ``v_j(h_o)`` is the view ``o`` had before bid ``j`` had it held ``h_o`` (rebuilt from
+public facts by :func:`opponent_view`), ``π`` the bot's policy and ``L_j`` the number of legal
+actions then. Each opponent's bids depend only on its own hand and the public history, so the
+likelihood of a whole deal factors: ``P(bids | h_1, ..., h_m) = ∏_o ℓ_o(h_o)``, and
+
+    P(h_1, ..., h_m | bids) ∝ ∏_o ℓ_o(h_o)   over the deals whose hands do not overlap.
+
+A bid is true or false for the pool (your cards and every opponent's). Opponents who have not
+bid (and undealt cards) carry no evidence: given the hands of those who did bid, the rest is a
+uniform draw, whose exact odds :mod:`kayalib.blef.odds_batch` gives. So the answer is
+
+    P(bid | bids) = Σ_S w(S) · odds(bid | my cards ∪ S) / Σ_S w(S),
+
+summed over the sets ``S`` of cards the bidding opponents hold together, where ``w(S)`` adds up
+``∏ ℓ_o(h_o)`` over the ways to split ``S`` into their hands.
+
+Opponents whose likelihood is the same for every hand (who have not bid, bluff at rate 1, or
+are modelled by a bot that ignores its cards) tell nothing and are left out of the sum. The
+models, the rebuilt views and the likelihoods live in :mod:`kayalib.blef.evidence`; a bot may
+offer ``action_probabilities(view, hands, action)`` to be asked about many hands at once.
+:meth:`Posterior.bayes_table` lists prior, likelihood and posterior hand by hand, as a lesson
+would work them out.
+
+Two methods (``method="auto"`` picks):
+
+- ``exact``: every hand of every bidding opponent is listed (all ``C(u, c)`` hands of ``c``
+  cards from the ``u`` cards you do not hold), its likelihood computed, and ``w(S)`` built one
+  opponent at a time (a sum over disjoint pairs, then added up by set). Used when the work, the
+  number of (set so far, next hand) pairs, is at most ``exact_limit`` (default
+  :data:`EXACT_LIMIT`, two million: a 4-player round with 2 cards each after 3 bids is exact).
+  ``exact=True`` does the same sum in ``Fraction``\\ s (small cases, up to
+  :data:`FRACTION_LIMIT` pairs), for lessons and tests.
+- ``sample``: a seeded sampler for larger rounds. Each bidding opponent's hand is drawn from its
+  own posterior ``ℓ_o / Σ ℓ_o`` (all its hands listed, up to :data:`HAND_LIMIT`), draws that
+  overlap are rejected (what is left is a draw from the joint posterior), and the last
+  opponent's hand is drawn from its posterior among the cards still free, with the weight that
+  choice needs; an opponent with too many possible hands is dealt uniformly and weighted by its
+  likelihood instead. Each kept deal contributes the exact odds of its pool, so the estimate
+  averages probabilities, not 0/1 outcomes. Its standard error (by the delta method for the
+  weighted mean) comes with the result; by default the sampler draws 4,000 deals, then as many
+  again while a bid's standard error is above 0.01 (up to 64,000). For a bid seen in very few
+  deals the error itself is uncertain (a bid never seen gets 0): read it as a guide.
+
+>>> from kayalib.blef.game import BlefRules, BlefState
+>>> state = BlefState.from_hands(BlefRules(players=2), ["KS", "9H"], starter=0)
+>>> state = state.apply("high-card K")          # seat 0 bids; seat 1 wonders if it is true
+>>> result = infer(state.view(1), OpponentModel.named("odds", bluff=Fraction(1, 5)), exact=True)
+>>> result.prior_table()[Bid.parse("high-card K")], result.table()[Bid.parse("high-card K")]
+(Fraction(4, 23), Fraction(1332, 1351))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import permutations
+from math import comb
+from typing import Any
+
+import numpy as np
+
+from kayalib.blef import evidence
+from kayalib.blef.actions import Action
+from kayalib.blef.bids import LADDER, Bid
+from kayalib.blef.cards import Card
+from kayalib.blef.evidence import (
+    CHECK_INDEX,
+    Bidder,
+    InferenceError,
+    OpponentModel,
+    action_index,
+    hand_likelihoods,
+    likelihood,
+    opponent_view,
+)
+from kayalib.blef.masks import (
+    FULL_DECK,
+    cards_of,
+    colex_rank,
+    mask_of,
+    popcount,
+    row_subset_masks,
+    subset_masks,
+)
+from kayalib.blef.odds import favourable_counts
+from kayalib.blef.odds_batch import batch_counts, hand_keys, mixture
+from kayalib.blef.view import BlefView
+
+__all__ = [
+    "CHECK_INDEX",
+    "EXACT_LIMIT",
+    "FRACTION_LIMIT",
+    "HAND_LIMIT",
+    "HandRow",
+    "InferenceError",
+    "OpponentModel",
+    "Posterior",
+    "action_index",
+    "clear_caches",
+    "infer",
+    "likelihood",
+    "opponent_view",
+]
+
+EXACT_LIMIT = 2_000_000
+"""Most (set so far, next hand) pairs the exact method sums before ``auto`` samples instead."""
+FRACTION_LIMIT = 200_000
+"""Most pairs the exact method sums in fractions (``exact=True``)."""
+HAND_LIMIT = 60_000
+"""Most hands listed for one opponent (``C(19, 5) = 11,628``; ``C(22, 6) = 74,613`` is over)."""
+CONDITIONAL_LIMIT = 1_000
+"""Most free hands the sampler lists per deal to draw the last opponent's hand exactly."""
+
+# The keys (odds_batch.hand_keys) of the last few hand lists: a bot asks again at each of its
+# turns in a round.
+_KEYS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def clear_caches() -> None:
+    """Forget every remembered hand list, likelihood factor and key (for cold timings)."""
+    evidence.FACTORS.clear()
+    _KEYS.clear()
+    subset_masks.cache_clear()
+
+
+# ------------------------------------------------------------------ the result
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One line of a Bayes table: a hand an opponent may hold, its prior probability (before
+    the bids), the likelihood of that opponent's bids with it, and its posterior probability."""
+
+    hand: tuple[Card, ...]
+    prior: float | Fraction
+    likelihood: float | Fraction
+    posterior: float | Fraction
+
+
+@dataclass(frozen=True)
+class Posterior:
+    """What :func:`infer` found: for every bid of ``LADDER`` (in ladder order) the prior (your
+    cards only), the posterior (your cards and the bids) and the posterior's standard error
+    (0 when exact).
+
+    ``method`` is ``"exact"`` or ``"sample"``; ``samples`` the number of deals drawn (0 when
+    exact); ``fractions`` whether the numbers are ``Fraction``\\ s.
+    """
+
+    view: BlefView = field(repr=False)
+    models: Mapping[int, OpponentModel] = field(repr=False)
+    method: str
+    prior: tuple[float | Fraction, ...] = field(repr=False)
+    true: tuple[float | Fraction, ...] = field(repr=False)
+    stderr: tuple[float, ...] = field(repr=False)
+    samples: int = 0
+    fractions: bool = False
+    _solver: Any = field(default=None, repr=False, compare=False)
+
+    def table(self) -> dict[Bid, float | Fraction]:
+        """``{bid: P(bid true | your cards, the bids)}``."""
+        return dict(zip(LADDER, self.true, strict=True))
+
+    def prior_table(self) -> dict[Bid, float | Fraction]:
+        """``{bid: P(bid true | your cards)}``: the exact odds, ignoring the bids."""
+        return dict(zip(LADDER, self.prior, strict=True))
+
+    def moved_most(self, bids: Sequence[Bid] | None = None) -> Bid:
+        """The bid (of ``bids``, default all) whose probability the bids changed the most
+        (the lowest such bid on a tie)."""
+        chosen = list(LADDER) if bids is None else list(bids)
+        if not chosen:
+            raise InferenceError("no bids to compare")
+        return max(
+            chosen, key=lambda bid: (abs(self.true[bid.index] - self.prior[bid.index]), -bid.index)
+        )
+
+    @property
+    def informative_seats(self) -> tuple[int, ...]:
+        """The opponents whose bids moved the odds (those who bid, with a bluff rate below 1)."""
+        return tuple(o.seat for o in self._solver.opponents if o.informative)
+
+    def hands(self, seat: int) -> dict[tuple[Card, ...], float | Fraction]:
+        """The posterior over ``seat``'s hand: ``{hand: probability}`` for every hand it may
+        hold (exact results only)."""
+        return {row.hand: row.posterior for row in self.bayes_table(seat)}
+
+    def bayes_table(self, seat: int) -> list[HandRow]:
+        """For each hand ``seat`` may hold: prior, likelihood and posterior (exact results only).
+
+        The prior of each hand is ``1 / C(u, c)`` (any ``c`` of the ``u`` cards you do not
+        hold). With one opponent the posterior is ``prior × likelihood`` divided by its sum;
+        with more, the other opponents' bids matter too (their hands cannot overlap this one).
+        """
+        if self.method != "exact":
+            raise InferenceError(
+                "the posterior over an opponent's hand is given for exact results only; "
+                "this one was sampled"
+            )
+        return self._solver.bayes_table(seat)
+
+
+# ------------------------------------------------------------------ the two methods
+
+
+def _pair_work(unseen: int, tables: Sequence[int], sizes: Sequence[int]) -> int:
+    """The pairs the exact method sums, opponents taken in this order."""
+    work, states, used = 0, 1, 0
+    for count, size in zip(tables, sizes, strict=True):
+        if used:
+            work += states * count
+        states = min(states * count, comb(unseen, used + size))
+        used += size
+    return work
+
+
+class _Solver:
+    """The arithmetic of one inference: opponents, their hands and likelihoods."""
+
+    def __init__(self, view: BlefView, models: Mapping[int, OpponentModel], fractions: bool):
+        self.view = view
+        self.fractions = fractions
+        self.mine = mask_of(view.hand)
+        self.unseen = FULL_DECK & ~self.mine
+        self.unseen_count = 24 - len(view.hand)
+        self.opponents: list[Bidder] = []
+        for seat, count in enumerate(view.counts):
+            if seat == view.seat or not count:
+                continue
+            steps = tuple(step for step, (bidder, _) in enumerate(view.bids) if bidder == seat)
+            if steps and seat not in models:
+                raise InferenceError(f"no opponent model for seat {seat}, which has bid")
+            model = models.get(seat) or OpponentModel(_NoBot(), 1)
+            self.opponents.append(Bidder(seat, count, steps, model))
+        self._lists: dict[int, tuple[np.ndarray, Any]] = {}
+
+    # -- hands and likelihoods
+
+    def hand_count(self, opponent: Bidder) -> int:
+        return comb(self.unseen_count, opponent.size)
+
+    def hand_list(self, opponent: Bidder) -> tuple[np.ndarray, Any]:
+        """Every hand the opponent may hold and its likelihood (floats or fractions)."""
+        found = self._lists.get(opponent.seat)
+        if found is None:
+            if self.hand_count(opponent) > HAND_LIMIT:
+                raise InferenceError(
+                    f"seat {opponent.seat} may hold {self.hand_count(opponent):,} hands, "
+                    f"more than the {HAND_LIMIT:,} the exact method lists"
+                )
+            masks = subset_masks(self.unseen, opponent.size)
+            if self.fractions:
+                values: Any = [
+                    likelihood(self.view, opponent.seat, cards_of(m), opponent.model, exact=True)
+                    for m in masks
+                ]
+            else:
+                values = hand_likelihoods(self.view, opponent, masks)
+            found = self._lists[opponent.seat] = (masks, values)
+        return found
+
+    def informative(self) -> list[Bidder]:
+        """The opponents whose likelihood differs between hands (the others tell nothing)."""
+        chosen = []
+        for opponent in self.opponents:
+            if not opponent.informative:
+                continue
+            if self.hand_count(opponent) <= HAND_LIMIT:
+                values = self.hand_list(opponent)[1]
+                if self.fractions:
+                    same = all(v == values[0] for v in values)
+                else:
+                    same = bool(np.all(values == values[0]))
+                if same:
+                    if not values[0]:
+                        raise _no_hand_explains()
+                    continue
+            chosen.append(opponent)
+        return chosen
+
+    def exact_order(self, chosen: list[Bidder]) -> tuple[list[Bidder], float]:
+        """The order of the opponents that sums the fewest pairs, and that number."""
+        if any(self.hand_count(o) > HAND_LIMIT for o in chosen):
+            return chosen, float("inf")
+        orders = permutations(chosen) if len(chosen) <= 6 else [sorted(chosen, key=self.hand_count)]
+        best: tuple[list[Bidder], float] = (chosen, float("inf"))
+        for order in orders:
+            work = _pair_work(
+                self.unseen_count, [self.hand_count(o) for o in order], [o.size for o in order]
+            )
+            if work < best[1]:
+                best = (list(order), work)
+        return best
+
+    # -- the exact sum over sets of cards
+
+    def weights(self, order: Sequence[Bidder]) -> tuple[np.ndarray, Any]:
+        """The sets ``S`` the opponents of ``order`` may hold together, and ``w(S)``."""
+        if self.fractions:
+            table: dict[int, Fraction] = {0: Fraction(1)}
+            for opponent in order:
+                masks, values = self.hand_list(opponent)
+                grown: dict[int, Fraction] = {}
+                for held, weight in table.items():
+                    for mask, value in zip(masks.tolist(), values, strict=True):
+                        if held & mask or not value:
+                            continue
+                        union = held | mask
+                        grown[union] = grown.get(union, 0) + weight * value
+                table = grown
+            return np.array(list(table), dtype=np.int64), list(table.values())
+        held = np.zeros(1, dtype=np.int64)
+        weight = np.ones(1)
+        for opponent in order:
+            masks, values = self.hand_list(opponent)
+            rows, cols = np.nonzero((held[:, None] & masks[None, :]) == 0)
+            union = held[rows] | masks[cols]
+            ranks = colex_rank(union)
+            size = comb(24, int(popcount(union[:1])[0])) if len(union) else 1
+            summed = np.bincount(ranks, weights=weight[rows] * values[cols], minlength=size)
+            keys = np.zeros(size, dtype=np.int64)
+            keys[ranks] = union
+            kept = np.flatnonzero(summed)
+            held, weight = keys[kept], summed[kept]
+        return held, weight
+
+    def exact(self, order: Sequence[Bidder]) -> list[Any]:
+        """The posterior of every bid, summed exactly.
+
+        In floats the last opponent's hands are not added up by set: each (set so far, hand)
+        pair goes straight into the mixture of tables by its keys, which add up.
+        """
+        cards = self.view.total_cards
+        if self.fractions:
+            held, weight = self.weights(order)
+            norm = sum(weight)
+            if not norm:
+                raise _no_hand_explains()
+            counts, total = batch_counts(held | self.mine, cards)
+            sums = [
+                sum((w * int(c) for w, c in zip(weight, column, strict=True)), Fraction(0))
+                for column in counts.T.tolist()
+            ]
+            return [s / (norm * total) for s in sums]
+        held, weight = self.weights(order[:-1])
+        masks, values = self.hand_list(order[-1])
+        pair_weight = np.outer(weight, values) * ((held[:, None] & masks[None, :]) == 0)
+        if not pair_weight.sum() > 0:
+            raise _no_hand_explains()
+        rank_held, suit_held = hand_keys(held | self.mine)
+        found = _KEYS.get(id(masks))
+        if found is None or found[0] is not masks:
+            if len(_KEYS) >= 32:
+                _KEYS.clear()
+            found = _KEYS[id(masks)] = (masks, *hand_keys(masks))
+        rank_hand, suit_hand = found[1], found[2]
+        size = len(self.view.hand) + sum(o.size for o in order)
+        mean, _ = mixture(
+            rank_held[:, None] + rank_hand[None, :],
+            suit_held[:, None] + suit_hand[None, :],
+            pair_weight,
+            size,
+            cards,
+        )
+        return [float(v) for v in np.clip(mean, 0.0, 1.0)]
+
+    def bayes_table(self, seat: int) -> list[HandRow]:
+        opponent = next((o for o in self.opponents if o.seat == seat), None)
+        if opponent is None:
+            raise InferenceError(f"seat {seat} is not an opponent holding cards this round")
+        chosen = self.informative()
+        others = [o for o in chosen if o.seat != seat]
+        held, weight = self.weights(self.exact_order(others)[0])
+        masks, values = self.hand_list(opponent)
+        if opponent not in chosen:
+            values = [Fraction(1)] * len(masks) if self.fractions else np.ones(len(masks))
+        prior = Fraction(1, len(masks)) if self.fractions else 1 / len(masks)
+        if self.fractions:
+            free = [
+                sum(
+                    (w for h, w in zip(held.tolist(), weight, strict=True) if not h & m),
+                    Fraction(0),
+                )
+                for m in masks.tolist()
+            ]
+            joint = [v * f for v, f in zip(values, free, strict=True)]
+            norm = sum(joint)
+            posterior: Any = [j / norm for j in joint]
+        else:
+            free = np.concatenate(
+                [
+                    ((masks[start : start + 512, None] & held[None, :]) == 0) @ weight
+                    for start in range(0, len(masks), 512)
+                ]
+            )
+            joint = values * free
+            posterior = joint / joint.sum()
+        return [
+            HandRow(
+                cards_of(m),
+                prior,
+                values[i] if self.fractions else float(values[i]),
+                posterior[i] if self.fractions else float(posterior[i]),
+            )
+            for i, m in enumerate(masks.tolist())
+        ]
+
+    # -- the sampler
+
+    def sample(
+        self, chosen: list[Bidder], samples: int, seed: int, target: float | None
+    ) -> tuple[np.ndarray, np.ndarray, int]:
+        """Estimates and standard errors of every bid from ``samples`` drawn deals, then as
+        many again (up to 16 times as many in all) while a standard error is above ``target``.
+        """
+        rng = np.random.default_rng(seed)
+        held, weight = self._draws(chosen, samples, rng)
+        while True:
+            if not weight.sum() > 0:
+                raise _no_hand_explains()
+            rank_keys, suit_keys = hand_keys(held | self.mine)
+            size = len(self.view.hand) + sum(o.size for o in chosen)
+            mean, variance = mixture(
+                rank_keys, suit_keys, weight, size, self.view.total_cards, spread=True
+            )
+            error = np.sqrt(variance)
+            if target is None or error.max() <= target or len(held) >= 16 * samples:
+                return np.clip(mean, 0.0, 1.0), error, len(held)
+            more_held, more_weight = self._draws(chosen, len(held), rng)
+            held = np.concatenate([held, more_held])
+            weight = np.concatenate([weight, more_weight])
+
+    def _draws(
+        self, chosen: list[Bidder], samples: int, rng: np.random.Generator
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """``samples`` deals of the bidders' hands (their cards together) and their weights."""
+        listed = [o for o in chosen if self.hand_count(o) <= HAND_LIMIT]
+        wide = [o for o in chosen if o not in listed]
+        spare = self.unseen_count - sum(o.size for o in listed)
+        last = min(listed, key=lambda o: comb(spare + o.size, o.size), default=None)
+        if last is not None and comb(spare + last.size, last.size) > CONDITIONAL_LIMIT:
+            last = None
+        drawn = [o for o in listed if o is not last]
+        held = self._draw_disjoint(drawn, samples, rng)
+        weight = np.ones(len(held))
+        if last is not None:
+            masks, values = self.hand_list(last)
+            by_rank = np.zeros(comb(24, last.size))
+            by_rank[colex_rank(masks)] = values
+            free = row_subset_masks(self.unseen & ~held, last.size)
+            chances = by_rank[colex_rank(free)]
+            totals = chances.sum(axis=1)
+            weight *= totals
+            points = rng.random(len(held)) * totals
+            picked = np.minimum(
+                (np.cumsum(chances, axis=1) <= points[:, None]).sum(axis=1), free.shape[1] - 1
+            )
+            held = held | free[np.arange(len(held)), picked]
+        for opponent in wide:
+            hands = self._deal_uniform(held, opponent.size, rng)
+            weight *= hand_likelihoods(self.view, opponent, hands)
+            held = held | hands
+        return held, weight
+
+    def _draw_disjoint(
+        self, drawn: list[Bidder], samples: int, rng: np.random.Generator
+    ) -> np.ndarray:
+        """``samples`` sets of cards: each opponent's hand from its own posterior, overlapping
+        draws rejected (so the kept ones follow the joint posterior of these opponents)."""
+        if not drawn:
+            return np.zeros(samples, dtype=np.int64)
+        lists = [self.hand_list(o) for o in drawn]
+        cumulative = []
+        for _, values in lists:
+            running = np.cumsum(values)
+            if running[-1] <= 0:
+                raise _no_hand_explains()
+            cumulative.append(running / running[-1])
+        kept: list[np.ndarray] = []
+        have, tried, rate = 0, 0, 1.0
+        while have < samples and tried < 400 * samples + 200_000:
+            batch = int(min(500_000, max(1_000, 1.2 * (samples - have) / max(rate, 1e-6))))
+            held = np.zeros(batch, dtype=np.int64)
+            for (masks, _), running in zip(lists, cumulative, strict=True):
+                picks = np.minimum(
+                    np.searchsorted(running, rng.random(len(held)), side="right"), len(masks) - 1
+                )
+                hands = masks[picks]
+                free = (held & hands) == 0
+                held = (held | hands)[free]
+            tried += batch
+            kept.append(held[: samples - have])
+            have += len(kept[-1])
+            rate = max(have / tried, 1e-6)
+        if not have:
+            raise InferenceError(
+                "no deal was found in which the likely hands of the bidders do not overlap; "
+                "raise the bluff rate"
+            )
+        return np.concatenate(kept)
+
+    def _deal_uniform(self, held: np.ndarray, size: int, rng: np.random.Generator) -> np.ndarray:
+        """A uniform hand of ``size`` cards for each row, from the cards not yet held."""
+        free = (self.unseen & ~held)[:, None] >> np.arange(24) & 1
+        keys = np.where(free == 1, rng.random(free.shape), 2.0)
+        picks = np.argsort(keys, axis=1)[:, :size]
+        return np.left_shift(np.int64(1), picks).sum(axis=1, dtype=np.int64)
+
+
+class _NoBot:
+    """The model of an opponent who has not bid (never asked)."""
+
+    name = "none"
+
+    def policy(self, view: BlefView) -> dict[Action, float]:  # pragma: no cover - never asked
+        raise AssertionError("an opponent without bids is never asked")
+
+
+def _no_hand_explains() -> InferenceError:
+    return InferenceError(
+        "no hand the model allows explains these bids (with a bluff rate of 0 a bid the model "
+        "never makes is impossible); raise the bluff rate"
+    )
+
+
+def _models_by_seat(
+    view: BlefView, models: OpponentModel | Mapping[int, OpponentModel]
+) -> dict[int, OpponentModel]:
+    if isinstance(models, OpponentModel):
+        return {seat: models for seat in range(view.players) if seat != view.seat}
+    if not isinstance(models, Mapping):
+        raise InferenceError(f"models must be an OpponentModel or {{seat: model}}, not {models!r}")
+    for seat, model in models.items():
+        if not isinstance(model, OpponentModel):
+            raise InferenceError(f"the model of seat {seat} is not an OpponentModel: {model!r}")
+    return dict(models)
+
+
+def infer(
+    view: BlefView,
+    models: OpponentModel | Mapping[int, OpponentModel],
+    *,
+    exact: bool = False,
+    method: str = "auto",
+    samples: int = 4_000,
+    seed: int = 0,
+    exact_limit: int = EXACT_LIMIT,
+    target_error: float | None = 0.01,
+) -> Posterior:
+    """The probability that each bid is true given ``view`` (your cards, the counts, this
+    round's bids) and a model of each opponent (one for all, or ``{seat: model}``).
+
+    ``method`` is ``"auto"`` (exact when at most ``exact_limit`` pairs are summed, else
+    sampled), ``"exact"`` or ``"sample"``; ``exact=True`` gives ``Fraction``\\ s (the exact
+    method, in small cases). The sampler draws ``samples`` deals from ``numpy``'s generator
+    seeded with ``seed`` (the same arguments give the same numbers), then as many again while
+    a bid's standard error is above ``target_error`` (``None``: never), up to 16 times
+    ``samples`` in all.
+    """
+    if not isinstance(view, BlefView):
+        raise InferenceError(f"infer needs a Blef view, not {view!r}")
+    if view.winner is not None or not view.total_cards:
+        raise InferenceError("the game is over: there is no round to reason about")
+    if method not in ("auto", "exact", "sample"):
+        raise InferenceError(f"method must be auto, exact or sample, not {method!r}")
+    if exact and method == "sample":
+        raise InferenceError("exact fractions come from the exact method, not from sampling")
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise InferenceError(f"samples must be a positive whole number, not {samples!r}")
+    by_seat = _models_by_seat(view, models)
+    solver = _Solver(view, by_seat, exact)
+    counts, total = favourable_counts(view.hand, view.total_cards)
+    if exact:
+        prior: list[Any] = [Fraction(count, total) for count in counts]
+    else:
+        prior = [count / total for count in counts]
+    chosen = solver.informative()
+    zero = (0.0,) * len(LADDER)
+    if not chosen:
+        return Posterior(view, by_seat, "exact", tuple(prior), tuple(prior), zero, 0, exact, solver)
+    order, work = solver.exact_order(chosen)
+    limit = FRACTION_LIMIT if exact else (exact_limit if method == "auto" else float("inf"))
+    if method == "exact" or exact or (method == "auto" and work <= limit):
+        if work > limit or work == float("inf"):
+            raise InferenceError(
+                f"the exact method would sum {work:,} pairs here, more than {limit:,}; "
+                "use method='sample'"
+            )
+        true = solver.exact(order)
+        return Posterior(view, by_seat, "exact", tuple(prior), tuple(true), zero, 0, exact, solver)
+    estimate, spread, drawn = solver.sample(chosen, samples, seed, target_error)
+    return Posterior(
+        view,
+        by_seat,
+        "sample",
+        tuple(prior),
+        tuple(float(v) for v in estimate),
+        tuple(float(s) for s in spread),
+        int(drawn),
+        False,
+        solver,
+    )

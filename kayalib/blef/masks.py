@@ -1,0 +1,143 @@
+"""Sets of Blef cards as 24-bit masks, one per hand, in numpy arrays (for many hands at once).
+
+Bit ``card.index`` (``rank * 4 + suit``, see :data:`~kayalib.blef.cards.DECK`) is set for each
+card of the set. A hand is then one ``int``, a batch of hands one ``int64`` array, and
+"disjoint", "union" and "how many cards of rank r" are one vectorised bit operation each.
+
+>>> mask_of("AS 9C")
+8388609
+>>> cards_of(mask_of("AS 9C"))
+(Card.parse('9C'), Card.parse('AS'))
+>>> [cards_of(m) for m in subset_masks(mask_of("9C TC JC"), 2)]  # doctest: +NORMALIZE_WHITESPACE
+[(Card.parse('9C'), Card.parse('TC')), (Card.parse('9C'), Card.parse('JC')),
+ (Card.parse('TC'), Card.parse('JC'))]
+>>> colex_rank(masks_of(["9C 9D", "9C 9H", "9D 9H", "9C 9S"])).tolist()
+[0, 1, 2, 3]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache, lru_cache
+from itertools import combinations
+from math import comb
+
+import numpy as np
+
+from kayalib.blef.cards import DECK, Card, check_cards
+
+__all__ = [
+    "FULL_DECK",
+    "cards_of",
+    "colex_rank",
+    "combination_count",
+    "mask_of",
+    "masks_of",
+    "popcount",
+    "row_subset_masks",
+    "subset_masks",
+]
+
+FULL_DECK = (1 << len(DECK)) - 1
+"""The mask of all 24 cards."""
+
+
+def mask_of(cards: Iterable[Card] | str) -> int:
+    """The mask of a set of cards (text is parsed; a card given twice is refused)."""
+    mask = 0
+    for card in check_cards(cards):
+        mask |= 1 << card.index
+    return mask
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask, lowest first (the order of ``DECK``)."""
+    mask = int(mask)
+    return tuple(card for card in DECK if mask >> card.index & 1)
+
+
+def masks_of(hands: Iterable[Iterable[Card] | str] | np.ndarray) -> np.ndarray:
+    """An ``int64`` array of masks from hands (card sequences or text), or masks already."""
+    if isinstance(hands, np.ndarray):
+        return hands.astype(np.int64, copy=False)
+    return np.array([mask_of(hand) for hand in hands], dtype=np.int64)
+
+
+def popcount(masks: np.ndarray) -> np.ndarray:
+    """How many cards each mask holds."""
+    return np.bitwise_count(masks).astype(np.int64)
+
+
+@cache
+def _combinations(n: int, size: int) -> np.ndarray:
+    """All ``size``-subsets of ``range(n)`` as rows of positions, in lexicographic order."""
+    rows = list(combinations(range(n), size))
+    return np.array(rows, dtype=np.int64).reshape(len(rows), size)
+
+
+def _bits(mask: int) -> np.ndarray:
+    return np.array([index for index in range(len(DECK)) if mask >> index & 1], dtype=np.int64)
+
+
+@lru_cache(maxsize=32)
+def subset_masks(pool: int, size: int) -> np.ndarray:
+    """The masks of every ``size``-card subset of the cards in ``pool``, in lexicographic order.
+
+    The array is remembered for the last few questions (so it is read-only): a round asks the
+    same question at every turn.
+    """
+    positions = _bits(int(pool))
+    picks = positions[_combinations(len(positions), size)]
+    masks = np.left_shift(np.int64(1), picks).sum(axis=1, dtype=np.int64)
+    masks.flags.writeable = False
+    return masks
+
+
+def row_subset_masks(pools: np.ndarray, size: int) -> np.ndarray:
+    """For each mask of ``pools`` (all with the same number of cards), every ``size``-subset.
+
+    Row ``i`` of the ``(len(pools), C(n, size))`` result lists the subsets of ``pools[i]``.
+    """
+    pools = np.asarray(pools, dtype=np.int64)
+    if not len(pools):
+        return np.zeros((0, 0), dtype=np.int64)
+    held = (pools[:, None] >> np.arange(len(DECK))) & 1
+    n = int(held[0].sum())
+    positions = np.nonzero(held)[1].reshape(len(pools), n)
+    picks = positions[:, _combinations(n, size)]
+    return np.left_shift(np.int64(1), picks).sum(axis=2, dtype=np.int64)
+
+
+@cache
+def _rank_tables() -> tuple[np.ndarray, np.ndarray]:
+    """Lookup tables for :func:`colex_rank`, by the low and the high 12 bits of a mask."""
+    binom = np.array([[comb(n, k) for k in range(26)] for n in range(25)], dtype=np.int64)
+    half = np.arange(4096)
+    bits = (half[:, None] >> np.arange(12)) & 1  # (4096, 12)
+    before = np.cumsum(bits, axis=1)  # the i of each set bit (1 = lowest)
+    low = (bits * binom[np.arange(12), before]).sum(axis=1)
+    high = np.zeros((4096, 13), dtype=np.int64)
+    for below in range(13):  # set bits in the low half
+        high[:, below] = (bits * binom[12 + np.arange(12), below + before]).sum(axis=1)
+    return low, high
+
+
+def colex_rank(masks: np.ndarray) -> np.ndarray:
+    """The colexicographic rank of each mask among the masks with as many cards.
+
+    Masks of ``k`` cards get the ranks ``0 .. C(24, k) - 1``, one each: a dense index for
+    adding up weights by set with ``numpy.bincount``.
+    """
+    low_table, high_table = _rank_tables()
+    masks = np.asarray(masks, dtype=np.int64)
+    low = masks & 4095
+    return low_table[low] + high_table[masks >> 12, np.bitwise_count(low)]
+
+
+def combination_count(n: int, sizes: Sequence[int]) -> int:
+    """How many ways to deal hands of ``sizes`` (in order, disjoint) from ``n`` cards."""
+    total = 1
+    for size in sizes:
+        total *= comb(n, size)
+        n -= size
+    return total

@@ -1,0 +1,305 @@
+"""Exact Blef odds for many hands at once: the 83-bid table of every hand in one numpy pass.
+
+The counting is that of :mod:`kayalib.blef.odds`: with ``k`` cards in hand and ``N`` dealt, the
+other ``D = N - k`` cards are a uniform draw from the ``M = 24 - k`` cards not in hand, and the
+number of favourable draws of each bid is a short sum of products of binomial coefficients. Each
+of those sums depends on the hand only through a few small numbers: how many cards of each rank
+it holds (0..4), how many of each suit (0..6), how many ranks of a straight it lacks (0..5) and
+how many cards of a poker it lacks (0..5). So for one ``(k, N)`` the sums are worked out once, as
+lookup tables indexed by those numbers, and every hand's table is a gather from them. The counts
+are exact ``int64`` integers (at most ``C(24, 12) = 2,704,156`` draws), the probabilities the
+correctly rounded ``count / total``, so each row equals the single-table path exactly
+(``tests/blef/test_odds_batch.py`` checks every hand of the small cases).
+
+>>> counts, total = batch_counts(masks_of(["AS", "9C"]), 2)
+>>> pair_a, nine = Bid.parse("pair A").index, Bid.parse("high-card 9").index
+>>> int(counts[0, pair_a]), int(counts[0, nine]), int(counts[1, nine]), total
+(3, 4, 23, 23)
+>>> pool_truth(masks_of(["AS AH KS KH KD"]))[0, Bid.parse("full K A").index]
+np.True_
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+
+import numpy as np
+
+from kayalib.blef.bids import LADDER, Bid
+from kayalib.blef.masks import masks_of, popcount
+from kayalib.blef.odds import OddsError
+
+__all__ = [
+    "RANK_KEYS",
+    "SUIT_KEYS",
+    "batch_counts",
+    "batch_probabilities",
+    "hand_keys",
+    "mixture",
+    "pool_truth",
+]
+
+_RANK_NIBBLES = np.arange(6) * 4
+_SUIT_MASKS = np.array([sum(1 << (rank * 4 + suit) for rank in range(6)) for suit in range(4)])
+_TWO_PAIR = np.array([(high, low) for high in range(6) for low in range(high)]).T
+_FULL = np.array([(three, two) for three in range(6) for two in range(6) if two != three]).T
+_SMALL, _BIG = np.arange(0, 5), np.arange(1, 6)
+
+# Keep Bid in the namespace for the doctest above.
+_ = Bid
+
+
+def _binom(n: int, k: int) -> int:
+    return comb(n, k) if 0 <= k <= n else 0
+
+
+@lru_cache(maxsize=64)
+def _tables(held: int, cards: int) -> dict[str, np.ndarray]:
+    """The lookup tables for hands of ``held`` cards when ``cards`` are dealt."""
+    rest, draw = 24 - held, cards - held
+    total = _binom(rest, draw)
+
+    def tail(out: int, at_least: int) -> int:
+        """Draws with at least ``at_least`` of the ``out`` cards of one rank still out."""
+        if at_least <= 0:
+            return total
+        return sum(
+            _binom(out, x) * _binom(rest - out, draw - x)
+            for x in range(at_least, min(out, draw) + 1)
+        )
+
+    # at_least[h, j]: draws leaving at least j cards of a rank of which the hand holds h.
+    at_least = np.array([[tail(4 - h, j - h) for j in range(5)] for h in range(5)], dtype=np.int64)
+
+    def both(held1: int, need1: int, held2: int, need2: int) -> int:
+        out1, out2 = 4 - held1, 4 - held2
+        others = rest - out1 - out2
+        if others < 0:  # no hand of this size holds so few of the two ranks
+            return 0
+        return sum(
+            _binom(out1, x1) * _binom(out2, x2) * _binom(others, draw - x1 - x2)
+            for x1 in range(max(0, need1 - held1), out1 + 1)
+            for x2 in range(max(0, need2 - held2), out2 + 1)
+        )
+
+    two_pair = np.array([[both(a, 2, b, 2) for b in range(5)] for a in range(5)], dtype=np.int64)
+    full = np.array([[both(a, 3, b, 2) for b in range(5)] for a in range(5)], dtype=np.int64)
+    straight = np.array(
+        [
+            sum(
+                (-1) ** j * comb(missing, j) * _binom(rest - 4 * j, draw)
+                for j in range(missing + 1)
+            )
+            for missing in range(6)
+        ],
+        dtype=np.int64,
+    )
+    flush = np.array(
+        [
+            total
+            if h >= 5
+            else sum(
+                _binom(6 - h, y) * _binom(rest - 6 + h, draw - y)
+                for y in range(5 - h, min(6 - h, draw) + 1)
+            )
+            for h in range(7)
+        ],
+        dtype=np.int64,
+    )
+    poker = np.array([_binom(rest - k, draw - k) for k in range(6)], dtype=np.int64)
+    return {
+        "total": np.int64(total),
+        "at_least": at_least,
+        "two_pair": two_pair,
+        "full": full,
+        "straight": straight,
+        "flush": flush,
+        "poker": poker,
+    }
+
+
+RANK_KEYS = 5**6
+"""How many rank keys there are: a set's rank key is ``Σ_r count_r · 5^r``."""
+SUIT_KEYS = 20**4
+"""How many suit keys there are: ``Σ_s key_s · 20^s``, where suit ``s``'s own key is
+``nines + 2 · middles + 10 · aces`` of that suit (its middles are its 10, J, Q and K, which with
+the nine and the ace decide its flush and both of its pokers)."""
+_POWERS = 5 ** np.arange(6)
+_SUIT_POWERS = 20 ** np.arange(4)
+_NINES = np.array([1 << suit for suit in range(4)], dtype=np.int64)
+_MIDDLES = np.array([0x11110 << suit for suit in range(4)], dtype=np.int64)
+_ACES = np.array([1 << (20 + suit) for suit in range(4)], dtype=np.int64)
+
+
+def _suit_digits(masks: np.ndarray) -> np.ndarray:
+    """``(n, 4)``: each suit's own key (0..19)."""
+    nines = np.bitwise_count(masks[:, None] & _NINES).astype(np.int64)
+    middles = np.bitwise_count(masks[:, None] & _MIDDLES).astype(np.int64)
+    aces = np.bitwise_count(masks[:, None] & _ACES).astype(np.int64)
+    return nines + 2 * middles + 10 * aces
+
+
+def hand_keys(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The rank key and the suit key of each set of cards (two ``(n,)`` arrays).
+
+    A bid's odds depend on a hand only through these keys, and the keys of disjoint sets add
+    up to the key of their union (no digit can overflow), so they can be summed, not recounted.
+    """
+    masks = masks_of(hands)
+    rank = np.bitwise_count((masks[:, None] >> _RANK_NIBBLES) & 15).astype(np.int64)
+    return rank @ _POWERS, _suit_digits(masks) @ _SUIT_POWERS
+
+
+def _rank_columns(rank: np.ndarray, tables: dict[str, np.ndarray]) -> np.ndarray:
+    """The counts of the 71 bids that depend on ranks only (ladder 0..70), by rank counts."""
+    at_least = tables["at_least"]
+    return np.concatenate(
+        [
+            at_least[rank, 1],
+            at_least[rank, 2],
+            tables["two_pair"][rank[:, _TWO_PAIR[0]], rank[:, _TWO_PAIR[1]]],
+            at_least[rank, 3],
+            tables["straight"][(rank[:, _SMALL] == 0).sum(axis=1)][:, None],
+            tables["straight"][(rank[:, _BIG] == 0).sum(axis=1)][:, None],
+            tables["full"][rank[:, _FULL[0]], rank[:, _FULL[1]]],
+            at_least[rank, 4],
+        ],
+        axis=1,
+    )
+
+
+@lru_cache(maxsize=64)
+def _suit_table(held: int, cards: int) -> np.ndarray:
+    """``(20, 3)``: the counts of a suit's flush, small and big poker, by the suit's own key."""
+    tables = _tables(held, cards)
+    keys = np.arange(20)
+    nines, middles, aces = keys % 2, keys // 2 % 5, keys // 10
+    valid = middles <= 4
+    return np.stack(
+        [
+            np.where(valid, tables["flush"][np.minimum(nines + middles + aces, 6)], 0),
+            np.where(valid, tables["poker"][5 - np.minimum(nines + middles, 5)], 0),
+            np.where(valid, tables["poker"][5 - np.minimum(middles + aces, 5)], 0),
+        ],
+        axis=1,
+    )
+
+
+def _check_batch(hands: np.ndarray, cards: int) -> tuple[np.ndarray, int]:
+    masks = masks_of(hands)
+    if masks.ndim != 1:
+        raise OddsError("hands must be a flat array of masks, one per hand")
+    if isinstance(cards, bool) or not isinstance(cards, int) or not 1 <= cards <= 24:
+        raise OddsError(f"between 1 and 24 cards are dealt in a round, not {cards!r}")
+    if not len(masks):
+        return masks, 0
+    if masks.min() < 0 or masks.max() >= 1 << 24:
+        raise OddsError("a mask holds a card outside the 24-card deck")
+    sizes = popcount(masks)
+    held = int(sizes[0])
+    if (sizes != held).any():
+        raise OddsError("every hand of one batch must hold the same number of cards")
+    if cards < held:
+        raise OddsError(f"{held} cards in hand, but only {cards} dealt in all")
+    return masks, held
+
+
+def batch_counts(hands: np.ndarray, cards: int) -> tuple[np.ndarray, int]:
+    """For each hand, the number of favourable draws of every bid; and the number of draws.
+
+    ``hands`` are masks (:func:`kayalib.blef.masks.masks_of` makes them from cards), all with the
+    same number of cards ``k <= cards``. Returns an ``(n, 83)`` ``int64`` array in ladder order
+    and ``C(24 - k, cards - k)``: row ``i`` is ``favourable_counts(hand i, cards)``.
+    """
+    masks, held = _check_batch(hands, cards)
+    if not len(masks):
+        return np.zeros((0, len(LADDER)), dtype=np.int64), 1
+    tables = _tables(held, cards)
+    rank = np.bitwise_count((masks[:, None] >> _RANK_NIBBLES) & 15).astype(np.int64)
+    # Hands with the same rank counts share the 71 rank columns: work them out once each.
+    rank_keys = rank @ _POWERS
+    present = np.flatnonzero(np.bincount(rank_keys, minlength=RANK_KEYS))
+    position = np.zeros(RANK_KEYS, dtype=np.intp)
+    position[present] = np.arange(len(present))
+    by_rank = _rank_columns(present[:, None] // _POWERS % 5, tables)[position[rank_keys]]
+    by_suit = _suit_table(held, cards)[_suit_digits(masks)]  # (n, 4 suits, 3 kinds)
+    columns = [by_rank, by_suit.transpose(0, 2, 1).reshape(len(masks), 12)]
+    return np.concatenate(columns, axis=1), int(tables["total"])
+
+
+def mixture(
+    rank_keys: np.ndarray,
+    suit_keys: np.ndarray,
+    weights: np.ndarray,
+    held: int,
+    cards: int,
+    *,
+    spread: bool = False,
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """The weighted mean of many sets' 83-bid tables, from their keys (:func:`hand_keys`).
+
+    Every set of positive weight holds ``held`` cards, and ``cards`` are dealt. Returns
+    ``Σ w_i p_i / Σ w_i`` (``p_i`` the table of set ``i``) and, if ``spread``, for each bid
+    ``Σ w_i² (p_i - mean)² / (Σ w_i)²``, the variance of that weighted mean when the sets are
+    independent draws. A table is worked out once per distinct key, not once per set; a set of
+    weight 0 is not looked at (its keys may be anything).
+    """
+    tables = _tables(held, cards)
+    total = float(tables["total"])
+    weights = np.asarray(weights, dtype=float).ravel()
+    rank_keys, suit_keys = np.ravel(rank_keys), np.ravel(suit_keys)
+    norm = weights.sum()
+    by_rank = np.bincount(rank_keys, weights, minlength=RANK_KEYS)
+    present = np.flatnonzero(by_rank)
+    rank_values = _rank_columns(present[:, None] // _POWERS % 5, tables) / total  # (k, 71)
+    suit_values = _suit_table(held, cards) / total  # (20, 3)
+
+    few = len(weights) < SUIT_KEYS  # few sets: read each suit's key off each set
+    digits = [suit_keys // 20**suit % 20 for suit in range(4)] if few else []
+
+    def by_own_key(sums: np.ndarray, of: np.ndarray) -> np.ndarray:
+        """``(4, 20)``: the weights ``of`` summed by each suit's own key."""
+        if few:
+            return np.stack([np.bincount(d, of, minlength=20)[:20] for d in digits])
+        grid = sums.reshape(20, 20, 20, 20)  # axes: spades, hearts, diamonds, clubs
+        return np.stack(
+            [grid.sum(axis=tuple(a for a in range(4) if a != 3 - suit)) for suit in range(4)]
+        )
+
+    def per_suit(summed: np.ndarray, power: int = 1) -> np.ndarray:
+        """Each suit's sums dotted with its values: ``(12,)`` in ladder order."""
+        return (summed @ suit_values**power).T.reshape(12)
+
+    by_suit = None if few else np.bincount(suit_keys, weights, minlength=SUIT_KEYS)[:SUIT_KEYS]
+    suit_sums = by_own_key(by_suit, weights)
+    mean = np.concatenate([by_rank[present] @ rank_values, per_suit(suit_sums)]) / norm
+    if not spread:
+        return mean, None
+    squares = weights**2
+    rank_squares = np.bincount(rank_keys, squares, minlength=RANK_KEYS)[present]
+    suit_squares = None if few else np.bincount(suit_keys, squares, minlength=SUIT_KEYS)
+    square_sums = by_own_key(None if few else suit_squares[:SUIT_KEYS], squares)
+    sum_squares = np.concatenate([rank_squares @ rank_values**2, per_suit(square_sums, 2)])
+    sum_cross = np.concatenate([rank_squares @ rank_values, per_suit(square_sums)])
+    variance = (sum_squares - 2 * mean * sum_cross + mean**2 * squares.sum()) / norm**2
+    return mean, np.maximum(variance, 0.0)
+
+
+def batch_probabilities(hands: np.ndarray, cards: int) -> np.ndarray:
+    """``batch_counts`` as probabilities: an ``(n, 83)`` float array (row ``i`` equals
+    ``probabilities(hand i, cards)`` exactly)."""
+    counts, total = batch_counts(hands, cards)
+    return counts / total
+
+
+def pool_truth(pools: np.ndarray) -> np.ndarray:
+    """For each pool (a mask of every card dealt), which of the 83 bids are true: ``(n, 83)``."""
+    masks = masks_of(pools)
+    if not len(masks):
+        return np.zeros((0, len(LADDER)), dtype=bool)
+    size = int(popcount(masks[:1])[0])
+    if size == 0:  # an empty pool makes no figure
+        return np.zeros((len(masks), len(LADDER)), dtype=bool)
+    counts, _ = batch_counts(masks, size)
+    return counts.astype(bool)

@@ -1,0 +1,171 @@
+"""The Blef app's hint: the chance of each bid from your cards only, and from your cards and the
+bids, side by side (:mod:`kayalib.blef.inference`).
+
+The panel has two controls, how the others are thought to bid (a bot's policy) and how often
+they bluff (pick a random bid instead), and one sentence on the bid the bidding moved the most.
+The app embeds it with two hooks: its controls go into the game box, and ``html()`` fills the
+app's hint area on every render (empty while the hint is switched off).
+
+>>> from kayalib.ui.blef_app import BlefApp
+>>> app = BlefApp(seed=3, delay=0, opponents=["odds"], hint=True)
+>>> "kaya-hint-after" in app.hint.value, app.hint_panel.model.value
+(True, 'odds')
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from kayalib.blef.bids import Bid
+from kayalib.blef.inference import InferenceError, OpponentModel, Posterior, infer
+from kayalib.ui.framework import set_options, show_if
+
+__all__ = ["MODELS", "BlefHintPanel"]
+
+MODELS = ("odds", "honest", "random")
+"""The bots a player may think the others bid like (each has a fast exact policy)."""
+DEFAULT_BLUFF = 0.2
+SAMPLES = 3_000
+EXACT_LIMIT = 1_000_000
+
+_BAR = (
+    '<span class="kaya-bar-track" style="flex:0 0 150px;height:14px;'
+    "background:var(--jp-layout-color3, #dfe3ea);border-radius:3px;overflow:hidden;"
+    'display:inline-block"><span class="kaya-bar-fill" style="display:block;height:100%;'
+    'width:{width:.1f}%;background:{colour}"></span></span>'
+)
+
+
+class BlefHintPanel:
+    """The two-column Blef hint of one app (``app``: a :class:`~kayalib.ui.blef_app.BlefApp`)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.model = w.Dropdown(options=[(name, name) for name in MODELS], value="odds")
+        self.model.add_class("kaya-hint-model")
+        self.model.layout.width = "260px"
+        self.model.style.description_width = "auto"
+        self.bluff = w.FloatSlider(
+            value=DEFAULT_BLUFF, min=0.0, max=1.0, step=0.05, readout_format=".0%"
+        )
+        self.bluff.add_class("kaya-hint-bluff")
+        self.bluff.style.description_width = "auto"
+        self.controls = w.HBox([self.model, self.bluff])
+        self.controls.add_class("kaya-hint-controls")
+        show_if(self.controls, False)
+        self._cache: dict[tuple[Any, ...], Posterior | str] = {}
+        redraw = app.guard(lambda _change: app.render())
+        self.model.observe(redraw, names="value")
+        self.bluff.observe(redraw, names="value")
+
+    def relabel(self) -> None:
+        t = self.app.t
+        self.model.description = t("hint_model")
+        self.model.tooltip = t("hint_model_tooltip")
+        self.bluff.description = t("hint_bluff")
+        set_options(self.model, [(t(f"bot_{name}"), name) for name in MODELS])
+
+    def posterior(self, view: Any) -> Posterior | str:
+        """The inference for ``view`` with the chosen model (remembered per position), or the
+        reason there is none."""
+        key = (view.seat, view.hand, view.counts, view.round, view.bids)
+        key += (self.model.value, round(self.bluff.value, 4))
+        found = self._cache.get(key)
+        if found is None:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            model = OpponentModel.named(self.model.value, round(self.bluff.value, 4))
+            try:
+                found = infer(view, model, samples=SAMPLES, exact_limit=EXACT_LIMIT)
+            except InferenceError as error:
+                found = str(error)
+            self._cache[key] = found
+        return found
+
+    def html(self) -> str:
+        """The hint for the person whose cards are on screen (or why there is none)."""
+        app = self.app
+        t, state = app.t, app.state
+        self.relabel()
+        viewer = app.viewer()
+        available = not state.is_terminal and viewer is not None and app.hand_visible()
+        show_if(self.controls, bool(app.hint_toggle.value) and available)
+        if not app.hint_toggle.value:
+            return ""
+        if not available:
+            return f'<div class="kaya-empty">{escape(t("hint_bayes_unavailable"))}</div>'
+        view = state.view(viewer)
+        result = self.posterior(view)
+        if isinstance(result, str):
+            return f'<div class="kaya-error-text">{escape(result)}</div>'
+        bids: list[Bid] = [] if state.last_bid is None else [state.last_bid]
+        bids += app.legal_bids()
+        rows = [self._row(app.bid_text(bid), result, bid, bid == state.last_bid) for bid in bids]
+        return (
+            '<div class="kaya-panel kaya-hint-panel">'
+            f'<div class="kaya-bars-title" style="font-weight:bold;margin-bottom:4px">'
+            f"{escape(t('hint_bayes_title', n=state.total_cards))}</div>"
+            f'<div class="kaya-hint-moved" style="margin-bottom:6px">'
+            f"{escape(self._moved(result, bids))}</div>"
+            f'{self._header()}<div class="kaya-hint-rows" style="max-height:300px;'
+            f'overflow-y:auto">{"".join(rows)}</div>'
+            f'<div class="kaya-small" style="margin-top:6px">{escape(self._method(result))}'
+            "</div></div>"
+        )
+
+    def _header(self) -> str:
+        t = self.app.t
+        return (
+            '<div class="kaya-hint-head" style="display:flex;gap:6px;font-size:90%;'
+            'font-weight:bold"><span style="width:170px"></span>'
+            f'<span style="width:206px">{escape(t("hint_prior"))}</span>'
+            f'<span style="width:206px">{escape(t("hint_posterior"))}</span></div>'
+        )
+
+    def _row(self, label: str, result: Posterior, bid: Bid, marked: bool) -> str:
+        t = self.app.t
+        before = float(result.prior[bid.index])
+        after = float(result.true[bid.index])
+        mark = " kaya-bar-mark" if marked else ""
+        weight = "bold" if marked else "normal"
+        first = "#e0a800" if marked else "#9aaccb"
+        second = "#e0a800" if marked else "#4a7bd0"
+        return (
+            f'<div class="kaya-bar-row{mark}" style="display:flex;align-items:center;gap:6px;'
+            f'margin:2px 0;font-weight:{weight}">'
+            f'<span class="kaya-bar-label" style="width:170px;text-align:right">'
+            f"{escape(label)}</span>"
+            f"{_BAR.format(width=100 * before, colour=first)}"
+            f'<span class="kaya-bar-value" style="width:50px">{t.percent(before)}</span>'
+            f"{_BAR.format(width=100 * after, colour=second)}"
+            f'<span class="kaya-bar-value kaya-hint-after" style="width:50px">'
+            f"{t.percent(after)}</span></div>"
+        )
+
+    def _moved(self, result: Posterior, bids: list[Bid]) -> str:
+        t = self.app.t
+        if not bids:
+            return ""
+        bid = result.moved_most(bids)
+        before, after = float(result.prior[bid.index]), float(result.true[bid.index])
+        if abs(after - before) < 0.0005:
+            return t("hint_not_moved")
+        return t(
+            "hint_moved",
+            bid=self.app.bid_text(bid),
+            before=t.percent(before),
+            after=t.percent(after),
+        )
+
+    def _method(self, result: Posterior) -> str:
+        t = self.app.t
+        if result.method == "exact":
+            return t("hint_exact")
+        return t(
+            "hint_sampled",
+            deals=t.number(result.samples, 0),
+            error=t.percent(max(result.stderr)),
+        )

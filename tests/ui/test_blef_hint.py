@@ -1,0 +1,155 @@
+"""The Blef hint panel, driven headlessly: prior and posterior side by side, its two controls,
+the sentence on the bid that moved most, three languages, and the new bots in the app."""
+
+from __future__ import annotations
+
+import re
+from html import escape
+
+import pytest
+
+from kayalib.blef.game import BlefRules, BlefState
+from kayalib.blef.inference import OpponentModel, infer
+from kayalib.blef.odds import exact_table
+from kayalib.i18n import Translator
+from kayalib.ui.blef_app import BlefApp
+from kayalib.ui.blef_hint import MODELS
+
+ROW = re.compile(
+    r'<div class="kaya-bar-row( kaya-bar-mark)?"[^>]*>.*?kaya-bar-label"[^>]*>([^<]*)</span>'
+    r'.*?kaya-bar-value"[^>]*>([^<]*)</span>.*?kaya-hint-after"[^>]*>([^<]*)</span></div>'
+)
+
+
+def rigged(hands, starter, bids, seats):
+    """An app continuing a rigged round (the person at the screen is seat 0)."""
+    state = BlefState.from_hands(BlefRules(players=len(hands)), hands, starter=starter)
+    for bid in bids:
+        state = state.apply(bid)
+    app = BlefApp(seed=1, delay=0, opponents=list(seats[1:]), hint=True)
+    app.start_from(state, seats)
+    return app
+
+
+def rows(app):
+    return [
+        (bool(marked), label, before, after)
+        for marked, label, before, after in ROW.findall(app.hint.value)
+    ]
+
+
+def test_the_hint_shows_prior_and_posterior_side_by_side() -> None:
+    app = rigged(["9C", "KS", "JD"], 1, ["high-card K", "high-card A"], ["human", "odds", "odds"])
+    view = app.state.view(0)
+    prior = exact_table(view.hand, view.total_cards)
+    result = infer(view, OpponentModel.named("odds", 0.2))
+    t = Translator("en")
+    shown = rows(app)
+    bids = [app.state.last_bid, *app.legal_bids()]
+    assert len(shown) == len(bids)
+    assert shown[0][0] and not any(marked for marked, *_ in shown[1:])  # the bid on the table
+    for (_, label, before, after), bid in zip(shown, bids, strict=True):
+        assert label == app.bid_text(bid)
+        assert before == t.percent(prior[bid])
+        assert after == t.percent(result.true[bid.index])
+    assert "Your cards only" in app.hint.value and "Your cards and the bids" in app.hint.value
+    moved = result.moved_most(bids)
+    sentence = re.search(r'kaya-hint-moved"[^>]*>([^<]*)<', app.hint.value).group(1)
+    assert sentence == escape(
+        t(
+            "hint_moved",
+            bid=app.bid_text(moved),
+            before=t.percent(prior[moved]),
+            after=t.percent(result.true[moved.index]),
+        )
+    )
+    assert app.bid_text(moved) in sentence
+    assert app.hint_panel.controls.layout.display is None
+
+
+def test_the_controls_change_the_posterior_and_a_bluff_rate_of_one_changes_nothing() -> None:
+    app = rigged(["9C", "KS", "JD"], 1, ["high-card K", "high-card A"], ["human", "odds", "odds"])
+    first = rows(app)
+    app.hint_panel.model.value = "honest"
+    honest = rows(app)
+    assert [r[3] for r in honest] != [r[3] for r in first]
+    assert [r[2] for r in honest] == [r[2] for r in first]  # the prior does not depend on it
+    app.hint_panel.bluff.value = 1.0
+    for _, _, before, after in rows(app):
+        assert before == after
+    assert "No bid so far tells you anything" in app.hint.value
+    assert app.error.value == ""
+
+
+def test_with_no_bids_both_columns_agree_and_the_method_is_named() -> None:
+    app = rigged(["9C TD", "KS AS"], 0, [], ["human", "odds"])
+    assert all(before == after for _, _, before, after in rows(app))
+    assert "Exact: every hand" in app.hint.value
+
+
+def test_a_big_round_is_estimated_with_its_error() -> None:
+    hands = ["9C 9D TH JS QS", "KD KH KS AC AD", "9H TS JD QH AS", "TC JC QC QD KC"]
+    app = rigged(hands, 1, ["pair K", "two-pair K Q", "full K A"], ["human"] + ["odds"] * 3)
+    app.hint_panel.model.value = "honest"
+    assert re.search(
+        r"Estimated from [\d,]+ deals that fit the bids, give or take 0\.\d%", app.hint.value
+    )
+
+
+def test_the_hint_speaks_polish_and_indonesian_with_their_numbers() -> None:
+    app = rigged(["9C", "KS", "JD"], 1, ["high-card K", "high-card A"], ["human", "odds", "odds"])
+    app.lang.value = "pl"
+    assert "Tylko twoje karty" in app.hint.value and "Twoje karty i odzywki" in app.hint.value
+    assert all("," in after or after in ("0%", "100%") for *_, after in rows(app))
+    assert app.hint_panel.bluff.description == "Częstość blefu"
+    assert "bot: uczciwy" in [label for label, _ in app.hint_panel.model.options]
+    app.lang.value = "id"
+    assert (
+        "Hanya kartumu" in app.hint.value and "Tingkat gertakan" == app.hint_panel.bluff.description
+    )
+
+
+def test_an_impossible_bid_under_the_model_is_explained_not_raised() -> None:
+    app = rigged(["9C TD", "KS AS"], 1, ["small-straight"], ["human", "random"])
+    app.hint_panel.model.value = "honest"
+    app.hint_panel.bluff.value = 0.0
+    assert "no hand the model allows explains these bids" in app.hint.value
+    assert app.error.value == ""
+
+
+def test_switching_the_hint_off_hides_its_controls_and_a_hidden_hand_gets_no_hint() -> None:
+    app = rigged(["9C", "KS"], 1, ["high-card K"], ["human", "odds"])
+    app.hint_toggle.value = False
+    assert app.hint.value == "" and app.hint_panel.controls.layout.display == "none"
+    hot = BlefApp(seed=4, delay=0, opponents=["human"], hint=True)
+    assert "The hint appears while your cards are shown." in hot.hint.value
+    assert hot.hint_panel.controls.layout.display == "none"
+    hot.show_hand.click()
+    assert "Your cards only" in hot.hint.value
+
+
+@pytest.mark.parametrize("bots", [["bayes", "honest"], ["honest", "random", "bayes"]])
+def test_the_new_bots_can_be_chosen_and_played_against(bots) -> None:
+    app = BlefApp(seed=7, delay=0, opponents=bots, hint=True)
+    labels = [label for label, _ in app.seat_pickers[0].options]
+    assert "bot: honest" in labels and "bot: Bayes" in labels
+    assert app.seats == ["human", *bots]
+    moves = 0
+    while not app.state.is_terminal and moves < 300:
+        if app.state.bids and app.state.last_bid.index > 15:
+            app.check_button.click()
+        else:
+            bid = app.legal_bids()[0]
+            app.kind.value, app.param.value = bid.kind, bid
+            app.bid_button.click()
+        assert app.error.value == ""
+        moves += 1
+    assert app.state.is_terminal
+    assert "Bayes" in app.log.value or "honest" in app.log.value
+
+
+def test_the_models_offered_are_bots_with_a_vectorised_policy() -> None:
+    from kayalib.registry import make_bot
+
+    for name in MODELS:
+        assert hasattr(make_bot("blef", name), "action_probabilities")
