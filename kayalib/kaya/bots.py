@@ -32,13 +32,7 @@ from kayalib.kaya.actions import (
     TakeBack,
 )
 from kayalib.kaya.cards import Color
-from kayalib.kaya.counting import (
-    PlainTarget,
-    Profile,
-    challenge_gain,
-    defence_gain,
-    profile_for,
-)
+from kayalib.kaya.counting import PlainTarget, Profile, challenge_gain, defence_gain, profile_for
 from kayalib.kaya.game import KayaView
 from kayalib.kaya.rules import KayaRules
 

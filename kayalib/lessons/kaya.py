@@ -16,14 +16,9 @@ import ipywidgets as widgets
 
 from kayalib.draw import card_back_svg, kaya_card_svg
 from kayalib.i18n import Translator
+from kayalib.kaya.advice import challenge_values
 from kayalib.kaya.cards import COLORS, DECK, Card
-from kayalib.kaya.counting import (
-    Profile,
-    challenge_values,
-    showdown_odds,
-    unseen_numbers,
-    win_probability,
-)
+from kayalib.kaya.counting import Profile, showdown_odds, unseen_numbers, win_probability
 from kayalib.kaya.gambreng import Gambreng
 from kayalib.kaya.game import GambrengEvent, KayaState, KayaView
 from kayalib.kaya.rules import KayaRules
@@ -412,7 +407,7 @@ def kaya_tournament(seats: Sequence[str] = ("counter", "random", "random"), game
 
 def view_odds_html(t: Translator, view: KayaView, names: Sequence[str] = NAMES) -> str:
     """``challenge_odds(view)`` as a table: each challenge the seat may make and its chance."""
-    from kayalib.kaya.counting import challenge_odds
+    from kayalib.kaya.advice import challenge_odds
 
     words = _words(t, names)
     rows = [[t("kaya_act_challenge", player=words.seat(view.seat), targets=words.seats(targets)),

@@ -55,8 +55,8 @@ def _bot(name: str) -> Any:
 
 def challenge_win_odds(state: KayaState, seat: int) -> list[tuple[Challenge, float]]:
     """For each challenge ``seat`` may make now, the chance it wins, from card counting
-    (:func:`kayalib.kaya.counting.challenge_odds`: ties go to the challenger)."""
-    from kayalib.kaya.counting import challenge_odds
+    (:func:`kayalib.kaya.advice.challenge_odds`: ties go to the challenger)."""
+    from kayalib.kaya.advice import challenge_odds
 
     table = challenge_odds(state.view(seat))  # keyed by the sorted target seats
     legal = [a for a in state.view(seat).legal_actions() if isinstance(a, Challenge)]

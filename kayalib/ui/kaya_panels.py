@@ -185,7 +185,7 @@ def _note(text: str) -> str:
 
 
 def _play_hint(app: KayaApp, view: KayaView) -> str:
-    from kayalib.kaya.counting import play_odds
+    from kayalib.kaya.advice import play_odds
 
     t = app.t
     odds = play_odds(view)
@@ -202,7 +202,7 @@ def _play_hint(app: KayaApp, view: KayaView) -> str:
 
 
 def _challenge_hint(app: KayaApp, view: KayaView) -> str:
-    from kayalib.kaya.counting import challenge_values
+    from kayalib.kaya.advice import challenge_values
 
     t = app.t
     values = challenge_values(view)
@@ -218,7 +218,7 @@ def _challenge_hint(app: KayaApp, view: KayaView) -> str:
 
 
 def _choice_hint(app: KayaApp, view: KayaView) -> str:
-    from kayalib.kaya.counting import decision_points
+    from kayalib.kaya.advice import decision_points
 
     t = app.t
     rows = []

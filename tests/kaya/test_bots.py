@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kayalib.errors import IllegalActionError
+from kayalib.kaya.advice import challenge_odds, challenge_values
 from kayalib.kaya.bots import BOTS, CounterBot, RandomBot
 from kayalib.kaya.cards import Card
-from kayalib.kaya.counting import challenge_odds, challenge_values
 from kayalib.kaya.game import (
     Challenge,
     Decline,

@@ -293,7 +293,7 @@ def _engine_worlds(own: int):
 
 @pytest.mark.parametrize("own", [2, 4, 5, 6, 8, 9])
 def test_challenge_odds_match_the_engine_over_every_world(own):
-    from kayalib.kaya.counting import challenge_odds
+    from kayalib.kaya.advice import challenge_odds
 
     worlds = _engine_worlds(own)
     views = [w.view(2) for w in worlds]

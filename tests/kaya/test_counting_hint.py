@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kayalib.kaya.counting import decision_points, play_odds
+from kayalib.kaya.advice import decision_points, play_odds
 from kayalib.kaya.game import Challenge, Give, KayaState, Keep, Pass, Play
 from kayalib.kaya.rules import KayaRules
 

@@ -390,7 +390,7 @@ def bar_values(app: KayaApp) -> list[str]:
 
 
 def test_hint_when_playing_a_card_shows_each_cards_odds_from_counting() -> None:
-    from kayalib.kaya.counting import play_odds
+    from kayalib.kaya.advice import play_odds
 
     app = KayaApp(seed=1, delay=0, opponents=["random"], hint=True)
     rigged(app, ("green", "red"), ["human", "random"],
@@ -415,7 +415,7 @@ def test_hint_when_nobody_can_challenge_says_so() -> None:
 
 
 def test_hint_in_the_challenge_window_gives_win_chance_and_expected_points() -> None:
-    from kayalib.kaya.counting import challenge_values
+    from kayalib.kaya.advice import challenge_values
 
     app = KayaApp(seed=1, delay=0, opponents=["random", "random"], hint=True)
     rigged(app, ("green", "red", "blue"), ["human", "random", "random"],
