@@ -32,10 +32,8 @@ SAMPLES = 3_000
 EXACT_LIMIT = 1_000_000
 
 _BAR = (
-    '<span class="kaya-bar-track" style="flex:0 0 150px;height:14px;'
-    "background:var(--jp-layout-color3, #dfe3ea);border-radius:3px;overflow:hidden;"
-    'display:inline-block"><span class="kaya-bar-fill" style="display:block;height:100%;'
-    'width:{width:.1f}%;background:{colour}"></span></span>'
+    '<span class="kaya-bar-track"><span class="kaya-bar-fill" '
+    'style="width:{width:.1f}%;background:{colour}"></span></span>'
 )
 
 
@@ -119,10 +117,9 @@ class BlefHintPanel:
     def _header(self) -> str:
         t = self.app.t
         return (
-            '<div class="kaya-hint-head" style="display:flex;gap:6px;font-size:90%;'
-            'font-weight:bold"><span style="width:170px"></span>'
-            f'<span style="width:206px">{escape(t("hint_prior"))}</span>'
-            f'<span style="width:206px">{escape(t("hint_posterior"))}</span></div>'
+            '<div class="kaya-hint-head"><span></span>'
+            f'<span class="kaya-hint-span">{escape(t("hint_prior"))}</span>'
+            f'<span class="kaya-hint-span">{escape(t("hint_posterior"))}</span></div>'
         )
 
     def _row(self, label: str, result: Posterior, bid: Bid, marked: bool) -> str:
@@ -134,15 +131,12 @@ class BlefHintPanel:
         first = "#e0a800" if marked else "#9aaccb"
         second = "#e0a800" if marked else "#4a7bd0"
         return (
-            f'<div class="kaya-bar-row{mark}" style="display:flex;align-items:center;gap:6px;'
-            f'margin:2px 0;font-weight:{weight}">'
-            f'<span class="kaya-bar-label" style="width:170px;text-align:right">'
-            f"{escape(label)}</span>"
+            f'<div class="kaya-bar-row{mark}" style="font-weight:{weight}">'
+            f'<span class="kaya-bar-label">{escape(label)}</span>'
             f"{_BAR.format(width=100 * before, colour=first)}"
-            f'<span class="kaya-bar-value" style="width:50px">{t.percent(before)}</span>'
+            f'<span class="kaya-bar-value">{t.percent(before)}</span>'
             f"{_BAR.format(width=100 * after, colour=second)}"
-            f'<span class="kaya-bar-value kaya-hint-after" style="width:50px">'
-            f"{t.percent(after)}</span></div>"
+            f'<span class="kaya-bar-value kaya-hint-after">{t.percent(after)}</span></div>'
         )
 
     def _moved(self, result: Posterior, bids: list[Bid]) -> str:

@@ -68,6 +68,7 @@ def test_blef_fits_the_screen(voila_server, page, viewport, size) -> None:
     )
     assert_across_inside(page, ".kaya-hint .kaya-bar-value")
     assert_across_inside(page, ".kaya-hint .kaya-bar-label")
+    assert_across_inside(page, ".kaya-hint-controls .widget-readout")
     if size:
         assert page.locator(".kaya-app.kaya-large").count() == 1
 
