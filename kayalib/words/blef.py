@@ -92,6 +92,8 @@ class BlefWords(Words):
         """
         t, name = self.t, self.seat
         if isinstance(e, StartEvent):
+            if e.seed is None:  # a seat's view, or a rigged deal
+                return t("blef_log_start_unseeded", players=e.players)
             return t("blef_log_start", players=e.players, seed=e.seed)
         if isinstance(e, DealEvent):
             counts = ", ".join(f"{name(i)}: {len(h)}" for i, h in enumerate(e.hands) if h)

@@ -95,6 +95,8 @@ class KayaWords(Words):
         """One event in words ("" for events another line already says)."""
         t, name = self.t, self.seat
         if isinstance(e, StartEvent):
+            if e.seed is None:  # a seat's view, or a rigged deal
+                return t("kaya_log_start_unseeded", players=len(e.colors))
             return t("kaya_log_start", players=len(e.colors), seed=e.seed)
         if isinstance(e, GambrengEvent):
             return t("kaya_log_gambreng", rounds=len(e.gambreng.rounds),

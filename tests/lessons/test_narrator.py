@@ -66,3 +66,13 @@ def test_kaya_events_read_the_same_in_lesson_and_app_words() -> None:
     words = KayaWords(Translator("pl"))
     lines = words.event_lines(state.events)
     assert lines and all("Gracz" in line or "gra" in line for line in lines[1:2])
+
+
+@pytest.mark.parametrize("lang", ["en", "id", "pl"])
+def test_a_log_seen_without_its_seed_never_says_none(lang: str) -> None:
+    kaya = KayaApp(seed=11, delay=0, opponents=["random", "random"], lang=lang)
+    blef_state = BlefState.new(BlefRules(players=3), seed=11)
+    blef_seen = [e.seen_by(0) for e in blef_state.events]
+    lines = kaya.event_lines(kaya.state) + BlefWords(Translator(lang)).event_lines(blef_seen)
+    assert lines and not [line for line in lines if "None" in line]
+    assert "11" in BlefWords(Translator(lang)).event_lines(blef_state.events)[0]  # host's log
