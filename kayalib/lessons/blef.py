@@ -320,6 +320,7 @@ def probability_heatmap_png(t: Translator, hand: Sequence[Card] | str = "", *,
         xlabel=t("lesson_heatmap_x"),
         ylabel=t("lesson_heatmap_y"),
         colorbar_label=t("lesson_probability_true"),
+        lang=t.lang,
         width=9.0,
         height=13.0,
     )
@@ -523,6 +524,7 @@ def fairness_heatmap_png(t: Translator) -> bytes:
         [str(n) for n in range(1, 25)], title=t("lesson_fair_heatmap_title"),
         xlabel=t("lesson_heatmap_x"), ylabel=t("lesson_fair_heatmap_y"),
         colorbar_label=t("lesson_probability_true"), width=9.0, height=4.4, marks=marks,
+        lang=t.lang,
     )  # fmt: skip
 
 

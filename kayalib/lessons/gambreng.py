@@ -105,7 +105,7 @@ def rounds_chart(t: Translator, chart: Chart, draws: int = 1000, seed: int = 1) 
     series = {sim_label: (players, simulated), t("lesson_exact_value"): (players, exact)}
     png = line_chart_png(series,
                          title=t("lesson_mean_rounds_title"), xlabel=t("lesson_players"),
-                         ylabel=t("lesson_rounds_axis"))  # fmt: skip
+                         ylabel=t("lesson_rounds_axis"), lang=t.lang)  # fmt: skip
     table = table_html([t("lesson_players"), sim_label, t("lesson_exact_value")],
                        [[n, t.number(s, 2), t.number(e, 2)]
                         for n, s, e in zip(players, simulated, exact, strict=True)])  # fmt: skip
@@ -136,7 +136,7 @@ def spread_chart(t: Translator, chart: Chart, sample: list[int], players: int = 
     png = bar_chart_png([str(v) for v in values], [counts[v] / n for v in values],
                         title=t("lesson_spread_title", players=players, n=t.number(n, 0)),
                         xlabel=t("lesson_rounds_axis"),
-                        ylabel=t("lesson_share_of_draws"))  # fmt: skip
+                        ylabel=t("lesson_share_of_draws"), lang=t.lang)  # fmt: skip
     table = table_html([t("lesson_rounds_axis"), t("lesson_draws"), t("lesson_share_of_draws")],
                        [[v, counts[v], t.percent(counts[v] / n)] for v in values])  # fmt: skip
     alt = t("lesson_spread_alt", mean=t.number(figures["mean"], 2),

@@ -219,6 +219,7 @@ class DealSimulator(widgets.VBox, Localized):
             ylabel=t("lesson_running_y_p", unit=unit) if probability else t("lesson_running_y_m"),
             logx=True,
             ylim=(0, 1) if probability else None,
+            lang=t.lang,
         )
         marks = [n for n in (1, 10, 100, 1000, 10000, 100000) if n <= self.trials]
         if self.trials not in marks:

@@ -14,9 +14,11 @@ from html import escape
 from typing import Any
 
 import ipywidgets as widgets
+from babel.numbers import get_decimal_symbol
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
+from matplotlib.ticker import ScalarFormatter
 
 __all__ = [
     "Chart",
@@ -40,10 +42,34 @@ def new_figure(width: float = 7.0, height: float = 4.0) -> Figure:
     return figure
 
 
-def figure_to_png(figure: Figure) -> bytes:
-    """The figure as PNG bytes (Agg canvas, fixed metadata so the bytes are reproducible)."""
+class _LocalDecimals(ScalarFormatter):
+    """Matplotlib's usual tick numbers, with the language's decimal sign (``0,5`` in id, pl)."""
+
+    def __init__(self, decimal: str) -> None:
+        super().__init__(useOffset=False)
+        self.decimal = decimal
+
+    def __call__(self, x: float, pos: int | None = None) -> str:
+        return super().__call__(x, pos).replace(".", self.decimal)
+
+
+def localize_ticks(figure: Figure, lang: str) -> None:
+    """Write the plain numbers on every axis (colour bars too) the way ``lang`` writes them."""
+    decimal = get_decimal_symbol(lang)
+    if decimal == ".":
+        return
+    for axes in figure.axes:
+        for axis in (axes.xaxis, axes.yaxis):
+            if type(axis.get_major_formatter()) is ScalarFormatter:
+                axis.set_major_formatter(_LocalDecimals(decimal))
+
+
+def figure_to_png(figure: Figure, lang: str = "en") -> bytes:
+    """The figure as PNG bytes (Agg canvas, fixed metadata so the bytes are reproducible), its
+    tick numbers written the way ``lang`` writes them."""
     if not isinstance(figure.canvas, FigureCanvasAgg):
         FigureCanvasAgg(figure)
+    localize_ticks(figure, lang)
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=DPI, metadata={"Software": None})
     return buffer.getvalue()
@@ -111,6 +137,7 @@ def heatmap_png(
     height: float | None = None,
     cmap: str = "viridis",
     marks: Sequence[tuple[int, int]] = (),
+    lang: str = "en",
 ) -> bytes:
     """A heat map (rows top to bottom) with labelled axes and a colour bar, as PNG bytes.
 
@@ -146,7 +173,7 @@ def heatmap_png(
         axes.text(column, row, "!", ha="center", va="center", color="white", fontsize=8,
                   fontweight="bold")  # fmt: skip
     figure.colorbar(mesh, ax=axes, label=colorbar_label)
-    return figure_to_png(figure)
+    return figure_to_png(figure, lang)
 
 
 def line_chart_png(
@@ -160,6 +187,7 @@ def line_chart_png(
     height: float = 3.5,
     logx: bool = False,
     ylim: tuple[float, float] | None = None,
+    lang: str = "en",
 ) -> bytes:
     """Lines ``{label: (xs, ys)}`` plus dashed horizontal reference lines, as PNG bytes."""
     figure = new_figure(width, height)
@@ -181,7 +209,7 @@ def line_chart_png(
     axes.grid(True, alpha=0.3)
     if series or hlines:
         axes.legend(loc="best", fontsize=8)
-    return figure_to_png(figure)
+    return figure_to_png(figure, lang)
 
 
 def bar_chart_png(
@@ -197,6 +225,7 @@ def bar_chart_png(
     width: float = 7.0,
     height: float = 3.5,
     ylim: tuple[float, float] | None = None,
+    lang: str = "en",
 ) -> bytes:
     """Bars with optional asymmetric error bars ``(low, high)`` (absolute ends), as PNG bytes."""
     figure = new_figure(width, height)
@@ -220,7 +249,7 @@ def bar_chart_png(
     axes.set_ylabel(ylabel)
     axes.set_title(title)
     axes.grid(True, axis="y", alpha=0.3)
-    return figure_to_png(figure)
+    return figure_to_png(figure, lang)
 
 
 class LiveChart(Chart):

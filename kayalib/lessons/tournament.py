@@ -78,6 +78,7 @@ class WinRates:
             title=title,
             xlabel=xlabel,
             ylabel=t("lesson_fraction_won"),
+            lang=t.lang,
             ylim=(0, 1),
         )
         alt = title + ": " + "; ".join(
