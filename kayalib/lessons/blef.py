@@ -96,9 +96,14 @@ def example_pool(bid: Bid) -> tuple[Card, ...]:
     return tuple(Card(rank, params[0]) for rank in range(first, first + 5))
 
 
+SLIDER_LAYOUT = {"width": "100%", "max_width": "40em"}
+"""A slider wide enough for its label in every language, and still room to slide."""
+
+
 def _slider(value: int, low: int, high: int) -> widgets.IntSlider:
     return widgets.IntSlider(value=value, min=low, max=high, continuous_update=False,
-                             style={"description_width": "initial"})  # fmt: skip
+                             style={"description_width": "initial"},
+                             layout=SLIDER_LAYOUT)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------
@@ -132,8 +137,7 @@ class LadderBrowser(widgets.VBox, Localized):
                  **kwargs: Any) -> None:  # fmt: skip
         self.init_language(lang)
         self.errors = ErrorBox()
-        self.position = widgets.IntSlider(value=start, min=1, max=len(LADDER),
-                                          continuous_update=False)  # fmt: skip
+        self.position = _slider(start, 1, len(LADDER))
         self.back_button = widgets.Button(layout={"width": "auto"})
         self.next_button = widgets.Button(layout={"width": "auto"})
         self.cards = _slider(cards, 1, 24)

@@ -118,7 +118,8 @@ class Exercise(widgets.VBox, Localized):
         if self.choices is None:
             self.answer_box: widgets.ValueWidget = widgets.Text(layout={"width": "16em"})
         else:
-            self.answer_box = widgets.RadioButtons(options=[("", v) for _, v in self.choices])
+            self.answer_box = widgets.RadioButtons(options=[("", v) for _, v in self.choices],
+                                                    layout={"width": "auto"})
             self.answer_box.value = None
         self.check_button = widgets.Button(button_style="primary")
         self.check_button.add_class("kayalib-check")
@@ -242,8 +243,8 @@ class Exercise(widgets.VBox, Localized):
             hint = self.say(self.hint) if self.solutions else ""
             if hint:
                 parts.append(f"{escape(t('lesson_hint'))} {hint}")
-            parts.append(escape(t("lesson_try_again" if self.solutions else "teach_try_again")))
-            self.feedback.value = " ".join(parts)
+            again = escape(t("lesson_try_again" if self.solutions else "teach_try_again"))
+            self.feedback.value = " ".join(parts) + f"<br>{again}"  # a line of its own
 
     def reveal(self) -> None:
         """Show the answer and the working (never in an assessment, ``solutions=False``)."""

@@ -266,12 +266,12 @@ class ChallengeExplorer(widgets.VBox, Localized):
                  lang: str | None = None, **kwargs: Any) -> None:  # fmt: skip
         self.init_language(lang)
         self.errors = ErrorBox()
-        self.own = widgets.IntSlider(value=own, min=1, max=9)
-        self.targets = widgets.IntSlider(value=1, min=1, max=2)
+        wide = {"description_width": "initial"}
+        self.own = widgets.IntSlider(value=own, min=1, max=9, style=wide)
+        self.targets = widgets.IntSlider(value=1, min=1, max=2, style=wide)
         self.seen = [
             widgets.SelectMultiple(options=list(range(1, 10)), value=tuple(numbers), rows=9,
-                                   style={"description_width": "initial"},
-                                   layout={"width": "13em"})
+                                   style=wide, layout={"width": "auto"})
             for numbers in seen
         ]  # fmt: skip
         self.result = widgets.HTML()

@@ -55,6 +55,13 @@ STYLE = """<style>
 .kayalib-code pre{background:#f6f8fa;padding:8px 12px;border-radius:4px;max-width:52em;
  overflow-x:auto;font-size:13px}
 .kayalib-nav{font-size:15px}
+.widget-html a,.widget-htmlmath a{color:#0b5cad;text-decoration:underline}
+.widget-html a:visited{color:#5b2c91}
+.widget-radio-box label{height:auto;min-height:var(--jp-widgets-radio-item-height);
+ line-height:1.35;white-space:normal;display:flex;flex-direction:row-reverse;
+ justify-content:flex-end;align-items:flex-start;gap:4px;margin:3px 0}
+.widget-radio-box input{flex:none;margin-top:3px}
+.widget-select-multiple select{min-width:4em}
 </style>"""
 
 

@@ -62,7 +62,8 @@ class Prediction(widgets.VBox, Localized):
         if self.choices is None:
             self.answer_box: widgets.ValueWidget = widgets.Text(layout={"width": "16em"})
         else:
-            self.answer_box = widgets.RadioButtons(options=[("", v) for _, v in self.choices])
+            self.answer_box = widgets.RadioButtons(options=[("", v) for _, v in self.choices],
+                                                    layout={"width": "auto"})
             self.answer_box.value = None
         self.commit_button = widgets.Button(button_style="warning", layout={"width": "auto"})
         self.commit_button.add_class("kayalib-commit")
