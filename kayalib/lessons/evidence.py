@@ -27,7 +27,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from kayalib.blef.bids import LADDER, Bid
+from kayalib.blef.bids import LADDER, Bid, holds
+from kayalib.blef.cards import DECK, parse_cards
 from kayalib.blef.game import BlefRules, BlefState, BlefView
 from kayalib.blef.inference import OpponentModel, Posterior, infer
 from kayalib.blef.view import legal_after
@@ -51,6 +52,8 @@ __all__ = [
     "full_case_view",
     "full_figures",
     "full_posterior",
+    "heard_simulator",
+    "heard_trial",
     "opening_bids",
     "queen_figures",
     "rank_rows",
@@ -201,6 +204,43 @@ def queen_figures() -> dict[str, Any]:
     return {"p": result.table()[queen], "prior": result.prior_table()[queen],
             "hands": len(table), "kept": len(kept), "queens": len(with_queen),
             "kings": len(kings), "lower": len(kept) // len(kings)}  # fmt: skip
+
+
+def heard_trial(bluff: Fraction = SMALL_BLUFF, bid: Bid = KING, mine: str = MINE):
+    """One trial of "deal it and see": deal the opponent a random card, let it bid as the model
+    says (the honest bot's move, or with probability ``bluff`` any legal bid), and deal again
+    until it says ``bid``; the trial's event is "``bid`` is true"."""
+    bot = make_bot("blef", MODEL)
+    own = parse_cards(mine)
+    rest = [card for card in DECK if card not in own]
+
+    def trial(rng: random.Random) -> tuple[bool, Any]:
+        tries = 0
+        while True:
+            tries += 1
+            card = rng.choice(rest)
+            state = BlefState.from_hands(BlefRules(players=2), [(card,), own], starter=0)
+            if rng.random() < bluff:
+                said = rng.choice(state.legal_actions())
+            else:
+                said = bot.choose(state.view(0), rng)
+            if said == bid:
+                return holds(bid, (card, *own)), _dealt_words(card.symbol, tries)
+
+    return trial
+
+
+def heard_simulator(seed: int = 8, bluff: Fraction = SMALL_BLUFF) -> Any:
+    """Deal 1 / Deal 1000 of :func:`heard_trial` beside the exact posterior."""
+    from kayalib.lessons.montecarlo import DealSimulator
+
+    exact = small_posterior(bluff).table()[KING]
+    return DealSimulator(heard_trial(bluff), exact, seed=seed,
+                         event=lambda t: t("l08.sim_event", bid=bid_name(t, KING)))  # fmt: skip
+
+
+def _dealt_words(card: str, tries: int) -> Any:
+    return lambda t: t("l08.sim_deal", card=card, tries=t.number(tries, 0))
 
 
 def bluff_curve(steps: int = STEPS) -> list[tuple[Fraction, Fraction]]:

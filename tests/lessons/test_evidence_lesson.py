@@ -117,3 +117,17 @@ def test_the_full_case_redraws_with_the_bluff_rate() -> None:
     case.slider.value = 1.0
     assert case.table.value != first and "+0.0 points" in case.table.value
     assert shown_errors(case) == []
+
+
+def test_dealing_it_agrees_with_the_bayes_table() -> None:
+    """Rounds dealt for real, kept when the opponent said "high card K": the share with a king
+    approaches the posterior (within four standard errors after 1,000 kept rounds)."""
+    from kayalib.lessons.evidence import heard_simulator
+
+    simulator = heard_simulator(seed=8)
+    simulator.deal_many_button.click()
+    exact = float(small_posterior(Fraction(1, 5)).table()[KING])
+    assert simulator.trials == 1000
+    assert abs(simulator.estimate - exact) < 4 * (exact * (1 - exact) / 1000) ** 0.5
+    assert "your opponent held" in simulator.last_deal.value
+    assert shown_errors(simulator) == []
