@@ -36,7 +36,7 @@ from kayalib.i18n import Translator
 from kayalib.lessons._widgets import ErrorBox, bars_html, escape, guarded
 from kayalib.lessons.blef import cards_html
 from kayalib.lessons.language import Localized
-from kayalib.lessons.plots import Chart, line_chart_png, table_html
+from kayalib.lessons.plots import Chart, figure_to_png, new_figure, table_html
 from kayalib.registry import make_bot
 from kayalib.words import BlefWords
 
@@ -49,6 +49,7 @@ __all__ = [
     "RankRow",
     "bid_name",
     "bluff_curve",
+    "curve_png",
     "full_case_view",
     "full_figures",
     "full_posterior",
@@ -250,6 +251,31 @@ def bluff_curve(steps: int = STEPS) -> list[tuple[Fraction, Fraction]]:
             for k in range(steps + 1)]  # fmt: skip
 
 
+def curve_png(t: Translator, xs: list[float], ys: list[float], chosen: float, post: float,
+              prior: float) -> bytes:  # fmt: skip
+    """The posterior against the bluff rate, the chosen rate marked and the prior dashed; the
+    axes in percent, written the way the page's language writes them."""
+    from matplotlib.ticker import FuncFormatter
+
+    king = bid_name(t, KING)
+    figure = new_figure(7.0, 3.5)
+    axes = figure.add_subplot()
+    axes.plot(xs, ys, marker="o", label=t("l08.curve_post"))
+    axes.plot([chosen], [post], marker="s", markersize=10, linestyle="none",
+              label=t("l08.curve_chosen"))  # fmt: skip
+    axes.axhline(prior, linestyle="--", color="black", linewidth=1, label=t("l08.curve_prior"))
+    percent = FuncFormatter(lambda value, _position: t.percent(value, 0))
+    axes.xaxis.set_major_formatter(percent)
+    axes.yaxis.set_major_formatter(percent)
+    axes.set_ylim(0, 1.02)
+    axes.set_xlabel(t("l08.curve_x"))
+    axes.set_ylabel(t("l08.curve_y", bid=king))
+    axes.set_title(t("l08.curve_title", bid=king))
+    axes.grid(True, alpha=0.3)
+    axes.legend(loc="center left", fontsize=8)
+    return figure_to_png(figure)
+
+
 class BluffSlider(widgets.VBox, Localized):
     """How far "high card K" should move you, as a function of how often you think the bidder
     bluffs: the prior and the posterior as bars, a sentence, and the whole curve with the chosen
@@ -303,11 +329,7 @@ class BluffSlider(widgets.VBox, Localized):
             times=t.number(float(post / prior), 1))) + "</p>"  # fmt: skip
         xs = [float(e) for e, _ in self.curve]
         ys = [float(p) for _, p in self.curve]
-        png = line_chart_png(
-            {t("l08.curve_post"): (xs, ys),
-             t("l08.curve_chosen"): ([float(self.bluff)], [float(post)])},
-            hlines={t("l08.curve_prior"): float(prior)}, title=t("l08.curve_title", bid=king),
-            xlabel=t("l08.curve_x"), ylabel=t("l08.curve_y", bid=king), ylim=(0, 1.02))  # fmt: skip
+        png = curve_png(t, xs, ys, float(self.bluff), float(post), float(prior))
         rows = [[t.percent(x, 0), t.percent(y)] for x, y in zip(xs, ys, strict=True)]
         alt = t("l08.curve_alt", bid=king, prior=t.percent(float(prior)),
                 low=t.percent(ys[0]), high=t.percent(ys[-1]))  # fmt: skip
