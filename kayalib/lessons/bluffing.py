@@ -14,7 +14,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from kayalib.blef.bots import OddsBot, RandomBot
+from kayalib.blef.bots import BayesBot, HonestBot, OddsBot, RandomBot
 from kayalib.blef.game import BlefRules, CheckEvent
 from kayalib.i18n import Translator
 from kayalib.lessons._widgets import ErrorBox, escape, guarded
@@ -29,6 +29,8 @@ from kayalib.seeds import game_seed
 from kayalib.simulate import play_game, simulate
 
 __all__ = [
+    "LADDER",
+    "LADDER_GAMES",
     "LESSON_BOTS",
     "BluffRounds",
     "BluffingSweep",
@@ -38,18 +40,27 @@ __all__ = [
     "compare",
     "describe_bot",
     "heads_up",
+    "ladder_choices",
     "run_blef_tournament",
 ]
 
+LADDER = ("random", "honest", "odds", "bayes")
+"""The engine's Blef bots, weakest first (the order the lesson's ladder tournament tests)."""
+LADDER_GAMES = 40
+"""The ladder tournament's games to start with (four players; bayes thinks for each bid)."""
+
 LESSON_BOTS: dict[str, Callable[[], Any]] = {
     "random": RandomBot,
+    "honest": HonestBot,
     "odds": OddsBot,
+    "bayes": BayesBot,
     "believer": BelieverBot,
     "bluffer 10%": lambda: BluffingBot(0.1),
     "bluffer 30%": lambda: BluffingBot(0.3),
     "bluffer 60%": lambda: BluffingBot(0.6),
 }
-"""The bots of lesson 07 by name: the engine's two, and lesson bots built on the odds bot."""
+"""The bots of lesson 07 by name: the engine's ladder (:data:`LADDER`), and lesson bots built on
+the odds bot."""
 
 ODDS_PARAMETERS = ("confidence", "caution")
 """The odds bot's settings the lesson describes (a test fails when the bot gains another)."""
@@ -70,10 +81,22 @@ def describe_bot(t: Translator, bot: Any) -> str:
         return t("lesson_botdesc_believer", confidence=t.percent(bot.confidence, 0))
     if type(bot) is OddsBot:
         return _odds_words(t, bot)
+    if type(bot) is HonestBot:
+        return t("l07.desc_honest")
+    if type(bot) is BayesBot:
+        odds = t("lesson_botdesc_odds", confidence=t.percent(bot.confidence, 0),
+                 caution=t.number(bot.caution, 1, trim=True))  # fmt: skip
+        return t("l07.desc_bayes", model=bot_label(t, bot.model.name),
+                 bluff=t.percent(float(bot.model.bluff), 0), odds=odds)  # fmt: skip
     if type(bot) is RandomBot:
         return t("lesson_botdesc_random")
     doc = inspect.getdoc(type(bot)) or ""
     return doc.split("\n\n", 1)[0].replace("\n", " ")
+
+
+def ladder_choices() -> list[tuple[Callable[[Translator], str], str]]:
+    """The ladder's bots as the choices of a prediction (names in the page's language)."""
+    return [((lambda t, name=name: bot_label(t, name)), name) for name in LADDER]
 
 
 def bots_table_html(t: Translator, names: Sequence[str] = tuple(LESSON_BOTS)) -> str:
@@ -90,7 +113,7 @@ def run_blef_tournament(bots: list[str], games: int, seed: int,
                     progress=progress).wins  # fmt: skip
 
 
-def blef_tournament(seats: Sequence[str] = ("odds", "bluffer 30%", "random"), games: int = 200,
+def blef_tournament(seats: Sequence[str] = LADDER[::-1], games: int = LADDER_GAMES,
                     seed: int = 1, *, lang: str | None = None) -> TournamentRunner:  # fmt: skip
     """A ``TournamentRunner`` for Blef between the lesson bots."""
     return TournamentRunner(run_blef_tournament, list(LESSON_BOTS), seats=seats, games=games,

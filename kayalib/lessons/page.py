@@ -43,6 +43,7 @@ LESSONS: tuple[tuple[str, str], ...] = (
     ("05", "05-gambreng"),
     ("06", "06-card-counting"),
     ("07", "07-bots-and-bluffing"),
+    ("08", "08-a-bid-is-evidence"),
 )
 """``(number, notebook name without .ipynb)`` in reading order; keys are ``l<number>.<name>``."""
 

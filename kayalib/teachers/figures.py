@@ -64,16 +64,40 @@ def _p06() -> dict[str, Any]:
 
 
 def _p07() -> dict[str, Any]:
+    from kayalib.lessons.bluffing import LADDER_GAMES
     from kayalib.stats import wilson_interval
 
     a_low, a_high = wilson_interval(60, 100)
     b_low, b_high = wilson_interval(52, 100)
     return {"a_low": a_low, "a_high": a_high, "b_low": b_low, "b_high": b_high,
-            "overlap": a_low < b_high}  # fmt: skip
+            "overlap": a_low < b_high, "ladder_games": LADDER_GAMES}  # fmt: skip
+
+
+def _p08() -> dict[str, Any]:
+    from kayalib.blef.bids import Bid
+    from kayalib.lessons.evidence import opening_bids, rank_rows, small_posterior, small_view
+
+    ten, bluff = Bid.parse("high-card T"), Fraction(1, 10)
+    view = small_view(ten)
+    result = small_posterior(bluff, view)
+    rows = {row.rank: row for row in rank_rows(result)}
+    other = rows[ten.params[0] + 1]
+    return {"bluff": bluff, "legal": opening_bids(), "prior": result.prior_table()[ten],
+            "lk_ten": rows[ten.params[0]].likelihood, "lk_other": other.likelihood,
+            "rest": 1 - result.prior_table()[ten], "post": result.table()[ten],
+            "same": small_posterior(1, view).table()[ten], **_p08_small()}  # fmt: skip
+
+
+def _p08_small() -> dict[str, Any]:
+    from kayalib.lessons.evidence import SMALL_BLUFF, small_figures
+
+    small = small_figures(SMALL_BLUFF)
+    return {"small_prior": small["prior"], "small_lk": small["lk_king"]}
 
 
 FIGURES: dict[str, Callable[[], dict[str, Any]]] = {
     "01": _p01, "02": _p02, "03": _p03, "04": _p04, "05": _p05, "06": _p06, "07": _p07,
+    "08": _p08,
 }  # fmt: skip
 
 

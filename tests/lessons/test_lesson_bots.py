@@ -124,7 +124,7 @@ def test_every_lesson_bot_has_an_exact_policy_or_is_an_engine_bot() -> None:
 
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?%?")
-ALLOWED = {"04", "06", "03", "95%", "100%", "50%"}
+ALLOWED = {"04", "06", "03", "08", "95%", "100%", "50%"}
 
 
 @pytest.mark.parametrize("lang", ["en", "id", "pl"])
@@ -163,3 +163,22 @@ def test_rounds_widget_counts_what_bluff_rounds_counts() -> None:
     c = widget.counts["believer"]
     assert c["bluff_rounds"] + c["plain_rounds"] > 10 and widget.sentences()
     assert "," in widget.result.value  # Polish decimal commas
+
+
+BAYES_DESCRIBED = ("model", "bluff", "confidence", "caution")
+"""The bayes bot's settings the lesson describes; the others only set how hard it computes."""
+BAYES_COMPUTING = ("samples", "exact_limit")
+
+
+def test_the_ladder_bots_are_described_from_their_settings() -> None:
+    from kayalib.blef.bots import BayesBot, HonestBot
+
+    parameters = set(inspect.signature(BayesBot.__init__).parameters) - {"self"}
+    assert parameters == set(BAYES_DESCRIBED + BAYES_COMPUTING)
+    text = describe_bot(EN, BayesBot(model="honest", bluff=0.25, confidence=0.7, caution=2.0))
+    assert "honest" in text and "25%" in text and "70%" in text and "2 times" in text
+    polish = describe_bot(Translator("pl"), BayesBot())
+    assert "10%" in polish and "szanse" in polish
+    assert describe_bot(EN, HonestBot()).startswith("Bids only what its own cards show")
+    for name in ("random", "honest", "odds", "bayes"):
+        assert name in LESSON_BOTS and describe_bot(EN, LESSON_BOTS[name]())

@@ -1,0 +1,60 @@
+"""Lesson 08 in a real browser (Voila + headless Chromium): the prediction opens the Bayes table,
+the bluff-rate slider moves the posterior from proof to the prior, and an exercise answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lessons.test_browser import LOAD, STEP, browser, page, server  # noqa: F401
+
+pytestmark = [pytest.mark.browser, pytest.mark.voila]
+
+LESSON = "08-a-bid-is-evidence.ipynb"
+
+
+def sentence(page) -> str:  # noqa: F811
+    return page.inner_text(".kayalib-bluff-sentence")
+
+
+def wait_for_sentence(page, words: str) -> None:  # noqa: F811
+    page.wait_for_function(
+        "words => document.querySelector('.kayalib-bluff-sentence').innerText.includes(words)",
+        arg=words, timeout=STEP)  # fmt: skip
+
+
+def test_predict_then_slide_the_bluff_rate_and_answer_an_exercise(server, page) -> None:  # noqa: F811
+    page.goto(f"{server.url}/voila/render/{LESSON}", timeout=LOAD)
+    page.wait_for_selector(".kayalib-commit", timeout=LOAD)
+    assert page.locator(".kayalib-bayes-table").count() == 0  # nothing before the guess
+    page.fill(".kayalib-prediction input", "0.5")
+    page.click(".kayalib-commit")
+    page.wait_for_selector(".kayalib-bayes-table", timeout=STEP)
+    assert "1332/1351 ≈ 0.9859" in page.inner_text(".kayalib-bayes-table")
+    assert "your guess was 0.4859 too low" in page.inner_text(".kayalib-prediction")
+
+    page.wait_for_selector(".kayalib-bluff-slider .noUi-handle", timeout=STEP)
+    assert "from 17.4% to 98.6%" in sentence(page)
+    handle = page.locator(".kayalib-bluff-slider .noUi-handle")
+    handle.focus()
+    page.keyboard.press("End")  # bluff rate 100%: the bid tells nothing
+    wait_for_sentence(page, "from 17.4% to 17.4%")
+    handle.focus()
+    page.keyboard.press("Home")  # never bluffs: the bid proves it
+    wait_for_sentence(page, "to 100.0%")
+    assert "bluffs 0% of the time" in sentence(page)
+
+    half = page.locator(".kayalib-exercise").nth(0)
+    half.locator("input").fill("1/2")
+    half.locator(".kayalib-check").click()
+    page.wait_for_function(
+        "document.querySelectorAll('.kayalib-exercise')[0].innerText.includes('Too low.')",
+        timeout=STEP)  # fmt: skip
+    half.locator("input").fill("336/355")
+    half.locator(".kayalib-check").click()
+    page.wait_for_function(
+        "document.querySelectorAll('.kayalib-exercise')[0].innerText.includes('Right!')",
+        timeout=STEP)  # fmt: skip
+
+    full = page.inner_text(".kayalib-full-case")
+    assert "Player 4" in full and "★ pair K" in full
+    assert "from 63.6% to 99.3%" in full

@@ -1,0 +1,36 @@
+"""Lesson 07's ladder: each engine bot heads-up against the one below it, judged by intervals."""
+
+from __future__ import annotations
+
+from kayalib.i18n import Translator
+from kayalib.lessons.bluffing import LADDER, heads_up
+from kayalib.lessons.ladder import LadderSteps, ladder_steps, step_sentence
+from tests.lessons.conftest import shown_errors
+
+EN = Translator("en")
+
+
+def test_the_steps_climb_the_engine_ladder() -> None:
+    assert LADDER == ("random", "honest", "odds", "bayes")
+    assert ladder_steps() == [("honest", "random"), ("odds", "honest"), ("bayes", "odds")]
+
+
+def test_a_step_is_judged_by_its_interval_against_one_half() -> None:
+    assert "is the stronger bot" in step_sentence(EN, "odds", "honest", (0.9, 0.7, 0.97))
+    assert "honest is the stronger" in step_sentence(EN, "odds", "honest", (0.2, 0.1, 0.4))
+    assert "cannot tell" in step_sentence(EN, "odds", "honest", (0.6, 0.4, 0.75))
+    assert "91,2%" in step_sentence(Translator("pl"), "odds", "honest", (1.0, 0.912, 1.0))
+
+
+def test_playing_the_ladder_shows_one_computed_sentence_per_step() -> None:
+    widget = LadderSteps(games=5, seed=3, lang="en")
+    results = widget.run()
+    assert results.played == 10 and len(results.wins) == 3
+    assert widget.progress.value == widget.progress.max == 30
+    assert results.wins[0] == heads_up("honest", "random", 5, 3)[0]  # the same seeded games
+    text = widget.verdicts.value
+    assert text.count("<li>") == 3 and "bayes won" in text
+    assert "honest against random" in widget.table.value and "img" in widget.chart.value
+    widget.set_language("id")
+    assert "melawan" in widget.table.value
+    assert shown_errors(widget) == []
