@@ -273,7 +273,7 @@ def curve_png(t: Translator, xs: list[float], ys: list[float], chosen: float, po
     axes.set_title(t("l08.curve_title", bid=king))
     axes.grid(True, alpha=0.3)
     axes.legend(loc="center left", fontsize=8)
-    return figure_to_png(figure)
+    return figure_to_png(figure, t.lang)
 
 
 class BluffSlider(widgets.VBox, Localized):
