@@ -94,6 +94,7 @@ class RoundPlayer(widgets.VBox, Localized):
                           self.outcome, self.tally, self.errors], **kwargs)  # fmt: skip
         self.add_class("kayalib-round-player")
         self.new_round()
+        self.relabel()
 
     # -- playing -------------------------------------------------------------------------------
 
