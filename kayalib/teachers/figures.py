@@ -72,8 +72,18 @@ def _p07() -> dict[str, Any]:
             "overlap": a_low < b_high}  # fmt: skip
 
 
+def _p09() -> dict[str, Any]:
+    from kayalib.lessons.heads_up import exploitation, rank_counts
+
+    queen = rank_counts(3)  # ranks 9, 10, J, Q, K, A are 0 to 5
+    win = Fraction(queen["same"] + queen["higher"], queen["cards"])
+    return {"q_same": queen["same"], "q_higher": queen["higher"], "q_win": win,
+            "q_win_d": float(win), "honest_average": exploitation("honest").average}  # fmt: skip
+
+
 FIGURES: dict[str, Callable[[], dict[str, Any]]] = {
     "01": _p01, "02": _p02, "03": _p03, "04": _p04, "05": _p05, "06": _p06, "07": _p07,
+    "09": _p09,
 }  # fmt: skip
 
 
