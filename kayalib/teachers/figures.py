@@ -73,12 +73,15 @@ def _p07() -> dict[str, Any]:
 
 
 def _p09() -> dict[str, Any]:
-    from kayalib.lessons.heads_up import exploitation, rank_counts
+    from kayalib.blef.equilibrium import HEADS_UP
+    from kayalib.lessons.heads_up import exploitation, opening_bluff_shares, rank_counts
 
     queen = rank_counts(3)  # ranks 9, 10, J, Q, K, A are 0 to 5
     win = Fraction(queen["same"] + queen["higher"], queen["cards"])
     return {"q_same": queen["same"], "q_higher": queen["higher"], "q_win": win,
-            "q_win_d": float(win), "honest_average": exploitation("honest").average}  # fmt: skip
+            "q_win_d": float(win), "honest_average": exploitation("honest").average,
+            "bluff9": opening_bluff_shares("cfr")[0], "bluff10": opening_bluff_shares("cfr")[1],
+            "bids": len(HEADS_UP.bids)}  # fmt: skip
 
 
 FIGURES: dict[str, Callable[[], dict[str, Any]]] = {
