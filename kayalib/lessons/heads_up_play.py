@@ -84,6 +84,7 @@ class RoundPlayer(widgets.VBox, Localized):
         self.human = 0
         self.step = 0
         self.check: CheckEvent | None = None
+        self.events: Sequence[Any] = ()
         run = guarded(self.errors)
         self.new_button.on_click(run(lambda _: self.new_round()))
         self.bid_button.on_click(run(lambda _: self.bid()))
@@ -120,14 +121,19 @@ class RoundPlayer(widgets.VBox, Localized):
         self._show()
 
     def _apply(self, action: Any, seat: int) -> None:
+        """Play ``action``; a check ends the round, and the page keeps showing the round as it
+        was at the check (its bids and cards), not the next round the engine has dealt."""
         assert self.state is not None
-        self.state = self.state.apply(action, seat=seat)
+        after = self.state.apply(action, seat=seat)
         self.step += 1
-        if action == CHECK:
-            self.check = next(e for e in reversed(self.state.events) if isinstance(e, CheckEvent))
-            record = self.results.setdefault(self.opponent.value, [0, 0])
-            record[0] += self.check.loser != self.human
-            record[1] += 1
+        if action != CHECK:
+            self.state = after
+            return
+        self.events = after.events
+        self.check = next(e for e in reversed(after.events) if isinstance(e, CheckEvent))
+        record = self.results.setdefault(self.opponent.value, [0, 0])
+        record[0] += self.check.loser != self.human
+        record[1] += 1
 
     def _bot_moves(self) -> None:
         while not self.over and self.state is not None and self.state.current_player != self.human:
@@ -200,7 +206,7 @@ class RoundPlayer(widgets.VBox, Localized):
         self.choice.disabled = self.bid_button.disabled = not (playing and choices)
         self.check_button.disabled = not (playing and self.can_check)
         if self.over:
-            sentence = words.event_text(self.check, self.state.events)
+            sentence = words.event_text(self.check, self.events)
             won = self.check.loser != self.human
             verdict = t("l09.you_won" if won else "l09.you_lost")
             colour = "#1b7f3b" if won else "#b00020"

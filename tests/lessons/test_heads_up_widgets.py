@@ -20,6 +20,7 @@ from kayalib.lessons.heads_up_pictures import (
 )
 from kayalib.lessons.heads_up_play import RoundPlayer
 from kayalib.lessons.language import set_language
+from kayalib.words import BlefWords
 from tests.lessons.conftest import PNG, shown_errors
 from tests.lessons.pages import visible_text
 
@@ -42,7 +43,13 @@ def test_rounds_against_each_bot_are_counted(bot: str) -> None:
         play_out(player)
         outcome = visible_text(player.outcome.value)
         assert "You won this round." in outcome or "You lost this round." in outcome
-        assert "sprawdzam" in visible_text(player.table.value)
+        shown = visible_text(player.table.value)
+        assert "sprawdzam" in shown
+        # the page shows the round that was checked: its bids and both of its cards
+        assert player.state.bids and player.state.counts == (1, 1)
+        words = BlefWords(Translator("en"), str)
+        assert all(words.bid_text(bid) in shown for _seat, bid in player.state.bids)
+        assert all(f"{words.rank(hand[0].rank)} " in f"{shown} " for hand in player.state.hands)
         player.new_button.click()
     won, played = player.results[bot]
     assert played == 4 and 0 <= won <= 4
