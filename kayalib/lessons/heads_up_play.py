@@ -68,7 +68,8 @@ class RoundPlayer(widgets.VBox, Localized):
         self.new_button.add_class("kayalib-h2h-new")
         self.table = widgets.HTML()
         self.table.add_class("kayalib-h2h-table")
-        self.choice = widgets.Dropdown(layout={"width": "14em"})
+        self.choice = widgets.Dropdown(layout={"width": "auto"},
+                                       style={"description_width": "initial"})
         self.choice.add_class("kayalib-h2h-choice")
         self.bid_button = widgets.Button(button_style="primary", layout={"width": "auto"})
         self.bid_button.add_class("kayalib-h2h-bid")
@@ -84,7 +85,6 @@ class RoundPlayer(widgets.VBox, Localized):
         self.human = 0
         self.step = 0
         self.check: CheckEvent | None = None
-        self.events: Sequence[Any] = ()
         run = guarded(self.errors)
         self.new_button.on_click(run(lambda _: self.new_round()))
         self.bid_button.on_click(run(lambda _: self.bid()))
@@ -129,7 +129,6 @@ class RoundPlayer(widgets.VBox, Localized):
         if action != CHECK:
             self.state = after
             return
-        self.events = after.events
         self.check = next(e for e in reversed(after.events) if isinstance(e, CheckEvent))
         record = self.results.setdefault(self.opponent.value, [0, 0])
         record[0] += self.check.loser != self.human
@@ -206,7 +205,10 @@ class RoundPlayer(widgets.VBox, Localized):
         self.choice.disabled = self.bid_button.disabled = not (playing and choices)
         self.check_button.disabled = not (playing and self.can_check)
         if self.over:
-            sentence = words.event_text(self.check, self.events)
+            check = self.check
+            sentence = t("l09.you_checked" if check.seat == self.human else "l09.bot_checked",
+                          bid=words.bid_text(check.bid), cards=words.cards_text(check.pool),
+                          verdict=t("l09.bid_true" if check.true else "l09.bid_false"))
             won = self.check.loser != self.human
             verdict = t("l09.you_won" if won else "l09.you_lost")
             colour = "#1b7f3b" if won else "#b00020"

@@ -43,6 +43,10 @@ def test_rounds_against_each_bot_are_counted(bot: str) -> None:
         play_out(player)
         outcome = visible_text(player.outcome.value)
         assert "You won this round." in outcome or "You lost this round." in outcome
+        check = player.check
+        said = "You said" if check.seat == player.human else "The bot said"
+        assert f"{said} “sprawdzam!”" in outcome
+        assert f"The bid is {'true' if check.true else 'false'}." in outcome
         shown = visible_text(player.table.value)
         assert "sprawdzam" in shown
         # the page shows the round that was checked: its bids and both of its cards
