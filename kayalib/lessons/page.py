@@ -44,6 +44,7 @@ LESSONS: tuple[tuple[str, str], ...] = (
     ("06", "06-card-counting"),
     ("07", "07-bots-and-bluffing"),
     ("08", "08-a-bid-is-evidence"),
+    ("09", "09-how-often-should-you-bluff"),
 )
 """``(number, notebook name without .ipynb)`` in reading order; keys are ``l<number>.<name>``."""
 
@@ -283,9 +284,12 @@ class Lesson:
         """Code the prose talks about, shown as highlighted text."""
         return self._add(lambda: Code(source))
 
-    def predict(self, name: str, **options: Any) -> widgets.Widget:
-        """A prediction (question ``l<number>.<name>``); what follows waits for it."""
-        prediction = Prediction(self.text(name, html=True), key=self.options.teacher, **options)
+    def predict(self, name: str, *, figures: dict[str, Any] | None = None,
+                **options: Any) -> widgets.Widget:  # fmt: skip
+        """A prediction (question ``l<number>.<name>``, ``figures`` filled into its
+        placeholders); what follows waits for it."""
+        question = self.text(name, html=True, **(figures or {}))
+        prediction = Prediction(question, key=self.options.teacher, **options)
         self.predictions.append(prediction)
         part = self._add(lambda: prediction)
         self.gate = prediction

@@ -95,9 +95,22 @@ def _p08_small() -> dict[str, Any]:
     return {"small_prior": small["prior"], "small_lk": small["lk_king"]}
 
 
+def _p09() -> dict[str, Any]:
+    from kayalib.blef.equilibrium import HEADS_UP
+    from kayalib.lessons.heads_up import exploitation, opening_bluff_shares, rank_counts
+
+    queen = rank_counts(3)  # ranks 9, 10, J, Q, K, A are 0 to 5
+    win = Fraction(queen["same"] + queen["higher"], queen["cards"])
+    return {"q_same": queen["same"], "q_higher": queen["higher"], "q_win": win,
+            "q_win_d": float(win), "honest_average": exploitation("honest").average,
+            "bluff9": opening_bluff_shares("cfr")[0], "bluff10": opening_bluff_shares("cfr")[1],
+            "bids": len(HEADS_UP.bids)}  # fmt: skip
+
+
 FIGURES: dict[str, Callable[[], dict[str, Any]]] = {
     "01": _p01, "02": _p02, "03": _p03, "04": _p04, "05": _p05, "06": _p06, "07": _p07,
     "08": _p08,
+    "09": _p09,
 }  # fmt: skip
 
 
