@@ -117,7 +117,7 @@ class EquilibriumMatch(widgets.VBox, Localized):
                             reference_label=t("l09.zero_line"),
                             title=t("l09.match_title", rounds=t.number(results[0].rounds, 0)),
                             xlabel=t("l09.bot"), ylabel=t("l09.result_per_round"),
-                            width=7.5, height=3.8)  # fmt: skip
+                            width=7.5, height=3.8, lang=t.lang)  # fmt: skip
         alt = t("l09.match_alt", results="; ".join(
             f"{bot_name(t, r.bot)} {signed(t, r.mean)}" for r in results))  # fmt: skip
         self.chart.draw(png, alt, table_html(header, rows), t("lesson_chart_as_table"))

@@ -82,7 +82,7 @@ def strategy_png(t: Translator) -> bytes:
     handles = [Rectangle((0, 0), 1, 1, color=COLOURS[p]) for p in COLOURS]
     axes.legend(handles, [t(f"l09.part_{p}") for p in COLOURS], loc="upper center",
                 bbox_to_anchor=(0.5, -0.28), ncol=3, fontsize=8, frameon=False)  # fmt: skip
-    return figure_to_png(figure)
+    return figure_to_png(figure, t.lang)
 
 
 def strategy_rows(t: Translator) -> tuple[list[str], list[list[str]]]:
@@ -123,7 +123,7 @@ def truth_dial_chart(card: int = TEN) -> LiveChart:
                              title=t("l09.dial_title", rank=rank),
                              xlabel=t("l09.dial_x", rank=rank),
                              ylabel=t("l09.dial_y"), hlines={t("l09.dial_eq"): value},
-                             ylim=(0.06, 0.09))  # fmt: skip
+                             ylim=(0.06, 0.09), lang=t.lang)  # fmt: skip
         low, high = safe_range(dial)
         alt = t("l09.dial_alt", rank=rank, low=t.percent(low), high=t.percent(high),
                 share=t.percent(share), value=t.number(value, 4))  # fmt: skip
@@ -168,7 +168,7 @@ def convergence_chart() -> LiveChart:
         rows = [[t.number(data[m - 1][0], 0), t.number(data[m - 1][1], 6)] for m in marks]
         alt = t("l09.conv_alt", first=t.number(data[0][1], 3), n=t.number(len(data), 0),
                 last=t.number(data[-1][1], 6))  # fmt: skip
-        chart.draw(figure_to_png(figure), alt,
+        chart.draw(figure_to_png(figure, t.lang), alt,
                    table_html([t("l09.conv_x"), t("l09.conv_y")], rows),
                    t("lesson_chart_as_table"))  # fmt: skip
 
