@@ -35,7 +35,8 @@ KAYA_PALETTE: dict[str, tuple[str, str, str]] = {
     "yellow": ("#f6d32d", "#a68a00", "#1a1a1a"),
     "orange": ("#f5841f", "#a6530a", "#1a1a1a"),
 }
-#: a small pattern letter per colour, a second cue besides the colour name.
+#: a small letter per colour, a second cue besides the colour (with ``colour_names``, the first
+#: letter of the name in that language: unique in en, id and pl).
 KAYA_MARKS = {"green": "G", "red": "R", "blue": "B", "pink": "P", "yellow": "Y", "orange": "O"}
 
 CARD_W = 72
@@ -135,6 +136,8 @@ def kaya_card_svg(
         raise ParseError(f"not a Kaya card number: {number!r} (use 1 to 9)")
     fill, edge, ink = KAYA_PALETTE[colour]
     name = (colour_names or {}).get(colour, colour)
+    mark = name[:1].upper() if colour_names else KAYA_MARKS[colour]  # the name's own letter
+    name_size = min(12.0, round(12.0 * 9 / max(len(name), 1), 1))  # long names fit the card
     frame = "#e0a800" if highlight else edge
     stroke = 4 if highlight else 2
     coin_text = f"{coins:+d}" if coins < 0 else str(coins)
@@ -149,12 +152,12 @@ def kaya_card_svg(
         f'<g font-family="{FONT}" font-weight="bold">'
         f'<text x="{CARD_W / 2}" y="57" font-size="40" fill="#111111" '
         f'text-anchor="middle">{int(number)}</text>'
-        f'<text x="13" y="22" font-size="11" fill="{edge}">{KAYA_MARKS[colour]}</text>'
+        f'<text x="13" y="22" font-size="11" fill="{edge}">{escape(mark)}</text>'
         f'<circle cx="{CARD_W - 17}" cy="19" r="8.5" fill="{coin_fill}" stroke="#5a4500" '
         f'stroke-width="1"/>'
         f'<text x="{CARD_W - 17}" y="23" font-size="{10 if coins < 0 else 11}" '
         f'fill="{"#ffffff" if coins < 0 else "#3a2c00"}" text-anchor="middle">{coin_text}</text>'
-        f'<text x="{CARD_W / 2}" y="{CARD_H - 10}" font-size="12" fill="{ink}" '
+        f'<text x="{CARD_W / 2}" y="{CARD_H - 10}" font-size="{name_size}" fill="{ink}" '
         f'text-anchor="middle">{escape(name)}</text></g></g>'
     )
     title = f"{name} {int(number)} ({coin_text})"

@@ -193,12 +193,12 @@ class BlefApp(GameApp[BlefState]):
 
     def likely_bids(self) -> list[Bid]:
         """The legal bids most likely to be true for the viewer's cards, in ladder order
-        (ties: the lower bid); these are the one-click bids beside the full picker."""
+        (ties: the lower bid; none that cannot be true); the one-click bids beside the picker."""
         table = self.odds()
         if not table:
             return []
-        legal = self.legal_bids()
-        best = sorted(legal, key=lambda b: (-table[b], b.index))[:QUICK_BIDS]
+        possible = [b for b in self.legal_bids() if table[b] > 0]  # never an impossible bid
+        best = sorted(possible, key=lambda b: (-table[b], b.index))[:QUICK_BIDS]
         return sorted(best, key=lambda b: b.index)
 
     def _fill_params(self) -> None:

@@ -395,7 +395,9 @@ def test_one_click_bids_are_the_likeliest_legal_bids_and_play_at_once() -> None:
         table = exact_table(state.hands[0], state.total_cards)
         legal = app.legal_bids()
         offered = [app._quick[i] for i, b in enumerate(app.quick_buttons) if visible(b)]
-        assert len(offered) == min(QUICK_BIDS, len(legal))
+        possible = [b for b in legal if table[b] > 0]
+        assert len(offered) == min(QUICK_BIDS, len(possible))
+        assert all(table[b] > 0 for b in offered)  # never a bid that cannot be true
         assert offered == sorted(offered, key=lambda b: b.index)  # ladder order
         worst_offered = min(table[b] for b in offered)
         assert all(table[b] <= worst_offered for b in legal if b not in offered)
@@ -406,6 +408,15 @@ def test_one_click_bids_are_the_likeliest_legal_bids_and_play_at_once() -> None:
         app.quick_buttons[0].click()
         assert app.error.value == ""
         assert app.states[before].bids[-1] == (0, offered[0])  # that very bid, in one click
+
+
+def test_one_click_bids_leave_out_bids_that_cannot_be_true() -> None:
+    app = BlefApp(seed=11, delay=0, opponents=["odds", "random"])  # 3 cards, "pair K" to beat
+    state = app.state
+    table = exact_table(state.hands[0], state.total_cards)
+    assert any(table[b] == 0 for b in app.legal_bids())
+    offered = [app._quick[i] for i, b in enumerate(app.quick_buttons) if visible(b)]
+    assert offered and all(table[b] > 0 for b in offered)
 
 
 def visible(widget) -> bool:

@@ -96,3 +96,24 @@ def test_drawings_define_no_ids_that_could_clash_in_a_page() -> None:
     drawings = [blef_card_svg("A", "S"), kaya_card_svg("red", 4, 2), card_back_svg(label="x")]
     for svg in drawings:
         assert " id=" not in svg and "url(#" not in svg
+
+
+@pytest.mark.parametrize("lang", ["en", "id", "pl"])
+def test_kaya_cards_mark_their_colour_in_the_page_language(lang: str) -> None:
+    from kayalib.i18n import Translator
+    from kayalib.words import KayaWords
+
+    names = KayaWords(Translator(lang)).colour_names()
+    marks = {}
+    for colour in KAYA_COLOURS:
+        texts = [e.text for e in ET.fromstring(kaya_card_svg(colour, 5, 1, colour_names=names))
+                 .iter("{http://www.w3.org/2000/svg}text")]  # fmt: skip
+        marks[colour] = texts[1]
+        assert marks[colour] == names[colour][0].upper()
+    assert len(set(marks.values())) == len(KAYA_COLOURS)  # a colour-blind player can tell them
+
+
+def test_a_long_colour_name_is_written_smaller_to_fit_the_card() -> None:
+    short = kaya_card_svg("red", 5, 1, colour_names={"red": "merah"})
+    long = kaya_card_svg("orange", 5, 1, colour_names={"orange": "pomarańczowy"})
+    assert 'font-size="12.0"' in short and 'font-size="9.0"' in long
