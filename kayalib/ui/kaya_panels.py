@@ -110,6 +110,7 @@ def showdown_html(app: KayaApp) -> str:
             f"{escape(app.seat_name(s))}</div>"
             f"{row_html([app.card_svg(c, width=60, highlight=s == e.winner)])}</div>"
         )
+    tie_rule = "kaya_tie_rule" if len(e.cards) == 2 else "kaya_tie_rule_many"  # RULES.md 4, 5
     after = []
     for later in events[last + 1 :]:
         if isinstance(later, (PlayEvent, ChallengeEvent)):
@@ -124,7 +125,7 @@ def showdown_html(app: KayaApp) -> str:
         f"{escape(t('kaya_showdown_winner', player=app.seat_name(e.winner)))}</span></div>"
         f'<div class="kaya-players">{"".join(cards)}</div>'
         f'<ul class="kaya-small">{"".join(after)}</ul>'
-        f'<div class="kaya-small">{escape(t("kaya_tie_rule"))}</div></div>'
+        f'<div class="kaya-small">{escape(t(tie_rule))}</div></div>'
     )
 
 

@@ -503,3 +503,17 @@ def test_settings_open_and_close_and_say_so() -> None:
     assert app.coins in app.options_box.children and app.colour in app.setup_box.children
     app.settings_toggle.value = False
     assert not visible(app.settings_box)
+
+
+def test_a_showdown_of_several_targets_states_the_several_target_tie_rule() -> None:
+    app = KayaApp(seed=1, delay=0, opponents=["random", "random"])
+    rigged(app, ("green", "red", "blue"), ["human", "random", "random"],
+           hands=[["green-1", "green-2", "green-4"], ["red-2", "red-5", "red-6"],
+                  ["blue-1", "blue-4", "blue-5"]],
+           table=["green-9", "red-8", None], active=2)  # fmt: skip
+    assert app.state.phase == "challenge" and app.state.current_player == 0
+    app.targets[1].value = True  # the active player and red: a showdown of three cards
+    app.challenge_button.click()
+    assert "wins the showdown" in app.showdown.value
+    assert "first in seat order after the challenger" in app.showdown.value  # RULES.md 5
+    assert "a tie goes to the challenger (a claim" not in app.showdown.value  # the 1-on-1 rule
