@@ -105,6 +105,20 @@ class Translator:
             text = self.fallback.get(key, key)
         return text.format(**values) if values else text
 
+    def count(self, key: str, count: int, **values: object) -> str:
+        """The text of ``key`` for ``count`` things: ``key_one`` where this language's plural
+        rule (Babel's) says *one* and the catalogue has that form, else ``key``.
+
+        >>> en = Translator("en")
+        >>> en.count("cards_count", 1, n=1), en.count("cards_count", 3, n=3)
+        ('1 card', '3 cards')
+        """
+        from babel import Locale
+
+        form = Locale.parse(self.lang).plural_form(count)
+        specific = f"{key}_{form}"
+        return self(specific if specific in self.words else key, **values)
+
     def has(self, key: str) -> bool:
         """Whether ``key`` is in the catalogue (in this language or the fallback)."""
         return key in self.words or key in self.fallback

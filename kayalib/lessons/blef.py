@@ -211,7 +211,7 @@ def _blef_table(state: BlefState, names: Sequence[str], t: Translator) -> str:
         rows.append(
             f"<tr><td style='padding-right:1em'><b>{escape(name)}</b> "
             f"<small>({escape(t('seat_name', n=seat + 1))})</small>{turn}</td>"
-            f"<td>{escape(t('lesson_n_cards', n=count))}</td><td>{cards}</td></tr>"
+            f"<td>{escape(t.count('lesson_n_cards', count, n=count))}</td><td>{cards}</td></tr>"
         )
     bids = " \u2192 ".join(
         f"{escape(names[seat])}: <b>{escape(words.bid_text(bid))}</b>" for seat, bid in state.bids
@@ -342,7 +342,8 @@ def heatmap_text(t: Translator, hand: Sequence[Card], grid: list[list[float]]) -
         + [t.percent(grid[bid.index][n - 1], 1) for n in columns]
         for bid in LADDER
     ]
-    table = table_html(["#", t("lesson_bid")] + [t("lesson_n_cards", n=n) for n in columns], rows)
+    header = ["#", t("lesson_bid")] + [t.count("lesson_n_cards", n, n=n) for n in columns]
+    table = table_html(header, rows)
     eight = [grid[bid.index][7] for bid in LADDER] if len(hand) <= 8 else []
     likely = sum(1 for p in eight if p >= 0.5)
     alt = t("lesson_heatmap_alt", hand=words.cards_text(hand) or t("lesson_no_known_cards"),

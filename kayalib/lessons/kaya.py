@@ -131,7 +131,7 @@ def kaya_table_html(state: KayaState, names: Sequence[str], t: Translator, *,
     return (
         f"<table style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}</table>"
         f"<div style='margin-top:4px'><b>{escape(t('lesson_discard'))}</b> {discard}"
-        f"<small>{escape(t('lesson_hidden_discards', n=hidden))}</small></div>"
+        f"<small>{escape(t.count('lesson_hidden_discards', hidden, n=hidden))}</small></div>"
     )
 
 

@@ -304,7 +304,7 @@ class BlefApp(GameApp[BlefState]):
             if not count:
                 cls += " kaya-out"
             if count:
-                info = t("cards_count", n=count)
+                info = t.count("cards_count", count, n=count)
                 backs = row_html([card_back_svg(width=22) for _ in range(count)])
             else:
                 info, backs = t("player_out"), ""

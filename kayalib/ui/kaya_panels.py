@@ -40,7 +40,7 @@ def table_html(app: KayaApp) -> str:
             table = row_html([card_back_svg(width=44, colour=colour)])
         just = i == state.active and down is not None and state.phase != "play"
         table_key = "kaya_table_label_active" if just else "kaya_table_label"
-        bonus = state.bonus[i]
+        bonus, held = state.bonus[i], len(state.hands[i])
         coins = sum(state.rules.bonus_value(c) for c in bonus)
         bonus_row = row_html([app.card_svg(c, width=40) for c in bonus],
                              empty=t("kaya_no_bonus"))  # fmt: skip
@@ -48,7 +48,7 @@ def table_html(app: KayaApp) -> str:
             f'<div class="{cls}"><div class="kaya-player-name">'
             f'<span class="kaya-swatch" style="background:'
             f'{KAYA_PALETTE[colour][0]}"></span> {escape(app.seat_name(i))}</div>'
-            f'<div class="kaya-small">{escape(t("kaya_hand_count", n=len(state.hands[i])))}'
+            f'<div class="kaya-small">{escape(t.count("kaya_hand_count", held, n=held))}'
             f'</div><div class="kaya-small">{escape(t(table_key))}</div>{table}'
             f'<div class="kaya-small">{escape(t("kaya_bonus_label", coins=coins))}</div>'
             f"{bonus_row}</div>"
@@ -74,7 +74,8 @@ def gambreng_html(app: KayaApp) -> str:
     shown = app.intro_shown if app.watching_intro else len(draw.rounds)
     for r in draw.rounds[:shown]:
         shows = ", ".join(f"{app.seat_name(s)}: {t(f'gesture_{g}')}" for s, g in r.shows)
-        result = t("gambreng_out", players=app.names(r.out)) if r.out else t("gambreng_again")
+        result = (t.count("gambreng_out", len(r.out), players=app.names(r.out)) if r.out
+                  else t("gambreng_again"))  # fmt: skip
         rows.append(f"<li><b>{escape(t(f'gambreng_{r.kind}'))}</b> \u2014 {escape(shows)}"
                     f" \u2192 {escape(result)}</li>")  # fmt: skip
     if shown < len(draw.rounds):

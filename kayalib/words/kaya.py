@@ -76,7 +76,7 @@ class KayaWords(Words):
         """One gambreng show: ``(kind, who showed what, what came of it)``."""
         shows = ", ".join(f"{self.seat(s)}: {self.gesture(g)}" for s, g in show.shows)
         out = show.out
-        result = self.t("gambreng_out", players=self.seats(out)) if out else self.t(
+        result = self.t.count("gambreng_out", len(out), players=self.seats(out)) if out else self.t(
             "gambreng_again"
         )
         return self.t(f"gambreng_{show.kind}"), shows, result
@@ -99,8 +99,9 @@ class KayaWords(Words):
                 return t("kaya_log_start_unseeded", players=len(e.colors))
             return t("kaya_log_start", players=len(e.colors), seed=e.seed)
         if isinstance(e, GambrengEvent):
-            return t("kaya_log_gambreng", rounds=len(e.gambreng.rounds),
-                     player=name(e.gambreng.first))  # fmt: skip
+            rounds = len(e.gambreng.rounds)
+            return t.count("kaya_log_gambreng", rounds, rounds=rounds,
+                           player=name(e.gambreng.first))  # fmt: skip
         if isinstance(e, PlayEvent):
             if e.card is None:
                 return t("kaya_log_play", player=name(e.seat))
@@ -120,7 +121,8 @@ class KayaWords(Words):
             return t("kaya_log_decline", player=name(e.seat), card=self.card_text(e.card))
         if isinstance(e, EndEvent):
             scores = ", ".join(f"{name(s)}: {p}" for s, p in enumerate(e.scores))
-            return t("kaya_log_end", scores=scores, winners=self.seats(e.winners))
+            return t.count("kaya_log_end", len(e.winners), scores=scores,
+                           winners=self.seats(e.winners))  # fmt: skip
         if isinstance(e, MoveEvent):
             return self.move_text(e)
         return ""

@@ -107,3 +107,14 @@ def test_every_computed_key_is_in_the_catalogue() -> None:
     for code in CODES:
         missing = sorted(keys - set(load_catalogue(code)))
         assert not missing, (code, missing)
+
+
+def test_counts_use_the_singular_where_the_language_has_one() -> None:
+    en, pl = Translator("en"), Translator("pl")
+    assert en.count("cards_count", 1, n=1) == "1 card"
+    assert en.count("cards_count", 2, n=2) == "2 cards"
+    one = pl.count("kaya_log_end", 1, scores="Ayu: 9", winners="Ayu")
+    two = pl.count("kaya_log_end", 2, scores="Ayu: 9, Budi: 9", winners="Ayu, Budi")
+    assert "Zwycięzca:" in one and "Zwycięzcy:" in two
+    english = load_catalogue("en")
+    assert not [key for key, text in english.items() if "(s)" in text]  # no "1 card(s)"
