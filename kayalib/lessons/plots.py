@@ -27,6 +27,7 @@ __all__ = [
     "figure_to_png",
     "heatmap_png",
     "line_chart_png",
+    "localize_ticks",
     "new_figure",
     "png_image",
     "table_html",
