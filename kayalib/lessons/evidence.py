@@ -276,6 +276,16 @@ def curve_png(t: Translator, xs: list[float], ys: list[float], chosen: float, po
     return figure_to_png(figure, t.lang)
 
 
+def bluff_slider(bluff: Fraction, css_class: str) -> widgets.FloatSlider:
+    """A bluff-rate slider from 0% to 100% in steps of 1/STEPS (its label set by relabel)."""
+    slider = widgets.FloatSlider(value=float(bluff), min=0.0, max=1.0, step=1 / STEPS,
+                                 readout_format=".0%", continuous_update=False,
+                                 style={"description_width": "initial"},
+                                 layout={"width": "32em"})  # fmt: skip
+    slider.add_class(css_class)
+    return slider
+
+
 class BluffSlider(widgets.VBox, Localized):
     """How far "high card K" should move you, as a function of how often you think the bidder
     bluffs: the prior and the posterior as bars, a sentence, and the whole curve with the chosen
@@ -287,12 +297,7 @@ class BluffSlider(widgets.VBox, Localized):
         self.errors = ErrorBox()
         self.view = small_view()
         self.curve = bluff_curve()
-        self.slider = widgets.FloatSlider(value=float(bluff), min=0.0, max=1.0,
-                                          step=1 / STEPS, readout_format=".0%",
-                                          continuous_update=False,
-                                          style={"description_width": "initial"},
-                                          layout={"width": "32em"})  # fmt: skip
-        self.slider.add_class("kayalib-bluff-slider")
+        self.slider = bluff_slider(bluff, "kayalib-bluff-slider")
         self.bars = widgets.HTML()
         self.sentence = widgets.HTML()
         self.sentence.add_class("kayalib-bluff-sentence")
@@ -387,12 +392,7 @@ class FullCase(widgets.VBox, Localized):
         self.init_language(lang)
         self.errors = ErrorBox()
         self.view = full_case_view()
-        self.slider = widgets.FloatSlider(value=float(bluff), min=0.0, max=1.0,
-                                          step=1 / STEPS, readout_format=".0%",
-                                          continuous_update=False,
-                                          style={"description_width": "initial"},
-                                          layout={"width": "32em"})  # fmt: skip
-        self.slider.add_class("kayalib-full-slider")
+        self.slider = bluff_slider(bluff, "kayalib-full-slider")
         self.table = widgets.HTML()
         self.table.add_class("kayalib-full-table")
         self.deal = widgets.HTML()
