@@ -3,7 +3,7 @@
 
 >>> import random
 >>> from kayalib.blef.game import BlefRules, BlefState
->>> state = BlefState.from_hands(BlefRules(players=2), ["AS", "9H"], starter=0)
+>>> state = BlefState.from_position(BlefRules(players=2), ["AS", "9H"], starter=0)
 >>> bot = OddsBot()
 >>> str(bot.choose(state.view(0), random.Random(1))), bot.policy(state.view(0))
 ('high-card A', {Bid.parse('high-card A'): 1.0})
@@ -321,7 +321,7 @@ class CfrBot:
     else like ``odds``.
 
     >>> from kayalib.blef.game import BlefRules, BlefState
-    >>> state = BlefState.from_hands(BlefRules(players=2), ["QS", "9H"], starter=0)
+    >>> state = BlefState.from_position(BlefRules(players=2), ["QS", "9H"], starter=0)
     >>> CfrBot().policy(state.view(0))
     {Bid.parse('high-card Q'): 1.0}
     """

@@ -278,7 +278,7 @@ def heads_up_view(key: str, starter: int):
     seats = [starter, 1 - starter]  # seat of the first and the second bidder
     cards = [None, None]
     cards[seats[0]], cards[seats[1]] = hands
-    state = BlefState.from_hands(BlefRules(players=2), cards, starter=starter)
+    state = BlefState.from_position(BlefRules(players=2), cards, starter=starter)
     for bid in bids:
         state = state.apply(bid)
     return state.view(seats[player])
@@ -295,14 +295,14 @@ def test_in_a_one_card_heads_up_round_the_bot_plays_the_shipped_strategy() -> No
 
 
 def test_the_bot_checks_a_bid_that_two_cards_cannot_make_true() -> None:
-    state = BlefState.from_hands(BlefRules(players=2), ["AS", "AH"], starter=0)
+    state = BlefState.from_position(BlefRules(players=2), ["AS", "AH"], starter=0)
     state = state.apply("two-pair T 9")
     assert CfrBot().policy(state.view(1)) == {CHECK: 1.0}
     assert CfrBot().choose(state.view(1), random.Random(3)) == CHECK
 
 
 def test_the_bot_covers_two_seats_with_a_card_each_in_any_game() -> None:
-    state = BlefState.from_hands(BlefRules(players=3), ["AS", "", "9H"], starter=2)
+    state = BlefState.from_position(BlefRules(players=3), ["AS", "", "9H"], starter=2)
     assert CfrBot.covers(state.view(2))
     # seat 2 bids first here: with a nine it bluffs (never "high-card 9")
     policy = CfrBot().policy(state.view(2))
@@ -315,7 +315,7 @@ def test_elsewhere_the_bot_plays_like_its_fallback() -> None:
     other = make_bot("blef", fallback)
     for hands in (["AS KS", "9H"], ["AS", "9H", "KD"], ["AS TS", "9H QC"]):
         rules = BlefRules(players=len(hands))
-        state = BlefState.from_hands(rules, hands, starter=0).apply("high-card 9")
+        state = BlefState.from_position(rules, hands, starter=0).apply("high-card 9")
         view = state.view(1)
         assert not CfrBot.covers(view)
         assert CfrBot().policy(view) == other.policy(view)
@@ -325,7 +325,7 @@ def test_elsewhere_the_bot_plays_like_its_fallback() -> None:
 def test_equal_deals_in_both_seats_give_the_same_policy() -> None:
     """The bot reads its role from the round's starter, not from its seat number."""
     for starter in (0, 1):
-        state = BlefState.from_hands(BlefRules(players=2), ["TS", "TH"], starter=starter)
+        state = BlefState.from_position(BlefRules(players=2), ["TS", "TH"], starter=starter)
         assert CfrBot().policy(state.view(starter)) == solved().strategy(0, [1], [])
 
 
