@@ -20,6 +20,7 @@ except ImportError:  # pragma: no cover - the test extra installs it
     pytest.skip("OpenSpiel is not installed (pip install -e '.[test]')", allow_module_level=True)
 
 from kayalib.blef.actions import CHECK
+from kayalib.blef.cfr import CFR_PLUS
 from kayalib.blef.equilibrium import HEADS_UP, solve, solved
 from kayalib.blef.strategy import strategy_of, strategy_table
 from kayalib.registry import make_bot
@@ -101,7 +102,7 @@ def test_openspiel_cfr_agrees_with_kayalib_and_finds_the_same_value(efg) -> None
         cfr.evaluate_and_update_policy()
     # The same algorithm: after 10 iterations both average strategies are the same numbers.
     theirs = cfr.average_policy()
-    ours = openspiel_policy(solve(iterations=10, clean=False).profile, keys)
+    ours = openspiel_policy(solve(iterations=10, clean=False, method=CFR_PLUS).profile, keys)
     for key, actions in ours.items():
         state_policy = dict(theirs.get_state_policy(key))
         assert [state_policy.get(a, 0.0) for a, _ in actions] == pytest.approx(
