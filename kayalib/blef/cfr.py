@@ -14,13 +14,15 @@ leads to ``mask | 1 << b`` for ``b`` above the top bit.
 Node arrays indexed by the mask itself make every pass a handful of slices: the nodes whose last
 bid is ``b`` are rows ``2**b : 2**(b + 1)``, and row ``m + 2**b`` is the child of row ``m`` for
 every ``m < 2**b``. So a value pass is ``V[:2**b] += V[2**b : 2**(b + 1)]`` for ``b`` from the
-top bid down, and a reach pass the same slices top-down: ``K`` numpy operations each, on
-contiguous memory, with no index arrays.
+top bid down, and a reach pass the same slices the other way: ``K`` numpy operations each, on
+contiguous memory, with no index arrays. :class:`Solver` keeps the nodes split by who moves there
+(row ``m >> 1`` of class ``depth % 2``), which keeps this property and puts each player's
+checks and bids in arrays of their own.
 
 Each player ``i`` holds one of ``H[i]`` private hands; its arrays have one column per hand. A
-player's whole strategy is one array ``s[i]`` (mask x hand): at a node where ``i`` moves, the
-probability that it checks there; at a node whose last bid ``i`` made, the probability that it
-made that bid. Every row is one or the other for each player, so nothing is stored twice.
+player's whole strategy is one array pair ``s[i]``: at a node where ``i`` moves, the probability
+that it checks there; at a node whose last bid ``i`` made, the probability that it made that bid.
+Every node is one or the other for each player, so nothing is stored twice.
 
 :class:`Profile` is the same strategy *by depth* (``check[d]``, ``raise_[d]``, the nodes of
 depth ``d`` in :class:`PublicTree` order): the form the rest of kayalib reads and writes.
@@ -134,11 +136,6 @@ class PublicTree:
         """``(depth, row)`` of the node with bid mask ``mask``."""
         return int(self.depth_of[mask]), int(self.row[mask])
 
-    def slices(self, reverse: bool = False) -> list[tuple[int, slice, slice]]:
-        """``(b, parents, children)``: rows ``m < 2**b`` and their children ``m + 2**b``."""
-        out = [(b, slice(0, 1 << b), slice(1 << b, 2 << b)) for b in range(self.bids)]
-        return out[::-1] if reverse else out
-
 
 @dataclass
 class Profile:
@@ -198,6 +195,11 @@ class Solver:
     ``k < 2**(b - 1)``, so each pass is two slices a bid. A player's strategy is a pair of arrays
     ``s[c]`` (class x hand): its check at its own class's rows, and at the other class's rows the
     probability that it made the bid leading there.
+
+    The products with the payoff matrices are BLAS calls on tall, thin slices: a threaded BLAS
+    on a busy two-core machine loses more to its threads there than it gains (the benchmark runs
+    with ``OPENBLAS_NUM_THREADS=1``: 40 ms an iteration of two cards against one, against
+    120-250 ms threaded). ``dtype=np.float32`` halves the memory the passes stream through.
     """
 
     def __init__(
@@ -231,8 +233,6 @@ class Solver:
         # The mask of each row of each class: the low bit makes the parity right.
         parity = np.bitwise_count(rows) % 2
         self._masks = [2 * rows + (parity ^ c) for c in (0, 1)]
-        if tree.bids == 0:  # pragma: no cover - PublicTree refuses it
-            raise ValueError("no bids")
         self._steps: list[tuple[int, int, slice, slice]] = [(0, 0, slice(0, 1), slice(0, 1))]
         """``(bid, class of the parents, parent rows, child rows)``, lowest bid first."""
         for b in range(1, tree.bids):

@@ -85,6 +85,14 @@ def test_openspiel_nash_conv_of_the_shipped_strategy(efg) -> None:
     assert nash_conv == pytest.approx(equilibrium.nash_conv, abs=1e-9)
 
 
+def test_openspiel_nash_conv_of_a_dcfr_solve_agrees_with_kayalib(efg) -> None:
+    game, keys = efg
+    result = solve(target=1e-3, clean=False)  # DCFR, the default
+    assert result.method == "DCFR" and result.nash_conv <= 1e-3
+    nash_conv = pyspiel.nash_conv(game, openspiel_policy(result.profile, keys))
+    assert nash_conv == pytest.approx(result.nash_conv, abs=1e-9)
+
+
 def test_openspiel_nash_conv_of_the_odds_bot_agrees_with_kayalib(efg) -> None:
     """A strategy far from equilibrium: both best-response computations find the same gains."""
     game, keys = efg
