@@ -148,7 +148,7 @@ def test_the_bot_plays_the_shipped_strategy_in_that_round(starter: int) -> None:
         hands = [None, None]
         hands[starter] = [str(c) for c in dealt[:2]]
         hands[1 - starter] = [str(c) for c in dealt[2:]]
-        state = BlefState.from_hands(rules, [" ".join(h) for h in hands], starter=starter)
+        state = BlefState.from_position(rules, [" ".join(h) for h in hands], starter=starter)
         for bid in history:
             state = state.apply(bid)
         view = state.view(starter if player == 0 else 1 - starter)
@@ -160,6 +160,6 @@ def test_the_bot_plays_the_shipped_strategy_in_that_round(starter: int) -> None:
 
 
 def test_the_bot_checks_a_bid_three_cards_cannot_make_true() -> None:
-    state = BlefState.from_hands(BlefRules(players=2), ["AS AH", "KD"], starter=0)
+    state = BlefState.from_position(BlefRules(players=2), ["AS AH", "KD"], starter=0)
     state = state.apply("two-pair A K")
     assert CfrBot().policy(state.view(1)) == {CHECK: 1.0}
