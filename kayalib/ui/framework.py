@@ -1,25 +1,26 @@
-"""What both play apps share: undo stack, seats, bot pacing, errors, language and seed.
+"""What both play apps share: a page (:class:`~kayalib.ui.shell.AppShell`) showing a table.
 
-An app keeps the list of immutable game states it went through (``app.states``); undo
-truncates that list back to the last state where a human had to decide, so the restored state
-is the very object seen before. Bots move one at a time: with a delay (``asyncio`` timers, so
-Voila keeps updating the page between moves) or, with ``delay=0``, synchronously (tests).
-A new game may first show an intro one step at a time at the same pace (Aku Paling Kaya's
-gambreng: :meth:`GameApp.intro_steps`).
+An app is made of small pieces, each in its own module:
+
+- the table: a :class:`~kayalib.ui.client.LocalTable` (a headless :class:`kayalib.table.Table`
+  in this kernel: seats, states, undo, bots built once per game) behind the
+  :class:`~kayalib.ui.client.TableClient` a page talks to; undo goes back to the very state
+  object seen before;
+- the panels: pure functions ``panel(screen, words) -> html`` of a
+  :class:`~kayalib.ui.screen.Screen` (``blef_panels``, ``kaya_panels``);
+- the pacing of bot moves and of an intro (:class:`~kayalib.ui.pacing.Pacer`: ``asyncio``
+  timers, so Voila keeps updating the page between moves; at once with ``delay=0``);
+- whose cards a shared screen shows (:class:`~kayalib.ui.screen.HotSeat`);
+- the page's language (:class:`~kayalib.pages.language.Language`) and error banner
+  (:class:`~kayalib.pages.banner.ErrorBanner`).
 
 Every callback runs inside :meth:`GameApp.guard`: a refused action shows its message in the
-error banner and leaves the state as it was; an unexpected exception is also shown and logged
-as "Exception in callback" (the tests fail on that line).
-
-The widgets around the game (toolbar, settings, columns, words) are built in
-:mod:`kayalib.ui.page`.
+banner, in the page's language, and leaves the state as it was; an unexpected exception is also
+shown and logged as "Exception in callback" (the tests fail on that line).
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
-import secrets
 from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any, Generic, TypeVar
@@ -27,60 +28,42 @@ from typing import Any, Generic, TypeVar
 import ipywidgets as w
 
 from kayalib.engine import Refusal, State
-from kayalib.errors import IllegalActionError, KayalibError
-from kayalib.i18n import DEFAULT_LANGUAGE, Translator
-from kayalib.table import Table
-from kayalib.ui.launch import LaunchOptions, launch_app, parse_seed
-from kayalib.ui.page import DEFAULT_SPEED, HUMAN, SIZES, SPEEDS, AppPage
-from kayalib.ui.widgets import button, css, html, set_options, show_if
-
-log = logging.getLogger("kayalib.ui")
+from kayalib.errors import IllegalActionError
+from kayalib.i18n import DEFAULT_LANGUAGE
+from kayalib.pages.language import Language
+from kayalib.pages.options import DEFAULT_SPEED, SIZES, SPEEDS, page_seed, parse_seed
+from kayalib.pages.widgets import button, show_if
+from kayalib.table import PERSON, Table
+from kayalib.ui.client import Laid, LocalTable
+from kayalib.ui.pacing import Pacer
+from kayalib.ui.screen import HotSeat, Screen, percent, signed
+from kayalib.ui.shell import AppShell
 
 S = TypeVar("S", bound=State[Any, Any])
 A = TypeVar("A", bound="GameApp[Any]")
 
-__all__ = [
-    "DEFAULT_SPEED",
-    "GameApp",
-    "HUMAN",
-    "LaunchOptions",
-    "SIZES",
-    "SPEEDS",
-    "button",
-    "css",
-    "fresh_seed",
-    "html",
-    "set_options",
-    "show_if",
-]
+__all__ = ["DEFAULT_SPEED", "HUMAN", "SIZES", "SPEEDS", "GameApp"]
+
+HUMAN = PERSON
+"""The seat kind of the person at the screen (or another person at the same screen)."""
 
 
-#: ``?hint=on`` (or 1, true) opens the app with the hint shown; ``off`` (0, false) hides it.
+class GameApp(AppShell, Generic[S]):
+    """Base of the play apps. A game app says which game it plays (``game_name``), its bots,
+    words and address settings (``choices``: ``?name=value`` passed to the constructor), and
+    gives:
 
-
-def fresh_seed() -> int:
-    """A new seed for a game nobody asked to replay (shown in the seed field to share)."""
-    return secrets.randbelow(1_000_000)
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()  # a kernel (Jupyter, Voila) always has one
-    except RuntimeError:
-        return None  # a plain script: nothing would run the timers, so move at once
-
-
-class GameApp(AppPage, Generic[S]):
-    """Base of the play apps. Subclasses fill in the game-specific hooks below.
-
-    Hooks: ``build_game()`` (returns the play and side panels), ``new_state(seed)``,
-    ``bot_choose(state, rng)``, ``render_game()``, ``relabel_game()``, ``event_lines(state)``,
-    ``intro_steps()``, ``is_secret_decision(state)``, ``on_new_game()`` and ``on_undo()``.
-    ``query_options`` names extra ``?name=value`` settings passed on to the constructor.
+    - ``build_game()``: its controls and panel widgets (the play and the side column);
+    - ``game_rules()``: the rules of a new game, from its settings;
+    - ``words()``: its narrator, seats named as the app names them;
+    - ``draw(screen, words)``: each panel's HTML into its widget, the controls set from the screen;
+    - ``relabel_game()``, and optionally ``intro_steps()`` and ``reset_controls()``;
+    - ``laid(state)``: the hands a state shows face up (for the table's client).
     """
 
+    game_name = ""
     default_opponents: tuple[str, ...] = ()
-    query_options: dict[str, tuple[str, ...]] = {}
+    choices: dict[str, tuple[str, ...]] = {}
     #: the message for a move tried while the intro is still showing.
     intro_wait_key = "error_wait_intro"
 
@@ -95,32 +78,35 @@ class GameApp(AppPage, Generic[S]):
         hint: bool = False,
         size: str = "normal",
         seed_fixed: bool | None = None,
+        table: Table | None = None,
     ) -> None:
-        self.t = Translator(lang)
-        self._first_seed = fresh_seed() if seed is None else int(seed)
+        self.language = Language(lang)
+        self.fixed_delay = delay
+        self.pacer = Pacer(lambda: self.delay)
+        self.hot_seat = HotSeat()
+        self.client: LocalTable | None = None
+        self._intro_total = self._intro_shown = 0
+        first_seed = page_seed() if seed is None else int(seed)
         #: a seed given by the caller (or the address) stays for every new game
         self._seed_fixed = seed is not None if seed_fixed is None else seed_fixed
-        self.table: Table | None = None
-        self._seats: list[str] = []
-        self._generation = 0  # bumped to cancel pending bot timers
-        self._pending: asyncio.TimerHandle | None = None
-        self._intro_total = self._intro_shown = 0
-        self.fixed_delay = delay
+        if table is not None:
+            first_seed, opponents = table.seed, table.seats[1:]
         opponents = list(self.default_opponents if opponents is None else opponents)
-        self._build_common(lang, speed, hint, size)
-        self._build_seats(opponents)
-        self._hand_shown_for: int | None = None  # hot-seat: whose hand is face up now
+        self.build_shell(first_seed, speed, hint, size, opponents)
         self.show_hand = button("", "kaya-show-hand", style="warning")
         self.show_hand.add_class("kaya-action")
         self.show_hand.on_click(self.guard(self._on_show_hand))
-        self._assemble(*self.build_game())
-        self.lang.observe(self.guard(self._on_lang), names="value")
+        self.assemble(*self.build_game())
         self.new_game.on_click(self.guard(lambda _b: self.start(from_field=True)))
         self.undo_button.on_click(self.guard(lambda _b: self.undo()))
         self.hint_toggle.observe(self.guard(lambda _c: self.render()), names="value")
         self.speed.observe(self.guard(lambda _c: self._schedule_bots()), names="value")
+        self.language.follow(self)
         self.relabel()
-        self.start()
+        if table is None:
+            self.start()
+        else:
+            self.show_table(table)
 
     @classmethod
     def from_query_string(cls: type[A], **overrides: Any) -> A:
@@ -130,45 +116,54 @@ class GameApp(AppPage, Generic[S]):
         give the default and a notice; ``?resume=`` brings a lost game back
         (:mod:`kayalib.ui.launch`).
         """
+        from kayalib.ui.launch import launch_app
+
         return launch_app(cls, **overrides)
 
-    # ----------------------------------------------------------------- hooks
+    # ----------------------------------------------------------------- what a game app gives
 
-    def build_game(self) -> tuple[list[w.Widget], list[w.Widget]]:
-        """Create the game widgets; return the play column's and the side column's panels."""
+    def build_game(self) -> tuple[list[w.Widget], list[w.Widget]]:  # pragma: no cover
         raise NotImplementedError
 
-    def game_rules(self) -> Any:
-        """The rules of a new game, from the app's settings (players, end rule, colours...)."""
+    def game_rules(self) -> Any:  # pragma: no cover
         raise NotImplementedError
 
-    def render_game(self) -> None:
-        """Update the game widgets from ``self.state`` (one small method per panel)."""
+    def words(self) -> Any:  # pragma: no cover
         raise NotImplementedError
 
-    def event_lines(self, state: S) -> list[str]:
-        """What happened so far, in words, oldest first."""
-        return []
+    def draw(self, screen: Screen, words: Any) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def relabel_game(self) -> None:
+        """Set the game widgets' words in the current language."""
 
     def intro_steps(self) -> int:
         """How many steps a new game shows, one per bot delay, before anybody moves."""
         return 0
 
-    def on_new_game(self) -> None:
-        """Reset per-game UI state (selections); hands are turned face down already."""
+    def reset_controls(self) -> None:
+        """Reset per-decision controls after a new game or an undo (selections)."""
 
-    def on_undo(self) -> None:
-        """Reset per-turn UI state after an undo."""
+    def show_rules(self, rules: Any) -> None:
+        """Set the game's setting widgets from the rules of the table shown (a game brought
+        back, a rigged position), so that "New game" deals that kind of game again."""
 
-    # ----------------------------------------------------------------- state and flow
+    @staticmethod
+    def laid(state: Any) -> Laid:
+        """The hands ``state`` shows face up (none unless the game says)."""
+        return None
 
-    #: the game this app plays (:mod:`kayalib.registry`)
-    game_name = ""
+    # ----------------------------------------------------------------- the table
+
+    @property
+    def table(self) -> Table:
+        assert self.client is not None
+        return self.client.table
 
     @property
     def states(self) -> list[S]:
         """The states of the current game, oldest first (the undo list, kept by the table)."""
-        return self.table.states if self.table is not None else []  # type: ignore[return-value]
+        return self.client.states if self.client is not None else []  # type: ignore[return-value]
 
     @property
     def state(self) -> S:
@@ -176,22 +171,22 @@ class GameApp(AppPage, Generic[S]):
 
     @property
     def seed(self) -> int:
-        return self.table.seed if self.table is not None else self._first_seed
+        return self.table.seed if self.client is not None else int(self.seed_field.value)
 
     @property
     def seed_fixed(self) -> bool:
-        return self.table.fixed_seed if self.table is not None else self._seed_fixed
+        return self.table.fixed_seed if self.client is not None else self._seed_fixed
 
     @property
     def seats(self) -> list[str]:
-        return list(self.table.seats) if self.table is not None else self._seats
+        return list(self.table.seats) if self.client is not None else self.seat_choices()
 
     def is_human(self, seat: int | None) -> bool:
-        return seat is not None and self.seats[seat] == HUMAN
+        return seat is not None and self.seats[seat] == PERSON
 
     @property
     def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s == HUMAN]
+        return [i for i, s in enumerate(self.seats) if s == PERSON]
 
     @property
     def delay(self) -> float:
@@ -205,53 +200,62 @@ class GameApp(AppPage, Generic[S]):
         text = self.seed_field.value.strip()
         if text and parse_seed(text, self.t) != self.seed:
             return parse_seed(text, self.t)
-        return self.seed if self.seed_fixed else fresh_seed()
+        return self.seed if self.seed_fixed else page_seed()
 
     def start(self, *, from_field: bool = False) -> None:
         """Begin a new game (``from_field``: the "New game" button, see :meth:`next_seed`)."""
         seed = self.next_seed() if from_field else self.seed
         seats, rules = self.seat_choices(), self.game_rules()
-        if self.table is None:
+        if self.client is None:
             table = Table(self.game_name, seats, rules=rules, seed=seed,
                           fixed_seed=self._seed_fixed)  # fmt: skip
         else:
             table = self.table
             table.new_game(seed=seed, seats=seats, rules=rules)  # nothing changes if refused
-        self._use(table)
-        self.seed_field.value = str(seed)
-        self._begin()
+        self.show_table(table)
 
     def start_from(self, state: S, seats: Sequence[str], *, before: Sequence[S] = ()) -> None:
         """Continue from ``state`` (e.g. a rigged position for a lesson), with these seats.
 
         ``seats`` names who plays each seat: ``"human"`` or a bot name. ``before`` are the
-        states that led to ``state``, oldest first (a resumed game keeps its undo list).
+        states that led to ``state``, oldest first.
         """
         table = Table(self.game_name, seats, start=state, seed=self.seed,
                       fixed_seed=self.seed_fixed)  # fmt: skip
         table.states[:0] = list(before)
-        table.rigged = not before or getattr(before[0], "ply", 1) != 0 or table.rigged
-        self._use(table)
-        self._begin()
+        self.show_table(table)
 
-    def _use(self, table: Table) -> None:
-        self.table = table
-        self._seats = list(table.seats)
-
-    def _begin(self) -> None:
-        self._cancel_bots()
-        self._hand_shown_for = None
+    def show_table(self, table: Table) -> None:
+        """Show ``table`` from now on (a new game, a rigged position, a game brought back)."""
+        self.client = LocalTable(table, self.laid)
+        self.seed_field.value = str(table.seed)
+        self._show_seats(table.seats)
+        self.show_rules(table.rules)
+        self.pacer.cancel()
+        self.hot_seat.reset()
         self._intro_shown = 0
         self._intro_total = self.intro_steps() if self.delay > 0 else 0
-        self.on_new_game()
+        self.reset_controls()
         self.clear_error()
         self.render()
         self._schedule_bots()
 
+    def _show_seats(self, seats: Sequence[str]) -> None:
+        """The seat pickers show who plays at the table (when they can)."""
+        if len(seats) - 1 > len(self.seat_pickers):
+            return
+        for i, picker in enumerate(self.seat_pickers):
+            kind = seats[i + 1] if i + 1 < len(seats) else ""
+            if kind in [value for _, value in picker.options]:
+                picker.value = kind
+
     def act(self, action: Any, seat: int | None = None) -> None:
-        """A person's ``action`` (by ``seat``, if given; else the seat to move): the table
-        checks it is that seat's turn. Refused: banner, state unchanged."""
-        self.table.act(self.state.current_player if seat is None else seat, action)  # type: ignore[union-attr, arg-type]
+        """A person's ``action`` (by ``seat``, if given; else the seat to move), sent to the
+        table as its text: the table checks it is that seat's turn. Refused: banner, state
+        unchanged."""
+        assert self.client is not None
+        seat = self.state.current_player if seat is None else seat
+        self.client.act(seat, str(action))  # type: ignore[arg-type]
         self.clear_error()
         self.render()
         self._schedule_bots()
@@ -269,29 +273,19 @@ class GameApp(AppPage, Generic[S]):
 
     def undo_target(self) -> int | None:
         """Index of the state undo goes back to: the last earlier human decision."""
-        return self.table.undo_target() if self.table is not None else None
+        return self.client.undo_target() if self.client is not None else None
 
     def undo(self) -> None:
         """Go back to the last human decision before the current state, skipping bot moves."""
-        self._cancel_bots()
-        self.table.undo()  # type: ignore[union-attr]
-        self._hand_shown_for = None
+        assert self.client is not None
+        self.pacer.cancel()
+        self.client.undo()
+        self.hot_seat.reset()
         self._intro_shown = self._intro_total
-        self.on_undo()
+        self.reset_controls()
         self.clear_error()
         self.render()
         self._schedule_bots()
-
-    def is_terminal(self, state: S) -> bool:
-        return bool(state.is_terminal)
-
-    def news_start(self) -> int:
-        """Where the news on screen starts in ``state.events``: after the last earlier state
-        in which a human was to move (a showdown or a reveal stays until the next decision)."""
-        for s in reversed(self.states[:-1]):
-            if self.is_human(s.current_player):
-                return len(s.events)
-        return 0
 
     # ----------------------------------------------------------------- intro and bots
 
@@ -308,44 +302,34 @@ class GameApp(AppPage, Generic[S]):
     @property
     def bot_pending(self) -> bool:
         """Whether a paced step (a bot move or the intro's next step) is waiting on a timer."""
-        return self._pending is not None
+        return self.pacer.pending
 
     def bot_to_move(self) -> bool:
-        return self.table is not None and self.table.bot_due
+        return self.client is not None and self.client.bot_due
 
     def bot_step(self) -> bool:
         """Let the bot to move make one move; ``False`` when it is no bot's turn."""
-        return self.table is not None and self.table.advance() is not None
-
-    def _cancel_bots(self) -> None:
-        self._generation += 1
-        if self._pending is not None:
-            self._pending.cancel()
-            self._pending = None
+        return self.client is not None and self.client.advance() is not None
 
     def _schedule_bots(self) -> None:
-        self._cancel_bots()
-        loop = _running_loop()
+        self.pacer.cancel()
         if self.watching_intro:
-            if loop is not None and self.delay > 0:
-                self._pending = loop.call_later(self.delay, self._tick, self._generation)
+            if self.pacer.can_wait():
+                self.pacer.later(self._tick)
                 return
             self._intro_shown = self._intro_total
             self.render()
         if not self.bot_to_move():
             return
-        if self.delay <= 0 or loop is None:
-            self.table.run()  # type: ignore[union-attr]
+        if not self.pacer.can_wait():
+            self.client.run()  # type: ignore[union-attr]
             self.render()
             return
-        self._pending = loop.call_later(self.delay, self._tick, self._generation)
+        self.pacer.later(self._tick)
         self.render()
 
-    def _tick(self, generation: int) -> None:
+    def _tick(self) -> None:
         """One paced step: the next intro step, or one bot move."""
-        if generation != self._generation:
-            return
-        self._pending = None
         try:
             if self.watching_intro:
                 self._intro_shown += 1
@@ -358,85 +342,48 @@ class GameApp(AppPage, Generic[S]):
 
     def run_bots(self) -> None:
         """Let every pending bot move now (tests and scripts)."""
-        self._cancel_bots()
+        self.pacer.cancel()
         self._intro_shown = self._intro_total
-        if self.table is not None:
-            self.table.run()
+        if self.client is not None:
+            self.client.run()
         self.render()
 
-    # ----------------------------------------------------------------- hot-seat
+    # ----------------------------------------------------------------- whose cards are shown
 
     def viewer(self) -> int | None:
-        """The human seat whose cards the screen may show now (hot-seat: the one to move)."""
-        humans = self.humans
-        if len(humans) == 1:
-            return humans[0]
-        seat = self.state.current_player
-        return seat if self.is_human(seat) else None
+        """The person whose cards the screen may show now (hot-seat: the one to move)."""
+        return self.hot_seat.viewer(self.humans, self.state.current_player)
 
     def hand_visible(self) -> bool:
         """Whether the viewer's cards are face up (hot-seat: only after "show my hand")."""
-        seat = self.viewer()
-        return seat is not None and (len(self.humans) == 1 or self._hand_shown_for == seat)
+        return self.hot_seat.visible(self.humans, self.state.current_player)
 
     def my_turn(self) -> bool:
         """Whether the person at the screen decides now (the intro over, the game not)."""
-        return (
-            self.is_human(self.state.current_player)
-            and not self.is_terminal(self.state)
-            and not self.watching_intro
-        )
+        return self.screen().my_turn
 
     def can_act(self) -> bool:
         """Whether the screen offers the moves now: a human's turn with that hand face up."""
-        return self.my_turn() and self.hand_visible()
+        return self.screen().can_act
 
     def _on_show_hand(self, _b: Any) -> None:
-        seat = self.viewer()
-        if seat is not None:
-            self._hand_shown_for = None if self._hand_shown_for == seat else seat
-            self.render()
+        self.hot_seat.toggle(self.humans, self.state.current_player)
+        self.render()
 
-    def hide_hand_after_turn(self) -> None:
-        """Hot-seat: a hand shown for one seat turns face down once another seat is to move."""
-        shown = self._hand_shown_for
-        if shown is not None and shown != self.state.current_player and len(self.humans) > 1:
-            self._hand_shown_for = None
-
-    def update_show_hand(self, offered: bool) -> None:
+    def update_show_hand(self, screen: Screen, offered: bool) -> None:
         """Show or hide the "show my hand" button, labelled for the hand's current side."""
         show_if(self.show_hand, offered)
-        self.show_hand.description = self.t("hide_hand" if self.hand_visible() else "show_hand")
+        self.show_hand.description = self.t("hide_hand" if screen.hand_visible else "show_hand")
 
-    # ----------------------------------------------------------------- errors and display
+    # ----------------------------------------------------------------- errors and words
 
     def guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
         """Wrap a callback: errors go to the banner, the game state stays as it was."""
-
-        def wrapped(*args: Any, **kwargs: Any) -> None:
-            try:
-                fn(*args, **kwargs)
-            except Exception as error:
-                self.show_error(error)
-
-        return wrapped
+        return self.error.guard(fn, clear=False, after=self.render)
 
     def show_error(self, error: BaseException) -> None:
         """Show an error in the banner; unexpected ones are logged too (tests fail on them)."""
-        refusal = getattr(error, "refusal", None)
-        if isinstance(refusal, Refusal):
-            text = self.refusal_text(refusal)
-        elif isinstance(error, KayalibError):
-            text = str(error) or type(error).__name__
-        else:
-            log.error("Exception in callback: %r", error, exc_info=error)
-            text = self.t("error_unexpected", error=f"{type(error).__name__}: {error}")
-        self.error.value = f'<div class="kaya-error-text">\u26a0 {escape(text)}</div>'
-        show_if(self.error, True)
-        try:
-            self.render()
-        except Exception as again:  # never loop on a broken render
-            log.error("Exception in callback (render): %r", again, exc_info=again)
+        self.error.report(error, self.render)
 
     def refusal_text(self, refusal: Refusal) -> str:
         """A refusal in the app's language (the app's own words for its own refusals)."""
@@ -447,27 +394,58 @@ class GameApp(AppPage, Generic[S]):
             return self.t("error_not_your_turn")
         return self.words().refusal(refusal)
 
-    def words(self) -> Any:
-        """The game's narrator in the app's language (each app gives its own)."""
-        raise NotImplementedError
-
     def clear_error(self) -> None:
-        self.error.value = ""
-        show_if(self.error, False)
+        self.error.clear()
 
-    def _on_lang(self, change: dict) -> None:
-        self.t = Translator(change["new"])
+    def seat_name(self, seat: int) -> str:
+        """How the app calls a seat ("Player 1 (you)", "Player 2 (bot: odds)")."""
+        return self.words().seat(seat)  # type: ignore[no-any-return]
+
+    def percent(self, p: float) -> str:
+        return percent(self.t, p)
+
+    def signed(self, x: float, digits: int = 1) -> str:
+        return signed(self.t, x, digits)
+
+    def set_language(self, lang: str) -> None:
+        """The page's language changed: every word again."""
         self.relabel()
         self.render()
 
+    def relabel(self) -> None:
+        """Put every label in the current language."""
+        self.relabel_shell()
+        self.relabel_game()
+
+    # ----------------------------------------------------------------- the screen
+
+    def screen(self) -> Screen:
+        """What this screen shows now, from the table's client (the panels' only input)."""
+        client = self.client
+        assert client is not None
+        people = tuple(self.humans) or (0,)
+        first = client.view(people[0])
+        viewer = self.hot_seat.viewer(people, first.current_player)
+        view = first if viewer in (None, people[0]) else client.view(viewer)  # type: ignore[arg-type]
+        return Screen(
+            view=view, seats=client.seats, viewer=viewer,
+            hand_visible=self.hot_seat.visible(people, first.current_player),
+            log=client.log(), log_seat=people[0] if len(people) == 1 else -1,
+            news=client.news(people), laid=client.laid(),
+            intro_shown=self._intro_shown if self.watching_intro else None,
+            hint=bool(self.hint_toggle.value),
+        )  # fmt: skip
+
     def render(self) -> None:
-        """Redraw everything from the current state."""
-        if not self.states:
+        """Redraw everything from the table."""
+        if self.client is None or not self.states:
             return
+        self.hot_seat.after_move(self.humans, self.state.current_player)
+        screen, words = self.screen(), self.words()
         self.undo_button.disabled = self.undo_target() is None
-        self.render_game()
-        show_if(self.hint, self.hint_toggle.value and not self.is_terminal(self.state))
+        self.draw(screen, words)
+        show_if(self.hint, self.hint_toggle.value and not screen.view.is_terminal)
         # The log goes last: when a page sees the new log, the rest of the view is updated too.
-        lines = self.event_lines(self.state)
-        items = "".join(f"<li>{line}</li>" for line in reversed(lines[-200:]))
+        lines = words.event_lines(screen.log, screen.log_seat)
+        items = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines[-200:]))
         self.log.value = f'<ol class="kaya-log-list" reversed>{items}</ol>'

@@ -4,39 +4,32 @@
 >>> [c.value for c in app.state.rules.colors]
 ['blue', 'green']
 
-The panels' HTML (table, gambreng, showdown, score, hint) is built in
-:mod:`kayalib.ui.kaya_panels`.
+The panels' HTML (status, table, gambreng, showdown, score, hint) is drawn by
+:mod:`kayalib.ui.kaya_panels`; this module holds the controls (a Play or Give button under
+each card, the challenge and power buttons) and puts each panel into its widget.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from html import escape
 from typing import Any
 
 import ipywidgets as w
 
-from kayalib.draw import card_back_svg, kaya_card_svg, row_html
+from kayalib.draw import card_back_svg
 from kayalib.errors import IllegalActionError
+from kayalib.kaya.actions import Challenge, Decline, Give, Keep, Pass, Play, Steal, TakeBack
 from kayalib.kaya.cards import COLORS, Card, Color
-from kayalib.kaya.game import (
-    Challenge,
-    Decline,
-    Event,
-    Give,
-    KayaState,
-    Keep,
-    MoveEvent,
-    Pass,
-    Play,
-    Steal,
-    TakeBack,
-)
+from kayalib.kaya.events import Event, MoveEvent
+from kayalib.kaya.game import KayaState
 from kayalib.kaya.rules import DEFAULT_COINS, KayaRules
-from kayalib.ui import kaya_panels
+from kayalib.kaya.view import KayaView
+from kayalib.pages.widgets import button, html, set_options, show_if
+from kayalib.ui import kaya_panels as panels
 from kayalib.ui.framework import GameApp
-from kayalib.ui.widgets import button, html, set_options, show_if
+from kayalib.ui.screen import Screen, seat_namer
 from kayalib.words.kaya import KayaWords
+
+__all__ = ["COIN_TABLES", "KayaApp", "challenge_win_odds"]
 
 HAND_SLOTS = 9
 #: The coin tables the app offers (RULES.md option ``coins``): the coins of numbers 1-9.
@@ -66,13 +59,13 @@ class KayaApp(GameApp[KayaState]):
     """
 
     game_name = "kaya"
-
     page_title_key = "kaya_page_title"
     intro_key = "kaya_intro"
     bot_names = ("random", "counter")
     default_opponents = ("counter", "random")
-    query_options = {"coins": tuple(COIN_TABLES)}
+    choices = {"coins": tuple(COIN_TABLES)}
     intro_wait_key = "error_wait_gambreng"
+    laid = staticmethod(panels.laid)
 
     def __init__(self, *, colour: str = "green", coins: str = "standard", **kwargs: Any) -> None:
         self._colour_init = colour
@@ -142,7 +135,8 @@ class KayaApp(GameApp[KayaState]):
 
     def relabel_game(self) -> None:
         t = self.t
-        set_options(self.colour, [(t("kaya_my_colour", colour=self.colour_name(c)), c.value)
+        words = KayaWords(t)
+        set_options(self.colour, [(t("kaya_my_colour", colour=words.colour(c)), c.value)
                                   for c in COLORS])  # fmt: skip
         set_options(self.coins, [(t(f"kaya_coins_{c}"), c) for c in COIN_TABLES])
         self.coins.tooltip = t("kaya_coins_tooltip")
@@ -153,12 +147,18 @@ class KayaApp(GameApp[KayaState]):
         self.keep_button.description = t("kaya_keep")
         self.decline_button.description = t("kaya_decline")
 
-    # ----------------------------------------------------------------- game hooks
+    # ----------------------------------------------------------------- the game
 
     def colours(self) -> tuple[Color, ...]:
         mine = Color(self.colour.value)
         others = [c for c in COLORS if c is not mine]
         return (mine, *others[: len(self.seat_choices()) - 1])
+
+    def show_rules(self, rules: KayaRules) -> None:
+        self.colour.value = rules.colors[0].value
+        names = [name for name, coins in COIN_TABLES.items() if coins == tuple(rules.coins)]
+        if names:
+            self.coins.value = names[0]
 
     def game_rules(self) -> KayaRules:
         return KayaRules(colors=self.colours(), coins=COIN_TABLES[self.coins.value])
@@ -169,41 +169,17 @@ class KayaApp(GameApp[KayaState]):
         draw = first.gambreng
         return len(draw.rounds) if draw is not None and first.turn == 1 else 0
 
-    # ----------------------------------------------------------------- words
-
     def words(self) -> KayaWords:
-        """The shared narrator, in the app's language and with the app's seat names."""
-        return KayaWords(self.t, self.seat_name)
-
-    def colour_name(self, colour: Color | str) -> str:
-        return self.words().colour(colour)
+        """The shared narrator, in the app's language, seats named with their colours."""
+        t = self.t
+        if not self.states:
+            return KayaWords(t, seat_namer(t, self.seats))
+        colours = self.state.rules.colors
+        plain = KayaWords(t)
+        return KayaWords(t, seat_namer(t, self.seats, lambda s: plain.colour(colours[s])))
 
     def card_text(self, card: Card | None) -> str:
         return self.words().card_text(card)
-
-    def card_svg(self, card: Card, *, width: int = 72, highlight: bool = False,
-                 dim: bool = False) -> str:  # fmt: skip
-        names = {c.value: self.colour_name(c) for c in COLORS}
-        coins = self.state.rules.bonus_value(card)
-        return kaya_card_svg(card.color.value, card.number, coins, width=width,
-                             colour_names=names, highlight=highlight, dim=dim)  # fmt: skip
-
-    def seat_name(self, seat: int) -> str:
-        base = super().seat_name(seat)
-        if not self.states:
-            return base
-        return f"{base} \u00b7 {self.colour_name(self.state.rules.colors[seat])}"
-
-    def names(self, seats: Sequence[int]) -> str:
-        return ", ".join(self.seat_name(s) for s in seats)
-
-    def log_viewer(self) -> int:
-        """Whose private events the log may show: the single human's, else nobody's."""
-        humans = self.humans
-        return humans[0] if len(humans) == 1 else -1
-
-    def event_lines(self, state: KayaState) -> list[str]:
-        return [escape(line) for line in self.words().event_lines(state.events, self.log_viewer())]
 
     def event_text(self, e: Event) -> str:
         """One event in words (empty for events another line already says)."""
@@ -212,25 +188,21 @@ class KayaApp(GameApp[KayaState]):
     def move_text(self, e: MoveEvent) -> str:
         return self.words().move_text(e)
 
-
     # ----------------------------------------------------------------- controller
 
-    def _slot_card(self, i: int) -> Card:
-        seat = self.viewer()
-        hand = self.state.hands[seat] if seat is not None else ()
-        if i >= len(hand):
-            raise IllegalActionError(self.t("error_no_such_card"))
-        return hand[i]
+    def _view(self) -> KayaView:
+        return self.screen().view  # type: ignore[return-value]
 
     def _on_slot(self, i: int) -> None:
-        card = self._slot_card(i)
-        if self.state.phase == "pink":
-            self.human_act(Give(card))
-        else:
-            self.human_act(Play(card))
+        screen = self.screen()
+        hand = screen.view.hand if screen.viewer is not None else ()  # type: ignore[attr-defined]
+        if i >= len(hand):
+            raise IllegalActionError(self.t("error_no_such_card"))
+        card = hand[i]
+        self.human_act(Give(card) if screen.view.phase == "pink" else Play(card))  # type: ignore[attr-defined]
 
     def chosen_targets(self) -> tuple[int, ...]:
-        active = self.state.active
+        active = self._view().active
         chosen = [i for i, box in enumerate(self.targets) if box.value and i != active]
         return tuple(sorted({active, *chosen}))
 
@@ -243,86 +215,72 @@ class KayaApp(GameApp[KayaState]):
             raise IllegalActionError(self.t("error_choose_steal"))
         self.human_act(choice)
 
-    # ----------------------------------------------------------------- view: one method a panel
+    # ----------------------------------------------------------------- each panel in its widget
 
-    def render_game(self) -> None:
-        self.hide_hand_after_turn()
-        self.status.value = self._status_html()
-        self.score.value = kaya_panels.score_html(self) if self.state.is_terminal else ""
-        self.table_panel.value = kaya_panels.table_html(self)
-        self.gambreng.value = kaya_panels.gambreng_html(self)
-        self.render_hand()
-        self.render_challenge()
-        self.render_power()
-        self.showdown.value = kaya_panels.showdown_html(self)
-        self.hint.value = kaya_panels.hint_html(self) if self.hint_toggle.value else ""
+    def draw(self, screen: Screen, words: KayaWords) -> None:
+        view = screen.view
+        assert isinstance(view, KayaView)
+        self.status.value = panels.status_html(screen, words)
+        self.score.value = panels.score_html(screen, words)
+        self.table_panel.value = panels.table_html(screen, words)
+        self.gambreng.value = panels.gambreng_html(screen, words)
+        phase = view.phase if screen.my_turn else ""
+        self._draw_hand(screen, words, view, phase)
+        self._draw_challenge(screen, view, words, phase)
+        self._draw_power(screen, view, words, phase)
+        self.showdown.value = panels.showdown_html(screen, words)
+        self.hint.value = panels.hint_html(screen, words)
 
-    def _phase(self) -> str:
-        """The phase the person at the screen decides in now, or "" (not their move)."""
-        return self.state.phase if self.my_turn() else ""
-
-    def render_hand(self) -> None:
+    def _draw_hand(self, screen: Screen, words: KayaWords, view: KayaView, phase: str) -> None:
         """Your face-down card and your hand, a Play (or Give) button under each card."""
-        state, t = self.state, self.t
-        viewer, visible, phase = self.viewer(), self.hand_visible(), self._phase()
-        self.update_show_hand(len(self.humans) > 1 and viewer is not None and phase != "")
-        hand = state.hands[viewer] if viewer is not None else ()
-        over = state.is_terminal or viewer is None
-        self.hand_title.value = "" if over else (
-            f"<h4>{escape(t('your_cards', player=self.seat_name(viewer)))}</h4>"  # type: ignore[arg-type]
-        )  # fmt: skip
-        eligible = {a.card for a in state.legal_actions() if isinstance(a, Give)}
+        t, viewer, visible = self.t, screen.viewer, screen.hand_visible
+        self.update_show_hand(screen, screen.hot_seat and viewer is not None and phase != "")
+        over = view.is_terminal or viewer is None
+        hand = () if over else view.hand
+        self.hand_title.value = panels.hand_title_html(screen, words)
+        eligible = {a.card for a in view.legal_actions() if isinstance(a, Give)}
+        give = phase == "pink"
         for i, (pic, b, slot) in enumerate(
             zip(self.slot_cards, self.slot_buttons, self.slots, strict=True)
         ):
-            show_if(slot, i < len(hand) and not over)
-            if i >= len(hand) or over:
+            show_if(slot, i < len(hand))
+            if i >= len(hand):
                 continue
             card = hand[i]
-            pic.value = self.card_svg(card, width=84) if visible else card_back_svg(
-                width=84, label="?", colour=card.color.value)  # fmt: skip
-            give = phase == "pink"
+            pic.value = panels.card_svg(words, view, card, width=84) if visible else (
+                card_back_svg(width=84, label="?", colour=card.color.value))  # fmt: skip
             b.description = t("kaya_give" if give else "kaya_play")
             b.disabled = not visible or (card not in eligible if give else phase != "play")
             b.tooltip = t("kaya_give_tooltip" if give else "kaya_play_tooltip",
-                          card=self.card_text(card) if visible else "?")  # fmt: skip
+                          card=words.card_text(card) if visible else "?")  # fmt: skip
             show_if(b, phase in ("play", "pink"))
-        own = state.table[viewer] if viewer is not None else None
-        if own is not None and visible and not state.is_terminal:
-            self.own_table.value = (
-                f'<div class="kaya-own-table-box" title="{escape(t("kaya_own_table"))}">'
-                f"{row_html([self.card_svg(own, width=60)])}"
-                f'<div class="kaya-small">{escape(t("kaya_own_table_short"))}</div></div>'
-            )
-        else:
-            self.own_table.value = ""
+        self.own_table.value = panels.own_table_html(screen, words)
         show_if(self.own_table, bool(self.own_table.value))
 
-    def render_challenge(self) -> None:
+    def _draw_challenge(self, screen: Screen, view: KayaView, words: KayaWords,
+                        phase: str) -> None:  # fmt: skip
         """Challenge (with boxes to tick more targets) or pass."""
-        state, phase, visible = self.state, self._phase(), self.hand_visible()
         show_if(self.challenge_box, phase == "challenge")
         if phase != "challenge":
             for box in self.targets:
                 box.value = False
             return
-        optional = sorted({s for a in state.legal_actions() if isinstance(a, Challenge)
-                           for s in a.targets} - {state.active})  # fmt: skip
+        optional = panels.challenge_targets(view)
         for i, box in enumerate(self.targets):
-            offered = i < state.players and (i in optional or i == state.active)
+            offered = i < view.players and (i in optional or i == view.active)
             show_if(box, offered)
             if offered:
-                box.description = self.seat_name(i)
-                box.disabled = i == state.active or not visible
-                if i == state.active:
+                box.description = words.seat(i)
+                box.disabled = i == view.active or not screen.hand_visible
+                if i == view.active:
                     box.value = True
-        self.challenge_button.disabled = not visible
-        self.pass_button.disabled = not visible
+        self.challenge_button.disabled = not screen.hand_visible
+        self.pass_button.disabled = not screen.hand_visible
 
-    def render_power(self) -> None:
+    def _draw_power(self, screen: Screen, view: KayaView, words: KayaWords, phase: str) -> None:
         """Green take-back, red steal, orange keep, or no thanks."""
-        t, state, phase = self.t, self.state, self._phase()
-        legal = state.legal_actions() if phase else ()
+        t = self.t
+        legal = view.legal_actions() if phase else ()
         show_if(self.power_box, phase in ("power", "orange"))
         steals = [a for a in legal if isinstance(a, Steal)]
         show_if(self.take_back, phase == "power" and any(isinstance(a, TakeBack) for a in legal))
@@ -331,48 +289,10 @@ class KayaApp(GameApp[KayaState]):
         show_if(self.steal_button, bool(steals))
         if steals:
             set_options(self.steal_choice, [
-                (t("kaya_steal_option", card=self.card_text(a.card),
-                   player=self.seat_name(a.victim),
-                   coins=state.rules.bonus_value(a.card)), a)
+                (t("kaya_steal_option", card=words.card_text(a.card),
+                   player=words.seat(a.victim), coins=view.rules.bonus_value(a.card)), a)
                 for a in steals
             ])  # fmt: skip
         for b in (self.take_back, self.steal_button, self.keep_button, self.decline_button):
-            b.disabled = not self.hand_visible()
+            b.disabled = not screen.hand_visible
 
-    def _status_html(self) -> str:
-        t, state = self.t, self.state
-        seat = state.current_player
-        cls = ""
-        if state.is_terminal:
-            text, cls = t("kaya_over", winners=self.names(state.outcome.winners)), "kaya-over"
-        elif self.watching_intro:
-            text = t("gambreng_watch")
-        elif self.is_human(seat):
-            who = self.seat_name(seat)
-            cls = "kaya-your-turn"
-            if len(self.humans) > 1 and not self.hand_visible():
-                text = t("hot_seat_turn", player=who)
-            elif state.phase == "play":
-                text = t("kaya_your_play", player=who)
-            elif state.phase == "challenge":
-                text = t("kaya_your_window", player=who, active=self.seat_name(state.active))
-            elif state.phase == "power":
-                own = state.table[state.active]
-                key = (
-                    "kaya_your_green"
-                    if own is not None and own.color is Color.GREEN
-                    else "kaya_your_red"
-                )
-                text = t(key, player=who, card=self.card_text(own))
-            elif state.phase == "orange":
-                text = t("kaya_your_orange", player=who)
-            else:
-                text = t("kaya_your_pink", player=who)
-        else:
-            text = t("waiting_for", player=self.seat_name(seat))
-        turn = t("turn_n", n=state.turn)
-        return (f'<div class="kaya-status-text {cls}">{escape(text)} '
-                f'<span class="kaya-small">{escape(turn)}</span></div>')  # fmt: skip
-
-
-__all__ = ["COIN_TABLES", "KayaApp", "challenge_win_odds"]

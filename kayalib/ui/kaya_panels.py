@@ -1,61 +1,130 @@
-"""The HTML of Aku Paling Kaya's panels: the table, the gambreng, a showdown, the final score
-and the hint. Each function reads the app (its state, words and numbers) and returns a string.
+"""The HTML of Aku Paling Kaya's panels: pure functions ``panel(screen, words) -> str`` of a
+:class:`~kayalib.ui.screen.Screen` and the narrator (:class:`~kayalib.words.KayaWords`, seats
+named as the app names them): the status line, the table, the gambreng, a showdown, the final
+score, your face-down card and the hint. :func:`laid` says which hands a state shows face up
+(every hand at the end of the game).
 """
 
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import Any
 
-from kayalib.draw import KAYA_PALETTE, card_back_svg, probability_bars_html, row_html
-from kayalib.kaya.game import (
-    ChallengeEvent,
-    Decline,
-    Give,
-    KayaView,
-    Keep,
-    PlayEvent,
-    ShowdownEvent,
-    Steal,
-    TakeBack,
-)
+from kayalib.draw import KAYA_PALETTE, card_back_svg, kaya_card_svg, probability_bars_html, row_html
+from kayalib.kaya.actions import Challenge, Decline, Give, Keep, Steal, TakeBack
+from kayalib.kaya.cards import Card, Color
+from kayalib.kaya.events import ChallengeEvent, GambrengEvent, PlayEvent, ShowdownEvent
+from kayalib.kaya.gambreng import Gambreng
+from kayalib.kaya.scores import scores
+from kayalib.kaya.view import KayaView
+from kayalib.ui.client import Laid
+from kayalib.ui.screen import Screen, percent, signed
+from kayalib.words.kaya import KayaWords
 
-if TYPE_CHECKING:
-    from kayalib.ui.kaya_app import KayaApp
+__all__ = [
+    "card_svg",
+    "gambreng_html",
+    "gambreng_of",
+    "hand_title_html",
+    "hint_html",
+    "laid",
+    "own_table_html",
+    "score_html",
+    "showdown_html",
+    "status_html",
+    "table_html",
+]
 
 
-def table_html(app: KayaApp) -> str:
+def laid(state: Any) -> Laid:
+    """Every hand, once the game is over (the score counts the cards left in hand)."""
+    return state.hands if state.is_terminal else None
+
+
+def gambreng_of(view: KayaView) -> Gambreng | None:
+    """The draw for the first player, as the log recorded it (``None`` for a rigged start)."""
+    return next((e.gambreng for e in view.events if isinstance(e, GambrengEvent)), None)
+
+
+def _view(screen: Screen) -> KayaView:
+    view = screen.view
+    assert isinstance(view, KayaView)
+    return view
+
+
+def card_svg(words: KayaWords, view: KayaView, card: Card, *, width: int = 72,
+             highlight: bool = False, dim: bool = False) -> str:  # fmt: skip
+    """A card with its coins under the view's coin table, named in the words' language."""
+    return kaya_card_svg(card.color.value, card.number, view.rules.bonus_value(card),
+                         width=width, colour_names=words.colour_names(), highlight=highlight,
+                         dim=dim)  # fmt: skip
+
+
+def status_html(screen: Screen, words: KayaWords) -> str:
+    t, view = words.t, _view(screen)
+    seat = view.current_player
+    cls = ""
+    if view.outcome is not None:
+        text, cls = t("kaya_over", winners=words.seats(view.outcome.winners)), "kaya-over"
+    elif screen.watching_intro:
+        text = t("gambreng_watch")
+    elif screen.is_person(seat):
+        who = words.seat(seat)  # type: ignore[arg-type]
+        cls = "kaya-your-turn"
+        if screen.hot_seat and not screen.hand_visible:
+            text = t("hot_seat_turn", player=who)
+        elif view.phase == "play":
+            text = t("kaya_your_play", player=who)
+        elif view.phase == "challenge":
+            text = t("kaya_your_window", player=who, active=words.seat(view.active))
+        elif view.phase == "power":
+            own = view.own_table
+            key = "kaya_your_green" if own is not None and own.color is Color.GREEN else (
+                "kaya_your_red")  # fmt: skip
+            text = t(key, player=who, card=words.card_text(own))
+        elif view.phase == "orange":
+            text = t("kaya_your_orange", player=who)
+        else:
+            text = t("kaya_your_pink", player=who)
+    else:
+        text = t("waiting_for", player=words.seat(seat))  # type: ignore[arg-type]
+    turn = t("turn_n", n=view.turn)
+    return (f'<div class="kaya-status-text {cls}">{escape(text)} '
+            f'<span class="kaya-small">{escape(turn)}</span></div>')  # fmt: skip
+
+
+def table_html(screen: Screen, words: KayaWords) -> str:
     """Every player's hand count, face-down card and bonus pile, and the discard pile."""
-    t, state = app.t, app.state
+    t, view = words.t, _view(screen)
     parts = ['<div class="kaya-players">']
-    for i in range(state.players):
-        colour = state.rules.colors[i].value
+    for i in range(view.players):
+        colour = view.rules.colors[i].value
         cls = "kaya-player"
-        if i == state.current_player:
+        if i == view.current_player:
             cls += " kaya-active"
-        down = state.table[i]
-        if down is None:
+        down = view.table[i]
+        if not down:
             table = f'<div class="kaya-empty">{escape(t("kaya_no_table"))}</div>'
         else:
             table = row_html([card_back_svg(width=44, colour=colour)])
-        just = i == state.active and down is not None and state.phase != "play"
+        just = i == view.active and down and view.phase != "play"
         table_key = "kaya_table_label_active" if just else "kaya_table_label"
-        bonus, held = state.bonus[i], len(state.hands[i])
-        coins = sum(state.rules.bonus_value(c) for c in bonus)
-        bonus_row = row_html([app.card_svg(c, width=40) for c in bonus],
+        bonus, held = view.bonus[i], view.hand_counts[i]
+        coins = sum(view.rules.bonus_value(c) for c in bonus)
+        bonus_row = row_html([card_svg(words, view, c, width=40) for c in bonus],
                              empty=t("kaya_no_bonus"))  # fmt: skip
         parts.append(
             f'<div class="{cls}"><div class="kaya-player-name">'
             f'<span class="kaya-swatch" style="background:'
-            f'{KAYA_PALETTE[colour][0]}"></span> {escape(app.seat_name(i))}</div>'
+            f'{KAYA_PALETTE[colour][0]}"></span> {escape(words.seat(i))}</div>'
             f'<div class="kaya-small">{escape(t.count("kaya_hand_count", held, n=held))}'
             f'</div><div class="kaya-small">{escape(t(table_key))}</div>{table}'
             f'<div class="kaya-small">{escape(t("kaya_bonus_label", coins=coins))}</div>'
             f"{bonus_row}</div>"
         )
     parts.append("</div>")
-    hidden = sum(len(d) for d in state.hidden_discards)
-    discard = row_html([app.card_svg(c, width=36, dim=True) for c in state.discard],
+    hidden = sum(view.hidden_discards)
+    discard = row_html([card_svg(words, view, c, width=36, dim=True) for c in view.discard],
                        empty=t("kaya_no_discard"))  # fmt: skip
     parts.append(
         f'<div class="kaya-panel kaya-discard"><div class="kaya-small">'
@@ -64,17 +133,17 @@ def table_html(app: KayaApp) -> str:
     return "".join(parts)
 
 
-def gambreng_html(app: KayaApp) -> str:
+def gambreng_html(screen: Screen, words: KayaWords) -> str:
     """The shows of the draw for the first player, one more at each step of a new game."""
-    t, state = app.t, app.state
-    draw = state.gambreng
+    t, view = words.t, _view(screen)
+    draw = gambreng_of(view)
     if draw is None:
         return ""
     rows = []
-    shown = app.intro_shown if app.watching_intro else len(draw.rounds)
+    shown = screen.intro_shown if screen.intro_shown is not None else len(draw.rounds)
     for r in draw.rounds[:shown]:
-        shows = ", ".join(f"{app.seat_name(s)}: {t(f'gesture_{g}')}" for s, g in r.shows)
-        result = (t.count("gambreng_out", len(r.out), players=app.names(r.out)) if r.out
+        shows = ", ".join(f"{words.seat(s)}: {t(f'gesture_{g}')}" for s, g in r.shows)
+        result = (t.count("gambreng_out", len(r.out), players=words.seats(r.out)) if r.out
                   else t("gambreng_again"))  # fmt: skip
         rows.append(f"<li><b>{escape(t(f'gambreng_{r.kind}'))}</b> \u2014 {escape(shows)}"
                     f" \u2192 {escape(result)}</li>")  # fmt: skip
@@ -82,21 +151,20 @@ def gambreng_html(app: KayaApp) -> str:
         first = t("gambreng_watch")
         rows.append("<li>\u2026</li>")
     else:
-        first = t("gambreng_first", player=app.seat_name(draw.first))
+        first = t("gambreng_first", player=words.seat(draw.first))
     return (
-        f'<details class="kaya-panel" {"open" if state.turn <= 2 else ""}><summary>'
+        f'<details class="kaya-panel" {"open" if view.turn <= 2 else ""}><summary>'
         f"<b>{escape(t('gambreng_title'))}</b> \u2014 {escape(first)}</summary>"
         f'<div class="kaya-small">{escape(t("gambreng_rules"))}</div>'
         f"<ol>{''.join(rows)}</ol></details>"
     )
 
 
-def showdown_html(app: KayaApp) -> str:
+def showdown_html(screen: Screen, words: KayaWords) -> str:
     """The last showdown, while it is news: until the next decision at this screen."""
-    t, state = app.t, app.state
-    events = state.events
+    t, view, events = words.t, _view(screen), screen.log
     last = None
-    for k in range(len(events) - 1, app.news_start() - 1, -1):
+    for k in range(len(events) - 1, screen.news - 1, -1):
         if isinstance(events[k], ShowdownEvent):
             last = k
             break
@@ -108,44 +176,46 @@ def showdown_html(app: KayaApp) -> str:
     for s, c in e.cards:
         cards.append(
             f'<div class="kaya-player"><div class="kaya-player-name">'
-            f"{escape(app.seat_name(s))}</div>"
-            f"{row_html([app.card_svg(c, width=60, highlight=s == e.winner)])}</div>"
+            f"{escape(words.seat(s))}</div>"
+            f"{row_html([card_svg(words, view, c, width=60, highlight=s == e.winner)])}</div>"
         )
     tie_rule = "kaya_tie_rule" if len(e.cards) == 2 else "kaya_tie_rule_many"  # RULES.md 4, 5
     after = []
     for later in events[last + 1 :]:
         if isinstance(later, (PlayEvent, ChallengeEvent)):
             break
-        seen = later.seen_by(app.log_viewer())
-        if seen is not None and (line := app.event_text(seen)):
+        seen = later.seen_by(screen.log_seat)
+        if seen is not None and (line := words.event_text(seen)):
             after.append(f"<li>{escape(line)}</li>")
     return (
         f'<div class="kaya-panel kaya-showdown-panel"><div class="kaya-panel-title">'
         f"{escape(t('kaya_showdown_title', n=e.turn))}</div>"
         f'<div class="kaya-result"><span class="kaya-win">'
-        f"{escape(t('kaya_showdown_winner', player=app.seat_name(e.winner)))}</span></div>"
+        f"{escape(t('kaya_showdown_winner', player=words.seat(e.winner)))}</span></div>"
         f'<div class="kaya-players">{"".join(cards)}</div>'
         f'<ul class="kaya-small">{"".join(after)}</ul>'
         f'<div class="kaya-small">{escape(t(tie_rule))}</div></div>'
     )
 
 
-def score_html(app: KayaApp) -> str:
-    """The final score, card by card."""
-    t, state = app.t, app.state
-    scores = state.scores()
-    winners = set(scores.winners)
+def score_html(screen: Screen, words: KayaWords) -> str:
+    """The final score, card by card (empty until the game is over)."""
+    t, view = words.t, _view(screen)
+    if not view.is_terminal or screen.laid is None:
+        return ""
+    result = scores(view.rules, tuple(screen.laid), view.bonus)
+    winners = set(result.winners)
     rows = [
         f"<tr><th>{escape(t('score_player'))}</th><th>{escape(t('score_hand'))}</th>"
         f"<th>{escape(t('score_bonus'))}</th><th>{escape(t('score_total'))}</th></tr>"
     ]
-    for s in scores.seats:
+    for s in result.seats:
         hand = " + ".join(str(c.number) for c in s.hand) or "0"
-        bonus = " + ".join(f"({v})" if (v := state.rules.bonus_value(c)) < 0 else str(v)
+        bonus = " + ".join(f"({v})" if (v := view.rules.bonus_value(c)) < 0 else str(v)
                            for c in s.bonus) or "0"  # fmt: skip
         cls = ' class="kaya-win"' if s.seat in winners else ""
         rows.append(
-            f"<tr{cls}><td>{escape(app.seat_name(s.seat))}</td>"
+            f"<tr{cls}><td>{escape(words.seat(s.seat))}</td>"
             f"<td>{escape(hand)} = {s.hand_sum}</td><td>{escape(bonus)} = {s.bonus_sum}</td>"
             f"<td><b>{s.total}</b></td></tr>"
         )
@@ -157,91 +227,115 @@ def score_html(app: KayaApp) -> str:
     )
 
 
+def hand_title_html(screen: Screen, words: KayaWords) -> str:
+    if screen.viewer is None or screen.view.is_terminal:
+        return ""
+    return f"<h4>{escape(words.t('your_cards', player=words.seat(screen.viewer)))}</h4>"
+
+
+def own_table_html(screen: Screen, words: KayaWords) -> str:
+    """Your own face-down card, while your cards are face up."""
+    view = _view(screen)
+    own = view.own_table
+    if own is None or not screen.hand or view.is_terminal:
+        return ""
+    t = words.t
+    return (
+        f'<div class="kaya-own-table-box" title="{escape(t("kaya_own_table"))}">'
+        f"{row_html([card_svg(words, view, own, width=60)])}"
+        f'<div class="kaya-small">{escape(t("kaya_own_table_short"))}</div></div>'
+    )
+
+
 # ---------------------------------------------------------------------------------------------
 # The hint: the odds that matter for every decision of the person at the screen.
 
 
-def hint_html(app: KayaApp) -> str:
+def hint_html(screen: Screen, words: KayaWords) -> str:
     """Play: each card's chance to win a challenge and the points it can expect; challenge:
     each choice's chance to win and expected points; a power or a choice: what each option
-    changes. Computed by :mod:`kayalib.kaya.counting` from the seat's own view."""
-    t, state = app.t, app.state
-    if not app.can_act():
+    changes. Computed by :mod:`kayalib.kaya.advice` from the seat's own view."""
+    t = words.t
+    if not screen.hint:
+        return ""
+    if not screen.can_act:
         return f'<div class="kaya-empty">{escape(t("kaya_hint_unavailable"))}</div>'
-    view = state.view(state.current_player)
+    view = _view(screen)
     if view.phase == "play":
-        body = _play_hint(app, view)
+        body = _play_hint(words, view)
     elif view.phase == "challenge":
-        body = _challenge_hint(app, view)
+        body = _challenge_hint(words, view)
     else:
-        body = _choice_hint(app, view)
+        body = _choice_hint(words, view)
     return f'<div class="kaya-panel kaya-hint-panel">{body}</div>'
 
 
-def _short(app: KayaApp, seat: int) -> str:
-    return app.t("seat_name", n=seat + 1)
+def _short(words: KayaWords, seat: int) -> str:
+    return words.t("seat_name", n=seat + 1)
 
 
 def _note(text: str) -> str:
     return f'<div class="kaya-small">{escape(text)}</div>'
 
 
-def _play_hint(app: KayaApp, view: KayaView) -> str:
+def _play_hint(words: KayaWords, view: KayaView) -> str:
     from kayalib.kaya.advice import play_odds
 
-    t = app.t
+    t = words.t
     odds = play_odds(view)
     if all(o.challenger is None for o in odds.values()):
         return _note(t("kaya_hint_no_challenger"))
     rows = [
-        (app.card_text(card), o.win_probability, False,
-         t("kaya_hint_play_detail", points=app.signed(o.points),
-           player=_short(app, o.challenger), number=card.number))  # type: ignore[arg-type]
+        (words.card_text(card), o.win_probability, False,
+         t("kaya_hint_play_detail", points=signed(t, o.points),
+           player=_short(words, o.challenger), number=card.number))  # type: ignore[arg-type]
         for card, o in odds.items()
     ]  # fmt: skip
-    bars = probability_bars_html(rows, title=t("kaya_hint_play_title"), percent=app.percent)
+    bars = probability_bars_html(rows, title=t("kaya_hint_play_title"),
+                                 percent=lambda p: percent(t, p))  # fmt: skip
     return bars + _note(t("kaya_hint_play_note"))
 
 
-def _challenge_hint(app: KayaApp, view: KayaView) -> str:
+def _challenge_hint(words: KayaWords, view: KayaView) -> str:
     from kayalib.kaya.advice import challenge_values
 
-    t = app.t
+    t = words.t
     values = challenge_values(view)
     best = max((float(v.win_probability) for v in values.values()), default=0.0)
     rows = [
-        (", ".join(_short(app, s) for s in targets), v.win_probability,
+        (", ".join(_short(words, s) for s in targets), v.win_probability,
          float(v.win_probability) == best,
-         t("kaya_hint_challenge_detail", points=app.signed(v.deltas[view.seat])))
+         t("kaya_hint_challenge_detail", points=signed(t, v.deltas[view.seat])))
         for targets, v in values.items()
     ]  # fmt: skip
-    bars = probability_bars_html(rows, title=t("kaya_hint_title"), percent=app.percent)
+    bars = probability_bars_html(rows, title=t("kaya_hint_title"),
+                                 percent=lambda p: percent(t, p))  # fmt: skip
     return bars + _note(t("kaya_hint_note"))
 
 
-def _choice_hint(app: KayaApp, view: KayaView) -> str:
+def _choice_hint(words: KayaWords, view: KayaView) -> str:
     from kayalib.kaya.advice import decision_points
 
-    t = app.t
+    t = words.t
     rows = []
     for action, change in decision_points(view).items():
         if isinstance(action, TakeBack):
             label = t("kaya_take_back")
         elif isinstance(action, Steal):
-            label = t("kaya_steal_option", card=app.card_text(action.card),
+            label = t("kaya_steal_option", card=words.card_text(action.card),
                       coins=view.rules.bonus_value(action.card),
-                      player=_short(app, action.victim))  # fmt: skip
+                      player=_short(words, action.victim))  # fmt: skip
         elif isinstance(action, Keep):
             label = t("kaya_keep")
         elif isinstance(action, Give):
-            label = t("kaya_hint_give", card=app.card_text(action.card))
+            label = t("kaya_hint_give", card=words.card_text(action.card))
         elif isinstance(action, Decline):
             label = t("kaya_decline")
         else:
             label = str(action)
-        effects = [t("kaya_hint_points_you", points=app.signed(change.get(view.seat, 0), 0))]
+        effects = [t("kaya_hint_points_you", points=signed(t, change.get(view.seat, 0), 0))]
         effects += [
-            t("kaya_hint_points_other", player=_short(app, s), points=app.signed(v, 0))
+            t("kaya_hint_points_other", player=_short(words, s), points=signed(t, v, 0))
             for s, v in change.items()
             if s != view.seat and v
         ]
@@ -251,3 +345,9 @@ def _choice_hint(app: KayaApp, view: KayaView) -> str:
         f'<table class="kaya-hint-table">{"".join(rows)}</table>'
         + _note(t("kaya_hint_choice_note"))
     )
+
+
+def challenge_targets(view: KayaView) -> list[int]:
+    """The seats a challenge may add beside the active player (ticked boxes)."""
+    return sorted({s for a in view.legal_actions() if isinstance(a, Challenge)
+                   for s in a.targets} - {view.active})  # fmt: skip

@@ -1,16 +1,10 @@
-"""Small widget and text helpers the play apps share (no game knowledge here)."""
+"""The play apps' own page assets: the stylesheet and the page helper script."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-from html import escape
 from importlib import resources
-from typing import Any
 
-import ipywidgets as w
-
-__all__ = ["button", "css", "html", "inline_markup", "page_script", "set_options", "show_if"]
+__all__ = ["css", "page_script"]
 
 
 def css() -> str:
@@ -22,53 +16,3 @@ def page_script() -> str:
     """The page helper (``kayalib/ui/page.js``): the status line as an ARIA live region, the
     page title in the app's language, and keyboard focus kept on the actions after a move."""
     return resources.files("kayalib.ui").joinpath("page.js").read_text("utf-8")
-
-
-def button(description: str, css_class: str, *, style: str = "") -> w.Button:
-    """A button with a stable ``kaya-...`` class for tests and styling."""
-    b = w.Button(description=description, button_style=style)
-    b.add_class(css_class)
-    return b
-
-
-def html(css_class: str, value: str = "") -> w.HTML:
-    """An HTML widget with a stable ``kaya-...`` class."""
-    h = w.HTML(value=value)
-    h.add_class(css_class)
-    return h
-
-
-def set_options(dropdown: w.Dropdown, options: Sequence[tuple[str, Any]]) -> None:
-    """Replace a dropdown's ``(label, value)`` options, keeping its value when still offered."""
-    options = list(options)
-    if list(dropdown.options) == options:
-        return
-    old = dropdown.value
-    dropdown.options = options
-    values = [v for _, v in options]
-    if old in values:
-        dropdown.value = old
-    elif values:
-        dropdown.value = values[0]
-
-
-def show_if(widget: w.DOMWidget, visible: bool) -> None:
-    """Show or hide a widget without removing it from the layout tree."""
-    widget.layout.display = None if visible else "none"
-
-
-_CODE = re.compile(r"`([^`]+)`")
-_BOLD = re.compile(r"\*\*([^*]+)\*\*")
-_ITALIC = re.compile(r"\*([^*]+)\*")
-
-
-def inline_markup(text: str) -> str:
-    """Catalogue text with ``**bold**``, ``*italic*`` and `` `code` `` as safe HTML.
-
-    >>> inline_markup("Turn on the **Hint**; say *sprawdzam!*; add `?seed=7` <here>")
-    'Turn on the <b>Hint</b>; say <i>sprawdzam!</i>; add <code>?seed=7</code> &lt;here&gt;'
-    """
-    out = escape(text, quote=False)
-    out = _CODE.sub(r"<code>\1</code>", out)
-    out = _BOLD.sub(r"<b>\1</b>", out)
-    return _ITALIC.sub(r"<i>\1</i>", out)

@@ -124,7 +124,9 @@ class BlefWords(Words):
             return t("blef_log_end", player=name(e.winner), rounds=e.rounds)
         return ""
 
-    def event_lines(self, events: Sequence[object]) -> list[str]:
-        """Every event of a log that says something, as plain sentences (not HTML)."""
+    def event_lines(self, events: Sequence[object], viewer: int = -1) -> list[str]:
+        """Every event of a log that says something, as plain sentences (not HTML). No Blef
+        sentence tells a hidden card (a deal says how many cards each seat holds, never which),
+        so the log reads the same for every ``viewer``."""
         lines = (self.event_text(e, events) for e in events)
         return [line for line in lines if line]

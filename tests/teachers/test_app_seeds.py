@@ -7,7 +7,7 @@ import pytest
 
 from kayalib.seeds import personal_seed
 from kayalib.ui import BlefApp, KayaApp
-from kayalib.ui.seed_badge import APP_SEED_DIGITS
+from kayalib.pages.options import SEED_DIGITS as APP_SEED_DIGITS
 from tests.lessons.pages import visible_text
 
 

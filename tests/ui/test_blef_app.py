@@ -11,8 +11,8 @@ from kayalib.blef.bids import BID_KINDS, Bid
 from kayalib.blef.game import CheckEvent
 from kayalib.blef.odds import exact_table
 from kayalib.errors import IllegalActionError
+from kayalib.pages.options import PageOptions as LaunchOptions
 from kayalib.ui.blef_app import BlefApp, bid_cards
-from kayalib.ui.framework import LaunchOptions
 
 
 def choose_bid(app: BlefApp, bid: Bid) -> None:

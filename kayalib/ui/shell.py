@@ -1,7 +1,8 @@
-"""The page around a game: heading and intro, toolbar, settings, columns, words and numbers.
+"""The page around a game: heading and intro, toolbar, settings, error banner, columns.
 
-:class:`AppPage` is the half of :class:`~kayalib.ui.framework.GameApp` that builds and labels
-the widgets both apps share; the other half (states, undo, bots) is in ``framework.py``.
+:class:`AppShell` builds and labels the widgets both play apps share, in the page's
+:class:`~kayalib.pages.language.Language`; it knows no game. A game app adds its panels to the
+two columns (:meth:`AppShell.assemble`).
 
 Layout (``style.css``): a toolbar, then two columns: the *play* column (status line, your hand,
 your actions, the hint) and the *side* column (the table, what happened). On a narrow screen the
@@ -17,48 +18,38 @@ from typing import Any
 import ipywidgets as w
 
 from kayalib.errors import RulesError, UnknownBotError
-from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
-from kayalib.ui.widgets import (
-    button,
-    css,
-    html,
-    inline_markup,
-    page_script,
-    set_options,
-    show_if,
-)
+from kayalib.i18n import DEFAULT_LANGUAGE
+from kayalib.pages.banner import ErrorBanner
+from kayalib.pages.language import Language, LanguageSwitch
+from kayalib.pages.options import SPEEDS
+from kayalib.pages.widgets import button, html, inline_markup, set_options, show_if
+from kayalib.table import PERSON
+from kayalib.ui.widgets import css, page_script
 
-HUMAN = "human"
-#: seconds between two bot moves for each speed setting.
-SPEEDS: dict[str, float] = {"slow": 1.5, "normal": 0.8, "fast": 0.3, "instant": 0.0}
-DEFAULT_SPEED = "normal"
-#: type sizes: "large" for a classroom projector.
-SIZES = ("normal", "large")
+__all__ = ["AppShell"]
 
 
-class AppPage:
-    """Builds the shared widgets; a game app's ``build_game`` returns its play and side panels.
-
-    Words: ``page_title_key`` and ``intro_key`` (the page heading and intro in the app's
-    language, with ``**bold**``, ``*italic*`` and `` `code` ``).
-    """
+class AppShell:
+    """The shared widgets of a play page. Words: ``page_title_key`` and ``intro_key`` (the
+    heading and intro in the page's language, with ``**bold**``, ``*italic*`` and `` `code` ``);
+    ``bot_names`` the bots the seat pickers offer, ``max_seats`` the most seats."""
 
     page_title_key = "app_title"
     intro_key = ""
     max_seats = 6
     bot_names: tuple[str, ...] = ()
-    t: Translator
-    seed: int
-    _seats: list[str]
+    language: Language
 
-    # ----------------------------------------------------------------- construction
+    @property
+    def t(self) -> Any:
+        return self.language.t
 
-    def _build_common(self, lang: str, speed: str, hint: bool, size: str) -> None:
+    def build_shell(self, seed: int, speed: str, hint: bool, size: str,
+                    opponents: Sequence[str]) -> None:  # fmt: skip
         self.style = html("kaya-style", f"<style>{css()}</style>")
         self.intro = html("kaya-intro")
-        self.lang = w.Dropdown(options=[(n, c) for c, n in languages().items()], value=lang)
-        self.lang.add_class("kaya-lang")
-        self.seed_field = w.Text(value=str(self.seed))
+        self.lang = LanguageSwitch(self.language)
+        self.seed_field = w.Text(value=str(seed))
         self.seed_field.add_class("kaya-seed")
         self.seed_field.style.description_width = "auto"
         self.new_game = button("", "kaya-new-game", style="primary")
@@ -79,12 +70,15 @@ class AppPage:
         self.speed.style.description_width = "auto"
         self.options_box = w.HBox([self.speed])
         self.options_box.add_class("kaya-options")
-        self.error = html("kaya-error")
-        show_if(self.error, False)
+        self.error = ErrorBanner(lambda: self.t, self.refusal_text)
         self.status = html("kaya-status")
         self.hint = html("kaya-hint")
         self.log_title = html("kaya-log-title")
         self.log = html("kaya-log")
+        self._build_seats(list(opponents))
+
+    def refusal_text(self, refusal: Any) -> str:  # pragma: no cover - each app says its own
+        raise NotImplementedError
 
     def _build_seats(self, opponents: list[str]) -> None:
         self.seat_pickers: list[w.Dropdown] = []
@@ -93,7 +87,7 @@ class AppPage:
             d.add_class("kaya-seat-picker")
             d.add_class(f"kaya-seat-{i}")
             self.seat_pickers.append(d)
-        allowed = {"", HUMAN, *self.bot_names}
+        allowed = {"", PERSON, *self.bot_names}
         unknown = [o for o in opponents if o not in allowed]
         if unknown:
             raise UnknownBotError(
@@ -111,7 +105,7 @@ class AppPage:
         self.settings_box.add_class("kaya-settings")
         show_if(self.settings_box, False)
 
-    def _assemble(self, play_panel: Sequence[w.Widget], side_panel: Sequence[w.Widget]) -> None:
+    def assemble(self, play_panel: Sequence[w.Widget], side_panel: Sequence[w.Widget]) -> None:
         """Put the page together: the game's panels go into the two columns."""
         play = w.VBox([self.status, *play_panel])
         play.add_class("kaya-play-column")
@@ -128,9 +122,12 @@ class AppPage:
         self.size_toggle.observe(lambda _c: self._apply_size(), names="value")
         self._apply_size()
 
+    def add_to_toolbar(self, widget: w.Widget) -> None:
+        self.toolbar.children = (*self.toolbar.children, widget)
+
     def seat_choices(self) -> list[str]:
         """``["human", bot, ...]``: who sits at each seat, seat 0 being the person at the screen."""
-        return [HUMAN] + [d.value for d in self.seat_pickers if d.value]
+        return [PERSON] + [d.value for d in self.seat_pickers if d.value]
 
     # ----------------------------------------------------------------- toggles
 
@@ -158,10 +155,10 @@ class AppPage:
             "settings_hide" if self.settings_toggle.value else "settings_show"
         )
 
-    # ----------------------------------------------------------------- words and numbers
+    # ----------------------------------------------------------------- words
 
-    def relabel(self) -> None:
-        """Put every label in the current language."""
+    def relabel_shell(self) -> None:
+        """Put every label of the page in the current language."""
         t = self.t
         self.intro.value = self._intro_html()
         self.new_game.description = t("new_game")
@@ -178,7 +175,7 @@ class AppPage:
         self.settings_toggle.tooltip = t("settings_tooltip")
         self.log_title.value = f"<h4>{escape(t('log_title'))}</h4>"
         self.setup_label.value = f"<b>{escape(t('opponents'))}</b>"
-        opts = [(t("seat_empty"), ""), (t("bot_human"), HUMAN)]
+        opts = [(t("seat_empty"), ""), (t("bot_human"), PERSON)]
         opts += [(t(f"bot_{b}"), b) for b in self.bot_names]
         for i, d in enumerate(self.seat_pickers):
             set_options(d, opts)
@@ -187,13 +184,9 @@ class AppPage:
                 d.value = self._opponents_init[i] if i < len(self._opponents_init) else ""
         self._opponents_init = None
         self._label_toggles()
-        self.relabel_game()
-
-    def relabel_game(self) -> None:
-        """Set the game widgets' words in the current language."""
 
     def _intro_html(self) -> str:
-        """Heading, intro and the way back to the index, in the app's language."""
+        """Heading, intro and the way back to the index, in the page's language."""
         t = self.t
         back = "index.ipynb" + ("" if t.lang == DEFAULT_LANGUAGE else f"?lang={t.lang}")
         intro = inline_markup(t(self.intro_key)) if self.intro_key else ""
@@ -205,28 +198,6 @@ class AppPage:
             f'<details class="kaya-intro-more kaya-narrow-only"><summary>'
             f'{escape(t("about_game"))}</summary><p class="kaya-intro-text">{intro}</p></details>'
         )
-
-    def percent(self, p: float) -> str:
-        """A probability in this language's way: ``77,8%`` in pl; whole at 0% and 100%."""
-        whole = p >= 0.9995 or p <= 0.0005
-        return self.t.percent(float(p), 0 if whole else 1)
-
-    def signed(self, x: float, digits: int = 1) -> str:
-        """Points with a sign in this language's way: ``+1,5``, ``−2``, ``0``."""
-        x = float(x)
-        if abs(x) < 0.5 * 10**-digits:
-            return "0"
-        text = self.t.number(abs(x), digits, trim=True)
-        return ("+" if x > 0 else "\u2212") + text
-
-    def seat_name(self, seat: int) -> str:
-        """How a seat is called in the app: "You" for a single human, else "Player n (bot)"."""
-        kind = self._seats[seat]
-        if kind == HUMAN:
-            if self._seats.count(HUMAN) == 1:
-                return self.t("you", n=seat + 1)
-            return self.t("seat_name", n=seat + 1)
-        return self.t("seat_bot", n=seat + 1, bot=self.t(f"bot_{kind}"))
 
     # ----------------------------------------------------------------- display
 

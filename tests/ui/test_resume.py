@@ -1,5 +1,6 @@
-"""A game kept in the page as a token comes back to the same position (issue 13, point 3);
-a token from a browser is checked like any other address value."""
+"""A game kept in the page as a token comes back to the same position (issue 13, point 3): its
+table's record and the page's settings; a token from a browser is checked like any other address
+value (the record by the table's own check)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import zlib
 
 import pytest
 
+from kayalib.blef.game import BlefRules, BlefState
+from kayalib.table import GameRecord
 from kayalib.ui.blef_app import BlefApp
 from kayalib.ui.kaya_app import KayaApp
 from kayalib.ui.resume import (
@@ -24,6 +27,7 @@ from kayalib.ui.resume import (
 GAMES = [
     (BlefApp, ["odds", "random", "odds"], {"mode": "deck"}),
     (KayaApp, ["random", "counter", "random"], {"colour": "blue"}),
+    (KayaApp, ["counter", "random"], {"colour": "pink", "coins": "number"}),  # the coin table too
 ]
 
 
@@ -37,7 +41,7 @@ def play(app, seed: int, moves: int) -> None:
             app.undo()
 
 
-@pytest.mark.parametrize(("cls", "opponents", "setup"), GAMES, ids=["blef", "kaya"])
+@pytest.mark.parametrize(("cls", "opponents", "setup"), GAMES, ids=["blef", "kaya", "coins"])
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_resumed_game_is_the_same_game(cls, opponents, setup, seed) -> None:
     app = cls(seed=seed, delay=0, opponents=opponents, lang="pl", speed="fast", **setup)
@@ -88,8 +92,21 @@ def pack(data: object) -> str:
     return base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
 
 
-GOOD = {"v": 1, "app": "BlefApp", "seed": 7, "seats": ["human", "odds"], "moves": [],
-        "setup": {}, "lang": "en", "speed": "normal", "hint": False}  # fmt: skip
+def record(**changes) -> str:
+    """A game record's text: a two-player Blef game of seed 7 (with ``changes``)."""
+    start = BlefState.new(BlefRules(players=2), seed=7).events[0].to_json()
+    fields = {"game": "blef", "start": start, "seed": 7, "seats": ("human", "odds"),
+              "moves": (), **changes}  # fmt: skip
+    return GameRecord(**fields).encode()
+
+
+GOOD = {"v": 2, "app": "BlefApp", "lang": "en", "speed": "normal", "hint": False,
+        "game": record()}  # fmt: skip
+
+
+def test_a_token_we_wrote_reads_back() -> None:
+    saved = SavedGame.decode(pack(GOOD))
+    assert saved.app == "BlefApp" and saved.record.seed == 7 and saved.lang == "en"
 
 
 @pytest.mark.parametrize(
@@ -99,17 +116,20 @@ GOOD = {"v": 1, "app": "BlefApp", "seed": 7, "seats": ["human", "odds"], "moves"
         "not a token",
         "A" * (TOKEN_CHARS + 1),
         pack([1, 2, 3]),
-        pack({**GOOD, "v": 2}),
-        pack({**GOOD, "seed": -1}),
-        pack({**GOOD, "seed": 10**40}),
-        pack({**GOOD, "seed": "7"}),
-        pack({**GOOD, "seats": ["human"] * 50}),
-        pack({**GOOD, "seats": ["<script>"]}),
-        pack({**GOOD, "moves": ["x" * 500]}),
-        pack({**GOOD, "moves": ["check"] * 5000}),
-        pack({**GOOD, "setup": {"__class__": "x"}}),
+        pack({**GOOD, "v": 1}),
+        pack({**GOOD, "extra": "x"}),
+        pack({k: v for k, v in GOOD.items() if k != "hint"}),
+        pack({**GOOD, "app": "<script>"}),
         pack({**GOOD, "lang": "xx"}),
+        pack({**GOOD, "speed": "warp"}),
         pack({**GOOD, "hint": "yes"}),
+        pack({**GOOD, "game": "not a record"}),
+        pack({**GOOD, "game": record(seed=-1)}),
+        pack({**GOOD, "game": record(seed=10**40)}),
+        pack({**GOOD, "game": record(seats=("human",) * 50)}),
+        pack({**GOOD, "game": record(seats=("<script>", "odds"))}),
+        pack({**GOOD, "game": record(moves=("x" * 500,))}),
+        pack({**GOOD, "game": record(moves=("check",) * 5000)}),
         base64.urlsafe_b64encode(zlib.compress(b" " * 10_000_000)).decode(),  # unpacks huge
     ],
 )
@@ -119,7 +139,7 @@ def test_a_token_that_we_did_not_write_is_refused(token: str) -> None:
 
 
 def test_a_token_with_an_illegal_move_is_refused_and_the_app_keeps_a_new_game() -> None:
-    saved = SavedGame.decode(pack({**GOOD, "moves": ["check"]}))  # nothing to check yet
+    saved = SavedGame.decode(pack({**GOOD, "game": record(moves=("check",))}))  # no bid yet
     app = BlefApp(delay=0, **saved.app_options())
     state = app.state
     with pytest.raises(ResumeError):

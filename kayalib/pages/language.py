@@ -1,0 +1,191 @@
+"""The language of a page, switchable while the page is open.
+
+A page has one :class:`Language`; everything that shows words on it *follows* it: when the
+language switch (:class:`LanguageSwitch`) changes it, every follower redraws its words in place
+(its ``set_language(lang)`` runs). A play app keeps its own :class:`Language`; the lesson pages
+use the kernel's page language :data:`PAGE` (a Voila kernel serves one page), which
+:func:`current_language` and :func:`set_language` read and set. A widget made with an explicit
+``lang`` keeps it (tests use that).
+
+Every lesson widget and every block of prose is :class:`Localized`: it reads its words through
+``self.t`` (a :class:`~kayalib.i18n.Translator`) and redraws them in :meth:`Localized.relabel`.
+Text parameters of widgets are :data:`Text`: a plain string, or a function of the translator
+(``lambda t: t("key")``), so the words follow the switch. Figures in prose are written per
+language by :func:`fill`:
+
+>>> from fractions import Fraction
+>>> fill(Translator("pl"), "p = {p} ≈ {p:4}, {q:.1} of {n} deals", p=Fraction(445, 1771),
+...      q=0.2513, n=134596)
+'p = 445/1771 ≈ 0,2513, 25,1% of 134\\xa0596 deals'
+"""
+
+from __future__ import annotations
+
+import string
+import weakref
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any, Protocol
+
+import ipywidgets as widgets
+
+from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
+
+__all__ = [
+    "PAGE",
+    "Language",
+    "LanguageSwitch",
+    "Localized",
+    "Text",
+    "current_language",
+    "fill",
+    "resolve",
+    "set_language",
+]
+
+Text = str | Callable[[Translator], str]
+"""Words for a widget: fixed text, or ``t -> text`` (follows the language switch)."""
+
+
+class Follower(Protocol):
+    def set_language(self, lang: str) -> None: ...
+
+
+class Language:
+    """The language of one page and everything that follows it.
+
+    >>> page = Language("pl")
+    >>> seen = []
+    >>> class Label:
+    ...     def set_language(self, lang): seen.append(lang)
+    >>> label = Label(); page.follow(label); page.set("id")
+    >>> page.lang, page.t("new_game"), seen
+    ('id', 'Permainan baru', ['id'])
+    """
+
+    def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
+        self.t = Translator(lang)
+        self._followers: weakref.WeakSet[Any] = weakref.WeakSet()
+
+    @property
+    def lang(self) -> str:
+        return self.t.lang
+
+    def follow(self, follower: Follower) -> None:
+        """Let ``follower`` redraw its words whenever the language changes (held weakly)."""
+        self._followers.add(follower)
+
+    def set(self, lang: str) -> None:
+        """Make ``lang`` this page's language and redraw every follower in it (an unknown
+        language fails here, before anything changes)."""
+        t = Translator(lang)
+        if lang == self.lang:
+            return
+        self.t = t
+        for follower in list(self._followers):
+            follower.set_language(lang)
+
+
+PAGE = Language()
+"""The language of the kernel's lesson page (a Voila kernel serves one page)."""
+
+
+def current_language() -> str:
+    """The language the lesson widgets of this kernel speak now."""
+    return PAGE.lang
+
+
+def set_language(lang: str) -> None:
+    """Make ``lang`` the page language and redraw every widget that follows it."""
+    PAGE.set(lang)
+
+
+class LanguageSwitch(widgets.Dropdown):
+    """The page's language switch: each language by its own name; it follows the page's
+    :class:`Language` and changes it."""
+
+    def __init__(self, language: Language) -> None:
+        super().__init__(options=[(name, code) for code, name in languages().items()],
+                         value=language.lang)  # fmt: skip
+        self.language = language
+        self.add_class("kaya-lang")
+        language.follow(self)
+        self.observe(lambda change: language.set(change["new"]), names="value")
+
+    def set_language(self, lang: str) -> None:
+        self.value = lang
+
+
+def resolve(text: Text, t: Translator) -> str:
+    """The words of ``text`` in the language of ``t``."""
+    return text(t) if callable(text) else text
+
+
+class _Figures(string.Formatter):
+    def __init__(self, t: Translator) -> None:
+        self.t = t
+
+    def format_field(self, value: Any, spec: str) -> str:
+        t = self.t
+        if spec.startswith(".") and spec[1:].isdigit():
+            return t.percent(float(value), int(spec[1:]))
+        if spec.isdigit():
+            return t.number(float(value), int(spec))
+        if spec == "frac" or (spec == "" and isinstance(value, Fraction)):
+            value = Fraction(value)
+            if value.denominator == 1:
+                return t.number(value.numerator, 0)
+            return f"{value.numerator}/{value.denominator}"
+        if spec == "" and isinstance(value, bool):
+            return str(value)
+        if spec == "" and isinstance(value, int):
+            return t.number(value, 0)
+        if spec == "" and isinstance(value, float):
+            return t.number(value, 4, trim=True)
+        if callable(value):
+            return str(value(t))
+        return super().format_field(value, spec)
+
+
+def fill(t: Translator, text: str, **values: Any) -> str:
+    """``text`` with its ``{placeholders}`` filled, numbers written in the language of ``t``.
+
+    ``{x}``: whole numbers with grouping, fractions as ``a/b``, floats with up to 4 decimals;
+    ``{x:4}``: 4 decimals; ``{x:.1}``: a percentage with 1 decimal; ``{x:frac}``: ``a/b``.
+    (Every such text is still a valid ``str.format`` pattern.)
+    A value that is a function of the translator is called with it.
+    """
+    return _Figures(t).format(text, **values)
+
+
+class Localized:
+    """A widget that speaks its page's language (:data:`PAGE`, or the one it was given).
+
+    Subclasses call :meth:`init_language` first and put their words on screen in
+    :meth:`relabel`, which runs again whenever the language changes.
+    """
+
+    t: Translator
+    lang: str
+    follows: bool
+
+    def init_language(self, lang: str | None = None, page: Language | None = None) -> None:
+        page = page or PAGE
+        self.lang = lang or page.lang
+        self.t = Translator(self.lang)
+        self.follows = lang is None
+        if lang is None:
+            page.follow(self)
+
+    def set_language(self, lang: str) -> None:
+        if lang == self.lang:
+            return
+        self.lang = lang
+        self.t = Translator(lang)
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Put every word of the widget on screen in ``self.t``'s language."""
+
+    def say(self, text: Text) -> str:
+        return resolve(text, self.t)

@@ -1,0 +1,234 @@
+"""The HTML of the Blef app's panels: pure functions ``panel(screen, words) -> str`` of a
+:class:`~kayalib.ui.screen.Screen` and the narrator (:class:`~kayalib.words.BlefWords`, seats
+named as the app names them): the status line, the players, your hand, the bids of the round,
+and the reveal after a check. :func:`laid` says which hands a state shows face up (every hand
+of the round a check ended).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from kayalib.blef.bids import Bid
+from kayalib.blef.cards import Card
+from kayalib.blef.events import CheckEvent, DealEvent, EliminatedEvent, StartEvent
+from kayalib.blef.view import BlefView
+from kayalib.draw import blef_card_svg, card_back_svg, row_html
+from kayalib.ui.client import Laid
+from kayalib.ui.screen import Screen, percent
+from kayalib.words.blef import BlefWords
+
+__all__ = [
+    "QUICK_BIDS",
+    "bid_cards",
+    "bids_html",
+    "hand_html",
+    "hand_title_html",
+    "laid",
+    "legal_bids",
+    "likely_bids",
+    "odds",
+    "players_html",
+    "reveal_html",
+    "status_html",
+]
+
+#: how many one-click bids are offered beside the full picker.
+QUICK_BIDS = 4
+
+
+def bid_cards(bid: Bid, pool: Sequence[Card]) -> set[Card]:
+    """The cards of ``pool`` that count towards ``bid`` (highlighted in the reveal)."""
+    kind, params = bid.kind, bid.params
+    if kind in ("high-card", "pair", "three", "four", "two-pair", "full"):
+        return {c for c in pool if c.rank in params}
+    if kind == "small-straight":
+        return {c for c in pool if c.rank <= 4}
+    if kind == "big-straight":
+        return {c for c in pool if c.rank >= 1}
+    if kind == "flush":
+        return {c for c in pool if c.suit == params[0]}
+    if kind == "small-poker":
+        return {c for c in pool if c.suit == params[0] and c.rank <= 4}
+    if kind == "big-poker":
+        return {c for c in pool if c.suit == params[0] and c.rank >= 1}
+    return set()
+
+
+def laid(state: Any) -> Laid:
+    """Every hand of the last round a check ended (at a check, everyone shows their cards)."""
+    deals = {}
+    checked = None
+    for event in state.events:
+        if isinstance(event, DealEvent):
+            deals[event.round] = event.hands
+        elif isinstance(event, CheckEvent):
+            checked = event.round
+    return None if checked is None else deals[checked]
+
+
+def card(words: BlefWords, c: Card, *, width: int = 72, highlight: bool = False) -> str:
+    return blef_card_svg(c.rank, c.suit, width=width, highlight=highlight,
+                         suit_names=words.suit_names())  # fmt: skip
+
+
+def legal_bids(view: BlefView) -> list[Bid]:
+    """The bids the view's seat may make now (none unless it is its turn)."""
+    return [a for a in view.legal_actions() if isinstance(a, Bid)]
+
+
+def odds(screen: Screen) -> dict[Bid, float]:
+    """The exact chance of every bid for the viewer's cards (empty when none are shown)."""
+    if not screen.hand or screen.view.is_terminal:
+        return {}
+    from kayalib.blef.odds import exact_table
+
+    view: BlefView = screen.view  # type: ignore[assignment]
+    return exact_table(view.hand, view.total_cards)  # type: ignore[return-value]
+
+
+def likely_bids(screen: Screen) -> list[Bid]:
+    """The legal bids most likely to be true for the viewer's cards, in ladder order (ties: the
+    lower bid; none that cannot be true): the one-click bids beside the picker."""
+    table = odds(screen)
+    if not table or not screen.can_act:
+        return []
+    possible = [b for b in legal_bids(screen.view) if table[b] > 0]  # type: ignore[arg-type]
+    best = sorted(possible, key=lambda b: (-table[b], b.index))[:QUICK_BIDS]
+    return sorted(best, key=lambda b: b.index)
+
+
+def status_html(screen: Screen, words: BlefWords) -> str:
+    t, view = words.t, screen.view
+    assert isinstance(view, BlefView)
+    if view.outcome is not None:
+        text = t("blef_winner", player=words.seat(view.outcome.winners[0]))
+        cls = "kaya-over"
+    elif screen.is_person(view.current_player):
+        who = words.seat(view.current_player)  # type: ignore[arg-type]
+        if screen.hot_seat and not screen.hand_visible:
+            text = t("hot_seat_turn", player=who)
+        elif view.bids:
+            text = t("blef_your_turn", player=who, bid=words.bid_text(view.bids[-1][1]))
+        else:
+            text = t("blef_your_opening", player=who)
+        cls = "kaya-your-turn"
+    else:
+        text, cls = t("waiting_for", player=words.seat(view.current_player)), ""  # type: ignore[arg-type]
+    return (
+        f'<div class="kaya-status-text {cls}">{escape(text)} '
+        f'<span class="kaya-small">{escape(t("round_n", n=view.round))}</span></div>'
+    )
+
+
+def players_html(screen: Screen, words: BlefWords) -> str:
+    t, view = words.t, screen.view
+    assert isinstance(view, BlefView)
+    parts = ['<div class="kaya-players">']
+    for i, count in enumerate(view.counts):
+        cls = "kaya-player"
+        if i == view.current_player:
+            cls += " kaya-active"
+        if not count:
+            cls += " kaya-out"
+        if count:
+            info = t.count("cards_count", count, n=count)
+            backs = row_html([card_back_svg(width=22) for _ in range(count)])
+        else:
+            info, backs = t("player_out"), ""
+        parts.append(
+            f'<div class="{cls}"><div class="kaya-player-name">{escape(words.seat(i))}'
+            f'</div><div class="kaya-small">{escape(info)}</div>{backs}</div>'
+        )
+    parts.append("</div>")
+    start = view.events[0]
+    limit = start.max_cards if isinstance(start, StartEvent) else None
+    rule = t("blef_limit", n=limit) if limit is not None else t("blef_limit_deck")
+    parts.append(f'<div class="kaya-small">{escape(rule)}</div>')
+    return "".join(parts)
+
+
+def hand_title_html(screen: Screen, words: BlefWords) -> str:
+    if screen.viewer is None:
+        return ""
+    return f"<h4>{escape(words.t('your_cards', player=words.seat(screen.viewer)))}</h4>"
+
+
+def hand_html(screen: Screen, words: BlefWords) -> str:
+    """The viewer's cards, face up when shown (else their backs)."""
+    if screen.viewer is None:
+        return ""
+    view = screen.view
+    assert isinstance(view, BlefView)
+    if screen.hand_visible:
+        faces = [card(words, c, width=84) for c in view.hand]
+    else:
+        faces = [card_back_svg(width=84, label="?") for _ in view.hand]
+    return row_html(faces, empty=words.t("no_cards"))
+
+
+def bids_html(screen: Screen, words: BlefWords) -> str:
+    t, view = words.t, screen.view
+    assert isinstance(view, BlefView)
+    if view.is_terminal:
+        return ""
+    title = f'<div class="kaya-panel-title">{escape(t("bids_title", n=view.round))}</div>'
+    if not view.bids:
+        return (
+            f'<div class="kaya-panel">{title}<div class="kaya-empty">'
+            f"{escape(t('no_bids'))}</div></div>"
+        )
+    rows = []
+    for k, (seat, bid) in enumerate(view.bids):
+        cls = ' class="kaya-bid-last"' if k == len(view.bids) - 1 else ""
+        rows.append(
+            f"<tr{cls}><td>{escape(words.seat(seat))}</td>"
+            f"<td>{escape(words.bid_text(bid))}</td></tr>"
+        )
+    return f'<div class="kaya-panel">{title}<table class="kaya-bids">{"".join(rows)}</table></div>'
+
+
+def quick_label(words: BlefWords, bid: Bid, table: dict[Bid, float]) -> str:
+    """A one-click bid's label, with its chance when the hint is on (``table`` not empty)."""
+    text = words.bid_text(bid)
+    return f"{text} \u00b7 {percent(words.t, table[bid])}" if table else text
+
+
+def reveal_html(screen: Screen, words: BlefWords) -> str:
+    """The cards of a check made since the last decision at this screen (then it goes)."""
+    t = words.t
+    news = screen.since_news()
+    checks = [e for e in news if isinstance(e, CheckEvent)]
+    if not checks or screen.laid is None:
+        return ""
+    e = checks[-1]
+    counted = bid_cards(e.bid, e.pool)
+    verdict = words.verdict(e.true)
+    why = t("blef_reveal_why", checker=words.seat(e.seat), bidder=words.seat(e.bidder),
+            bid=words.bid_text(e.bid), verdict=verdict, loser=words.seat(e.loser))  # fmt: skip
+    out = next((x for x in screen.log if isinstance(x, EliminatedEvent)
+                and x.round == e.round and x.seat == e.loser), None)  # fmt: skip
+    if out is not None:
+        why += " " + t("blef_reveal_out", loser=words.seat(e.loser), cards=out.cards)
+    else:
+        why += " " + t("blef_reveal_more", loser=words.seat(e.loser))
+    hands = []
+    for i, hand in enumerate(screen.laid):
+        if not hand:
+            continue
+        cards = row_html([card(words, c, width=56, highlight=c in counted) for c in hand])
+        hands.append(
+            f'<div class="kaya-player"><div class="kaya-player-name">'
+            f"{escape(words.seat(i))}</div>{cards}</div>"
+        )
+    cls = "kaya-win" if e.true else "kaya-lose"
+    return (
+        f'<div class="kaya-panel kaya-reveal-panel"><div class="kaya-panel-title">'
+        f"{escape(t('blef_reveal_title', n=e.round))}</div>"
+        f'<div class="kaya-result"><span class="{cls}">{escape(words.bid_text(e.bid))}: '
+        f"{escape(verdict)}</span> \u2014 {escape(why)}</div>"
+        f'<div class="kaya-small">{escape(t("blef_reveal_gold"))}</div>'
+        f'<div class="kaya-players">{"".join(hands)}</div></div>'
+    )

@@ -1,0 +1,167 @@
+"""What one screen of a play app shows now: the input of every panel.
+
+Every panel of the apps is a pure function ``panel(screen, words) -> html``: a
+:class:`Screen` (built from a :class:`~kayalib.ui.client.TableClient`: a seat's view, the log,
+the hands laid face up, plus what the page itself decides: whose cards are face up, where this
+decision's news starts, how far an intro has got) and the game's narrator in the page's language
+(:mod:`kayalib.words`), seats named as the app names them (:func:`seat_namer`). No panel sees a
+game state or an app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kayalib.engine import Event, View
+from kayalib.i18n import Translator
+from kayalib.table import PERSON
+from kayalib.ui.client import Laid
+
+__all__ = ["Screen", "percent", "seat_namer", "signed"]
+
+
+@dataclass(frozen=True)
+class Screen:
+    """One screen's picture of the table.
+
+    ``view`` is what seat ``view.seat`` may know: the person whose cards the screen may show
+    (``viewer``), else the first person at the screen (then only its public parts are drawn).
+    ``seats[s]`` is ``"human"`` or a bot's name; ``log`` the table's log as this screen reads it,
+    ``log_seat`` whose private events it may tell (``-1``: nobody's, as on a shared hot-seat
+    screen), ``news`` where this decision's news starts in ``log``; ``intro_shown`` how many intro
+    steps are on show while an intro runs (``None`` otherwise); ``laid`` the hands laid face up;
+    ``hint`` whether the hint is switched on.
+    """
+
+    view: View
+    seats: tuple[str, ...]
+    viewer: int | None
+    hand_visible: bool
+    log: Sequence[Event]
+    log_seat: int
+    news: int
+    intro_shown: int | None = None
+    laid: Laid = None
+    hint: bool = False
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats where a person plays at this screen."""
+        return tuple(seat for seat, kind in enumerate(self.seats) if kind == PERSON)
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share this screen (each hand face down until its owner asks)."""
+        return len(self.people) > 1
+
+    def is_person(self, seat: int | None) -> bool:
+        return seat is not None and self.seats[seat] == PERSON
+
+    @property
+    def watching_intro(self) -> bool:
+        return self.intro_shown is not None
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether a person at the screen decides now (the intro over, the game not)."""
+        view = self.view
+        return self.is_person(view.current_player) and not view.is_terminal and (
+            not self.watching_intro
+        )
+
+    @property
+    def can_act(self) -> bool:
+        """Whether the screen offers the moves now: a person's turn with that hand face up."""
+        return self.my_turn and self.hand_visible
+
+    @property
+    def hand(self) -> tuple[Any, ...]:
+        """The viewer's cards when they are face up, else nothing."""
+        if self.viewer is None or not self.hand_visible:
+            return ()
+        return tuple(self.view.hand)  # type: ignore[attr-defined]
+
+    def since_news(self) -> Sequence[Event]:
+        """The log's events of this decision's news."""
+        return self.log[self.news :]
+
+
+def seat_namer(t: Translator, seats: Sequence[str],
+               suffix: Callable[[int], str] | None = None) -> Callable[[int], str]:  # fmt: skip
+    """How the apps call seats: "Player 1 (you)" for a single person, "Player n" for each of
+    several, "Player n (bot: odds)" for a bot; ``suffix(seat)`` is added after " · " (a colour).
+
+    >>> name = seat_namer(Translator("en"), ["human", "odds"])
+    >>> name(0), name(1)
+    ('Player 1 (you)', 'Player 2 (bot: odds)')
+    """
+    people = sum(1 for kind in seats if kind == PERSON)
+
+    def name(seat: int) -> str:
+        kind = seats[seat]
+        if kind == PERSON:
+            base = t("you", n=seat + 1) if people == 1 else t("seat_name", n=seat + 1)
+        else:
+            base = t("seat_bot", n=seat + 1, bot=t(f"bot_{kind}"))
+        return base if suffix is None else f"{base} \u00b7 {suffix(seat)}"
+
+    return name
+
+
+def percent(t: Translator, p: float) -> str:
+    """A probability in this language's way: ``77,8%`` in pl; whole at 0% and 100%."""
+    whole = p >= 0.9995 or p <= 0.0005
+    return t.percent(float(p), 0 if whole else 1)
+
+
+def signed(t: Translator, x: float, digits: int = 1) -> str:
+    """Points with a sign in this language's way: ``+1,5``, ``−2``, ``0``."""
+    x = float(x)
+    if abs(x) < 0.5 * 10**-digits:
+        return "0"
+    text = t.number(abs(x), digits, trim=True)
+    return ("+" if x > 0 else "\u2212") + text
+
+
+class HotSeat:
+    """Whose cards a shared screen shows. With one person at the screen: always theirs. With
+    several (hot-seat): the cards of the person to move, and only once they ask ("show my
+    hand"); they turn face down again when another seat is to move.
+
+    >>> seat = HotSeat()
+    >>> seat.viewer((0, 1), 1), seat.visible((0, 1), 1)
+    (1, False)
+    >>> seat.toggle((0, 1), 1); seat.visible((0, 1), 1), seat.visible((0,), 0)
+    (True, True)
+    """
+
+    def __init__(self) -> None:
+        self.shown_for: int | None = None
+
+    @staticmethod
+    def viewer(people: Sequence[int], current: int | None) -> int | None:
+        """The person whose cards the screen may show now."""
+        if len(people) == 1:
+            return people[0]
+        return current if current in people else None
+
+    def visible(self, people: Sequence[int], current: int | None) -> bool:
+        """Whether the viewer's cards are face up."""
+        seat = self.viewer(people, current)
+        return seat is not None and (len(people) == 1 or self.shown_for == seat)
+
+    def toggle(self, people: Sequence[int], current: int | None) -> None:
+        """The viewer turns their cards face up, or face down again."""
+        seat = self.viewer(people, current)
+        if seat is not None:
+            self.shown_for = None if self.shown_for == seat else seat
+
+    def after_move(self, people: Sequence[int], current: int | None) -> None:
+        """A hand shown for one seat turns face down once another seat is to move."""
+        if self.shown_for is not None and self.shown_for != current and len(people) > 1:
+            self.shown_for = None
+
+    def reset(self) -> None:
+        self.shown_for = None
