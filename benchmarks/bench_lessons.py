@@ -31,9 +31,9 @@ def page_times(runs: int = 2) -> None:
 
 
 def switch_time() -> None:
-    from kayalib.lessons import set_language
-    from kayalib.lessons.blef import BidSimulator, HeatmapExplorer
-    from kayalib.lessons.kaya import kaya_walkthrough
+    from kayalib.lessons.l01 import kaya_walkthrough
+    from kayalib.lessons.l03 import BidSimulator, HeatmapExplorer
+    from kayalib.pages.language import set_language
 
     parts = [HeatmapExplorer(), BidSimulator(), kaya_walkthrough()]
     for lang in ("pl", "id", "en"):
@@ -44,7 +44,7 @@ def switch_time() -> None:
 
 
 def sweep_time() -> None:
-    from kayalib.lessons.bluffing import BluffingSweep, BluffRounds
+    from kayalib.lessons.l07 import BluffingSweep, BluffRounds
 
     for against in ("odds", "believer"):
         sweep = BluffingSweep(against=against, games=100, lang="en")

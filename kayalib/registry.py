@@ -2,8 +2,11 @@
 
 A game is a package ``kayalib.<name>`` whose ``game`` module has ``GAME`` (a :class:`Game`:
 its state and rules classes and its log reader) and whose ``bots`` module has ``BOTS`` (bot
-name -> a function making a fresh bot). A third game registers itself by adding its package
-to :data:`GAMES`.
+name -> a function making a fresh bot). A game's ``lesson_bots`` module, when it has one, adds
+``LESSON_BOTS``: bots the lessons build on the kit's own. :func:`make_bot` makes every bot by
+name; :func:`bot_names` lists the lesson bots only when asked (``lessons=True``), so the play
+apps, the tournament and the command line do not offer them. A third game registers itself by
+adding its package to :data:`GAMES`.
 
 >>> make_bot("blef", "odds").name, bot_names("kaya")
 ('odds', ('random', 'counter'))
@@ -16,6 +19,7 @@ kayalib.errors.UnknownBotError: unknown Aku Paling Kaya bot 'smart'; the bots ar
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -71,21 +75,28 @@ def game(name: str) -> Game:
     return importlib.import_module(f"{package}.game").GAME
 
 
-def _bots(name: str) -> dict[str, Callable[[], Any]]:
+def _bots(name: str, lessons: bool = False) -> dict[str, Callable[[], Any]]:
     game(name)
-    return importlib.import_module(f"{GAMES[name]}.bots").BOTS
+    bots = importlib.import_module(f"{GAMES[name]}.bots").BOTS
+    if lessons and importlib.util.find_spec(f"{GAMES[name]}.lesson_bots") is not None:
+        return {**bots, **importlib.import_module(f"{GAMES[name]}.lesson_bots").LESSON_BOTS}
+    return bots  # type: ignore[no-any-return]
 
 
-def bot_names(game_name: str) -> tuple[str, ...]:
-    """The names of a game's bots, in the order the game lists them."""
-    return tuple(_bots(game_name))
+def bot_names(game_name: str, *, lessons: bool = False) -> tuple[str, ...]:
+    """The names of a game's bots, in the order the game lists them (``lessons``: with the
+    lesson bots after them)."""
+    return tuple(_bots(game_name, lessons))
 
 
 def make_bot(game_name: str, name: str) -> Any:
-    """A fresh bot of ``game_name`` by name (any case); :class:`UnknownBotError` otherwise."""
-    bots = _bots(game_name)
+    """A fresh bot of ``game_name`` by name (any case), a lesson bot too;
+    :class:`UnknownBotError` otherwise."""
     key = name.strip().lower() if isinstance(name, str) else name
+    bots = _bots(game_name)
     factory = bots.get(key) if isinstance(key, str) else None
+    if factory is None and isinstance(key, str):
+        factory = _bots(game_name, lessons=True).get(key)
     if factory is None:
         raise UnknownBotError(
             f"unknown {game(game_name).title} bot {name!r}; the bots are {', '.join(bots)}"

@@ -209,7 +209,7 @@ _LINK = re.compile(r"\]\(([^)#?]+\.ipynb)[^)]*\)")
 def test_the_lesson_registry_is_the_notebooks_in_order() -> None:
     """Navigation (Index, Back, Next at the top and bottom of every page) is drawn from this one
     list, so it must name every lesson notebook, in order."""
-    from kayalib.lessons.page import LESSONS
+    from kayalib.lessons.kit.page import LESSONS
 
     assert [f"{name}.ipynb" for _, name in LESSONS[1:]] == [path.name for path in LESSONS_NB]
     assert LESSONS[0] == ("index", "index")
@@ -221,7 +221,7 @@ LESSONS_NB = LESSONS
 @pytest.mark.parametrize("path", [NOTEBOOKS / "index.ipynb", *LESSONS], ids=lambda p: p.name)
 def test_lesson_has_navigation_at_top_and_bottom(path: Path) -> None:
     from kayalib.i18n import Translator, languages
-    from kayalib.lessons.page import Lesson
+    from kayalib.lessons.kit.page import Lesson
 
     cells = load(path)["cells"]
     first, last = source(cells[0]), source(cells[-1])
@@ -259,7 +259,7 @@ def test_lesson_code_cells_are_short(path: Path) -> None:
 
 def test_index_links_every_notebook_and_app() -> None:
     from kayalib.i18n import Translator
-    from kayalib.lessons.page import lesson_list_html
+    from kayalib.lessons.kit.page import lesson_list_html
 
     t = Translator("en")
     text = lesson_list_html(t).replace('<a href="', "](").replace('">', ")") + t("lindex.intro")

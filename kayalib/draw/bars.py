@@ -31,10 +31,10 @@ def probability_bars_html(
     with a fourth item, a short ``detail`` text shown after the percentage.
 
     Bars carry their percentage as text (``percent`` writes it, e.g. in the reader's language;
-    ``77.8%`` by default); a marked row (e.g. the current bid) is drawn in a second colour and
-    in bold, so the chart reads the same without colour vision. The styles are inline, so the
-    chart looks the same without the apps' stylesheet (lessons, reprs). Rows shrink and wrap
-    on a narrow screen instead of running off its edge.
+    ``77.8%`` by default); a marked row (e.g. the current bid) is drawn in a second colour, in
+    bold and with a star, so the chart reads the same without colour vision. The styles are
+    inline, so the chart looks the same without the apps' stylesheet (lessons, reprs). Rows
+    shrink and wrap on a narrow screen instead of running off its edge.
     """
     write = percent or _percent
     parts = [f'<div class="{css_class}" style="margin:4px 0">']
@@ -50,6 +50,7 @@ def probability_bars_html(
         mark = " kaya-bar-mark" if marked else ""
         colour = "#e0a800" if marked else "#4a7bd0"
         weight = "bold" if marked else "normal"
+        star = "\u2605 " if marked else ""  # colour is never the only signal
         extra = (
             f'<span class="kaya-bar-detail" style="flex:1 1 14em;font-size:90%">'
             f"{escape(detail)}</span>"
@@ -60,7 +61,7 @@ def probability_bars_html(
             f'<div class="kaya-bar-row{mark}" style="display:flex;flex-wrap:wrap;'
             f'align-items:center;gap:2px 8px;margin:2px 0;font-weight:{weight}">'
             f'<span class="kaya-bar-label" style="flex:1 1 7em;max-width:16em;'
-            f'text-align:right;overflow-wrap:anywhere">{escape(label)}</span>'
+            f'text-align:right;overflow-wrap:anywhere">{star}{escape(label)}</span>'
             f'<span class="kaya-bar-track" style="flex:2 1 90px;max-width:260px;'
             f"min-width:60px;height:16px;background:var(--jp-layout-color3, #dfe3ea);"
             f'border-radius:3px;overflow:hidden;display:inline-block">'

@@ -32,9 +32,14 @@ from kayalib.errors import KayalibError
 from kayalib.i18n import Translator
 from kayalib.pages.widgets import show_if
 
-__all__ = ["ErrorBanner"]
+__all__ = ["ErrorBanner", "banner_html"]
 
 log = logging.getLogger("kayalib.pages")
+
+
+def banner_html(text: str) -> str:
+    """One error line (or notice) as the banner shows it."""
+    return f'<div class="kaya-error-text">\u26a0 {escape(text)}</div>'
 
 
 class ErrorBanner(widgets.HTML):
@@ -72,9 +77,7 @@ class ErrorBanner(widgets.HTML):
     def show(self, error: BaseException | str) -> None:
         """Show ``error`` (or a message) as one readable line."""
         text = error if isinstance(error, str) else self.describe(error)
-        self.value = (
-            f'<div class="kaya-error-text">\u26a0 {escape(text)}</div>'
-        )
+        self.value = banner_html(text)
         show_if(self, True)
 
     def clear(self) -> None:

@@ -14,10 +14,11 @@ while the games run and always comes back, the bar fills and turns green when th
 ...             progress(done, count)
 ...         return count
 ...     def show(self):
-...         self.shown.value = "" if self.result is None else f"{self.result} tosses"
+...         self.shown.value = "" if self.results is None else f"{self.results} tosses"
 >>> import ipywidgets as widgets
->>> box = Coins(40, low=10, high=100, results=[widgets.HTML()], lang="en")
->>> box.shown = box.results[0]; box.run_button.click()
+>>> shown = widgets.HTML()
+>>> box = Coins(40, low=10, high=100, below=[shown], lang="en")
+>>> box.shown = shown; box.run_button.click()
 >>> box.shown.value, box.progress.value == box.progress.max, box.progress.bar_style
 ('40 tosses', True, 'success')
 """
@@ -59,8 +60,8 @@ class RunBox(widgets.VBox, Localized):
     """Count box + Run button + progress bar + result (see the module doc).
 
     ``head`` widgets go above the controls (a title, seat pickers), ``before`` and ``after``
-    beside the count box (an opponent, a seed box), ``results`` below the bar. ``result`` is the
-    last run's result (``None`` before the first).
+    beside the count box (an opponent, a seed box), ``below`` under the bar (where the results
+    are shown). ``results`` is what the last run gave (``None`` before the first).
     """
 
     count_label: Text = ""
@@ -79,7 +80,7 @@ class RunBox(widgets.VBox, Localized):
         head: Sequence[widgets.Widget] = (),
         before: Sequence[widgets.Widget] = (),
         after: Sequence[widgets.Widget] = (),
-        results: Sequence[widgets.Widget] = (),
+        below: Sequence[widgets.Widget] = (),
         lang: str | None = None,
         **kwargs: Any,
     ) -> None:
@@ -91,11 +92,10 @@ class RunBox(widgets.VBox, Localized):
         self.run_button = widgets.Button(button_style="primary", layout={"width": "auto"})
         self.run_button.add_class(self.run_class)
         self.progress = widgets.IntProgress(value=0, min=0, max=1)
-        self.results = list(results)
-        self.result: Any = None
+        self.results: Any = None
         self.run_button.on_click(self.errors.guard(lambda _: self.run()))
         controls = widgets.HBox([*before, self.count_box, *after, self.run_button])
-        super().__init__([*head, controls, self.progress, self.errors, *self.results], **kwargs)
+        super().__init__([*head, controls, self.progress, self.errors, *below], **kwargs)
         self.add_class(self.css_class)
 
     # -- what a page part says -------------------------------------------------------------
@@ -105,7 +105,7 @@ class RunBox(widgets.VBox, Localized):
         raise NotImplementedError
 
     def show(self) -> None:
-        """Draw :attr:`result` (or nothing before the first run) in the reader's language."""
+        """Draw :attr:`results` (or nothing before the first run) in the reader's language."""
 
     def relabel_controls(self) -> None:
         """Put the words of the box's own controls on screen (``head``, ``before``...)."""
@@ -121,7 +121,7 @@ class RunBox(widgets.VBox, Localized):
         self.show()
 
     def run(self) -> Any:
-        """Play the games now (the button's click): the result is kept, shown and returned."""
+        """Play the games now (the button's click): the results are kept, shown and returned."""
         count = int(self.count_box.value)
         self.run_button.disabled = True
         self.progress.value, self.progress.max, self.progress.bar_style = 0, 1, ""
@@ -134,6 +134,6 @@ class RunBox(widgets.VBox, Localized):
             self.run_button.disabled = False
         self.progress.value = self.progress.max
         self.progress.bar_style = "success"
-        self.result = result
+        self.results = result
         self.show()
         return result

@@ -9,7 +9,10 @@ from typing import Any
 
 import ipywidgets as w
 
-__all__ = ["button", "escape", "html", "inline_markup", "set_options", "show_if"]
+__all__ = ["button", "escape", "html", "inline_markup", "set_options", "show_if", "slider"]
+
+SLIDER_LAYOUT = {"width": "100%", "max_width": "40em"}
+"""A slider wide enough for its label in every language, and still room to slide."""
 
 
 def button(description: str, css_class: str, *, style: str = "") -> w.Button:
@@ -24,6 +27,12 @@ def html(css_class: str, value: str = "") -> w.HTML:
     h = w.HTML(value=value)
     h.add_class(css_class)
     return h
+
+
+def slider(value: int, low: int, high: int) -> w.IntSlider:
+    """A whole-number slider whose label is never cut (its words set by the page)."""
+    return w.IntSlider(value=value, min=low, max=high, continuous_update=False,
+                       style={"description_width": "initial"}, layout=SLIDER_LAYOUT)  # fmt: skip
 
 
 def set_options(dropdown: w.Dropdown, options: Sequence[tuple[str, Any]]) -> None:

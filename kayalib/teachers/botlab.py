@@ -13,17 +13,19 @@ from __future__ import annotations
 
 import os
 import sys
+from html import escape
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
 from kayalib.i18n import Translator
-from kayalib.lessons._widgets import ErrorBox, escape, guarded
-from kayalib.lessons.language import Localized, PageOptions, set_language
-from kayalib.lessons.page import Lesson
-from kayalib.lessons.plots import Chart
-from kayalib.lessons.tournament import WinRates, bot_label
+from kayalib.lessons.kit.page import Lesson
+from kayalib.lessons.kit.plots import Chart
+from kayalib.lessons.kit.tournament import WinRates, bot_label
+from kayalib.pages.language import set_language
+from kayalib.pages.options import PageOptions
+from kayalib.pages.runbox import Progress, RunBox
 from kayalib.registry import bot_names
 from kayalib.tournament import TournamentResult, round_robin
 
@@ -89,68 +91,45 @@ class BotLab(Lesson):
         return self.code(tournament_command(game, [path], games, self.seed(1)))
 
 
-class Leaderboard(widgets.VBox, Localized):
+class Leaderboard(RunBox):
     """Run a round robin of one bot file against every built-in bot of its game; show the
     progress, then each entrant's win rate with its 95% interval (table and chart) and the
     forfeits of a bot that crashed, played an illegal move or thought too long."""
 
+    count_label = staticmethod(lambda t: t("botlab.games_per_pairing"))
+    run_label = staticmethod(lambda t: t("botlab.run"))
+    run_class = "kayalib-run"
+    css_class = "kayalib-leaderboard"
+
     def __init__(self, path: str | Path, *, games: int = 10, seed: int = 1,
                  lang: str | None = None, **kwargs: Any) -> None:  # fmt: skip
-        self.init_language(lang)
         self.path = Path(path)
-        self.errors = ErrorBox()
         wide = {"description_width": "initial"}  # labels in full, in every language
-        self.games_box = widgets.BoundedIntText(value=games, min=1, max=1000, style=wide,
-                                                layout={"width": "16em"})  # fmt: skip
         self.seed_box = widgets.IntText(value=seed, style=wide, layout={"width": "12em"})
-        self.run_button = widgets.Button(button_style="primary", layout={"width": "auto"})
-        self.run_button.add_class("kayalib-run")
-        self.progress = widgets.IntProgress(value=0, min=0, max=1)
         self.title = widgets.HTML()
         self.table = widgets.HTML()
         self.faults = widgets.HTML()
         self.chart = Chart()
-        self.result: TournamentResult | None = None
-        self.run_button.on_click(guarded(self.errors)(lambda _: self.run()))
-        super().__init__([self.title, widgets.HBox([self.games_box, self.seed_box,
-                                                    self.run_button]),
-                          self.progress, self.errors, self.table, self.faults, self.chart],
+        super().__init__(games, low=1, high=1000, head=[self.title], after=[self.seed_box],
+                         below=[self.table, self.faults, self.chart], lang=lang,
                          **kwargs)  # fmt: skip
-        self.add_class("kayalib-leaderboard")
         self.relabel()
 
-    def relabel(self) -> None:
+    def relabel_controls(self) -> None:
         t = self.t
         self.title.value = f"<h4>{escape(t('botlab.board_title', bot=self.path.stem))}</h4>"
-        self.games_box.description = t("botlab.games_per_pairing")
         self.seed_box.description = t("lesson_seed")
-        self.run_button.description = t("botlab.run")
-        self.progress.description = t("lesson_progress")
-        self._show()
 
-    def _progress(self, done: int, total: int) -> None:
-        self.progress.max = max(1, total)
-        self.progress.value = done
-
-    def run(self) -> TournamentResult:
+    def work(self, count: int, progress: Progress) -> TournamentResult:
         """Play the round robin (the bot file isolated, as in ``kayalib tournament``)."""
         from kayalib.tournament import load_bot_file
 
         game, _ = load_bot_file(self.path)  # a bot that does not load says why, here
-        self.run_button.disabled = True
-        self.progress.value, self.progress.bar_style = 0, ""
-        try:
-            entrants = [self.path, *bot_names(game)]
-            games, seed = int(self.games_box.value), int(self.seed_box.value)
-            self.result = round_robin(game, entrants, games, seed, progress=self._progress)
-        finally:
-            self.run_button.disabled = False
-        self.progress.bar_style = "success"
-        self._show()
-        return self.result
+        entrants = [self.path, *bot_names(game)]
+        return round_robin(game, entrants, count, int(self.seed_box.value), progress=progress)
 
-    def _show(self) -> None:
-        t, result = self.t, self.result
+    def show(self) -> None:
+        t, result = self.t, self.results
         if result is None:
             self.table.value = self.faults.value = ""
             self.chart.draw(b"", "")

@@ -41,7 +41,7 @@ def _p03() -> dict[str, Any]:
 
 
 def _p04() -> dict[str, Any]:
-    from kayalib.lessons.blef import kind_probabilities
+    from kayalib.blef.ladder import kind_probabilities
 
     p = kind_probabilities(10)
     return {"flush": p["flush"], "four": p["four"], "three": p["three"],
@@ -64,7 +64,7 @@ def _p06() -> dict[str, Any]:
 
 
 def _p07() -> dict[str, Any]:
-    from kayalib.lessons.bluffing import LADDER_GAMES
+    from kayalib.lessons.l07 import LADDER_GAMES
     from kayalib.stats import wilson_interval
 
     a_low, a_high = wilson_interval(60, 100)
@@ -74,8 +74,8 @@ def _p07() -> dict[str, Any]:
 
 
 def _p08() -> dict[str, Any]:
+    from kayalib.blef.bayes_tables import opening_bids, rank_rows, small_posterior, small_view
     from kayalib.blef.bids import Bid
-    from kayalib.lessons.evidence import opening_bids, rank_rows, small_posterior, small_view
 
     ten, bluff = Bid.parse("high-card T"), Fraction(1, 10)
     view = small_view(ten)
@@ -89,7 +89,7 @@ def _p08() -> dict[str, Any]:
 
 
 def _p08_small() -> dict[str, Any]:
-    from kayalib.lessons.evidence import SMALL_BLUFF, small_figures
+    from kayalib.blef.bayes_tables import SMALL_BLUFF, small_figures
 
     small = small_figures(SMALL_BLUFF)
     return {"small_prior": small["prior"], "small_lk": small["lk_king"]}
@@ -97,7 +97,7 @@ def _p08_small() -> dict[str, Any]:
 
 def _p09() -> dict[str, Any]:
     from kayalib.blef.equilibrium import HEADS_UP
-    from kayalib.lessons.heads_up import exploitation, opening_bluff_shares, rank_counts
+    from kayalib.blef.exploitation import exploitation, opening_bluff_shares, rank_counts
 
     queen = rank_counts(3)  # ranks 9, 10, J, Q, K, A are 0 to 5
     win = Fraction(queen["same"] + queen["higher"], queen["cards"])

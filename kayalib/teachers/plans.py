@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from kayalib.i18n import Translator
-from kayalib.lessons.language import fill
+from kayalib.pages.language import fill
 
 __all__ = ["OPTIONAL", "SECTIONS", "Plan", "lesson_numbers", "plan_markdown"]
 
@@ -39,8 +39,8 @@ OPTIONAL = ("curriculum",)
 
 
 def lesson_numbers() -> list[str]:
-    """Every lesson of the registry (``kayalib.lessons.page.LESSONS``), the index left out."""
-    from kayalib.lessons.page import LESSONS
+    """Every lesson of the registry (``kayalib.lessons.kit.page.LESSONS``), the index left out."""
+    from kayalib.lessons.kit.page import LESSONS
 
     return [number for number, _ in LESSONS if number != "index"]
 
@@ -110,6 +110,6 @@ def plan_markdown(number: str, t: Translator) -> str:
 
 
 def _notebook(number: str) -> str:
-    from kayalib.lessons.page import LESSONS
+    from kayalib.lessons.kit.page import LESSONS
 
     return f"{dict(LESSONS)[number]}.ipynb"

@@ -2,7 +2,7 @@
 
 A worksheet is built from the same source as the lesson: the notebook is run (in this process,
 in the teacher's view ``?solutions=key`` so every part is built at once) and its
-:class:`~kayalib.lessons.page.Lesson` parts are read back in page order. Each item keeps the
+:class:`~kayalib.lessons.kit.page.Lesson` parts are read back in page order. Each item keeps the
 catalogue key and the figures the page computed, so it can be written in any language:
 
 * :class:`Ask`: a prediction (its question, choices, the exact value or the right choice) and
@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from kayalib.i18n import Translator
-from kayalib.lessons.language import fill, resolve
+from kayalib.pages.language import fill, resolve
 
 __all__ = ["Ask", "LessonRecord", "Table", "Task", "notebook_path", "record_lesson", "run_lesson"]
 
@@ -78,13 +78,13 @@ class LessonRecord:
 
 def notebook_path(number: str, notebooks: Path = NOTEBOOKS) -> Path:
     """The notebook of lesson ``number`` (from the lesson registry)."""
-    from kayalib.lessons.page import LESSONS
+    from kayalib.lessons.kit.page import LESSONS
 
     return notebooks / f"{dict(LESSONS)[number]}.ipynb"
 
 
 def _prose(part: Any) -> Callable[[Translator], str] | None:
-    from kayalib.lessons.page import markdown
+    from kayalib.lessons.kit.page import markdown
 
     key, values = part.key, dict(part.values)
     if key.endswith(".learn"):
@@ -94,7 +94,8 @@ def _prose(part: Any) -> Callable[[Translator], str] | None:
 
 def run_lesson(number: str, query: str = "solutions=key", notebooks: Path = NOTEBOOKS) -> Any:
     """Run lesson ``number``'s notebook in this process as Voila would with the address
-    ``?query``; return its :class:`~kayalib.lessons.page.Lesson` (its ``parts`` in page order)."""
+    ``?query``; return its :class:`~kayalib.lessons.kit.page.Lesson` (``parts`` in page
+    order)."""
     cells = json.loads(notebook_path(number, notebooks).read_text("utf-8"))["cells"]
     namespace: dict[str, Any] = {"__name__": f"kayalib_lesson_{number}"}
     saved = os.environ.get("QUERY_STRING")
@@ -117,9 +118,9 @@ def run_lesson(number: str, query: str = "solutions=key", notebooks: Path = NOTE
 
 def record_lesson(number: str, notebooks: Path = NOTEBOOKS) -> LessonRecord:
     """Run lesson ``number``'s notebook (teacher's view) and read its worksheet material."""
-    from kayalib.lessons.exercise import Exercise
-    from kayalib.lessons.page import Gated, LiveHTML, Prose
-    from kayalib.lessons.predict import Prediction
+    from kayalib.lessons.kit.exercise import Exercise
+    from kayalib.lessons.kit.page import Gated, LiveHTML, Prose
+    from kayalib.lessons.kit.predict import Prediction
 
     lesson = run_lesson(number, "solutions=key", notebooks)
     items: list[Item] = []

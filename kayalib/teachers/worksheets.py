@@ -16,7 +16,7 @@ from html import escape
 from pathlib import Path
 
 from kayalib.i18n import Translator, languages
-from kayalib.lessons.exercise import answer_text
+from kayalib.lessons.kit.exercise import answer_text
 from kayalib.teachers.plans import Plan
 from kayalib.teachers.record import Ask, LessonRecord, Table, Task, record_lesson
 
@@ -47,7 +47,7 @@ img, svg { max-width: 100%; }
 
 
 def _markdown(text: str) -> str:
-    from kayalib.lessons.page import markdown
+    from kayalib.lessons.kit.page import markdown
 
     return markdown(text)
 
@@ -150,7 +150,7 @@ def worksheet_html(record: LessonRecord, lang: str, *, key: bool = False) -> str
 
 
 def _inline(text: str) -> str:
-    from kayalib.lessons.page import inline_markdown
+    from kayalib.lessons.kit.page import inline_markdown
 
     return inline_markdown(text)
 

@@ -12,7 +12,7 @@ import logging
 import ipywidgets as widgets
 import pytest
 
-from kayalib.lessons._widgets import ErrorBox
+from kayalib.pages.banner import ErrorBanner
 
 
 @pytest.fixture(autouse=True)
@@ -25,12 +25,12 @@ def no_callback_exceptions(caplog: pytest.LogCaptureFixture):
 
 
 def shown_errors(widget: widgets.Widget) -> list[str]:
-    """The non-empty error lines of every ``ErrorBox`` inside ``widget``."""
+    """The non-empty error lines of every ``ErrorBanner`` inside ``widget``."""
     found = []
     stack = [widget]
     while stack:
         item = stack.pop()
-        if isinstance(item, ErrorBox) and item.value:
+        if isinstance(item, ErrorBanner) and item.value:
             found.append(item.value)
         stack.extend(getattr(item, "children", ()))
     return found
@@ -42,7 +42,7 @@ PNG = b"\x89PNG\r\n\x1a\n"
 @pytest.fixture(autouse=True)
 def english_again():
     """A lesson page sets the kernel's language; every test starts and ends in English."""
-    from kayalib.lessons.language import set_language
+    from kayalib.pages.language import set_language
 
     set_language("en")
     yield

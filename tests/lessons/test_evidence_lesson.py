@@ -8,19 +8,11 @@ from itertools import combinations
 
 import pytest
 
+from kayalib.blef.bayes_tables import KING, queen_figures, rank_rows, small_figures, small_posterior
 from kayalib.blef.bids import Bid, holds
 from kayalib.blef.cards import DECK, parse_cards
 from kayalib.blef.game import BlefRules, BlefState
-from kayalib.lessons.evidence import (
-    KING,
-    BluffSlider,
-    FullCase,
-    full_figures,
-    queen_figures,
-    rank_rows,
-    small_figures,
-    small_posterior,
-)
+from kayalib.lessons.l08 import BluffSlider, FullCase, full_figures
 from kayalib.registry import make_bot
 from tests.lessons.conftest import shown_errors
 
@@ -87,8 +79,8 @@ def test_the_full_case_states_what_its_page_explains() -> None:
     figures = full_figures()
     assert figures["players"] == 4 and figures["cards"] == 8 and figures["hands"] == 231
     # the page explains the moved bid by the first bid "high card K" and your own king
+    from kayalib.blef.bayes_tables import full_case_view
     from kayalib.blef.bids import LADDER
-    from kayalib.lessons.evidence import full_case_view
 
     full = full_case_view()
     assert LADDER[figures["moved_at"]] == Bid.parse("pair K")
@@ -122,7 +114,7 @@ def test_the_full_case_redraws_with_the_bluff_rate() -> None:
 def test_dealing_it_agrees_with_the_bayes_table() -> None:
     """Rounds dealt for real, kept when the opponent said "high card K": the share with a king
     approaches the posterior (within four standard errors after 1,000 kept rounds)."""
-    from kayalib.lessons.evidence import heard_simulator
+    from kayalib.lessons.l08 import heard_simulator
 
     simulator = heard_simulator(seed=8)
     simulator.deal_many_button.click()

@@ -5,22 +5,20 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from kayalib.draw import probability_bars_html
 from kayalib.i18n import Translator
 from kayalib.kaya.gambreng import expected_rounds
-from kayalib.lessons._widgets import bars_html
-from kayalib.lessons.gambreng import (
+from kayalib.kaya.gambreng_stats import (
     coverage,
     doubling_rows,
-    draw_html,
-    gambreng_simulator,
     interval_widths,
     mean_rounds,
     rounds_sample,
-    spread_chart,
     spread_figures,
 )
-from kayalib.lessons.page import Code
-from kayalib.lessons.plots import Chart, LiveChart
+from kayalib.lessons.kit.page import Code
+from kayalib.lessons.kit.plots import Chart, LiveChart
+from kayalib.lessons.l05 import draw_html, gambreng_simulator, spread_chart
 
 EN, PL = Translator("en"), Translator("pl")
 
@@ -72,5 +70,5 @@ def test_a_draw_is_told_in_the_narrators_words_with_seats_from_one() -> None:
 
 
 def test_colour_is_never_the_only_signal_of_a_marked_bar() -> None:
-    html = bars_html([("a", 0.5, True), ("b", 0.25, False)], percent=PL.percent)
+    html = probability_bars_html([("a", 0.5, True), ("b", 0.25, False)], percent=PL.percent)
     assert html.count("\u2605") == 1 and "50,0%" in html

@@ -11,8 +11,7 @@ import pytest
 
 from kayalib.blef.actions import CHECK
 from kayalib.blef.equilibrium import HEADS_UP, solved
-from kayalib.blef.game import BlefRules, BlefState
-from kayalib.lessons.heads_up import (
+from kayalib.blef.exploitation import (
     TEN,
     best_reply,
     card_values,
@@ -26,8 +25,11 @@ from kayalib.lessons.heads_up import (
     truth_dial,
     with_truth_share,
 )
-from kayalib.lessons.heads_up_bots import REPLY, AlwaysBluffer, LessonError, make_lesson_bot
-from kayalib.lessons.heads_up_rounds import match, play_round
+from kayalib.blef.game import BlefRules, BlefState
+from kayalib.blef.lesson_bots import REPLY, AlwaysBluffer
+from kayalib.blef.matches import match, play_round
+from kayalib.errors import ArgumentError, UnknownBotError
+from kayalib.registry import make_bot
 from kayalib.seeds import game_seed
 
 
@@ -95,7 +97,7 @@ def test_the_truth_dial_is_flat_around_the_equilibrium_and_higher_outside() -> N
     assert dial[0][1] > value + 1e-4 and dial[-1][1] > value + 1e-4
     at_eq = solved().solver.best_response_value(with_truth_share(share, TEN), 1)
     assert abs(at_eq - value) < 1e-9
-    with pytest.raises(LessonError):
+    with pytest.raises(ArgumentError):
         with_truth_share(1.5)
 
 
@@ -140,14 +142,14 @@ def test_the_always_bluffer_never_names_a_rank_it_holds() -> None:
 
 
 def test_unknown_bots_and_bad_counts_are_refused() -> None:
-    with pytest.raises(LessonError, match="no lesson bot"):
-        make_lesson_bot("nobody")
-    with pytest.raises(LessonError, match="at least 2"):
+    with pytest.raises(UnknownBotError, match="unknown Blef bot 'nobody'"):
+        make_bot("blef", "nobody")
+    with pytest.raises(ArgumentError, match="at least 2"):
         match("honest", 1, seed=1)
 
 
 def test_a_round_is_the_same_every_time_it_is_played() -> None:
-    bots = (make_lesson_bot("cfr"), make_lesson_bot("honest"))
+    bots = (make_bot("blef", "cfr"), make_bot("blef", "honest"))
     first = play_round(bots, game_seed(3, 0))
     again = play_round(bots, game_seed(3, 0))
     assert first == again
@@ -168,7 +170,7 @@ def test_a_match_interval_holds_the_exact_value(bot: str, against: str) -> None:
 
 def test_the_reply_bot_plays_the_best_reply_in_both_seats() -> None:
     """The reply bot's strategy, read back from its exact policy, wins what the solver says."""
-    from kayalib.lessons.heads_up import bot_strategy
+    from kayalib.blef.exploitation import bot_strategy
 
     eq = solved()
     honest = bot_strategy("honest")

@@ -8,18 +8,18 @@ import base64
 import pytest
 
 from kayalib.blef.equilibrium import solved
+from kayalib.blef.exploitation import exploitation
 from kayalib.i18n import Translator
-from kayalib.lessons.heads_up import exploitation
-from kayalib.lessons.heads_up_match import EquilibriumMatch
-from kayalib.lessons.heads_up_pictures import (
+from kayalib.lessons.l09 import (
+    EquilibriumMatch,
+    RoundPlayer,
     convergence_chart,
     opening_values_html,
     strategy_chart,
     strategy_png,
     truth_dial_chart,
 )
-from kayalib.lessons.heads_up_play import RoundPlayer
-from kayalib.lessons.language import set_language
+from kayalib.pages.language import set_language
 from kayalib.words import BlefWords
 from tests.lessons.conftest import PNG, shown_errors
 from tests.lessons.pages import visible_text

@@ -15,18 +15,11 @@ from hypothesis import strategies as st
 from kayalib.i18n import Translator
 from kayalib.kaya.game import WHYS, KayaState
 from kayalib.kaya.rules import KayaRules
-from kayalib.lessons.kaya import (
-    ChallengeExplorer,
-    counter_walkthrough,
-    gambreng_html,
-    kaya_cards_html,
-    kaya_table_html,
-    kaya_tournament,
-    kaya_walkthrough,
-    run_kaya_tournament,
-    scene_steps,
-    scenes,
-)
+from kayalib.lessons.cards import gambreng_html, kaya_cards_html, kaya_table_html
+from kayalib.lessons.kit.tournament import tournament
+from kayalib.lessons.l01 import kaya_walkthrough, scene_steps, scenes
+from kayalib.lessons.l06 import ChallengeExplorer, counter_walkthrough
+from kayalib.lessons.l07 import kaya_tournament
 from kayalib.words.kaya import MOVE_KEYS
 from tests.lessons.conftest import shown_errors
 
@@ -183,7 +176,7 @@ def test_kaya_tournament_runs_the_real_engine() -> None:
     runner.run_button.click()
     assert shown_errors(runner) == []
     assert "data:image/png;base64," in runner.chart.value and runner.chart.alt
-    wins = run_kaya_tournament(["counter", "random"], 10, 3)
+    wins = tournament("kaya")(["counter", "random"], 10, 3)
     assert [round(rate * 10) for _, rate, _, _ in runner.results.rows] == list(wins)
     assert sum(wins) >= 10  # shared wins count for each winner
     assert "Player 1: counter" in runner.table.value

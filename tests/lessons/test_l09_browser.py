@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from kayalib.lessons.heads_up_play import RoundPlayer
+from kayalib.lessons.l09 import RoundPlayer
 from tests.lessons.pages import visible_text
 from tests.lessons.test_browser import LOAD, STEP, browser, page, server  # noqa: F401 (fixtures)
 

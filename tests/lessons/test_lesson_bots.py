@@ -13,17 +13,19 @@ import pytest
 from kayalib.blef.bids import LADDER
 from kayalib.blef.bots import OddsBot
 from kayalib.blef.game import CHECK, BlefRules, BlefState
-from kayalib.i18n import Translator
-from kayalib.lessons.bluffing import (
-    LESSON_BOTS,
-    ODDS_PARAMETERS,
-    BluffingSweep,
-    BluffRounds,
-    bluff_rounds,
-    describe_bot,
-    heads_up,
+from kayalib.blef.lesson_bots import (
+    BelieverBot,
+    BluffingBot,
+    TrustingBot,
+    claimed_cards,
+    odds_action,
 )
-from kayalib.lessons.bots import BelieverBot, BluffingBot, TrustingBot, claimed_cards, odds_action
+from kayalib.blef.matches import bluff_rounds, heads_up_games
+from kayalib.i18n import Translator
+from kayalib.lessons.l07 import BOTS as LESSON_BOTS
+from kayalib.lessons.l07 import ODDS_PARAMETERS, BluffingSweep, BluffRounds, describe_bot
+from kayalib.registry import bot_names, make_bot
+from kayalib.ui.blef_app import BlefApp
 from tests.lessons.conftest import shown_errors
 
 EN = Translator("en")
@@ -114,10 +116,13 @@ def test_the_lesson_knows_every_setting_of_the_odds_bot() -> None:
             getattr(engine, name)).rstrip("0").rstrip(".") in describe_bot(EN, engine)
 
 
-def test_every_lesson_bot_has_an_exact_policy_or_is_an_engine_bot() -> None:
-    for name, make in LESSON_BOTS.items():
-        bot = make()
-        assert hasattr(bot, "policy") or name in ("random", "odds"), name
+def test_every_lesson_bot_has_an_exact_policy_and_the_apps_do_not_offer_them() -> None:
+    for name in bot_names("blef", lessons=True):
+        assert hasattr(make_bot("blef", name), "policy"), name
+    assert set(LESSON_BOTS) <= set(bot_names("blef", lessons=True))
+    assert not set(bot_names("blef")) & {"believer", "bluffer 30%", "always-bluffer"}
+    app_bots = [value for _label, value in BlefApp(seed=1, delay=0).seat_pickers[0].options]
+    assert "believer" not in app_bots and "bluffer 30%" not in app_bots
 
 
 # ------------------------------------------------------------------------- lesson 07's figures
@@ -148,7 +153,7 @@ def test_sweep_sentences_state_the_games_results() -> None:
     sweep.run_button.click()
     assert shown_errors(sweep) == []
     assert sweep.progress.value == sweep.progress.max == 2 * 2 * 30
-    won = [heads_up(bot, "odds", 30, 3)[0] for bot in ("odds", "bluffer 60%")]
+    won = [heads_up_games(bot, "odds", 30, 3)[0] for bot in ("odds", "bluffer 60%")]
     rates = [f"{w / 60:.1%}" for w in won]
     sentence = sweep.sentences()[0]
     assert rates[1] in sentence and rates[0] in sentence
@@ -181,4 +186,4 @@ def test_the_ladder_bots_are_described_from_their_settings() -> None:
     assert "10%" in polish and "szanse" in polish
     assert describe_bot(EN, HonestBot()).startswith("Bids only what its own cards show")
     for name in ("random", "honest", "odds", "bayes"):
-        assert name in LESSON_BOTS and describe_bot(EN, LESSON_BOTS[name]())
+        assert name in LESSON_BOTS and describe_bot(EN, make_bot("blef", name))

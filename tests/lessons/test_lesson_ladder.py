@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from kayalib.blef.matches import heads_up_games
 from kayalib.i18n import Translator
-from kayalib.lessons.bluffing import LADDER, heads_up
-from kayalib.lessons.ladder import LadderSteps, ladder_steps, step_sentence
+from kayalib.lessons.l07 import LADDER, LadderSteps, ladder_steps, step_sentence
 from tests.lessons.conftest import shown_errors
 
 EN = Translator("en")
@@ -27,7 +27,7 @@ def test_playing_the_ladder_shows_one_computed_sentence_per_step() -> None:
     results = widget.run()
     assert results.played == 10 and len(results.wins) == 3
     assert widget.progress.value == widget.progress.max == 30
-    assert results.wins[0] == heads_up("honest", "random", 5, 3)[0]  # the same seeded games
+    assert results.wins[0] == heads_up_games("honest", "random", 5, 3)[0]  # the same seeded games
     text = widget.verdicts.value
     assert text.count("<li>") == 3 and "bayes won" in text
     assert "honest against random" in widget.table.value and "img" in widget.chart.value

@@ -11,24 +11,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kayalib.errors import ParseError
-from kayalib.lessons import (
-    DealSimulator,
-    Exercise,
-    Step,
-    Stepper,
-    TournamentRunner,
+from kayalib.draw.charts import (
     bar_chart_png,
     figure_to_png,
     heatmap_png,
     line_chart_png,
     new_figure,
-    parse_number,
-    png_image,
-    running_means,
-    wilson_interval,
-    win_rate_rows,
 )
+from kayalib.errors import ParseError
+from kayalib.lessons.kit.exercise import Exercise, parse_number
+from kayalib.lessons.kit.plots import png_image
+from kayalib.lessons.kit.simulator import DealSimulator
+from kayalib.lessons.kit.stepper import Step, Stepper
+from kayalib.lessons.kit.tournament import TournamentRunner, win_rate_rows
+from kayalib.stats import wilson_interval
 from tests.lessons.conftest import PNG, shown_errors
 
 # --------------------------------------------------------------------------- stepper
@@ -254,10 +250,10 @@ def test_win_rate_rows_use_wilson_intervals() -> None:
 
 
 def test_tournament_runner_with_the_real_blef_engine() -> None:
-    from kayalib.lessons.bluffing import run_blef_tournament
+    from kayalib.blef.matches import games_won
 
     runner = TournamentRunner(
-        run_blef_tournament, ["odds", "random"], seats=["odds", "random"], games=20, seed=5,
+        games_won, ["odds", "random"], seats=["odds", "random"], games=20, seed=5,
         lang="en",
     )
     runner.run_button.click()
@@ -265,17 +261,17 @@ def test_tournament_runner_with_the_real_blef_engine() -> None:
     assert runner.progress.value == runner.progress.max == 20
     assert runner.progress.bar_style == "success"
     assert "data:image/png;base64," in runner.chart.value
-    expected = run_blef_tournament(["odds", "random"], 20, 5)
+    expected = games_won(["odds", "random"], 20, 5)
     assert [round(rate * 20) for _, rate, _, _ in runner.results.rows] == list(expected)
     assert "Player 1: odds" in runner.table.value and not runner.run_button.disabled
     assert "Player 1: odds" in runner.chart.alt  # the chart's text equivalent
 
 
 def test_tournament_error_is_shown_and_button_comes_back() -> None:
-    from kayalib.lessons.bluffing import run_blef_tournament
+    from kayalib.blef.matches import games_won
 
     runner = TournamentRunner(
-        run_blef_tournament, ["odds", "no-such-bot"], seats=["odds", "odds"], games=10
+        games_won, ["odds", "no-such-bot"], seats=["odds", "odds"], games=10
     )
     runner.seat_boxes[1].value = "no-such-bot"
     runner.run_button.click()
@@ -344,14 +340,9 @@ def test_wilson_refuses_impossible_counts() -> None:
         wilson_interval(5, 3)
 
 
-def test_running_means() -> None:
-    assert running_means([]) == []
-    assert running_means([2, 4, 0]) == [2.0, 3.0, 2.0]
-
-
 def test_bars_are_as_long_as_the_probability() -> None:
-    from kayalib.lessons._widgets import bars_html
+    from kayalib.draw import probability_bars_html
 
-    html = bars_html([("you win", 0.25, True), ("they win", 1.5, False)], title="<t>")
+    html = probability_bars_html([("you win", 0.25, True), ("they win", 1.5, False)], title="<t>")
     assert "width:25.0%" in html and "width:100.0%" in html  # clamped to 1
     assert "&lt;t&gt;" in html and "25.0%" in html and "font-weight:bold" in html

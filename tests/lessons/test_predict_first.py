@@ -12,9 +12,10 @@ import pytest
 
 from kayalib.blef.odds import bid_probability
 from kayalib.kaya.gambreng import expected_rounds
-from kayalib.lessons import Calculator, Exercise, Lesson, Prediction
-from kayalib.lessons.page import Gated, Prose
-from kayalib.lessons.predict import RANGES, range_choices, range_margin, range_of
+from kayalib.lessons.kit.calculator import Calculator
+from kayalib.lessons.kit.exercise import Exercise
+from kayalib.lessons.kit.page import Gated, Lesson, Prose
+from kayalib.lessons.kit.predict import RANGES, Prediction, range_choices, range_margin, range_of
 
 
 def texts(widget: widgets.Widget) -> str:

@@ -3,7 +3,7 @@ lesson page run in a language leaves English current for the tests after it."""
 
 import pytest
 
-from kayalib.lessons.language import set_language
+from kayalib.pages.language import set_language
 from tests.lessons.conftest import no_callback_exceptions  # noqa: F401
 
 

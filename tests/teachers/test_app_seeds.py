@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from kayalib.pages.options import SEED_DIGITS as APP_SEED_DIGITS
 from kayalib.seeds import personal_seed
 from kayalib.ui import BlefApp, KayaApp
-from kayalib.pages.options import SEED_DIGITS as APP_SEED_DIGITS
 from tests.lessons.pages import visible_text
 
 

@@ -46,8 +46,8 @@ def test_the_template_bot_plays_the_built_in_bots_without_a_forfeit(tmp_path, ga
 def test_a_broken_bot_forfeits_and_the_board_says_why(tmp_path) -> None:
     board = Leaderboard(BROKEN / "crasher.py", games=1, seed=1, lang="en")
     board.run_button.click()  # the button, as a student presses it
-    assert board.result is not None
-    assert board.result.standings["crasher"].forfeits["crash"] > 0
+    assert board.results is not None
+    assert board.results.standings["crasher"].forfeits["crash"] > 0
     faults = visible_text(board.faults.value)
     assert "crasher" in faults and "crashed" in faults and "ZeroDivisionError" in faults
 
@@ -55,7 +55,7 @@ def test_a_broken_bot_forfeits_and_the_board_says_why(tmp_path) -> None:
 def test_a_bot_that_does_not_load_is_told_in_the_widget(tmp_path) -> None:
     board = Leaderboard(BROKEN / "no_game.py", lang="en")
     board.run_button.click()
-    assert "GAME" in board.errors.value and board.result is None
+    assert "GAME" in board.errors.value and board.results is None
 
 
 def test_the_lab_saves_bots_where_it_is_told(tmp_path, monkeypatch) -> None:

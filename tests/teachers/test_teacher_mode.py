@@ -10,11 +10,11 @@ from fractions import Fraction
 import ipywidgets as widgets
 import pytest
 
-from kayalib.lessons.exercise import Exercise, answer_text
-from kayalib.lessons.language import PageOptions
-from kayalib.lessons.montecarlo import DealSimulator
-from kayalib.lessons.page import Gated
-from kayalib.lessons.predict import Prediction
+from kayalib.lessons.kit.exercise import Exercise, answer_text
+from kayalib.lessons.kit.page import Gated
+from kayalib.lessons.kit.predict import Prediction
+from kayalib.lessons.kit.simulator import DealSimulator
+from kayalib.pages.options import PageOptions
 from kayalib.seeds import personal_seed
 from kayalib.teachers.plans import lesson_numbers
 from kayalib.teachers.record import run_lesson

@@ -12,7 +12,7 @@ import subprocess
 import pytest
 
 from kayalib.i18n import Translator, languages
-from kayalib.lessons.page import inline_markdown
+from kayalib.lessons.kit.page import inline_markdown
 from kayalib.teachers.__main__ import main
 from kayalib.teachers.plans import Plan, lesson_numbers
 from kayalib.teachers.record import Ask, Task, record_lesson

@@ -6,14 +6,15 @@ import math
 import re
 from collections.abc import Sequence
 from fractions import Fraction
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
 from kayalib.errors import ParseError
 from kayalib.i18n import Translator
-from kayalib.lessons._widgets import ErrorBox, escape, guarded
-from kayalib.lessons.language import Localized, Text, fill, resolve
+from kayalib.pages.banner import ErrorBanner
+from kayalib.pages.language import Localized, Text, fill, resolve
 
 __all__ = ["Exercise", "answer_text", "parse_number"]
 
@@ -113,7 +114,7 @@ class Exercise(widgets.VBox, Localized):
         self.hint = hint
         self.attempts = 0
         self.solved = False
-        self.errors = ErrorBox()
+        self.errors = ErrorBanner(lambda: self.t)
         self.question = widgets.HTML()
         if self.choices is None:
             self.answer_box: widgets.ValueWidget = widgets.Text(layout={"width": "16em"})
@@ -134,8 +135,8 @@ class Exercise(widgets.VBox, Localized):
         if not key:
             self.key_box.layout.display = "none"
         self._feedback: tuple[str, str] | None = None
-        self.check_button.on_click(guarded(self.errors)(lambda _: self.check()))
-        self.solution_button.on_click(guarded(self.errors)(lambda _: self.reveal()))
+        self.check_button.on_click(self.errors.guard(lambda _: self.check()))
+        self.solution_button.on_click(self.errors.guard(lambda _: self.reveal()))
         super().__init__(
             [
                 self.question,

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
 from kayalib.i18n import Translator
-from kayalib.lessons._widgets import ErrorBox, escape, guarded
-from kayalib.lessons.language import Localized, Text
+from kayalib.pages.banner import ErrorBanner
+from kayalib.pages.language import Localized, Text
 
 __all__ = ["Step", "Stepper"]
 
@@ -53,7 +54,7 @@ class Stepper(widgets.VBox, Localized):
             raise ValueError("a stepper needs at least one step")
         self.title = title
         self.index = 0
-        self.errors = ErrorBox()
+        self.errors = ErrorBanner(lambda: self.t)
         self.first_button = widgets.Button(layout={"width": "auto"})
         self.back_button = widgets.Button(layout={"width": "auto"})
         self.next_button = widgets.Button(button_style="primary", layout={"width": "auto"})
@@ -65,9 +66,9 @@ class Stepper(widgets.VBox, Localized):
         for button in (self.first_button, self.back_button, self.next_button):
             button.add_class("kayalib-stepper-button")
         self.next_button.add_class("kayalib-stepper-next")
-        self.first_button.on_click(guarded(self.errors)(lambda _: self.go(0)))
-        self.back_button.on_click(guarded(self.errors)(lambda _: self.go(self.index - 1)))
-        self.next_button.on_click(guarded(self.errors)(lambda _: self.go(self.index + 1)))
+        self.first_button.on_click(self.errors.guard(lambda _: self.go(0)))
+        self.back_button.on_click(self.errors.guard(lambda _: self.go(self.index - 1)))
+        self.next_button.on_click(self.errors.guard(lambda _: self.go(self.index + 1)))
         super().__init__(
             [
                 self.header,

@@ -1,67 +1,63 @@
-"""Lesson 07 (Blef): what the bots do, and when a bluff pays, measured with intervals.
+"""Lesson 07, bots and bluffing: what the bots do, when a bluff pays, and the ladder of bots, each
+claim measured with intervals from games played when the student presses Run.
 
 Everything the lesson says about a bot comes from the bot itself: :func:`describe_bot` reads the
 parameters of a live bot (and falls back to its docstring for a bot it does not know), so a
-retuned bot can never leave the lesson saying something old. Every figure comes from games
-played when the student presses Run, with seeds, so anybody can check it.
+retuned bot can never leave the lesson saying something old. The games are
+:mod:`kayalib.blef.matches` (seeded, so anybody can check a figure); the lesson bots are
+:mod:`kayalib.blef.lesson_bots`, made by name through the registry.
+
+At one table the strongest bot takes nearly every game, which tells nothing about the order of
+the others; heads-up, each step of the ladder (``random`` < ``honest`` < ``odds`` < ``bayes``) is
+measured on its own, seats swapped half the time, with a 95% interval and a sentence computed
+from it (:class:`LadderSteps`).
 """
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Sequence
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
 from kayalib.blef.bots import BayesBot, HonestBot, OddsBot, RandomBot
-from kayalib.blef.game import BlefRules, CheckEvent
+from kayalib.blef.lesson_bots import BelieverBot, BluffingBot
+from kayalib.blef.matches import bluff_rounds, heads_up_games
 from kayalib.draw.charts import table_html
 from kayalib.i18n import Translator
-from kayalib.lessons._widgets import ErrorBox, escape, guarded
-from kayalib.lessons.bots import BelieverBot, BluffingBot, odds_action
-from kayalib.lessons.language import Localized
-from kayalib.lessons.plots import Chart
-from kayalib.lessons.predict import Prediction
-from kayalib.lessons.stats import wilson_interval
-from kayalib.lessons.tournament import TournamentRunner, WinRates, bot_label
-from kayalib.progress import ProgressCallback
-from kayalib.seeds import game_seed
-from kayalib.simulate import play_game, simulate
+from kayalib.lessons.kit.plots import Chart
+from kayalib.lessons.kit.predict import Prediction
+from kayalib.lessons.kit.tournament import TournamentRunner, WinRates, bot_label, tournament
+from kayalib.pages.runbox import Progress, RunBox
+from kayalib.registry import bot_names, make_bot
+from kayalib.stats import wilson_interval
 
 __all__ = [
+    "BOTS",
     "LADDER",
     "LADDER_GAMES",
-    "LESSON_BOTS",
+    "LADDER_STEP_GAMES",
     "BluffRounds",
     "BluffingSweep",
+    "LadderSteps",
     "blef_tournament",
-    "bluff_rounds",
     "bots_table_html",
     "compare",
     "describe_bot",
-    "heads_up",
+    "kaya_tournament",
     "ladder_choices",
-    "run_blef_tournament",
+    "ladder_steps",
+    "step_sentence",
 ]
 
 LADDER = ("random", "honest", "odds", "bayes")
 """The engine's Blef bots, weakest first (the order the lesson's ladder tournament tests)."""
 LADDER_GAMES = 40
 """The ladder tournament's games to start with (four players; bayes thinks for each bid)."""
-
-LESSON_BOTS: dict[str, Callable[[], Any]] = {
-    "random": RandomBot,
-    "honest": HonestBot,
-    "odds": OddsBot,
-    "bayes": BayesBot,
-    "believer": BelieverBot,
-    "bluffer 10%": lambda: BluffingBot(0.1),
-    "bluffer 30%": lambda: BluffingBot(0.3),
-    "bluffer 60%": lambda: BluffingBot(0.6),
-}
-"""The bots of lesson 07 by name: the engine's ladder (:data:`LADDER`), and lesson bots built on
-the odds bot."""
+BOTS = (*LADDER, "believer", "bluffer 10%", "bluffer 30%", "bluffer 60%")
+"""The bots of lesson 07: the engine's ladder and lesson bots built on the odds bot."""
 
 ODDS_PARAMETERS = ("confidence", "caution")
 """The odds bot's settings the lesson describes (a test fails when the bot gains another)."""
@@ -100,40 +96,25 @@ def ladder_choices() -> list[tuple[Callable[[Translator], str], str]]:
     return [((lambda t, name=name: bot_label(t, name)), name) for name in LADDER]
 
 
-def bots_table_html(t: Translator, names: Sequence[str] = tuple(LESSON_BOTS)) -> str:
-    """Every lesson bot with what it does."""
+def bots_table_html(t: Translator, names: Sequence[str] = BOTS) -> str:
+    """Every bot of the lesson with what it does."""
     return table_html([t("lesson_bot"), t("lesson_what_it_does")],
-                      [[bot_label(t, n), describe_bot(t, LESSON_BOTS[n]())] for n in names])
-
-
-def run_blef_tournament(bots: list[str], games: int, seed: int,
-                        progress: ProgressCallback | None = None) -> tuple[int, ...]:  # fmt: skip
-    """Wins by seat of ``games`` classic games between ``LESSON_BOTS`` (names)."""
-    rules = BlefRules(players=len(bots))
-    return simulate("blef", [LESSON_BOTS[name]() for name in bots], games, seed, rules,
-                    progress=progress).wins  # fmt: skip
+                      [[bot_label(t, n), describe_bot(t, make_bot("blef", n))] for n in names])
 
 
 def blef_tournament(seats: Sequence[str] = LADDER[::-1], games: int = LADDER_GAMES,
                     seed: int = 1, *, lang: str | None = None) -> TournamentRunner:  # fmt: skip
-    """A ``TournamentRunner`` for Blef between the lesson bots."""
-    return TournamentRunner(run_blef_tournament, list(LESSON_BOTS), seats=seats, games=games,
+    """A ``TournamentRunner`` for Blef between the lesson's bots."""
+    return TournamentRunner(tournament("blef"), list(BOTS), seats=seats, games=games,
                             seed=seed, game_name=lambda t: t("blef_title"), lang=lang)  # fmt: skip
 
 
-def heads_up(bot: str, against: str, games: int, seed: int,
-             progress: ProgressCallback | None = None) -> tuple[int, int]:  # fmt: skip
-    """``(wins of bot, games played)`` over ``2 * games`` two-player games against ``against``,
-    half with ``bot`` in seat 1 and half in seat 2 (so neither always starts)."""
-
-    def part(offset: int) -> ProgressCallback | None:
-        if progress is None:
-            return None
-        return lambda done, _total: progress(offset + done, 2 * games)
-
-    first = run_blef_tournament([bot, against], games, seed, part(0))
-    second = run_blef_tournament([against, bot], games, seed + 1, part(games))
-    return first[0] + second[1], 2 * games
+def kaya_tournament(seats: Sequence[str] = ("counter", "random", "random"), games: int = 100,
+                    seed: int = 1, *, lang: str | None = None) -> TournamentRunner:  # fmt: skip
+    """A ``TournamentRunner`` for Aku Paling Kaya between the engine's bots."""
+    return TournamentRunner(tournament("kaya"), sorted(bot_names("kaya")), seats=seats,
+                            games=games, seed=seed, game_name=lambda t: t("kaya_title"),
+                            lang=lang)  # fmt: skip
 
 
 def compare(t: Translator, name: str, rate: tuple[float, float, float],
@@ -151,73 +132,50 @@ def compare(t: Translator, name: str, rate: tuple[float, float, float],
              base_high=t.percent(bhi))  # fmt: skip
 
 
-class BluffingSweep(widgets.VBox, Localized):
+class BluffingSweep(RunBox):
     """Heads-up win rates of several bots against one opponent, with 95% intervals and a sentence
     per bot computed from them; runs only when asked, with a progress bar."""
+
+    count_label = staticmethod(lambda t: t("lesson_games_per_side"))
+    run_label = staticmethod(lambda t: t("lesson_run_sweep"))
+    run_class = "kayalib-run-sweep"
+    css_class = "kayalib-bluffing-sweep"
 
     def __init__(self, bots: Sequence[str] = ("odds", "bluffer 10%", "bluffer 30%", "bluffer 60%"),
                  against: str = "odds", games: int = 100, seed: int = 3, *,
                  prediction: Prediction | None = None, lang: str | None = None,
                  **kwargs: Any) -> None:  # fmt: skip
-        self.init_language(lang)
         self.bots = list(bots)
         self.seed = seed
         self.prediction = prediction
-        self.errors = ErrorBox()
         self.against = widgets.Dropdown(options=[(n, n) for n in ("odds", "believer")],
                                         value=against)  # fmt: skip
-        self.games = widgets.BoundedIntText(value=games, min=10, max=2000, step=10,
-                                            style={"description_width": "initial"},
-                                            layout={"width": "16em"})  # fmt: skip
-        self.run_button = widgets.Button(button_style="primary", layout={"width": "auto"})
-        self.run_button.add_class("kayalib-run-sweep")
-        self.progress = widgets.IntProgress(value=0, min=0, max=1)
         self.table = widgets.HTML()
         self.chart = Chart()
         self.verdicts = widgets.HTML()
-        self.results: WinRates | None = None
         self._against_run = against
-        self.run_button.on_click(guarded(self.errors)(lambda _: self.run()))
-        super().__init__([widgets.HBox([self.against, self.games, self.run_button]),
-                          self.progress, self.verdicts, self.table, self.chart, self.errors],
+        super().__init__(games, low=10, high=2000, step=10, before=[self.against],
+                         below=[self.verdicts, self.table, self.chart], lang=lang,
                          **kwargs)  # fmt: skip
-        self.add_class("kayalib-bluffing-sweep")
         self.relabel()
 
-    def relabel(self) -> None:
+    def relabel_controls(self) -> None:
         t = self.t
         value = self.against.value
         self.against.options = [(bot_label(t, n), n) for n in ("odds", "believer")]
         self.against.value = value
         self.against.description = t("lesson_against")
-        self.games.description = t("lesson_games_per_side")
-        self.run_button.description = t("lesson_run_sweep")
-        self.progress.description = t("lesson_progress")
-        self._show()
 
-    def run(self) -> WinRates:
-        games = int(self.games.value)
+    def work(self, count: int, progress: Progress) -> WinRates:
         against = self.against.value
-        total = len(self.bots) * 2 * games
-        self.progress.max, self.progress.value, self.progress.bar_style = total, 0, ""
-        step = max(1, total // 100)
+        total = len(self.bots) * 2 * count
         wins = []
-        self.run_button.disabled = True
-        try:
-            for i, bot in enumerate(self.bots):
-                def progress(done: int, _total: int, base: int = i * 2 * games) -> None:
-                    if done % step == 0 or done == 2 * games:
-                        self.progress.value = base + done
-
-                won, _ = heads_up(bot, against, games, self.seed, progress)
-                wins.append(won)
-        finally:
-            self.run_button.disabled = False
-        self.progress.bar_style = "success"
+        for i, bot in enumerate(self.bots):
+            won, _ = heads_up_games(bot, against, count, self.seed, progress.part(i * 2 * count,
+                                                                                    total))
+            wins.append(won)
         self._against_run = against
-        self.results = WinRates(self.bots, wins, 2 * games)
-        self._show()
-        return self.results
+        return WinRates(self.bots, wins, 2 * count)
 
     def sentences(self) -> list[str]:
         """Each bluffer compared with the first bot (the honest one) against the same opponent."""
@@ -228,7 +186,7 @@ class BluffingSweep(widgets.VBox, Localized):
         return [compare(t, bot_label(t, bot), (rate, low, high), bot_label(t, base[0]),
                         base[1:]) for bot, rate, low, high in results.rows[1:]]  # fmt: skip
 
-    def _show(self) -> None:
+    def show(self) -> None:
         t, results = self.t, self.results
         if results is None:
             self.table.value = self.verdicts.value = ""
@@ -253,86 +211,32 @@ class BluffingSweep(widgets.VBox, Localized):
         )
 
 
-def bluff_rounds(bluff: float, against: str, games: int, seed: int,
-                 progress: ProgressCallback | None = None) -> dict[str, int]:  # fmt: skip
-    """Heads-up games of a bluffer against ``against`` (seats swapped half the time), counting
-    the rounds in which the bluffer bluffed at least once and those it did not, and how many of
-    each it won (a round is won when the other player loses it)."""
-    counts = {"bluff_rounds": 0, "bluff_won": 0, "plain_rounds": 0, "plain_won": 0}
-
-    class Recorder:
-        def __init__(self) -> None:
-            self.bot = BluffingBot(bluff)
-            self.name = self.bot.name
-            self.bluffed: set[int] = set()
-
-        def choose(self, view: Any, rng: Any) -> Any:
-            action = self.bot.choose(view, rng)
-            if action != odds_action(self.bot, view):
-                self.bluffed.add(view.round)
-            return action
-
-    done = 0
-    for index in range(games):
-        for seat in (0, 1):
-            recorder = Recorder()
-            bots = [recorder, LESSON_BOTS[against]()]
-            if seat == 1:
-                bots.reverse()
-            state = play_game("blef", bots, game_seed(seed + seat, index), BlefRules(players=2))
-            for event in state.events:
-                if isinstance(event, CheckEvent):
-                    kind = "bluff" if event.round in recorder.bluffed else "plain"
-                    counts[f"{kind}_rounds"] += 1
-                    counts[f"{kind}_won"] += event.loser != seat
-            done += 1
-            if progress is not None:
-                progress(done, 2 * games)
-    return counts
-
-
-class BluffRounds(widgets.VBox, Localized):
+class BluffRounds(RunBox):
     """For a bluffer against ``odds`` and against ``believer``: the share of rounds it won when it
     had bluffed, beside the rounds when it had not, with intervals and a computed verdict."""
 
+    count_label = staticmethod(lambda t: t("lesson_games_per_side"))
+    run_label = staticmethod(lambda t: t("lesson_run_rounds"))
+    run_class = "kayalib-run-rounds"
+    css_class = "kayalib-bluff-rounds"
+
     def __init__(self, bluff: float = 0.3, games: int = 100, seed: int = 5, *,
                  lang: str | None = None, **kwargs: Any) -> None:  # fmt: skip
-        self.init_language(lang)
         self.bluff, self.seed = bluff, seed
-        self.errors = ErrorBox()
-        self.games = widgets.BoundedIntText(value=games, min=10, max=2000, step=10,
-                                            style={"description_width": "initial"},
-                                            layout={"width": "16em"})  # fmt: skip
-        self.run_button = widgets.Button(button_style="primary", layout={"width": "auto"})
-        self.run_button.add_class("kayalib-run-rounds")
-        self.progress = widgets.IntProgress(value=0, min=0, max=1)
         self.result = widgets.HTML()
-        self.counts: dict[str, dict[str, int]] = {}
-        self.run_button.on_click(guarded(self.errors)(lambda _: self.run()))
-        super().__init__([widgets.HBox([self.games, self.run_button]), self.progress,
-                          self.result, self.errors], **kwargs)  # fmt: skip
-        self.add_class("kayalib-bluff-rounds")
+        super().__init__(games, low=10, high=2000, step=10, below=[self.result], lang=lang,
+                         **kwargs)  # fmt: skip
         self.relabel()
 
-    def relabel(self) -> None:
-        t = self.t
-        self.games.description = t("lesson_games_per_side")
-        self.run_button.description = t("lesson_run_rounds")
-        self.progress.description = t("lesson_progress")
-        self._show()
+    @property
+    def counts(self) -> dict[str, dict[str, int]]:
+        """The rounds of the last run, against each opponent (empty before the first)."""
+        return self.results or {}
 
-    def run(self) -> dict[str, dict[str, int]]:
-        games = int(self.games.value)
-        self.progress.max, self.progress.value, self.progress.bar_style = 4 * games, 0, ""
-        self.counts = {}
-        for k, against in enumerate(("odds", "believer")):
-            def progress(done: int, _total: int, base: int = 2 * games * k) -> None:
-                self.progress.value = base + done
-
-            self.counts[against] = bluff_rounds(self.bluff, against, games, self.seed, progress)
-        self.progress.bar_style = "success"
-        self._show()
-        return self.counts
+    def work(self, count: int, progress: Progress) -> dict[str, dict[str, int]]:
+        return {against: bluff_rounds(self.bluff, against, count, self.seed,
+                                      progress.part(2 * count * k, 4 * count))
+                for k, against in enumerate(("odds", "believer"))}  # fmt: skip
 
     def rates(self, against: str) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
         """``((rate, low, high) after a bluff, (rate, low, high) without one)``."""
@@ -353,7 +257,7 @@ class BluffRounds(widgets.VBox, Localized):
                 t, t("lesson_rounds_bluffed"), bluffed, t("lesson_rounds_plain"), plain))
         return said
 
-    def _show(self) -> None:
+    def show(self) -> None:
         t = self.t
         if not self.counts:
             self.result.value = ""
@@ -370,3 +274,78 @@ class BluffRounds(widgets.VBox, Localized):
                             t("lesson_won"), t("lesson_interval95")], rows)  # fmt: skip
         items = "".join(f"<li>{escape(s)}</li>" for s in self.sentences())
         self.result.value = f"<ul>{items}</ul>{table}"
+
+
+# ---------------------------------------------------------------------------------------------
+# The ladder of bots, step by step
+
+
+LADDER_STEP_GAMES = 10
+"""Games in each seat for each step, to start with (bayes thinks for each bid)."""
+
+
+def ladder_steps() -> list[tuple[str, str]]:
+    """``(upper, lower)`` for each step of :data:`LADDER`."""
+    return [(LADDER[i + 1], LADDER[i]) for i in range(len(LADDER) - 1)]
+
+
+def step_sentence(t: Translator, upper: str, lower: str,
+                  row: tuple[float, float, float]) -> str:  # fmt: skip
+    """What one step's result says, judged by its 95% interval against 50%."""
+    rate, low, high = row
+    key = "l07.step_above" if low > 0.5 else "l07.step_below" if high < 0.5 else "l07.step_unclear"
+    return t(key, upper=bot_label(t, upper), lower=bot_label(t, lower), rate=t.percent(rate),
+             low=t.percent(low), high=t.percent(high))  # fmt: skip
+
+
+class LadderSteps(RunBox):
+    """Each step of the ladder played heads-up when asked, with a progress bar: the upper bot's
+    win rate with its 95% interval, a chart, and a sentence per step."""
+
+    count_label = staticmethod(lambda t: t("lesson_games_per_side"))
+    run_label = staticmethod(lambda t: t("l07.run_ladder"))
+    run_class = "kayalib-run-ladder"
+    css_class = "kayalib-ladder-steps"
+
+    def __init__(self, games: int = LADDER_STEP_GAMES, seed: int = 7, *,
+                 lang: str | None = None, **kwargs: Any) -> None:  # fmt: skip
+        self.seed = seed
+        self.steps = ladder_steps()
+        self.verdicts = widgets.HTML()
+        self.table = widgets.HTML()
+        self.chart = Chart()
+        super().__init__(games, low=5, high=500, step=5,
+                         below=[self.verdicts, self.table, self.chart], lang=lang,
+                         **kwargs)  # fmt: skip
+        self.relabel()
+
+    def work(self, count: int, progress: Progress) -> WinRates:
+        total = len(self.steps) * 2 * count
+        wins = []
+        for k, (upper, lower) in enumerate(self.steps):
+            won, _ = heads_up_games(upper, lower, count, self.seed + 2 * k,
+                                    progress.part(k * 2 * count, total))  # fmt: skip
+            wins.append(won)
+        return WinRates([f"{u}/{lo}" for u, lo in self.steps], wins, 2 * count)
+
+    def sentences(self) -> list[str]:
+        if self.results is None:
+            return []
+        return [step_sentence(self.t, upper, lower, row[1:])
+                for (upper, lower), row in zip(self.steps, self.results.rows, strict=True)]
+
+    def show(self) -> None:
+        t, results = self.t, self.results
+        if results is None:
+            self.table.value = self.verdicts.value = ""
+            self.chart.draw(b"", "")
+            return
+        labels = [t("l07.step_label", upper=bot_label(t, u), lower=bot_label(t, lo))
+                  for u, lo in self.steps]  # fmt: skip
+        shown = WinRates(labels, results.wins, results.played)
+        self.table.value = shown.table(t, t("l07.step_column"))
+        shown.draw(self.chart, t, reference=0.5, reference_label=t("lesson_even"),
+                   title=t("l07.step_title", games=t.number(results.played, 0)),
+                   xlabel=t("l07.step_column"), first_column=t("l07.step_column"))  # fmt: skip
+        self.verdicts.value = "<ul>" + "".join(
+            f"<li>{escape(s)}</li>" for s in self.sentences()) + "</ul>"

@@ -14,23 +14,19 @@ from __future__ import annotations
 import inspect
 import random
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from html import escape
 from typing import Any
 from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
-from kayalib.i18n import Translator, languages
-from kayalib.lessons._widgets import escape
-from kayalib.lessons.language import (
-    Localized,
-    PageOptions,
-    Text,
-    current_language,
-    fill,
-    set_language,
-)
-from kayalib.lessons.predict import Prediction
+from kayalib.i18n import Translator
+from kayalib.lessons.kit.predict import Prediction
+from kayalib.pages.badge import SeedBadge
+from kayalib.pages.banner import banner_html
+from kayalib.pages.language import PAGE, LanguageSwitch, Localized, Text, fill, set_language
+from kayalib.pages.options import PageOptions
 
 __all__ = ["LESSONS", "Code", "Gated", "Lesson", "LiveHTML", "Prose", "markdown"]
 
@@ -57,6 +53,7 @@ STYLE = """<style>
 .kayalib-code pre{background:#f6f8fa;padding:8px 12px;border-radius:4px;max-width:52em;
  overflow-x:auto;font-size:13px}
 .kayalib-nav{font-size:15px}
+.kaya-error-text{color:#b00020}
 .widget-html a,.widget-htmlmath a{color:#0b5cad;text-decoration:underline}
 .widget-html a:visited{color:#5b2c91}
 .widget-radio-box label{height:auto;min-height:var(--jp-widgets-radio-item-height);
@@ -117,7 +114,7 @@ def inline_markdown(text: str) -> str:
 class Prose(_Checked, widgets.HTML, Localized):
     """A block of catalogue prose (Markdown), its figures filled in and written per language.
 
-    ``values`` are numbers (formatted by :func:`~kayalib.lessons.language.fill`) or functions
+    ``values`` are numbers (formatted by :func:`~kayalib.pages.language.fill`) or functions
     of the translator (words that follow the language switch).
     """
 
@@ -223,7 +220,7 @@ class Lesson:
 
     @property
     def t(self) -> Translator:
-        return Translator(current_language())
+        return PAGE.t
 
     def key(self, name: str) -> str:
         return f"l{self.number}.{name}"
@@ -300,7 +297,7 @@ class Lesson:
         """An exercise: question ``l<number>.<name>``, working ``…_working``, hint ``…_hint``.
 
         ``figures`` fill the placeholders of all three (``{p}`` is the answer)."""
-        from kayalib.lessons.exercise import Exercise
+        from kayalib.lessons.kit.exercise import Exercise
 
         values = {"p": answer, **(figures or {})}
         key = self.key(name)
@@ -321,17 +318,7 @@ class Lesson:
     # ------------------------------------------------------------------ header and footer
 
     def link(self, number: str, lang: str) -> str:
-        name = dict(LESSONS)[number]
-        query: dict[str, str] = {"lang": lang}
-        if self.options.seed is not None:
-            query["seed"] = str(self.options.seed)
-        if self.options.student is not None:
-            query["student"] = str(self.options.student)
-        if self.options.teacher:
-            query["solutions"] = "key"
-        elif not self.options.solutions:
-            query["solutions"] = "off"
-        return f"{name}.ipynb?{urlencode(query)}"
+        return f"{dict(LESSONS)[number]}.ipynb?{urlencode(self.options.carried(lang))}"
 
     def navigation_html(self, t: Translator) -> str:
         links = [f'<a href="{self.link("index", t.lang)}">{escape(t("lesson_index"))}</a>']
@@ -351,14 +338,10 @@ class Lesson:
         prefix = "" if number == "index" else f"{number} "
         return prefix + t(f"l{number}.title")
 
-    def language_switch(self) -> widgets.ToggleButtons:
-        switch = widgets.ToggleButtons(
-            options=[(name, code) for code, name in languages().items()],
-            value=current_language(),
-            style={"button_width": "auto"},
-        )
+    def language_switch(self) -> widgets.Widget:
+        """The page's language switch (the page layer's one)."""
+        switch = LanguageSwitch(PAGE)
         switch.add_class("kayalib-lang")
-        switch.observe(lambda change: set_language(change["new"]), "value")
         return switch
 
     def header(self) -> widgets.Widget:
@@ -370,6 +353,10 @@ class Lesson:
             [nav, self.language_switch()],
             layout={"justify_content": "space-between", "align_items": "center"})]  # fmt: skip
         parts.append(title)
+        if self.options.problems:  # the address had values the page cannot take
+            notices = LiveHTML(lambda t: banner_html(" ".join(self.options.notices(t))))
+            notices.add_class("kaya-error")
+            parts.append(notices)
         if self.options.seed is not None:
             parts.append(self.seed_badge())
         if self.number != "index":
@@ -381,21 +368,7 @@ class Lesson:
     def seed_badge(self) -> widgets.Widget:
         """Which seed the page's numbers come from: the class seed, or the student's number and
         own seed (so the teacher can open the same address and see the same numbers)."""
-        options = self.options
-
-        def render(t: Translator) -> str:
-            if options.student is None:
-                words = t("teach_badge_class", seed=options.seed)
-            else:
-                words = t("teach_badge_student", student=options.student, seed=options.seed,
-                          own=options.seed_in_use)  # fmt: skip
-            return (f'<span class="kayalib-seed-badge" title="{escape(t("teach_badge_tooltip"))}"'
-                    f' style="background:#f1f3f7;border:1px solid #c8ccd4;border-radius:4px;'
-                    f'padding:2px 8px;font-size:13px">{escape(words)}</span>')  # fmt: skip
-
-        badge = LiveHTML(render)
-        badge.add_class("kayalib-seed")
-        return badge
+        return SeedBadge(self.options, self.options.seed_in_use, PAGE)
 
     def footer(self) -> widgets.Widget:
         """The navigation again, at the bottom of the page (never gated)."""
@@ -404,11 +377,6 @@ class Lesson:
         box = widgets.VBox([widgets.HTML("<hr>"), nav])
         box.add_class("kayalib-lesson-footer")
         return box
-
-
-def show_all(parts: Sequence[widgets.Widget]) -> widgets.VBox:
-    """Several parts in one column."""
-    return widgets.VBox(list(parts))
 
 
 def lesson_list_html(t: Translator, lang: str | None = None, page: Lesson | None = None) -> str:

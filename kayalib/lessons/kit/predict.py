@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
 from kayalib.errors import ParseError
-from kayalib.lessons._widgets import ErrorBox, escape, guarded
-from kayalib.lessons.exercise import answer_text, parse_number
-from kayalib.lessons.language import Localized, Text, resolve
+from kayalib.lessons.kit.exercise import answer_text, parse_number
+from kayalib.pages.banner import ErrorBanner
+from kayalib.pages.language import Localized, Text, resolve
 
 __all__ = ["Prediction"]
 
@@ -57,7 +58,7 @@ class Prediction(widgets.VBox, Localized):
         self.answer = answer
         self.value: Fraction | str | None = None
         self._callbacks: list[Callable[[], None]] = []
-        self.errors = ErrorBox()
+        self.errors = ErrorBanner(lambda: self.t)
         self.question = widgets.HTML()
         if self.choices is None:
             self.answer_box: widgets.ValueWidget = widgets.Text(layout={"width": "16em"})
@@ -72,7 +73,7 @@ class Prediction(widgets.VBox, Localized):
         self.key_box.add_class("kayalib-answer-key")
         if not key:
             self.key_box.layout.display = "none"
-        self.commit_button.on_click(guarded(self.errors)(lambda _: self.commit()))
+        self.commit_button.on_click(self.errors.guard(lambda _: self.commit()))
         super().__init__(
             [
                 self.question,

@@ -3,19 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
 from kayalib.draw.charts import bar_chart_png, table_html
 from kayalib.i18n import Translator
-from kayalib.lessons._widgets import ErrorBox, escape, guarded
-from kayalib.lessons.language import Localized, Text
-from kayalib.lessons.plots import Chart
-from kayalib.lessons.stats import wilson_interval
+from kayalib.lessons.kit.plots import Chart
+from kayalib.pages.language import Text
+from kayalib.pages.runbox import Progress, RunBox
 from kayalib.progress import ProgressCallback
+from kayalib.registry import game as registry_game
+from kayalib.simulate import simulate
+from kayalib.stats import wilson_interval
 
-__all__ = ["RunTournament", "TournamentRunner", "WinRates", "bot_label", "win_rate_rows"]
+__all__ = [
+    "RunTournament",
+    "TournamentRunner",
+    "WinRates",
+    "bot_label",
+    "tournament",
+    "win_rate_rows",
+]
 
 RunTournament = Callable[[list[str], int, int, ProgressCallback], Sequence[float]]
 """``run(bot names by seat, games, seed, progress) -> wins by seat`` (a shared win counts 1/k)."""
@@ -90,12 +100,18 @@ class WinRates:
         chart.draw(png, alt, self.table(t, first_column), t("lesson_chart_as_table"))
 
 
-class TournamentRunner(widgets.VBox, Localized):
+class TournamentRunner(RunBox):
     """Seat dropdowns, number of games, seed, Run; a progress bar, then win rates with 95% CIs.
 
-    ``run`` does the games (an engine's ``simulate`` behind a small adapter); the widget only
-    shows its results. The dashed line is the win rate if every seat were equally strong.
+    ``run`` does the games (:func:`tournament` for a game of the registry, or any function with
+    its signature); the widget only shows its results. The dashed line is the win rate if every
+    seat were equally strong.
     """
+
+    count_label = staticmethod(lambda t: t("lesson_games"))
+    run_label = staticmethod(lambda t: t("lesson_run_tournament"))
+    run_class = "kayalib-run"
+    css_class = "kayalib-tournament"
 
     def __init__(
         self,
@@ -112,46 +128,26 @@ class TournamentRunner(widgets.VBox, Localized):
     ) -> None:
         if len(seats) < 2:
             raise ValueError("a tournament needs at least two seats")
-        self.init_language(lang)
         self.run_games = run
         self.bot_names = list(bot_names)
         self.game_name = game_name
-        self.errors = ErrorBox()
         self.seat_boxes = [
             widgets.Dropdown(options=[(n, n) for n in self.bot_names], value=name,
                              layout={"width": "16em"})
             for name in seats
         ]  # fmt: skip
-        self.games_box = widgets.BoundedIntText(
-            value=games, min=10, max=max_games, step=10, layout={"width": "14em"}
-        )
         self.seed_box = widgets.IntText(value=seed, layout={"width": "12em"})
-        self.run_button = widgets.Button(button_style="primary")
-        self.run_button.add_class("kayalib-run")
-        self.progress = widgets.IntProgress(value=0, min=0, max=1)
         self.title = widgets.HTML()
         self.table = widgets.HTML()
         self.chart = Chart()
-        self.results: WinRates | None = None
         self._seats_run: list[str] = []
         self._seed_run = seed
-        self.run_button.on_click(guarded(self.errors)(lambda _: self.run()))
-        super().__init__(
-            [
-                self.title,
-                widgets.HBox(self.seat_boxes),
-                widgets.HBox([self.games_box, self.seed_box, self.run_button]),
-                self.progress,
-                self.table,
-                self.chart,
-                self.errors,
-            ],
-            **kwargs,
-        )
-        self.add_class("kayalib-tournament")
+        super().__init__(games, low=10, high=max_games, step=10, width="14em",
+                         head=[self.title, widgets.HBox(self.seat_boxes)], after=[self.seed_box],
+                         below=[self.table, self.chart], lang=lang, **kwargs)  # fmt: skip
         self.relabel()
 
-    def relabel(self) -> None:
+    def relabel_controls(self) -> None:
         t = self.t
         name = self.say(self.game_name)
         heading = escape(t("lesson_tournament_of", game=name))
@@ -161,37 +157,17 @@ class TournamentRunner(widgets.VBox, Localized):
             box.options = [(bot_label(t, n), n) for n in self.bot_names]
             box.value = value
             box.description = t("seat_name", n=i + 1)
-        self.games_box.description = t("lesson_games")
         self.seed_box.description = t("lesson_seed")
-        self.run_button.description = t("lesson_run_tournament")
-        self.progress.description = t("lesson_progress")
-        self._show()
 
-    def _progress(self, done: int, total: int) -> None:
-        step = max(1, total // 100)
-        if done == total or done % step == 0:
-            self.progress.max = max(1, total)
-            self.progress.value = done
-
-    def run(self) -> WinRates:
-        """Play the tournament with the chosen bots; show and return the win rates."""
+    def work(self, count: int, progress: Progress) -> WinRates:
+        """Play the tournament with the chosen bots; the win rates."""
         bots = [box.value for box in self.seat_boxes]
-        games = int(self.games_box.value)
-        self.run_button.disabled = True
-        self.progress.value = 0
-        self.progress.bar_style = ""
-        try:
-            wins = self.run_games(bots, games, int(self.seed_box.value), self._progress)
-        finally:
-            self.run_button.disabled = False
-        self.progress.bar_style = "success"
-        self._seats_run = bots
-        self._seed_run = int(self.seed_box.value)
-        self.results = WinRates(bots, wins, games)
-        self._show()
-        return self.results
+        seed = int(self.seed_box.value)
+        wins = self.run_games(bots, count, seed, progress)
+        self._seats_run, self._seed_run = bots, seed
+        return WinRates(bots, wins, count)
 
-    def _show(self) -> None:
+    def show(self) -> None:
         t, results = self.t, self.results
         if results is None:
             self.table.value = ""
@@ -208,3 +184,15 @@ class TournamentRunner(widgets.VBox, Localized):
                    reference_label=t("lesson_equal_strength"),
                    title=t("lesson_rate_per_seat", games=games),
                    xlabel=t("lesson_seat_and_bot"), first_column=t("lesson_seat"))  # fmt: skip
+
+
+def tournament(game: str) -> RunTournament:
+    """The games of a :class:`TournamentRunner` for ``game``: seeded games between bots by name
+    (lesson bots too), wins by seat (a shared win counts for each winner)."""
+
+    def run(bots: list[str], games: int, seed: int,
+            progress: ProgressCallback | None = None) -> Sequence[float]:  # fmt: skip
+        rules = registry_game(game).rules_for_players(len(bots))
+        return simulate(game, bots, games, seed, rules, progress=progress).wins
+
+    return run

@@ -9,7 +9,7 @@ Fraction(43, 138)
 (Fraction(10, 1), Fraction(1024, 1))
 >>> calculate("__import__('os')")
 Traceback (most recent call last):
-kayalib.lessons.calculator.CalculatorError: ...
+kayalib.lessons.kit.calculator.CalculatorError: ...
 """
 
 from __future__ import annotations
@@ -18,14 +18,15 @@ import ast
 import math
 import re
 from fractions import Fraction
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
 from kayalib.errors import KayalibError
-from kayalib.lessons._widgets import ErrorBox, escape, guarded
-from kayalib.lessons.exercise import answer_text
-from kayalib.lessons.language import Localized
+from kayalib.lessons.kit.exercise import answer_text
+from kayalib.pages.banner import ErrorBanner
+from kayalib.pages.language import Localized
 
 __all__ = ["Calculator", "CalculatorError", "calculate"]
 
@@ -115,7 +116,7 @@ class Calculator(widgets.VBox, Localized):
 
     def __init__(self, expression: str = "", *, lang: str | None = None, **kwargs: Any) -> None:
         self.init_language(lang)
-        self.errors = ErrorBox()
+        self.errors = ErrorBanner(lambda: self.t)
         self.title = widgets.HTML()
         self.box = widgets.Text(value=expression, layout={"width": "22em"})
         self.button = widgets.Button(button_style="info")
@@ -123,7 +124,7 @@ class Calculator(widgets.VBox, Localized):
         self.result = widgets.HTML()
         self.value: Fraction | None = None
         self._problem = ""
-        self.button.on_click(guarded(self.errors)(lambda _: self.calculate()))
+        self.button.on_click(self.errors.guard(lambda _: self.calculate()))
         super().__init__([self.title, widgets.HBox([self.box, self.button]), self.result,
                           self.errors], **kwargs)  # fmt: skip
         self.add_class("kayalib-calculator")

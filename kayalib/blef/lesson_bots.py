@@ -1,25 +1,57 @@
-"""The bots of lesson 07, each with an exact ``policy(view) -> {action: probability}``.
+"""Bots the lessons build on the kit's own (each with an exact ``policy(view)``), registered as
+lesson bots: :func:`kayalib.registry.make_bot` makes them by name, but the play apps, the
+tournament and :func:`kayalib.registry.bot_names` do not offer them (:data:`LESSON_BOTS`).
 
-``choose(view, rng)`` draws from exactly that distribution (``kayalib.engine.sample``), so a bot's
-policy can stand for it anywhere a probability model of a player is needed. The engine's ``odds``
-bot decides without chance; these bots add chance to it in one documented way each:
+Lesson 07 adds chance to the ``odds`` bot (which decides without chance) in one documented way
+each:
 
 - :class:`BluffingBot` raises at random some of the time, whatever its cards say (a bluff);
 - :class:`TrustingBot` plays the odds bot's raises but almost never checks: only a bid that its
-  own cards make nearly impossible.
+  own cards make nearly impossible;
+- :class:`BelieverBot` takes the last bid as true and almost never checks.
+
+Lesson 09 plays heads-up rounds with one card each: :class:`AlwaysBluffer` always bluffs, and
+:class:`ProfileBot` plays a strategy of that round (``reply-to-honest``: the exact best reply to
+``honest``, :func:`kayalib.blef.exploitation.best_reply`).
+
+``choose(view, rng)`` draws from exactly the policy (:func:`kayalib.engine.sample`), so a bot's
+policy can stand for it anywhere a probability model of a player is needed.
+
+>>> from kayalib.registry import bot_names, make_bot
+>>> make_bot("blef", "always-bluffer"), "believer" in bot_names("blef", lessons=True)
+(AlwaysBluffer(), True)
+>>> "believer" in bot_names("blef")
+False
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
+from kayalib.blef.actions import CHECK, Action
 from kayalib.blef.bids import LADDER, Bid
 from kayalib.blef.bots import OddsBot
 from kayalib.blef.cards import Card
-from kayalib.blef.game import CHECK, Action, BlefView
+from kayalib.blef.cfr import Profile
+from kayalib.blef.equilibrium import HEADS_UP, actions_at, solved
+from kayalib.blef.view import BlefView
+from kayalib.bots import legal_or_refuse
 from kayalib.engine import sample
+from kayalib.errors import RulesError
 
-__all__ = ["BelieverBot", "BluffingBot", "TrustingBot", "odds_action"]
+__all__ = [
+    "LESSON_BOTS",
+    "REPLY",
+    "AlwaysBluffer",
+    "BelieverBot",
+    "BluffingBot",
+    "ProfileBot",
+    "TrustingBot",
+    "claimed_cards",
+    "odds_action",
+]
 
 
 def odds_action(bot: OddsBot, view: BlefView) -> Action:
@@ -151,3 +183,86 @@ class BelieverBot(OddsBot):
 
     def __repr__(self) -> str:
         return "BelieverBot()"
+
+
+_RANK_BIDS = tuple(tuple(bid for bid in LADDER if bid.kind == kind)
+                   for kind in ("high-card", "pair"))  # fmt: skip
+
+
+class AlwaysBluffer:
+    """Always bluffs: every bid it makes names a rank it does not hold.
+
+    It bids a high card of a rank it does not hold, each such bid above the last one equally
+    likely; when none is left, a pair of a rank it does not hold (each equally likely); it checks
+    only when neither is left.
+    """
+
+    name = "always-bluffer"
+
+    def policy(self, view: BlefView) -> dict[Action, float]:
+        legal_or_refuse(view)
+        held = {card.rank for card in view.hand}
+        last = view.last_bid
+        above = -1 if last is None else last.index
+        for kind in _RANK_BIDS:
+            bluffs = [bid for bid in kind if bid.index > above and bid.params[0] not in held]
+            if bluffs:
+                return dict.fromkeys(bluffs, 1.0 / len(bluffs))
+        return {CHECK: 1.0}
+
+    def choose(self, view: BlefView, rng: random.Random) -> Action:
+        return sample(self.policy(view), rng)
+
+    def __repr__(self) -> str:
+        return "AlwaysBluffer()"
+
+
+class ProfileBot:
+    """Plays a strategy of the heads-up round (a :class:`~kayalib.blef.cfr.Profile`) in both
+    seats, e.g. the best reply to another bot; checks a bid outside the round's twelve."""
+
+    def __init__(self, profile: Profile, name: str) -> None:
+        self.profile = profile
+        self.name = name
+
+    def policy(self, view: BlefView) -> dict[Action, float]:
+        legal_or_refuse(view)
+        if [count for count in view.counts if count] != [1, 1]:
+            raise RulesError("this bot plays only the heads-up round with one card each")
+        solver = solved().solver
+        mask = HEADS_UP.mask([bid for _seat, bid in view.bids])
+        if mask is None:
+            return {CHECK: 1.0}
+        depth, row = solver.tree.locate(mask)
+        player = 0 if view.seat == view.starter else 1
+        hand = HEADS_UP.hand_index(player, [card.rank for card in view.hand])
+        return actions_at(HEADS_UP, solver, self.profile, depth, row, hand)
+
+    def choose(self, view: BlefView, rng: random.Random) -> Action:
+        return sample(self.policy(view), rng)
+
+    def __repr__(self) -> str:
+        return f"ProfileBot({self.name!r})"
+
+
+REPLY = "reply-to-honest"
+"""The name of the bot that plays the exact best reply to ``honest`` (in both seats)."""
+
+
+def _reply_to_honest() -> ProfileBot:
+    from kayalib.blef.exploitation import best_reply
+
+    return ProfileBot(best_reply("honest"), REPLY)
+
+
+LESSON_BOTS: dict[str, Callable[[], Any]] = {
+    "believer": BelieverBot,
+    "trusting": TrustingBot,
+    "bluffer 10%": lambda: BluffingBot(0.1),
+    "bluffer 30%": lambda: BluffingBot(0.3),
+    "bluffer 60%": lambda: BluffingBot(0.6),
+    "always-bluffer": AlwaysBluffer,
+    REPLY: _reply_to_honest,
+}
+"""The lesson bots by name (see :mod:`kayalib.registry`): lesson 07's bots built on the odds
+bot, and lesson 09's heads-up bots."""

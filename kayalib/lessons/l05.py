@@ -1,72 +1,47 @@
-"""Lesson 05: how many rounds of gambreng it takes, simulated and exact, with the spread of the
-rounds, what a 95% interval means and how it narrows like 1/√n."""
+"""Lesson 05, gambreng: how many rounds of hompimpa and suit it takes, simulated and exact, with
+the spread of the rounds, what a 95% interval means and how it narrows like 1/√n. The numbers
+are :mod:`kayalib.kaya.gambreng_stats`; here they are drawn and told."""
 
 from __future__ import annotations
 
 import math
 import random
 from collections import Counter
-from fractions import Fraction
-from math import comb
+from html import escape
 
 from kayalib.draw.charts import bar_chart_png, line_chart_png, table_html
 from kayalib.i18n import Translator
 from kayalib.kaya.gambreng import Gambreng, expected_rounds, gambreng, simulate_gambreng
-from kayalib.lessons._widgets import escape
-from kayalib.lessons.montecarlo import DealSimulator
-from kayalib.lessons.plots import Chart
-from kayalib.lessons.stats import wilson_interval
-from kayalib.words import KayaWords
+from kayalib.kaya.gambreng_stats import (
+    doubling_rows,
+    mean_rounds,
+    repeat_chance,
+    spread_figures,
+)
+from kayalib.lessons.cards import gambreng_html
+from kayalib.lessons.kit.plots import Chart
+from kayalib.lessons.kit.simulator import DealSimulator
+from kayalib.stats import wilson_interval
 
 __all__ = [
-    "coverage",
-    "doubling_rows",
+    "doubling_html",
     "draw_html",
     "first_counts_html",
     "gambreng_simulator",
-    "interval_widths",
-    "mean_rounds",
     "mean_table_html",
     "repeat_table_html",
     "rounds_chart",
-    "rounds_sample",
     "spread_chart",
-    "spread_figures",
     "widths_html",
 ]
 
 
-def mean_rounds(n):
-    if n == 1:
-        return Fraction(0)
-    if n == 2:
-        return Fraction(3, 2)
-    repeat, rest = Fraction(0), Fraction(0)
-    for up in range(n + 1):
-        p = Fraction(comb(n, up), 2**n)
-        if up in (0, n) or 2 * up == n:
-            repeat += p
-        else:
-            rest += p * mean_rounds(max(up, n - up))
-    return (1 + rest) / (1 - repeat)
-
-
-mean_rounds.__doc__ = """E(n), the mean number of gambreng rounds for ``n`` players (the recursion
-of lesson 05, short enough to show on the page; ``kayalib.kaya.expected_rounds`` agrees)."""
-
-
 def draw_html(t: Translator, players: int = 4, seed: int = 7) -> str:
-    """One seeded draw, show by show, in the narrator's words."""
+    """One seeded draw, show by show, in the narrator's words, and how many rounds it took."""
     draw = gambreng(players, random.Random(seed))
-    words = KayaWords(t)
-    items = []
-    for number, show in enumerate(draw.rounds, 1):
-        kind, shows, result = words.show_text(show)
-        items.append(f"<li>{escape(t('lesson_show_n', n=number))} ({escape(kind)}): "
-                     f"{escape(shows)} \u2192 {escape(result)}</li>")  # fmt: skip
-    first = t("gambreng_first", player=words.seat(draw.first))
+    names = [t("seat_name", n=seat + 1) for seat in range(players)]
     rounds = t("lesson_after_rounds", n=len(draw.rounds))
-    return f"<ol>{''.join(items)}</ol><p><b>{escape(first)}</b> {escape(rounds)}</p>"
+    return gambreng_html(draw, names, t) + f"<p>{escape(rounds)}</p>"
 
 
 def _describe(draw: Gambreng):
@@ -114,21 +89,6 @@ def rounds_chart(t: Translator, chart: Chart, draws: int = 1000, seed: int = 1) 
     chart.draw(png, alt, table, t("lesson_chart_as_table"))
 
 
-def rounds_sample(players: int = 4, draws: int = 2000, seed: int = 11) -> list[int]:
-    """The number of rounds of ``draws`` seeded draws."""
-    rng = random.Random(seed)
-    return [len(gambreng(players, rng).rounds) for _ in range(draws)]
-
-
-def spread_figures(sample: list[int]) -> dict[str, float]:
-    """Mean, standard deviation, longest draw and the share within two deviations of the mean."""
-    n = len(sample)
-    mean = sum(sample) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in sample) / (n - 1))
-    within = sum(1 for x in sample if abs(x - mean) <= 2 * sd) / n
-    return {"mean": mean, "sd": sd, "longest": max(sample), "within": within}
-
-
 def spread_chart(t: Translator, chart: Chart, sample: list[int], players: int = 4) -> None:
     """A bar chart of how often each number of rounds came up (with its table)."""
     counts = Counter(sample)
@@ -154,45 +114,6 @@ def widths_html(t: Translator, rows: list[tuple[int, float, float, float]]) -> s
                        for n, m, lo, hi in rows])  # fmt: skip
 
 
-def _mean_interval(sample: list[int]) -> tuple[float, float]:
-    n = len(sample)
-    mean = sum(sample) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in sample) / (n - 1))
-    half = 1.96 * sd / math.sqrt(n)
-    return mean - half, mean + half
-
-
-def interval_widths(players: int = 4, sizes: tuple[int, ...] = (100, 400, 1600, 6400),
-                    seed: int = 3) -> list[tuple[int, float, float, float]]:  # fmt: skip
-    """``(draws, mean, low, high)`` of the 95% interval for the mean, for growing samples."""
-    rows = []
-    for size in sizes:
-        sample = rounds_sample(players, size, seed + size)
-        low, high = _mean_interval(sample)
-        rows.append((size, sum(sample) / size, low, high))
-    return rows
-
-
-def coverage(players: int = 4, repeats: int = 200, draws: int = 100, seed: int = 17) -> int:
-    """Of ``repeats`` samples of ``draws`` draws, how many 95% intervals hold the exact mean."""
-    exact = float(expected_rounds(players))
-    hits = 0
-    for k in range(repeats):
-        low, high = _mean_interval(rounds_sample(players, draws, seed * 10_000 + k))
-        hits += low <= exact <= high
-    return hits
-
-
-def doubling_rows(sizes: tuple[int, ...] = (2, 4, 8, 16, 32, 64)) -> list[tuple[int, float, float]]:
-    """``(players, E(n), E(n) - E(n/2))``: how much one doubling of the group adds."""
-    rows = []
-    for n in sizes:
-        e = float(expected_rounds(n))
-        before = float(expected_rounds(n // 2)) if n > 2 else float("nan")
-        rows.append((n, e, e - before))
-    return rows
-
-
 def doubling_html(t: Translator) -> str:
     rows = [[n, t.number(e, 2), "\u2014" if math.isnan(d) else "+" + t.number(d, 2)]
             for n, e, d in doubling_rows()]  # fmt: skip
@@ -203,8 +124,7 @@ def repeat_table_html(t: Translator, players: range = range(3, 9)) -> str:
     """P(a show is repeated) for ``players`` players: unanimous or an even split."""
     rows = []
     for n in players:
-        repeat = sum(Fraction(comb(n, up), 2**n) for up in range(n + 1)
-                     if up in (0, n) or 2 * up == n)  # fmt: skip
+        repeat = repeat_chance(n)
         rows.append([n, f"{repeat.numerator}/{repeat.denominator}", t.percent(float(repeat))])
     return table_html([t("lesson_players"), t("lesson_p_repeat"), "%"], rows)
 

@@ -6,16 +6,17 @@ import math
 import random
 from collections.abc import Callable
 from fractions import Fraction
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
 from kayalib.draw.charts import line_chart_png, table_html
-from kayalib.lessons._widgets import ErrorBox, escape, guarded
-from kayalib.lessons.exercise import answer_text
-from kayalib.lessons.language import Localized, Text, resolve
-from kayalib.lessons.plots import Chart
-from kayalib.lessons.stats import wilson_interval
+from kayalib.lessons.kit.exercise import answer_text
+from kayalib.lessons.kit.plots import Chart
+from kayalib.pages.banner import ErrorBanner
+from kayalib.pages.language import Localized, Text, resolve
+from kayalib.stats import wilson_interval
 
 __all__ = ["DealSimulator", "Trial"]
 
@@ -67,7 +68,7 @@ class DealSimulator(widgets.VBox, Localized):
         self.seed = seed
         self.many = many
         self.plot = plot
-        self.errors = ErrorBox()
+        self.errors = ErrorBanner(lambda: self.t)
         self.deal_one_button = widgets.Button(button_style="primary")
         self.deal_many_button = widgets.Button()
         self.reset_button = widgets.Button()
@@ -76,9 +77,9 @@ class DealSimulator(widgets.VBox, Localized):
         self.last_deal = widgets.HTML()
         self.summary = widgets.HTML()
         self.chart = Chart()
-        self.deal_one_button.on_click(guarded(self.errors)(lambda _: self.deal(1)))
-        self.deal_many_button.on_click(guarded(self.errors)(lambda _: self.deal(self.many)))
-        self.reset_button.on_click(guarded(self.errors)(lambda _: self.reset()))
+        self.deal_one_button.on_click(self.errors.guard(lambda _: self.deal(1)))
+        self.deal_many_button.on_click(self.errors.guard(lambda _: self.deal(self.many)))
+        self.reset_button.on_click(self.errors.guard(lambda _: self.reset()))
         super().__init__(
             [
                 widgets.HBox([self.deal_one_button, self.deal_many_button, self.reset_button]),

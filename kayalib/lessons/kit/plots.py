@@ -56,7 +56,7 @@ class LiveChart(Chart):
 
     def __init__(self, draw: Callable[[Any, Chart], None], max_width: str = "640px",
                  *, lang: str | None = None) -> None:  # fmt: skip
-        from kayalib.lessons.language import Localized
+        from kayalib.pages.language import Localized
 
         super().__init__(max_width)
         self._painter = draw
@@ -64,7 +64,7 @@ class LiveChart(Chart):
         self.relabel()
 
     def set_language(self, lang: str) -> None:
-        from kayalib.lessons.language import Localized
+        from kayalib.pages.language import Localized
 
         Localized.set_language(self, lang)  # type: ignore[arg-type]
 

@@ -1,0 +1,156 @@
+"""Lesson 01, Aku Paling Kaya step by step: the 54 cards, the coin table, and a seeded game and
+rigged scenes (one per rule and per colour power) replayed step by step.
+
+Events are told by the apps' narrator (:class:`~kayalib.words.KayaWords`), so a lesson and the
+app say the same thing the same way; the rule notes and scene texts are lesson keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from kayalib.draw.charts import table_html
+from kayalib.i18n import Translator
+from kayalib.kaya.cards import COLORS, DECK, Card
+from kayalib.kaya.game import GambrengEvent, KayaState
+from kayalib.kaya.rules import KayaRules
+from kayalib.lessons.cards import (
+    KAYA_NAMES,
+    gambreng_html,
+    kaya_cards_html,
+    kaya_table_html,
+    kaya_words,
+)
+from kayalib.lessons.kit.stepper import Step, Stepper
+from kayalib.pages.language import fill
+from kayalib.words.kaya import action_text
+
+__all__ = [
+    "Scene",
+    "all_cards_html",
+    "coin_table_html",
+    "kaya_walkthrough",
+    "scene_steps",
+    "scenes",
+]
+
+NAMES = KAYA_NAMES
+
+
+def all_cards_html(t: Translator) -> str:
+    """The 54 cards, one row per colour."""
+    rules = KayaRules(tuple(c.value for c in COLORS))
+    return "".join(kaya_cards_html([c for c in DECK if c.color is colour], rules, t, width=44)
+                   for colour in COLORS)  # fmt: skip
+
+
+def coin_table_html(t: Translator, rules: KayaRules | None = None) -> str:
+    """Each number with its worth in hand, its coins as a bonus card, and as a yellow bonus."""
+    rules = KayaRules() if rules is None else rules
+    rows = [[n, n, rules.coin_value(n), rules.bonus_value(Card.parse(f"yellow-{n}"))]
+            for n in range(1, 10)]  # fmt: skip
+    return table_html([t("lesson_number"), t("lesson_in_hand"), t("lesson_coins"),
+                       t("lesson_coins_yellow")], rows)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A rigged (or seeded) position and the fixed moves that play it. Its words are the lesson
+    keys ``l01.<name>_title``, ``l01.<name>_intro`` and ``l01.<name>_note<k>`` (a rule note after
+    move ``k``, counted from 1, when that key exists)."""
+
+    name: str
+    state: KayaState
+    script: tuple[str, ...]
+    names: tuple[str, ...] = NAMES
+
+
+def _action(state: KayaState, text: str) -> Any:
+    return next(a for a in state.legal_actions() if str(a) == text)
+
+
+def scene_steps(scene: Scene, t: Translator) -> list[Step]:
+    """The steps of a scene: its opening position, then one step per scripted move."""
+    words = kaya_words(t, scene.names)
+    state = scene.state
+    title = t(f"l01.{scene.name}_title")
+    intro = escape(fill(t, t(f"l01.{scene.name}_intro"), **dict(
+        zip("abcdef", scene.names, strict=False))))  # fmt: skip
+    if scene.state.gambreng is not None and scene.name == "opening":
+        intro += gambreng_html(scene.state.gambreng, scene.names, t)
+    steps = [Step(title, kaya_table_html(state, scene.names, t), intro)]
+    for number, text in enumerate(scene.script, 1):
+        seat = state.current_player
+        assert seat is not None
+        action = _action(state, text)
+        before = len(state.events)
+        state = state.apply(action)
+        while (forced := state.forced_action()) is not None:  # e.g. ending a turn, no power
+            state = state.apply(forced)
+        lines = [words.event_text(e) for e in state.events[before:]
+                 if not isinstance(e, GambrengEvent)]  # fmt: skip
+        body = " ".join(escape(line) for line in lines if line)
+        note = f"l01.{scene.name}_note{number}"
+        if t.has(note):
+            body += (f"<p style='color:#335'><b>{escape(t('lesson_rule'))}</b> "
+                     f"{escape(fill(t, t(note), **dict(zip('abcdef', scene.names, strict=False))))}"
+                     "</p>")  # fmt: skip
+        steps.append(Step(f"{title} \u2014 {action_text(words, action, seat)}",
+                          kaya_table_html(state, scene.names, t), body))  # fmt: skip
+    return steps
+
+
+def scenes() -> list[Scene]:
+    """A seeded opening, a tie, a tie among several targets, and one rigged scene per power."""
+    three = KayaRules(("green", "red", "blue"))
+    powers = KayaRules(("green", "red", "blue"))
+    pink_rules = KayaRules(("green", "pink", "orange"))
+    position = KayaState.from_position
+    return [
+        Scene("opening", KayaState.new(three, seed=9), (
+            "play green-5", "play red-7", "pass", "play blue-2", "pass", "challenge 2",
+            "play green-8", "play red-1", "pass", "play blue-9", "challenge 1,2")),
+        Scene("tie", position(KayaRules(("green", "red")),
+                              hands=[["green-2", "green-6", "green-8"], ["red-3", "red-9"]],
+                              table=[None, "red-6"], active=0),
+              ("play green-6", "challenge 0")),
+        Scene("multi_tie", position(powers, hands=[["green-2", "green-7"], ["red-1", "red-9"],
+                                                   ["blue-3", "blue-4"]],
+                                    table=[None, "red-5", "blue-7"], active=0),
+              ("play green-7", "challenge 0,2")),
+        Scene("green", position(powers, hands=[["green-3", "green-6", "green-9"],
+                                               ["red-2", "red-8"], ["blue-4", "blue-5"]],
+                                table=[None, "red-5", None], bonus=[[], [], ["green-1"]],
+                                active=0),
+              ("play green-3", "pass", "take-back")),
+        Scene("red", position(powers, hands=[["green-4", "green-7"], ["red-3", "red-6"],
+                                             ["blue-1", "blue-8"]],
+                              table=[None, None, "blue-6"], bonus=[[], [], ["green-9", "red-2"]],
+                              active=1),
+              ("play red-3", "pass", "steal 2 green-9")),
+        Scene("blue", position(powers, hands=[["green-5", "green-9"], ["red-4"],
+                                              ["blue-2", "blue-8"]],
+                               table=[None, "red-6", None], active=2),
+              ("play blue-2", "challenge 2")),
+        Scene("pink", position(pink_rules, hands=[["green-1", "green-2", "green-4", "green-8"],
+                                                  ["pink-2", "pink-9"], ["orange-1", "orange-7"]],
+                               table=[None, "pink-6", None], active=0),
+              ("play green-2", "challenge 0", "give green-4"), ("Ayu", "Dewi", "Eko")),
+        Scene("orange", position(pink_rules, hands=[["green-3", "green-7"], ["pink-1", "pink-8"],
+                                                    ["orange-4", "orange-9"]],
+                                 table=[None, "pink-2", None], active=2),
+              ("play orange-4", "challenge 2", "keep"), ("Ayu", "Dewi", "Eko")),
+        Scene("yellow", position(KayaRules(("red", "yellow")), hands=[["red-5", "red-9"],
+                                                                     ["yellow-2"]],
+                                 table=[None, "yellow-3"], bonus=[["yellow-7"], ["red-8"]],
+                                 active=0),
+              ("play red-5", "challenge 0"), ("Budi", "Fajar")),
+    ]  # fmt: skip
+
+
+def kaya_walkthrough(*, lang: str | None = None) -> Stepper:
+    """Aku Paling Kaya step by step: a seeded opening and one rigged scene per rule."""
+    return Stepper(lambda t: [step for scene in scenes() for step in scene_steps(scene, t)],
+                   lambda t: t("l01.stepper_title"), lang=lang)  # fmt: skip
