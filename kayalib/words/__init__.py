@@ -7,6 +7,7 @@ Seats are "Player 1", "Player 2"... (never 0-based) unless a caller names them.
 
 >>> from kayalib.i18n import Translator
 >>> from kayalib.blef import Bid
+>>> from kayalib.words import BlefWords, KayaWords
 >>> BlefWords(Translator("pl")).bid_text(Bid.parse("two-pair K T"))
 'dwie pary K 10'
 >>> KayaWords(Translator("id")).seat(0)
@@ -16,6 +17,7 @@ Seats are "Player 1", "Player 2"... (never 0-based) unless a caller names them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from kayalib.engine import Refusal
 from kayalib.i18n import Translator
@@ -61,6 +63,7 @@ class Words:
         them (the engine's :class:`~kayalib.engine.Refusal` is data: a code and parameters).
 
         >>> from kayalib.blef import BlefRules, BlefState
+        >>> from kayalib.words import BlefWords
         >>> state = BlefState.from_position(BlefRules(players=2), ["AS", "9H"]).apply("pair A")
         >>> BlefWords(Translator("pl")).refusal(state.refusal("pair K", seat=0))
         'Teraz kolej: Gracz 2, nie Gracz 1.'
@@ -77,5 +80,15 @@ class Words:
         return self.t(f"refusal_{refusal.code}", **words)
 
 
-from kayalib.words.blef import BlefWords  # noqa: E402
-from kayalib.words.kaya import KayaWords  # noqa: E402
+def __getattr__(name: str) -> Any:
+    # Each game's narrator is imported on first use, so a page of one game does not load the
+    # other game's engine.
+    if name == "BlefWords":
+        from kayalib.words.blef import BlefWords
+
+        return BlefWords
+    if name == "KayaWords":
+        from kayalib.words.kaya import KayaWords
+
+        return KayaWords
+    raise AttributeError(f"module 'kayalib.words' has no attribute {name!r}")
