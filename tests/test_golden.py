@@ -24,9 +24,9 @@ GOLDEN = {
     "--games 2 --seed 11",
     "blef-deck-3p-seed1.jsonl": "blef simulate --players 3 --mode deck "
     "--bots odds,random,random --games 1 --seed 1",
-    # seeds 287 and 232 between them have every power: green and red, orange, pink, blue
-    "kaya-6p-seed287.jsonl": "kaya simulate --players 6 --bots random --games 1 --seed 287",
-    "kaya-6p-seed232.jsonl": "kaya simulate --players 6 --bots random --games 1 --seed 232",
+    # seeds 2 and 47 between them have every power: green and red, orange, pink, blue
+    "kaya-6p-seed2.jsonl": "kaya simulate --players 6 --bots random --games 1 --seed 2",
+    "kaya-6p-seed47.jsonl": "kaya simulate --players 6 --bots random --games 1 --seed 47",
     "kaya-4p-counter-seed3.jsonl": "kaya simulate --bots counter,random,random,random "
     "--games 2 --seed 3",
 }
