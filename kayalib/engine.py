@@ -145,7 +145,7 @@ def _flatten(node: Node) -> tuple[Event, ...]:
         batches.append(node[0])
         node = node[1]
     if len(batches) == 1:
-        return batches[0]  # type: ignore[no-any-return]
+        return batches[0]
     return tuple([event for batch in reversed(batches) for event in batch])
 
 
@@ -316,7 +316,7 @@ def memo(obj: Any, name: str, compute: Callable[[], T]) -> T:
     cache, never compared, never copied by :func:`evolve`, never pickled."""
     fields = obj.__dict__
     try:
-        return fields[name]  # type: ignore[no-any-return]
+        return fields[name]
     except KeyError:
         _CACHES.add(name)
         value = fields[name] = compute()
@@ -463,7 +463,7 @@ class State(Generic[ActionT, ViewT]):
         :class:`~kayalib.errors.ParseError` for text that names no action of the game."""
         legal = self.legal_actions()
         try:
-            return legal[legal.index(action)]  # type: ignore[arg-type]
+            return legal[legal.index(action)]
         except ValueError:
             pass
         if isinstance(action, str):
@@ -505,7 +505,7 @@ class State(Generic[ActionT, ViewT]):
         :meth:`refusal`) for an action that is refused."""
         legal = self.legal_actions()
         try:
-            option: ActionT | None = legal[legal.index(action)]  # type: ignore[arg-type]
+            option: ActionT | None = legal[legal.index(action)]
         except ValueError:  # the usual case is one of legal_actions() itself
             option = self.legal_match(action)
         if option is None or (seat is not None and seat != self.current_player):

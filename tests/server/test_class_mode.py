@@ -66,6 +66,7 @@ def test_class_settings_are_sized_for_the_class() -> None:
     assert c.KayalibVoila.max_kernels >= 30 * c.KayalibVoila.seat_kernels
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "message"),
     [
