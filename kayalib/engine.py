@@ -117,11 +117,23 @@ def _unreadable(error: ParseError) -> Refusal:
 
 class Event:
     """Base of every log event. ``public`` events are seen whole by every seat (no
-    ``seen_by`` call needed); the others say what each seat sees in :meth:`seen_by`."""
+    ``seen_by`` call needed); the others say what each seat sees in :meth:`seen_by`.
+
+    A secret event that every seat but one sees the same way names that one seat as its
+    ``owner`` (``None``: no seat sees it whole); one that seats see in different ways (a Blef
+    deal) sets ``uniform = False``. The log then asks ``seen_by`` of one seat for all the
+    others (the contract test checks every seat's log against ``seen_by`` of every event).
+    """
 
     __slots__ = ()
     kind: ClassVar[str] = ""
     public: ClassVar[bool] = True
+    uniform: ClassVar[bool] = True
+
+    @property
+    def owner(self) -> int | None:
+        """The one seat that sees this secret event whole, if any."""
+        return None
 
     def to_json(self) -> dict[str, Any]:  # pragma: no cover - every event overrides
         raise NotImplementedError
@@ -213,17 +225,22 @@ class Log:
         if not secret:
             return Log(full, tuple([(batch, node) for node in self._seats]))
         secret.reverse()  # so that deleting an event keeps the places of those before it
-        seats = []
-        for seat, node in enumerate(self._seats):
-            seen = list(batch)
-            for i in secret:
-                part = batch[i].seen_by(seat)
-                if part is None:
-                    del seen[i]
-                else:
-                    seen[i] = part
-            seats.append((tuple(seen), node) if seen else node)
-        return Log(full, tuple(seats))
+        owners = {batch[i].owner for i in secret}
+        players = len(self._seats)
+        if len(owners) == 1 and players > 1 and all(batch[i].uniform for i in secret):
+            owner = owners.pop()  # every seat but the owner sees the batch the same way
+            other = 1 if owner == 0 else 0
+            others = _seen(batch, secret, other)
+            mine = others if owner is None else _seen(batch, secret, owner)
+            return Log(full, tuple([
+                (mine if seat == owner else others, node) if (mine if seat == owner else others)
+                else node
+                for seat, node in enumerate(self._seats)
+            ]))  # fmt: skip
+        return Log(full, tuple([
+            (seen, node) if (seen := _seen(batch, secret, seat)) else node
+            for seat, node in enumerate(self._seats)
+        ]))  # fmt: skip
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -249,6 +266,19 @@ class Log:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_log_from_events, (len(self._seats), self.events))
+
+
+def _seen(batch: tuple[Event, ...], secret: list[int], seat: int) -> tuple[Event, ...]:
+    """What ``seat`` sees of ``batch`` (``secret``: the places of its secret events, last
+    first)."""
+    seen = list(batch)
+    for i in secret:
+        part = batch[i].seen_by(seat)
+        if part is None:
+            del seen[i]
+        else:
+            seen[i] = part
+    return tuple(seen)
 
 
 def _log_from_events(players: int, events: tuple[Event, ...]) -> Log:
