@@ -81,8 +81,6 @@ class GameApp(AppPage, Generic[S]):
 
     default_opponents: tuple[str, ...] = ()
     query_options: dict[str, tuple[str, ...]] = {}
-    #: the message for a move tried while the intro is still showing.
-    intro_wait_key = "error_wait_intro"
 
     def __init__(
         self,
@@ -439,12 +437,7 @@ class GameApp(AppPage, Generic[S]):
             log.error("Exception in callback (render): %r", again, exc_info=again)
 
     def refusal_text(self, refusal: Refusal) -> str:
-        """A refusal in the app's language (the app's own words for its own refusals)."""
-        own = {"wait_intro": self.intro_wait_key, "show_hand_first": "error_show_hand_first"}
-        if refusal.code in own:
-            return self.t(own[refusal.code])
-        if refusal.code == "not_a_person":
-            return self.t("error_not_your_turn")
+        """A refusal in the app's language."""
         return self.words().refusal(refusal)
 
     def words(self) -> Any:

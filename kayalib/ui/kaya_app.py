@@ -72,7 +72,6 @@ class KayaApp(GameApp[KayaState]):
     bot_names = ("random", "counter")
     default_opponents = ("counter", "random")
     query_options = {"coins": tuple(COIN_TABLES)}
-    intro_wait_key = "error_wait_gambreng"
 
     def __init__(self, *, colour: str = "green", coins: str = "standard", **kwargs: Any) -> None:
         self._colour_init = colour
