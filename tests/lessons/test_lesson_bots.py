@@ -12,6 +12,7 @@ import pytest
 
 from kayalib.blef.bids import LADDER
 from kayalib.blef.bots import OddsBot
+from kayalib.blef.cards import parse_cards
 from kayalib.blef.game import CHECK, BlefRules, BlefState
 from kayalib.i18n import Translator
 from kayalib.lessons.bluffing import (
@@ -86,7 +87,7 @@ def test_the_believer_checks_only_impossible_bids() -> None:
     state = BlefState.from_position(BlefRules(players=2), ["AS", "AH"], starter=0)
     state = state.apply("four A")  # two cards in play: four aces cannot be there
     believer = BelieverBot()
-    assert claimed_cards(LADDER[-1], ()) is not None
+    assert claimed_cards(LADDER[-1], ()) == parse_cards("TS JS QS KS AS")  # big poker spades
     view = state.view(1)
     assert believer.policy(view) == {CHECK: 1.0}  # four aces need 4 cards, only 2 in play
     state = BlefState.from_position(BlefRules(players=2), ["AS", "9H"], starter=0).apply("pair 9")
@@ -117,7 +118,10 @@ def test_the_lesson_knows_every_setting_of_the_odds_bot() -> None:
 def test_every_lesson_bot_has_an_exact_policy_or_is_an_engine_bot() -> None:
     for name, make in LESSON_BOTS.items():
         bot = make()
-        assert hasattr(bot, "policy") or name in ("random", "odds"), name
+        view = BlefState.from_position(BlefRules(players=2), ["AS", "9H"]).apply("pair 9").view(1)
+        policy = bot.policy(view)
+        assert policy and set(policy) <= set(view.legal_actions()), name
+        assert abs(sum(policy.values()) - 1) < 1e-9, name
 
 
 # ------------------------------------------------------------------------- lesson 07's figures
