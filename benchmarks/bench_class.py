@@ -59,6 +59,7 @@ class Student:
 class Row:
     mode: str
     students: int
+    arrive_after: float = 0.0
     results: list[Student] = field(default_factory=list)
     rss_mb: float = 0.0
     uss_mb: float = 0.0
@@ -100,7 +101,9 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, mode: str, students: int, log_path: Path) -> None:
+    def __init__(
+        self, mode: str, students: int, log_path: Path, extra: Sequence[str] = ()
+    ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         python = sys.executable
@@ -114,6 +117,7 @@ class Server:
             command = [str(Path(python).with_name("voila")), "--no-browser",
                        f"--port={self.port}", "--Voila.ip=127.0.0.1", "--template=kayalib",
                        "--VoilaExecutor.iopub_timeout=4", "--VoilaExecutor.timeout=30"]  # fmt: skip
+        command += list(extra)  # settings on top, e.g. a shorter cell timeout in a test
         env = dict(os.environ, JUPYTER_PATH=str(NOTEBOOKS / ".jupyter"))
         env.pop("QUERY_STRING", None)
         self.log_path = log_path
@@ -297,17 +301,28 @@ def _widget(states: dict, css_class: str) -> str | None:
 # ---------------------------------------------------------------------- a wave
 
 
-def run_wave(mode: str, students: int, app: str, timeout: float, logs: Path) -> Row:
+def run_wave(
+    mode: str,
+    students: int,
+    app: str,
+    timeout: float,
+    logs: Path,
+    arrive_after: float = 0.0,
+    server_args: Sequence[str] = (),
+) -> Row:
+    """One server, one class arriving at once ``arrive_after`` seconds after it is ready."""
     from tornado.httpclient import AsyncHTTPClient
 
     notebook = APPS[app]
-    row = Row(mode, students)
-    server = Server(mode, students, logs / f"bench-class-{mode}-{students}.log")
+    row = Row(mode, students, arrive_after=arrive_after)
+    name = f"bench-class-{mode}-{students}-{arrive_after:.0f}s.log"
+    server = Server(mode, students, logs / name, server_args)
     try:
         started = time.perf_counter()
         server.wait([notebook] if mode == "class" else [], timeout=900)
         settle()
         row.ready_s = time.perf_counter() - started
+        time.sleep(arrive_after)  # a real class arrives minutes after the teacher starts
         cpu_before = server.cpu()
         AsyncHTTPClient.configure(None, max_clients=4 * students + 20)
 

@@ -11,7 +11,9 @@ a cell's output (``iopub_timeout``), after which the page comes up without its a
 - a **refill delay** well above Voila's 1 s, so refilling the pools does not compete with the
   arrival wave, and kernels over **IPC** sockets (a 30-kernel start over TCP lost a kernel to
   "Address already in use");
-- **timeouts that mean "slower", not "broken"**: a minute for a cell's output, two for a cell;
+- **timeouts that mean "slower", not "broken"**: a minute for a cell's output, two for a cell
+  once a student has asked for the page; a pooled page waits for its student as long as the
+  class takes to arrive (:mod:`kayalib.server.pools`);
 - **culling**: a kernel whose page is gone (closed, asleep) is stopped after five minutes; a
   page that comes back offers to resume its game (:mod:`kayalib.ui.resume`).
 """

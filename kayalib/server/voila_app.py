@@ -17,6 +17,7 @@ from traitlets.config import Config
 from voila.app import Voila
 
 from kayalib.server.guards import PAGE_MESSAGES, OwnerBook, guard_handlers
+from kayalib.server.pools import make_pools_patient
 from kayalib.ui.preheat import SECRET_ENV
 from kayalib.ui.resume import all_banner_words
 
@@ -58,6 +59,8 @@ class KayalibVoila(Voila):
         # Jupyter handler logs a traceback ("Uncaught exception in write_error") instead.
         settings.setdefault("static_path", DEFAULT_STATIC_FILES_PATH)
         self.kernel_manager.allowed_message_types = list(PAGE_MESSAGES)
+        if self.voila_configuration.preheat_kernel:
+            make_pools_patient(self.kernel_manager)  # a class may arrive at any time
         settings["kayalib_owners"] = OwnerBook()
         settings["kayalib_limits"] = Limits(max(1, self.seat_kernels), max(1, self.max_kernels))
         settings["kayalib_kernel_secret"] = secret
