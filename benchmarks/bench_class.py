@@ -265,6 +265,20 @@ async def one_student(http, url: str, port: int, timeout: float) -> Student:
     return result
 
 
+def one_student_now(url: str, port: int, timeout: float = 120.0) -> Student:
+    """One student arriving alone at ``url`` (for tests)."""
+    from tornado.httpclient import AsyncHTTPClient
+
+    async def arrive() -> Student:
+        http = AsyncHTTPClient(force_instance=True)
+        try:
+            return await one_student(http, url, port, timeout)
+        finally:
+            http.close()
+
+    return asyncio.run(arrive())
+
+
 async def _messages(ws):
     async for raw in ws:
         if isinstance(raw, str):

@@ -58,12 +58,28 @@ class ClassSettings:
         """Page kernels at most: every student with a few pages open, and some spare."""
         return max(10, self.seat_kernels * self.students + 10)
 
+    @property
+    def address_seats(self) -> int:
+        """Browsers one client address may have with pages open.
+
+        A class behind one NAT address (a school's Wi-Fi often is) is one client address: each
+        student's browser is one seat, and some open a second browser or a private window, or
+        the teacher joins on the projector. So the whole class fits with a fifth to spare (at
+        least 5), while a loop without cookies from one address holds at most that many of the
+        ``max_kernels`` kernels, about a third of them.
+
+        >>> ClassSettings(30).address_seats, ClassSettings(30).max_kernels
+        (36, 100)
+        """
+        return self.students + max(5, self.students // 5)
+
     def config(self, notebooks: Path, ip: str) -> Config:
         """The overlay ``KayalibVoila`` applies above ``voila.json``."""
         c = Config()
         c.Voila.ip = ip
         c.KayalibVoila.seat_kernels = self.seat_kernels
         c.KayalibVoila.max_kernels = self.max_kernels
+        c.KayalibVoila.address_seats = self.address_seats
         c.VoilaConfiguration.preheat_kernel = True
         c.VoilaKernelManager.kernel_pools_config = self.pools(notebooks)
         c.VoilaKernelManager.fill_delay = self.fill_delay

@@ -12,11 +12,12 @@ import secrets
 from typing import Any, NamedTuple
 
 from jupyter_server import DEFAULT_STATIC_FILES_PATH
-from traitlets import Instance, Integer
+from traitlets import Float, Instance, Integer, List, Unicode
 from traitlets.config import Config
 from voila.app import Voila
 
-from kayalib.server.guards import PAGE_MESSAGES, OwnerBook, guard_handlers
+from kayalib.server.guards import PAGE_MESSAGES, OwnerBook, PageConnection, guard_handlers
+from kayalib.server.hosts import allowed_hosts, answer_only_to
 from kayalib.server.pools import make_pools_patient
 from kayalib.ui.preheat import SECRET_ENV
 from kayalib.ui.resume import all_banner_words
@@ -25,6 +26,8 @@ from kayalib.ui.resume import all_banner_words
 class Limits(NamedTuple):
     seat_kernels: int
     max_kernels: int
+    address_seats: int
+    abandon_after: float
 
 
 class KayalibVoila(Voila):
@@ -37,6 +40,20 @@ class KayalibVoila(Voila):
     max_kernels = Integer(
         60, config=True, help="kernels for pages at most; past that a page says the server is busy"
     )
+    address_seats = Integer(
+        0, config=True,
+        help="browsers one client address may have with pages open (0: up to max_kernels)",
+    )  # fmt: skip
+    abandon_after = Float(
+        120.0, config=True,
+        help="seconds after which a page whose websocket never connected counts as abandoned "
+        "(freed when its client address is at its limit)",
+    )  # fmt: skip
+    allowed_hosts = List(
+        Unicode(), config=True,
+        help="more names (Host) the server answers to, besides the loopback, its address and "
+        "this computer's names",
+    )  # fmt: skip
 
     def load_config_file(self, *args: Any, **kwargs: Any) -> None:
         super().load_config_file(*args, **kwargs)
@@ -62,9 +79,20 @@ class KayalibVoila(Voila):
         if self.voila_configuration.preheat_kernel:
             make_pools_patient(self.kernel_manager)  # a class may arrive at any time
         settings["kayalib_owners"] = OwnerBook()
-        settings["kayalib_limits"] = Limits(max(1, self.seat_kernels), max(1, self.max_kernels))
+        max_kernels = max(1, self.max_kernels)
+        address_seats = min(self.address_seats, max_kernels) if self.address_seats > 0 else 0
+        settings["kayalib_limits"] = Limits(
+            max(1, self.seat_kernels), max_kernels, address_seats or max_kernels,
+            max(0.0, self.abandon_after),
+        )
+        settings["kernel_websocket_connection_class"] = PageConnection
         settings["kayalib_kernel_secret"] = secret
         return settings
 
     def init_handlers(self) -> list:
         return guard_handlers(super().init_handlers())
+
+    def listen(self) -> None:
+        # Voila.start has built the application: it answers only to the server's own names.
+        answer_only_to(self.app, allowed_hosts(self.ip, self.allowed_hosts))
+        super().listen()
