@@ -31,6 +31,7 @@ import secrets
 import time
 from dataclasses import dataclass, field
 from html import escape
+from pathlib import PurePosixPath
 from typing import Any
 
 from jupyter_core.utils import ensure_async
@@ -45,6 +46,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
 from kayalib.server.frames import MAX_FRAME, Budget, frame_refusal
+from kayalib.server.settings import LAB_ONLY
 from kayalib.ui.preheat import SECRET_HEADER
 
 SEAT_COOKIE = "kayalib_seat"
@@ -151,6 +153,9 @@ class OwnedVoilaHandler(TornadoVoilaHandler):
             self.set_cookie(SEAT_COOKIE, seat, httponly=True, samesite="Strict")
         self.xsrf_token  # noqa: B018 - sets the _xsrf cookie the page's shutdown call sends
         self._kayalib_seat = seat
+        if PurePosixPath(path or "").name in LAB_ONLY:
+            self._short_page(404, "botlab.lab_only")  # it writes files: JupyterLab only
+            return
         if await self._full(seat):
             return
         gen = self.get_generator(path=path)
@@ -188,14 +193,18 @@ class OwnedVoilaHandler(TornadoVoilaHandler):
             self._kayalib_ticket = object()  # counted until its kernel is recorded
             book.admitted[self._kayalib_ticket] = (seat, address)
             return False
-        t = Translator(page_language(self))
-        self.set_status(503)
         self.set_header("Retry-After", "60")
+        self._short_page(503, "server_full")
+        return True
+
+    def _short_page(self, status: int, key: str) -> None:
+        """A page of one sentence from the catalogue, in the browser's language."""
+        t = Translator(page_language(self))
+        self.set_status(status)
         self.finish(
             f'<!doctype html><html lang="{t.lang}"><meta charset="utf-8">'
-            f"<title>kayalib</title><p>{escape(t('server_full'))}</p></html>"
+            f"<title>kayalib</title><p>{escape(t(key))}</p></html>"
         )
-        return True
 
     def on_finish(self) -> None:
         _book(self).admitted.pop(getattr(self, "_kayalib_ticket", None), None)

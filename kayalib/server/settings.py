@@ -26,6 +26,8 @@ from pathlib import Path
 from traitlets.config import Config
 
 PLAY_APPS = ("play-blef.ipynb", "play-aku-paling-kaya.ipynb")
+#: notebooks for JupyterLab only: never run by this server, so never pooled (they write files).
+LAB_ONLY = ("write-a-bot.ipynb",)
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,8 @@ class ClassSettings:
         lesson, a few elsewhere."""
         pools: dict[str, dict[str, int]] = {"default": {"pool_size": 0}}
         for path in sorted(notebooks.glob("*.ipynb")):
+            if path.name in LAB_ONLY:
+                continue
             full = path.name in PLAY_APPS or path.name == self.lesson
             size = self.students if full else self.other_pool
             pools[path.name] = {"pool_size": max(0, size)}

@@ -58,6 +58,7 @@ def test_class_settings_are_sized_for_the_class() -> None:
     today = ClassSettings(students=30, lesson=lesson).pools(NOTEBOOKS)  # make class OPEN=03-...
     assert today[lesson]["pool_size"] == 30 and today["index.ipynb"]["pool_size"] == 2
     assert pools["default"]["pool_size"] == 0
+    assert "write-a-bot.ipynb" not in pools  # for JupyterLab only: it writes files
     assert c.VoilaKernelManager.fill_delay >= 10  # refills wait until the arrival wave is over
     assert c.KernelManager.transport == "ipc"
     assert c.VoilaExecutor.iopub_timeout >= 60 and c.VoilaExecutor.timeout >= 60
