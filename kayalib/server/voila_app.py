@@ -19,7 +19,7 @@ from voila.app import Voila
 from kayalib.server.guards import PAGE_MESSAGES, OwnerBook, PageConnection, guard_handlers
 from kayalib.server.hosts import allowed_hosts, answer_only_to
 from kayalib.server.pools import make_pools_patient
-from kayalib.ui.preheat import SECRET_ENV
+from kayalib.ui.preheat import SECRET_ENV, TEACHER_KEY_ENV
 from kayalib.ui.resume import all_banner_words
 
 
@@ -49,6 +49,10 @@ class KayalibVoila(Voila):
         help="seconds after which a page whose websocket never connected counts as abandoned "
         "(freed when its client address is at its limit)",
     )  # fmt: skip
+    teacher_key = Unicode(
+        "", config=True,
+        help="the key an answer-key address (?solutions=key&key=...) needs; empty: none needed",
+    )  # fmt: skip
     allowed_hosts = List(
         Unicode(), config=True,
         help="more names (Host) the server answers to, besides the loopback, its address and "
@@ -69,6 +73,10 @@ class KayalibVoila(Voila):
         # Kernels inherit the server's environment: the secret lets them (and only them) read
         # their page's address; VOILA_APP_IP tells them where the server listens.
         os.environ[SECRET_ENV] = secret
+        if self.teacher_key:  # the kernels open an answer key only for this key
+            os.environ[TEACHER_KEY_ENV] = self.teacher_key
+        else:
+            os.environ.pop(TEACHER_KEY_ENV, None)
         if self.ip not in ("", "0.0.0.0", "::", "localhost"):
             os.environ["VOILA_APP_IP"] = self.ip
         settings = super().init_settings()
