@@ -320,6 +320,10 @@ class KernelOnlyRequestInfoHandler(RequestInfoSocketHandler):
             raise web.HTTPError(404)
         await super().get(*args, **kwargs)
 
+    def open(self, kernel_id: str) -> None:  # type: ignore[override]
+        self.settings["kayalib_warm_ups"].arrived(kernel_id)  # a pooled kernel is warm
+        super().open(kernel_id)
+
 
 class SafeTemplateStaticFileHandler(TemplateStaticFileHandler):
     """Template files; a malformed path is a plain 404 (Voila answers 500)."""

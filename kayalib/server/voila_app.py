@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 from typing import Any, NamedTuple
 
+from jupyter_core.utils import run_sync
 from jupyter_server import DEFAULT_STATIC_FILES_PATH
 from traitlets import Float, Instance, Integer, List, Unicode
 from traitlets.config import Config
@@ -18,7 +20,7 @@ from voila.app import Voila
 
 from kayalib.server.guards import PAGE_MESSAGES, OwnerBook, PageConnection, guard_handlers
 from kayalib.server.hosts import allowed_hosts, answer_only_to
-from kayalib.server.pools import make_pools_patient
+from kayalib.server.pools import WarmUps, make_pools_patient, stop_at_once
 from kayalib.ui.preheat import SECRET_ENV, TEACHER_KEY_ENV
 from kayalib.ui.resume import all_banner_words
 
@@ -84,8 +86,10 @@ class KayalibVoila(Voila):
         # Jupyter handler logs a traceback ("Uncaught exception in write_error") instead.
         settings.setdefault("static_path", DEFAULT_STATIC_FILES_PATH)
         self.kernel_manager.allowed_message_types = list(PAGE_MESSAGES)
+        self.warm_ups = WarmUps()
         if self.voila_configuration.preheat_kernel:
-            make_pools_patient(self.kernel_manager)  # a class may arrive at any time
+            make_pools_patient(self.kernel_manager, self.warm_ups)  # see kayalib.server.pools
+        settings["kayalib_warm_ups"] = self.warm_ups
         settings["kayalib_owners"] = OwnerBook()
         max_kernels = max(1, self.max_kernels)
         address_seats = min(self.address_seats, max_kernels) if self.address_seats > 0 else 0
@@ -99,6 +103,12 @@ class KayalibVoila(Voila):
 
     def init_handlers(self) -> list:
         return guard_handlers(super().init_handlers())
+
+    def stop(self) -> None:
+        # Ctrl+C: every kernel is killed at once (the games live in the pages; Voila asks each
+        # kernel to stop and waits for it, 21-26 s for a class of 30).
+        shutil.rmtree(self.connection_dir, ignore_errors=True)
+        run_sync(stop_at_once)(self.kernel_manager, self.warm_ups)
 
     def listen(self) -> None:
         # Voila.start has built the application: it answers only to the server's own names.

@@ -24,6 +24,8 @@ import psutil
 import pytest
 from apps.conftest import CHROMIUM, CHROMIUM_ARGS, HARMLESS_CONSOLE, free_port, require_chromium
 
+from kayalib.server.pools import WARM_LOG
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
@@ -49,7 +51,7 @@ class KitServer:
         )
 
     def wait(self, timeout: float = 90.0, pools: tuple[str, ...] = ()) -> None:
-        """Until the server answers (and the named notebooks' kernel pools are full)."""
+        """Until the server answers (and the named notebooks' kernel pools are warm)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -61,7 +63,7 @@ class KitServer:
                 time.sleep(0.3)
                 continue
             text = self.log_text()
-            if all(f"Kernel pool of {name} is filled" in text for name in pools):
+            if all(f"{WARM_LOG} {name}:" in text for name in pools):
                 return
             time.sleep(0.3)
         raise RuntimeError(f"the server was not ready within {timeout:.0f} s; see {self.log_path}")
