@@ -120,6 +120,9 @@ def serve(args) -> int:
         print(f"Teacher (answer keys; do not show this address): {teacher}")
         print("(Ctrl+C stops the server. Pages say 'connection lost' and can resume after it.)")
     else:
+        from kayalib.server.settings import app_config
+
+        overlay = app_config()
         print(f"kayalib: open http://127.0.0.1:{args.port}/voila/render/index.ipynb")
     sys.stdout.flush()
     template_path = str(notebooks / ".jupyter")

@@ -20,6 +20,7 @@ a cell's output (``iopub_timeout``), after which the page comes up without its a
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +29,16 @@ from traitlets.config import Config
 PLAY_APPS = ("play-blef.ipynb", "play-aku-paling-kaya.ipynb")
 #: notebooks for JupyterLab only: never run by this server, so never pooled (they write files).
 LAB_ONLY = ("write-a-bot.ipynb",)
+
+
+def app_config() -> Config:
+    """The overlay of ``make app`` (its settings are in ``notebooks/voila.json``): kernels over
+    IPC where there is IPC, as in class mode (over TCP, 40 pages at once lost a kernel to
+    "Address already in use": the ports it picks are only free until someone takes them)."""
+    c = Config()
+    if os.name == "posix":
+        c.KernelManager.transport = "ipc"
+    return c
 
 
 @dataclass(frozen=True)

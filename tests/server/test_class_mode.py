@@ -38,6 +38,12 @@ def test_make_app_takes_only_the_port_from_the_command_line() -> None:
     assert config["VoilaExecutor"]["iopub_timeout"] >= 30  # slower, not broken
 
 
+def test_make_app_runs_its_kernels_over_ipc() -> None:
+    from kayalib.server.settings import app_config
+
+    assert app_config().KernelManager.transport == "ipc"  # 40 at once over TCP lost one
+
+
 def test_make_class_is_one_command_with_optional_settings() -> None:
     assert "python -m kayalib.server class --port=8866 --students=30" in make_dry_run("class")
     command = make_dry_run("class", "STUDENTS=25", "SEED=7", "OPEN=play-blef.ipynb", "IP=10.1.2.3")
