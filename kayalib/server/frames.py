@@ -35,6 +35,8 @@ MAX_FRAME = 256 * 1024
 MAX_PARTS = 8
 #: the channels a page's messages may go to.
 PAGE_CHANNELS = ("shell",)
+#: message types a page may send to its kernel: widgets only (no code, no restart).
+PAGE_MESSAGES = ["comm_open", "comm_close", "comm_msg", "comm_info_request", "kernel_info_request"]
 
 
 def frame_refusal(frame: str | bytes) -> str | None:

@@ -50,8 +50,6 @@ from kayalib.server.settings import LAB_ONLY
 from kayalib.ui.preheat import SECRET_HEADER
 
 SEAT_COOKIE = "kayalib_seat"
-#: message types a page may send to its kernel: widgets only (no code, no restart).
-PAGE_MESSAGES = ["comm_open", "comm_close", "comm_msg", "comm_info_request", "kernel_info_request"]
 
 
 @dataclass
