@@ -59,7 +59,7 @@ c.JupyterHub.hub_port = {hub_port}
 c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{api_port}"
 c.ConfigurableHTTPProxy.command = [{str(PROXY)!r}]
 c.ConfigurableHTTPProxy.pid_file = {str(folder / "proxy.pid")!r}
-c.Spawner.args = [*c.Spawner.args, "--allow-root"]  # CI runs as root; a school's hub does not
+c.Spawner.args.append("--allow-root")  # CI runs as root; a school's hub does not
 """
     )
     ARTIFACTS.mkdir(exist_ok=True)
@@ -205,12 +205,18 @@ def test_the_teacher_is_the_hubs_admin_and_strangers_stay_out(hub, browser) -> N
 
 
 def record_memory(process: subprocess.Popen, page, hub: str) -> None:
-    """A student's server with the index, a play app and a lesson open: its memory, for the
-    pod sizes in z2jh-values.yaml (written to test-artifacts/hub-memory.json)."""
+    """A student's server with the index, a play app and a lesson open in three tabs: its
+    memory, for the pod sizes in z2jh-values.yaml (written to test-artifacts/hub-memory.json).
+    A pod's memory counts each page once: the sum of the processes' proportional sizes."""
     import psutil
 
-    page.goto(f"{hub}/user/ana/voila/render/03-how-likely-is-my-bid.ipynb", timeout=LOAD)
-    page.wait_for_selector(".kayalib-commit", timeout=LOAD)
+    tabs = [page.context.new_page() for _ in range(3)]  # three tabs, three kernels
+    for tab, (notebook, ready) in zip(tabs, [
+        ("index.ipynb", "a[href*='play-blef.ipynb']"), ("play-blef.ipynb", "button.kaya-bid"),
+        ("03-how-likely-is-my-bid.ipynb", ".kayalib-commit"),
+    ], strict=True):  # fmt: skip
+        tab.goto(f"{hub}/user/ana/voila/render/{notebook}", timeout=LOAD)
+        tab.wait_for_selector(ready, timeout=LOAD)
     ana = [p for p in psutil.Process(process.pid).children(recursive=True)
            if _env(p).get("JUPYTERHUB_USER") == "ana"]  # fmt: skip
     tree = {p.pid: p for p in ana}
