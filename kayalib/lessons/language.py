@@ -19,7 +19,6 @@ are formatted per language by :func:`fill`:
 
 from __future__ import annotations
 
-import os
 import string
 import weakref
 from collections.abc import Callable
@@ -30,6 +29,7 @@ from urllib.parse import parse_qs
 
 from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
 from kayalib.seeds import MAX_SEED, MAX_STUDENT, personal_seed
+from kayalib.ui.preheat import is_teacher_key, query_string
 
 __all__ = [
     "Localized",
@@ -57,7 +57,9 @@ class PageOptions:
     own seed (:func:`kayalib.seeds.personal_seed`), so everyone sees their own numbers and the
     teacher can reproduce any student's. ``solutions=off`` is an assessment (no solutions, no
     answers in the feedback); ``solutions=key`` is the teacher's view: every prediction's gate
-    is open from the start and an answer key stands beside each exercise and prediction.
+    is open from the start and an answer key stands beside each exercise and prediction. Under
+    ``make class`` the teacher's view also needs ``&key=`` with the teacher's key the server
+    printed (:func:`kayalib.ui.preheat.is_teacher_key`); without it the page is a student's.
     Unknown values fall back to the defaults.
 
     >>> PageOptions.parse("seed=7&student=12").seed_in_use == personal_seed(7, 12)
@@ -71,6 +73,8 @@ class PageOptions:
     solutions: bool = True
     teacher: bool = False
     student: int | None = None
+    #: the teacher's key the address carried (passed on to the links of a teacher's page).
+    key: str = ""
 
     @property
     def seed_in_use(self) -> int | None:
@@ -94,13 +98,16 @@ class PageOptions:
         if seed is None or student is None or not 1 <= student <= MAX_STUDENT:
             student = None  # a student number means something only with a class seed
         solutions = first("solutions").lower()
-        return cls(lang=lang, seed=seed, solutions=solutions != "off", teacher=solutions == "key",
-                   student=student)  # fmt: skip
+        key = first("key")[:64]
+        teacher = solutions == "key" and is_teacher_key(key)
+        return cls(lang=lang, seed=seed, solutions=solutions != "off", teacher=teacher,
+                   student=student, key=key if teacher else "")  # fmt: skip
 
     @classmethod
     def from_environment(cls) -> PageOptions:
-        """Options from ``QUERY_STRING``, which Voila sets from the page address."""
-        return cls.parse(os.environ.get("QUERY_STRING", ""))
+        """Options from ``QUERY_STRING``, which Voila sets from the page address (waited for in
+        a pooled kernel, as the play apps do: :func:`kayalib.ui.preheat.query_string`)."""
+        return cls.parse(query_string())
 
 
 def current_language() -> str:

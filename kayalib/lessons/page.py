@@ -329,6 +329,8 @@ class Lesson:
             query["student"] = str(self.options.student)
         if self.options.teacher:
             query["solutions"] = "key"
+            if self.options.key:
+                query["key"] = self.options.key
         elif not self.options.solutions:
             query["solutions"] = "off"
         return f"{name}.ipynb?{urlencode(query)}"

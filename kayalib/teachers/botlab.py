@@ -6,6 +6,13 @@ A student writes a bot file (``GAME = "blef"`` or ``"kaya"`` and a class ``Bot``
 with a progress bar, win rates with 95% intervals as a table and a chart, and the forfeits of a
 crashing, illegal or slow bot), and then runs ``kayalib tournament`` with the whole class.
 
+The page writes files, so it runs only where its reader runs it on purpose: in a Voila kernel
+(where a page runs as soon as anyone asks for it) :class:`BotLab` says the page is for
+JupyterLab and stops it, before anything is written. :meth:`BotLab.bot_file` never names a
+file that exists already: a bot saved earlier (a teacher's, a classmate's) is kept, and the
+template goes to a new file. A round robin is at most :data:`MAX_GAMES` games per pairing and
+:data:`MAX_SECONDS` seconds.
+
 Every word comes from the catalogue (``kayalib/i18n/<lang>/teachers/botlab.json``).
 """
 
@@ -13,11 +20,13 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
+from kayalib.errors import KayalibError
 from kayalib.i18n import Translator
 from kayalib.lessons._widgets import ErrorBox, escape, guarded
 from kayalib.lessons.language import Localized, PageOptions, set_language
@@ -27,11 +36,30 @@ from kayalib.lessons.tournament import WinRates, bot_label
 from kayalib.registry import bot_names
 from kayalib.tournament import TournamentResult, round_robin
 
-__all__ = ["BOT_FOLDER_VARIABLE", "BotLab", "Leaderboard", "bot_folder", "tournament_command"]
+__all__ = [
+    "BOT_FOLDER_VARIABLE",
+    "BotLab",
+    "LabOnlyError",
+    "Leaderboard",
+    "bot_folder",
+    "tournament_command",
+]
 
 BOT_FOLDER_VARIABLE = "KAYALIB_BOT_DIR"
 """An environment variable naming the folder for bot files (tests point it at a temporary
 folder, so running the notebook leaves nothing in the checkout)."""
+
+#: the most games per pairing a leaderboard plays, and the most seconds one run may take.
+MAX_GAMES = 100
+MAX_SECONDS = 60.0
+
+
+class LabOnlyError(KayalibError):
+    """The write-a-bot page was run by Voila (it is for JupyterLab only)."""
+
+
+class RoundRobinTooLongError(KayalibError):
+    """A leaderboard's round robin took longer than :data:`MAX_SECONDS`."""
 
 
 def bot_folder() -> Path:
@@ -55,14 +83,27 @@ class BotLab(Lesson):
     """The lab's page: header with the language switch, prose from ``botlab.<name>``."""
 
     def __init__(self, *, query: str | None = None) -> None:
+        from kayalib.ui.launch import in_voila_kernel
+
         self.number = "botlab"
         self.position = 0  # no back / next: the lab is reached from the teacher's notes
         self.options = (PageOptions.from_environment() if query is None
                         else PageOptions.parse(query))  # fmt: skip
         set_language(self.options.lang)
+        if in_voila_kernel():
+            self._refuse_voila()
         self.gate = None
         self.parts: list[widgets.Widget] = []
         self.predictions: list[Any] = []
+        self._files: dict[str, str] = {}
+
+    def _refuse_voila(self) -> None:
+        """Say that the page is for JupyterLab, and stop it (Voila runs no further cell)."""
+        from IPython.display import HTML, display
+
+        words = Translator(self.options.lang)("botlab.lab_only")
+        display(HTML(f'<p class="kayalib-lab-only">{escape(words)}</p>'))
+        raise LabOnlyError(words)
 
     def key(self, name: str) -> str:
         return f"botlab.{name}"
@@ -72,8 +113,17 @@ class BotLab(Lesson):
         return t("botlab.title") if number == "botlab" else Lesson.title(number, t)
 
     def bot_file(self, name: str) -> str:
-        """The path to save a bot file ``name`` at (for ``%%writefile {path}``)."""
-        return str(bot_folder() / name)
+        """A new file in :func:`bot_folder` to save a bot at (for ``%%writefile {path}``).
+
+        It is ``name`` unless a file of that name exists already (it is never overwritten);
+        then ``<stem>_2.py``, ``<stem>_3.py``, ... The file is created empty at once, so
+        nobody else takes it; the same ``name`` gives the same file for the rest of the page.
+        """
+        if Path(name).name != name or not name.endswith(".py") or name.startswith("."):
+            raise KayalibError(f"a bot file is a plain file name ending in .py, not {name!r}")
+        if name not in self._files:
+            self._files[name] = str(_new_file(bot_folder(), Path(name)))
+        return self._files[name]
 
     def leaderboard(self, path: str | Path, *, games: int = 10) -> Leaderboard:
         """A :class:`Leaderboard` for the bot file at ``path`` against the built-in bots."""
@@ -100,7 +150,8 @@ class Leaderboard(widgets.VBox, Localized):
         self.path = Path(path)
         self.errors = ErrorBox()
         wide = {"description_width": "initial"}  # labels in full, in every language
-        self.games_box = widgets.BoundedIntText(value=games, min=1, max=1000, style=wide,
+        self.games_box = widgets.BoundedIntText(value=min(games, MAX_GAMES), min=1,
+                                                max=MAX_GAMES, style=wide,
                                                 layout={"width": "16em"})  # fmt: skip
         self.seed_box = widgets.IntText(value=seed, style=wide, layout={"width": "12em"})
         self.run_button = widgets.Button(button_style="primary", layout={"width": "auto"})
@@ -111,6 +162,7 @@ class Leaderboard(widgets.VBox, Localized):
         self.faults = widgets.HTML()
         self.chart = Chart()
         self.result: TournamentResult | None = None
+        self._deadline = float("inf")
         self.run_button.on_click(guarded(self.errors)(lambda _: self.run()))
         super().__init__([self.title, widgets.HBox([self.games_box, self.seed_box,
                                                     self.run_button]),
@@ -131,6 +183,10 @@ class Leaderboard(widgets.VBox, Localized):
     def _progress(self, done: int, total: int) -> None:
         self.progress.max = max(1, total)
         self.progress.value = done
+        if done < total and time.monotonic() > self._deadline:
+            t = self.t
+            raise RoundRobinTooLongError(t("botlab.too_long", seconds=t.number(MAX_SECONDS, 0),
+                                           done=t.number(done, 0), total=t.number(total, 0)))
 
     def run(self) -> TournamentResult:
         """Play the round robin (the bot file isolated, as in ``kayalib tournament``)."""
@@ -141,8 +197,13 @@ class Leaderboard(widgets.VBox, Localized):
         self.progress.value, self.progress.bar_style = 0, ""
         try:
             entrants = [self.path, *bot_names(game)]
-            games, seed = int(self.games_box.value), int(self.seed_box.value)
+            games = max(1, min(int(self.games_box.value), MAX_GAMES))
+            seed = int(self.seed_box.value)
+            self._deadline = time.monotonic() + MAX_SECONDS
             self.result = round_robin(game, entrants, games, seed, progress=self._progress)
+        except RoundRobinTooLongError:
+            self.progress.bar_style = "warning"
+            raise
         finally:
             self.run_button.disabled = False
         self.progress.bar_style = "success"
@@ -175,6 +236,18 @@ class Leaderboard(widgets.VBox, Localized):
         rates.draw(self.chart, t, reference=0.5, reference_label=t("botlab.even_match"),
                    title=t("botlab.chart_title", game=t(f"botlab.game_{result.game}")),
                    xlabel=t("botlab.entrant"), first_column=t("botlab.entrant"))  # fmt: skip
+
+
+def _new_file(folder: Path, name: Path) -> Path:
+    """Create an empty file ``name`` in ``folder``, or ``<stem>_2`` ... when it exists."""
+    for k in range(1, 1000):
+        path = folder / (name.name if k == 1 else f"{name.stem}_{k}{name.suffix}")
+        try:
+            path.open("x").close()
+        except FileExistsError:
+            continue
+        return path
+    raise KayalibError(f"{folder} has {name.stem}_2 to {name.stem}_999 already")
 
 
 def python_command() -> str:

@@ -24,6 +24,7 @@ from urllib.parse import parse_qs
 
 from kayalib.errors import KayalibError
 from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
+from kayalib.seeds import MAX_STUDENT
 from kayalib.ui.page import DEFAULT_SPEED, HUMAN, SIZES, SPEEDS
 from kayalib.ui.preheat import query_string
 
@@ -40,6 +41,21 @@ SEED_DIGITS = 12
 HINT_ON, HINT_OFF = ("on", "1", "true"), ("off", "0", "false")
 #: the longest value any other address parameter may have (``resume`` has its own cap).
 VALUE_CHARS = 200
+#: the most ``name=value`` fields of an address that are read (the rest are ignored).
+MAX_FIELDS = 50
+
+
+def query_fields(query: str | None) -> dict[str, list[str]]:
+    """The address's fields, the first :data:`MAX_FIELDS` of them (``parse_qs`` refuses a longer
+    address outright, and the page came without its app).
+
+    >>> query_fields("seed=7&" + "x=1&" * 100)["seed"]
+    ['7']
+    >>> len(query_fields("&".join(["a=1"] * 99))["a"])
+    50
+    """
+    fields = (query or "").lstrip("?").split("&", MAX_FIELDS)[:MAX_FIELDS]
+    return parse_qs("&".join(fields), max_num_fields=MAX_FIELDS)
 
 
 class SeedError(KayalibError):
@@ -93,7 +109,7 @@ class LaunchOptions:
         """
         from kayalib.ui.resume import TOKEN_CHARS
 
-        fields = parse_qs((query or "").lstrip("?"), max_num_fields=50)
+        fields = query_fields(query)
         problems: list[str] = []
 
         def first(name: str, limit: int = VALUE_CHARS) -> str | None:
@@ -135,9 +151,29 @@ class LaunchOptions:
 
 def query_value(name: str, allowed: Sequence[str]) -> str | None:
     """``?name=value`` from the page address when ``value`` is one of ``allowed``, else None."""
-    values = parse_qs(query_string().lstrip("?"), max_num_fields=50).get(name, [])
+    values = query_fields(query_string()).get(name, [])
     value = values[0].strip() if values else ""
     return value if value in allowed else None
+
+
+def refused_values(names: Sequence[str], allowed: dict[str, Sequence[str]]) -> list[str]:
+    """Which of ``names`` the page address gives a value not in ``allowed[name]``.
+
+    ``student`` is refused when it is not a student number (1 to ``MAX_STUDENT``)."""
+    fields = query_fields(query_string())
+    refused = []
+    for name in names:
+        values = fields.get(name)
+        if not values or not values[0].strip():
+            continue
+        if name == "student":
+            text = values[0].strip()
+            ok = is_seed_text(text) and 1 <= int(text) <= MAX_STUDENT
+        else:
+            ok = values[0].strip() in allowed[name]
+        if not ok:
+            refused.append(name)
+    return refused
 
 
 def launch_app(cls: type[A], **overrides: Any) -> A:
@@ -151,15 +187,14 @@ def launch_app(cls: type[A], **overrides: Any) -> A:
     protect_the_page()
     opts = LaunchOptions.from_environment()
     t = Translator(opts.lang)
-    notices = [t(f"server_bad_{name}") for name in opts.problems if name != "seed"]
-    if "seed" in opts.problems:
-        notices.insert(0, t("server_bad_seed", digits=SEED_DIGITS))
+    known = set(cls.bot_names) | {HUMAN}
+    said = {"seed": {"digits": SEED_DIGITS}, "bots": {"names": ", ".join(sorted(known))}}
+    notices = [t(f"server_bad_{name}", **said.get(name, {})) for name in opts.problems]
     kwargs: dict[str, Any] = {
         "seed": opts.seed, "lang": opts.lang, "speed": opts.speed,
         "seed_fixed": opts.seed is not None,  # a seed in the address: "New game" deals it again
     }  # fmt: skip
     if opts.bots is not None:
-        known = set(cls.bot_names) | {HUMAN}
         chosen = [b for b in opts.bots if b in known][: cls.max_seats - 1]
         if chosen:  # an address naming no known player keeps the default opponents
             kwargs["opponents"] = chosen
@@ -170,6 +205,8 @@ def launch_app(cls: type[A], **overrides: Any) -> A:
         value = query_value(name, allowed)
         if value is not None:
             kwargs[name] = value in HINT_ON if name == "hint" else value
+    for name in refused_values([*extras, "student"], extras):
+        notices.append(t("server_bad_value", name=name))
     from kayalib.ui.seed_badge import attach_badge, student_seed
 
     own = student_seed(query_string())  # ?seed=7&student=12: the student's own game
