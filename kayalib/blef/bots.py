@@ -30,7 +30,7 @@ from kayalib.blef.inference import (
     action_index,
     infer,
 )
-from kayalib.blef.odds import probabilities
+from kayalib.blef.odds import odds_row, probabilities
 from kayalib.blef.odds_batch import batch_probabilities, pool_truth
 from kayalib.blef.view import legal_after
 from kayalib.bots import DeterministicBot, UniformBot, legal_or_refuse
@@ -153,18 +153,11 @@ class OddsBot(DeterministicBot):
     def __init__(self, confidence: float = 0.8, caution: float = 3.0) -> None:
         self.confidence = confidence
         self.caution = caution
-        self._cache: dict[tuple[tuple[Card, ...], int], list[float]] = {}
         self._batches: dict[tuple[int, int], _Batch] = {}
 
     def odds(self, hand: tuple[Card, ...], cards: int) -> list[float]:
-        """``probabilities(hand, cards)``, remembered (a seat asks again at each turn)."""
-        key = (hand, cards)
-        p = self._cache.get(key)
-        if p is None:
-            if len(self._cache) >= 64:
-                self._cache.clear()
-            p = self._cache[key] = probabilities(hand, cards)
-        return p
+        """``probabilities(hand, cards)`` (remembered by :mod:`kayalib.blef.odds`)."""
+        return probabilities(hand, cards)
 
     def raise_to(self, p: Sequence[float], start: int) -> int | None:
         """The ladder index this bot would bid at ``start`` or above (``None`` past the top)."""
@@ -173,7 +166,7 @@ class OddsBot(DeterministicBot):
     def decide(self, view: BlefView) -> Action:
         """The action of :func:`play_by_odds` on this hand's odds."""
         legal_or_refuse(view)
-        p = self.odds(view.hand, view.total_cards)
+        p = odds_row(view.hand, view.total_cards)
         return play_by_odds(p, view.last_bid, self.confidence, self.caution)
 
     def decisions(self, view: BlefView, hands: np.ndarray) -> np.ndarray:
@@ -284,7 +277,7 @@ class BayesBot(DeterministicBot):
                 target_error=None,
             )
         except InferenceError:
-            return probabilities(view.hand, view.total_cards)
+            return list(odds_row(view.hand, view.total_cards))
         return [float(p) for p in result.true]
 
     def decide(self, view: BlefView) -> Action:

@@ -44,8 +44,19 @@ FULL_DECK = (1 << len(DECK)) - 1
 
 def mask_of(cards: Iterable[Card] | str) -> int:
     """The mask of a set of cards (text is parsed; a card given twice is refused)."""
+    if type(cards) is tuple:  # the usual case, a hand: one pass, checked as it goes
+        mask = 0
+        for card in cards:
+            if type(card) is not Card:
+                break
+            bit = 1 << (card.rank * 4 + card.suit)
+            if mask & bit:
+                break
+            mask |= bit
+        else:
+            return mask
     mask = 0
-    for card in check_cards(cards):
+    for card in check_cards(cards):  # refuses what the pass above stopped at
         mask |= 1 << card.index
     return mask
 

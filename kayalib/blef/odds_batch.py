@@ -22,13 +22,12 @@ np.True_
 from __future__ import annotations
 
 from functools import lru_cache
-from math import comb
 
 import numpy as np
 
 from kayalib.blef.bids import LADDER, Bid
 from kayalib.blef.masks import masks_of, popcount
-from kayalib.blef.odds import OddsError
+from kayalib.blef.odds import RANK_KEYS, OddsError, count_tables
 
 __all__ = [
     "RANK_KEYS",
@@ -50,77 +49,21 @@ _SMALL, _BIG = np.arange(0, 5), np.arange(1, 6)
 _ = Bid
 
 
-def _binom(n: int, k: int) -> int:
-    return comb(n, k) if 0 <= k <= n else 0
-
-
 @lru_cache(maxsize=64)
 def _tables(held: int, cards: int) -> dict[str, np.ndarray]:
-    """The lookup tables for hands of ``held`` cards when ``cards`` are dealt."""
-    rest, draw = 24 - held, cards - held
-    total = _binom(rest, draw)
-
-    def tail(out: int, at_least: int) -> int:
-        """Draws with at least ``at_least`` of the ``out`` cards of one rank still out."""
-        if at_least <= 0:
-            return total
-        return sum(
-            _binom(out, x) * _binom(rest - out, draw - x)
-            for x in range(at_least, min(out, draw) + 1)
-        )
-
-    # at_least[h, j]: draws leaving at least j cards of a rank of which the hand holds h.
-    at_least = np.array([[tail(4 - h, j - h) for j in range(5)] for h in range(5)], dtype=np.int64)
-
-    def both(held1: int, need1: int, held2: int, need2: int) -> int:
-        out1, out2 = 4 - held1, 4 - held2
-        others = rest - out1 - out2
-        if others < 0:  # no hand of this size holds so few of the two ranks
-            return 0
-        return sum(
-            _binom(out1, x1) * _binom(out2, x2) * _binom(others, draw - x1 - x2)
-            for x1 in range(max(0, need1 - held1), out1 + 1)
-            for x2 in range(max(0, need2 - held2), out2 + 1)
-        )
-
-    two_pair = np.array([[both(a, 2, b, 2) for b in range(5)] for a in range(5)], dtype=np.int64)
-    full = np.array([[both(a, 3, b, 2) for b in range(5)] for a in range(5)], dtype=np.int64)
-    straight = np.array(
-        [
-            sum(
-                (-1) ** j * comb(missing, j) * _binom(rest - 4 * j, draw)
-                for j in range(missing + 1)
-            )
-            for missing in range(6)
-        ],
-        dtype=np.int64,
-    )
-    flush = np.array(
-        [
-            total
-            if h >= 5
-            else sum(
-                _binom(6 - h, y) * _binom(rest - 6 + h, draw - y)
-                for y in range(5 - h, min(6 - h, draw) + 1)
-            )
-            for h in range(7)
-        ],
-        dtype=np.int64,
-    )
-    poker = np.array([_binom(rest - k, draw - k) for k in range(6)], dtype=np.int64)
+    """The lookup tables (:func:`kayalib.blef.odds.count_tables`) for hands of ``held`` cards
+    when ``cards`` are dealt, as arrays."""
+    tables = count_tables(held, cards)
     return {
-        "total": np.int64(total),
-        "at_least": at_least,
-        "two_pair": two_pair,
-        "full": full,
-        "straight": straight,
-        "flush": flush,
-        "poker": poker,
+        "total": np.int64(tables.total),
+        "at_least": np.array(tables.at_least, dtype=np.int64),
+        "two_pair": np.array(tables.two_pair, dtype=np.int64),
+        "full": np.array(tables.full, dtype=np.int64),
+        "straight": np.array(tables.straight, dtype=np.int64),
+        "suits": np.array(tables.suits, dtype=np.int64),
     }
 
 
-RANK_KEYS = 5**6
-"""How many rank keys there are: a set's rank key is ``Σ_r count_r · 5^r``."""
 SUIT_KEYS = 20**4
 """How many suit keys there are: ``Σ_s key_s · 20^s``, where suit ``s``'s own key is
 ``nines + 2 · middles + 10 · aces`` of that suit (its middles are its 10, J, Q and K, which with
@@ -169,21 +112,9 @@ def _rank_columns(rank: np.ndarray, tables: dict[str, np.ndarray]) -> np.ndarray
     )
 
 
-@lru_cache(maxsize=64)
 def _suit_table(held: int, cards: int) -> np.ndarray:
     """``(20, 3)``: the counts of a suit's flush, small and big poker, by the suit's own key."""
-    tables = _tables(held, cards)
-    keys = np.arange(20)
-    nines, middles, aces = keys % 2, keys // 2 % 5, keys // 10
-    valid = middles <= 4
-    return np.stack(
-        [
-            np.where(valid, tables["flush"][np.minimum(nines + middles + aces, 6)], 0),
-            np.where(valid, tables["poker"][5 - np.minimum(nines + middles, 5)], 0),
-            np.where(valid, tables["poker"][5 - np.minimum(middles + aces, 5)], 0),
-        ],
-        axis=1,
-    )
+    return _tables(held, cards)["suits"]
 
 
 def _check_batch(hands: np.ndarray, cards: int) -> tuple[np.ndarray, int]:
