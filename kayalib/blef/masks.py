@@ -112,11 +112,14 @@ def row_subset_masks(pools: np.ndarray, size: int) -> np.ndarray:
     pools = np.asarray(pools, dtype=np.int64)
     if not len(pools):
         return np.zeros((0, 0), dtype=np.int64)
-    held = (pools[:, None] >> np.arange(len(DECK))) & 1
-    n = int(held[0].sum())
-    positions = np.nonzero(held)[1].reshape(len(pools), n)
-    picks = positions[:, _combinations(n, size)]
-    return np.left_shift(np.int64(1), picks).sum(axis=2, dtype=np.int64)
+    n = int(np.bitwise_count(pools[0]))
+    bits = np.empty((len(pools), n), dtype=np.int64)  # each pool's cards, lowest bit first
+    rest = pools.copy()
+    for position in range(n):
+        low = rest & -rest
+        bits[:, position] = low
+        rest ^= low
+    return bits[:, _combinations(n, size)].sum(axis=2, dtype=np.int64)
 
 
 @cache

@@ -36,6 +36,7 @@ __all__ = [
     "batch_probabilities",
     "hand_keys",
     "mixture",
+    "mixture_of_sums",
     "pool_truth",
 ]
 
@@ -215,6 +216,30 @@ def mixture(
     sum_cross = np.concatenate([rank_squares @ rank_values, per_suit(square_sums)])
     variance = (sum_squares - 2 * mean * sum_cross + mean**2 * squares.sum()) / norm**2
     return mean, np.maximum(variance, 0.0)
+
+
+def mixture_of_sums(
+    by_rank: np.ndarray, by_suit: np.ndarray, held: int, cards: int
+) -> np.ndarray:
+    """The weighted mean of many sets' 83-bid tables from their weights summed by rank key
+    (``(RANK_KEYS,)``) and by each suit's own key (``(4, 20)``, clubs first): a table is linear
+    in those, so these sums are all :func:`mixture` needs.
+
+    >>> keys = hand_keys(masks_of(["AS", "9C"]))
+    >>> mean, _ = mixture(*keys, np.array([1.0, 3.0]), 1, 2)
+    >>> digits = np.stack([keys[1] // 20**suit % 20 for suit in range(4)])
+    >>> by_suit = np.stack([np.bincount(d, [1.0, 3.0], minlength=20) for d in digits])
+    >>> by_rank = np.bincount(keys[0], [1.0, 3.0], minlength=RANK_KEYS)
+    >>> bool(np.allclose(mixture_of_sums(by_rank, by_suit, 1, 2), mean))
+    True
+    """
+    tables = _tables(held, cards)
+    total = float(tables["total"])
+    present = np.flatnonzero(by_rank)
+    rank_values = _rank_columns(present[:, None] // _POWERS % 5, tables) / total
+    suit_values = _suit_table(held, cards) / total
+    by_suit = (np.asarray(by_suit, dtype=float) @ suit_values).T.reshape(12)
+    return np.concatenate([by_rank[present] @ rank_values, by_suit]) / by_rank.sum()
 
 
 def batch_probabilities(hands: np.ndarray, cards: int) -> np.ndarray:
