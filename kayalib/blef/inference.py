@@ -131,6 +131,7 @@ HAND_LIMIT = 60_000
 CONDITIONAL_LIMIT = 1_000
 """Most free hands the sampler lists per deal to draw the last opponent's hand exactly."""
 
+
 def clear_caches() -> None:
     """Forget every remembered hand list, likelihood factor and key (for cold timings)."""
     evidence.FACTORS.clear()
@@ -159,7 +160,11 @@ class Posterior:
     (0 when exact).
 
     ``method`` is ``"exact"`` or ``"sample"``; ``samples`` the number of deals drawn (0 when
-    exact); ``fractions`` whether the numbers are ``Fraction``\\ s.
+    exact); ``fractions`` whether the numbers are ``Fraction``\\ s. A sample's deals are
+    weighted, so the standard errors come from its ``effective_samples``, ``(Σ w)² / Σ w²``
+    (the number of equally weighted deals that would be as precise). ``target_error`` is the
+    standard error asked for (``None``: none), and ``target_met`` says whether every bid's is
+    within it: ``False`` when the sampler stopped at its cap above it.
     """
 
     view: BlefView = field(repr=False)
@@ -170,6 +175,9 @@ class Posterior:
     stderr: tuple[float, ...] = field(repr=False)
     samples: int = 0
     fractions: bool = False
+    effective_samples: float = 0.0
+    target_error: float | None = None
+    target_met: bool = True
     _solver: Any = field(default=None, repr=False, compare=False)
 
     def table(self) -> dict[Bid, float | Fraction]:
@@ -232,9 +240,16 @@ def _pair_work(unseen: int, tables: Sequence[int], sizes: Sequence[int]) -> int:
 class _Solver:
     """The arithmetic of one inference: opponents, their hands and likelihoods."""
 
-    def __init__(self, view: BlefView, models: Mapping[int, OpponentModel], fractions: bool):
+    def __init__(
+        self,
+        view: BlefView,
+        models: Mapping[int, OpponentModel],
+        fractions: bool,
+        hand_limit: int = HAND_LIMIT,
+    ):
         self.view = view
         self.fractions = fractions
+        self.hand_limit = hand_limit
         self.mine = mask_of(view.hand)
         self.unseen = FULL_DECK & ~self.mine
         self.unseen_count = 24 - len(view.hand)
@@ -258,10 +273,10 @@ class _Solver:
         """Every hand the opponent may hold and its likelihood (floats or fractions)."""
         found = self._lists.get(opponent.seat)
         if found is None:
-            if self.hand_count(opponent) > HAND_LIMIT:
+            if self.hand_count(opponent) > self.hand_limit:
                 raise InferenceError(
                     f"seat {opponent.seat} may hold {self.hand_count(opponent):,} hands, "
-                    f"more than the {HAND_LIMIT:,} the exact method lists"
+                    f"more than the {self.hand_limit:,} the exact method lists"
                 )
             masks = subset_masks(self.unseen, opponent.size)
             if self.fractions:
@@ -280,7 +295,7 @@ class _Solver:
         for opponent in self.opponents:
             if not opponent.informative:
                 continue
-            if self.hand_count(opponent) <= HAND_LIMIT:
+            if self.hand_count(opponent) <= self.hand_limit:
                 values = self.hand_list(opponent)[1]
                 if self.fractions:
                     same = all(v == values[0] for v in values)
@@ -295,7 +310,7 @@ class _Solver:
 
     def exact_order(self, chosen: list[Bidder]) -> tuple[list[Bidder], float]:
         """The order of the opponents that sums the fewest pairs, and that number."""
-        if any(self.hand_count(o) > HAND_LIMIT for o in chosen):
+        if any(self.hand_count(o) > self.hand_limit for o in chosen):
             return chosen, float("inf")
         orders = permutations(chosen) if len(chosen) <= 6 else [sorted(chosen, key=self.hand_count)]
         best: tuple[list[Bidder], float] = (chosen, float("inf"))
@@ -407,9 +422,10 @@ class _Solver:
 
     def sample(
         self, chosen: list[Bidder], samples: int, seed: int, target: float | None
-    ) -> tuple[np.ndarray, np.ndarray, int]:
+    ) -> tuple[np.ndarray, np.ndarray, int, float]:
         """Estimates and standard errors of every bid from ``samples`` drawn deals, then as
-        many again (up to 16 times as many in all) while a standard error is above ``target``.
+        many again (up to 16 times as many in all) while a standard error is above ``target``;
+        and the deals drawn and their effective number.
         """
         rng = np.random.default_rng(seed)
         held, weight = self._draws(chosen, samples, rng)
@@ -423,7 +439,8 @@ class _Solver:
             )
             error = np.sqrt(variance)
             if target is None or error.max() <= target or len(held) >= 16 * samples:
-                return np.clip(mean, 0.0, 1.0), error, len(held)
+                effective = float(weight.sum() ** 2 / (weight**2).sum())
+                return np.clip(mean, 0.0, 1.0), error, len(held), effective
             more_held, more_weight = self._draws(chosen, len(held), rng)
             held = np.concatenate([held, more_held])
             weight = np.concatenate([weight, more_weight])
@@ -432,7 +449,7 @@ class _Solver:
         self, chosen: list[Bidder], samples: int, rng: np.random.Generator
     ) -> tuple[np.ndarray, np.ndarray]:
         """``samples`` deals of the bidders' hands (their cards together) and their weights."""
-        listed = [o for o in chosen if self.hand_count(o) <= HAND_LIMIT]
+        listed = [o for o in chosen if self.hand_count(o) <= self.hand_limit]
         wide = [o for o in chosen if o not in listed]
         spare = self.unseen_count - sum(o.size for o in listed)
         last = min(listed, key=lambda o: comb(spare + o.size, o.size), default=None)
@@ -589,6 +606,7 @@ def disjoint_mixture(
         raise _no_hand_explains()
     return mixture_of_sums(by_rank, by_suit, mine.bit_count() + in_sets + in_hand, cards)
 
+
 class _NoBot:
     """The model of an opponent who has not bid (never asked)."""
 
@@ -628,6 +646,7 @@ def infer(
     seed: int = 0,
     exact_limit: int = EXACT_LIMIT,
     target_error: float | None = 0.01,
+    hand_limit: int = HAND_LIMIT,
 ) -> Posterior:
     """The probability that each bid is true given ``view`` (your cards, the counts, this
     round's bids) and a model of each opponent (one for all, or ``{seat: model}``).
@@ -637,7 +656,8 @@ def infer(
     method, in small cases). The sampler draws ``samples`` deals from ``numpy``'s generator
     seeded with ``seed`` (the same arguments give the same numbers), then as many again while
     a bid's standard error is above ``target_error`` (``None``: never), up to 16 times
-    ``samples`` in all.
+    ``samples`` in all. An opponent with more than ``hand_limit`` possible hands is not listed:
+    its hands are dealt at random and weighted by their likelihood.
     """
     if not isinstance(view, BlefView):
         raise InferenceError(f"infer needs a Blef view, not {view!r}")
@@ -649,8 +669,19 @@ def infer(
         raise InferenceError("exact fractions come from the exact method, not from sampling")
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise InferenceError(f"samples must be a positive whole number, not {samples!r}")
+    for name, value in (("seed", seed), ("exact_limit", exact_limit), ("hand_limit", hand_limit)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise InferenceError(f"{name} must be a whole number of at least 0, not {value!r}")
+    if target_error is not None and (
+        isinstance(target_error, bool)
+        or not isinstance(target_error, (int, float))
+        or not target_error > 0
+    ):
+        raise InferenceError(
+            f"target_error must be a positive number or None, not {target_error!r}"
+        )
     by_seat = _models_by_seat(view, models)
-    solver = _Solver(view, by_seat, exact)
+    solver = _Solver(view, by_seat, exact, hand_limit)
     counts, total = favourable_counts(view.hand, view.total_cards)
     if exact:
         prior: list[Any] = [Fraction(count, total) for count in counts]
@@ -659,7 +690,18 @@ def infer(
     chosen = solver.informative()
     zero = (0.0,) * len(LADDER)
     if not chosen:
-        return Posterior(view, by_seat, "exact", tuple(prior), tuple(prior), zero, 0, exact, solver)
+        return Posterior(
+            view,
+            by_seat,
+            "exact",
+            tuple(prior),
+            tuple(prior),
+            zero,
+            0,
+            exact,
+            _solver=solver,
+            target_error=target_error,
+        )
     order, work = solver.exact_order(chosen)
     limit = FRACTION_LIMIT if exact else (exact_limit if method == "auto" else float("inf"))
     if method == "exact" or exact or (method == "auto" and work <= limit):
@@ -669,8 +711,19 @@ def infer(
                 "use method='sample'"
             )
         true = solver.exact(order)
-        return Posterior(view, by_seat, "exact", tuple(prior), tuple(true), zero, 0, exact, solver)
-    estimate, spread, drawn = solver.sample(chosen, samples, seed, target_error)
+        return Posterior(
+            view,
+            by_seat,
+            "exact",
+            tuple(prior),
+            tuple(true),
+            zero,
+            0,
+            exact,
+            _solver=solver,
+            target_error=target_error,
+        )
+    estimate, spread, drawn, effective = solver.sample(chosen, samples, seed, target_error)
     return Posterior(
         view,
         by_seat,
@@ -680,5 +733,8 @@ def infer(
         tuple(float(s) for s in spread),
         int(drawn),
         False,
+        effective,
+        target_error,
+        target_error is None or float(spread.max()) <= target_error,
         solver,
     )

@@ -172,10 +172,12 @@ def mixture(
     """The weighted mean of many sets' 83-bid tables, from their keys (:func:`hand_keys`).
 
     Every set of positive weight holds ``held`` cards, and ``cards`` are dealt. Returns
-    ``Σ w_i p_i / Σ w_i`` (``p_i`` the table of set ``i``) and, if ``spread``, for each bid
-    ``Σ w_i² (p_i - mean)² / (Σ w_i)²``, the variance of that weighted mean when the sets are
-    independent draws. A table is worked out once per distinct key, not once per set; a set of
-    weight 0 is not looked at (its keys may be anything).
+    ``Σ w_i p_i / Σ w_i`` (``p_i`` the table of set ``i``) and, if ``spread``, for each bid the
+    variance of that weighted mean when the sets are independent weighted draws: the weighted
+    spread ``Σ w_i (p_i - mean)² / Σ w_i`` over the effective sample size ``(Σ w_i)² / Σ w_i²``
+    (with equal weights, the spread over the number of sets). A table is worked out once per
+    distinct key, not once per set; a set of weight 0 is not looked at (its keys may be
+    anything).
     """
     tables = _tables(held, cards)
     total = float(tables["total"])
@@ -208,13 +210,11 @@ def mixture(
     mean = np.concatenate([by_rank[present] @ rank_values, per_suit(suit_sums)]) / norm
     if not spread:
         return mean, None
-    squares = weights**2
-    rank_squares = np.bincount(rank_keys, squares, minlength=RANK_KEYS)[present]
-    suit_squares = None if few else np.bincount(suit_keys, squares, minlength=SUIT_KEYS)
-    square_sums = by_own_key(None if few else suit_squares[:SUIT_KEYS], squares)
-    sum_squares = np.concatenate([rank_squares @ rank_values**2, per_suit(square_sums, 2)])
-    sum_cross = np.concatenate([rank_squares @ rank_values, per_suit(square_sums)])
-    variance = (sum_squares - 2 * mean * sum_cross + mean**2 * squares.sum()) / norm**2
+    # The weighted spread of the tables, over the effective number of independent sets
+    # (Kish): (Σ w)² / Σ w².
+    second = np.concatenate([by_rank[present] @ rank_values**2, per_suit(suit_sums, 2)]) / norm
+    effective = norm**2 / (weights**2).sum()
+    variance = (second - mean**2) / effective
     return mean, np.maximum(variance, 0.0)
 
 
