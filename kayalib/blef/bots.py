@@ -203,15 +203,19 @@ class OddsBot(DeterministicBot):
                 self._batches.clear()
             by_bid = np.ascontiguousarray(batch_probabilities(hands, cards).T)  # (83, n)
             width = len(LADDER)
-            sure = np.empty((width + 1, len(hands)), dtype=np.int16)
-            best = np.empty((width + 1, len(hands)), dtype=np.int16)
-            sure[width], best[width] = width, width - 1
-            top = np.full(len(hands), -1.0)  # the highest odds above the row
-            for index in range(width - 1, -1, -1):
-                row = by_bid[index]
-                sure[index] = np.where(row >= self.confidence, index, sure[index + 1])
-                best[index] = np.where(row >= top, index, best[index + 1])  # ties: the lower
-                np.maximum(top, row, out=top)
+            index = np.arange(width + 1, dtype=np.int16)[:, None]
+            # sure[s]: the first index from s on whose odds reach the confidence (83: none).
+            sure = np.full((width + 1, len(hands)), width, dtype=np.int16)
+            sure[:width] = np.where(by_bid >= self.confidence, index[:width], width)
+            sure = np.minimum.accumulate(sure[::-1], axis=0)[::-1]
+            # best[s]: the first index from s on with the highest odds from s on; index i is a
+            # candidate when its odds are at least every odds above it.
+            top = np.full((width + 1, len(hands)), -1.0)
+            top[:width] = np.maximum.accumulate(by_bid[::-1], axis=0)[::-1]
+            best = np.full((width + 1, len(hands)), width, dtype=np.int16)
+            best[:width] = np.where(by_bid >= top[1:], index[:width], width)
+            best = np.minimum.accumulate(best[::-1], axis=0)[::-1]
+            best[width] = width - 1
             found = self._batches[key] = _Batch(hands, by_bid, sure, best, {})
         return found
 
@@ -251,18 +255,22 @@ class BayesBot(DeterministicBot):
         caution: float = 3.0,
         samples: int = 600,
         exact_limit: int = 250_000,
+        hand_limit: int = 3_000,
     ) -> None:
         self.model = OpponentModel.named(model, bluff)
         self.confidence = confidence
         self.caution = caution
         self.samples = samples
         self.exact_limit = exact_limit
+        self.hand_limit = hand_limit
         self._cache: dict[tuple[Any, ...], Action] = {}
 
     @staticmethod
     def seed_of(view: BlefView) -> int:
-        """The sampler's seed for a view: a hash of what the view shows of this round."""
-        key = repr((view.seat, view.hand, view.counts, view.round, view.starter, view.bids))
+        """The sampler's seed for a view: a hash of what the view shows of this round before
+        its bids (so every turn of a round meets the same random deals, and their likelihoods
+        are remembered from one turn to the next)."""
+        key = repr((view.seat, view.hand, view.counts, view.round, view.starter))
         return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big")
 
     def chances(self, view: BlefView) -> list[float]:
@@ -275,6 +283,7 @@ class BayesBot(DeterministicBot):
                 seed=self.seed_of(view),
                 exact_limit=self.exact_limit,
                 target_error=None,
+                hand_limit=self.hand_limit,
             )
         except InferenceError:
             return list(odds_row(view.hand, view.total_cards))

@@ -118,6 +118,36 @@ def _current_deal(view: BlefView) -> int:
     raise InferenceError(f"the view has no deal of round {view.round}")
 
 
+# The hidden log before this round's deal, for the last few rounds: a bot rebuilds views at each
+# of its turns. By (seat, position of the deal, the event before it), which is kept, so its id
+# stays its own: the log before a deal is the same for every view of the same game and seat.
+_PREFIXES: dict[tuple[int, int, int], tuple[Any, tuple[Any, ...]]] = {}
+
+
+def _hidden_prefix(events: tuple[Any, ...], at: int, seat: int) -> tuple[Any, ...]:
+    """``events[:at]`` with every hand of their deals hidden (who held what is not public)."""
+    last = events[at - 1] if at else None
+    key = (seat, at, id(last))
+    found = _PREFIXES.get(key)
+    if found is not None and found[0] is last:
+        return found[1]
+    hidden = []
+    for event in events[:at]:
+        if isinstance(event, DealEvent):
+            hands = tuple(None if hand is None or hand else hand for hand in event.hands)
+            event = DealEvent(event.round, hands, event.starter)
+        hidden.append(event)
+    if len(_PREFIXES) >= 64:
+        _PREFIXES.clear()
+    _PREFIXES[key] = (last, tuple(hidden))
+    return _PREFIXES[key][1]
+
+
+def clear_prefixes() -> None:
+    """Forget the remembered hidden logs (for cold timings)."""
+    _PREFIXES.clear()
+
+
 @dataclass
 class _Rebuild:
     """Rebuilds the views of one seat of ``view``'s round (the shared parts made once)."""
@@ -134,13 +164,7 @@ class _Rebuild:
         if not (0 <= self.seat < view.players and view.counts[self.seat]):
             raise InferenceError(f"seat {self.seat} holds no cards this round")
         at = _current_deal(view)
-        hidden = []
-        for event in view.events[:at]:
-            if isinstance(event, DealEvent):  # who held what in a past round is not public
-                hands = tuple(None if hand is None or hand else hand for hand in event.hands)
-                event = DealEvent(event.round, hands, event.starter)
-            hidden.append(event)
-        self.prefix = tuple(hidden)
+        self.prefix = _hidden_prefix(view.events, at, self.seat)
         self.bid_events = view.events[at + 1 :]
 
     def at(self, step: int, hand: tuple[Card, ...]) -> BlefView:
@@ -254,12 +278,13 @@ def hand_likelihoods(view: BlefView, opponent: Bidder, masks: np.ndarray) -> np.
     rate = float(model.bluff)
     values = np.ones(len(masks))
     rebuild = None
+    bids = tuple((seat, bid.index) for seat, bid in view.bids)  # hashed fast, unlike Bids
     for step in opponent.steps:
         uniform = rate / _legal_count(view, step)
         if rate == 1:
             values *= uniform
             continue
-        key = (id(model.bot), rate, id(masks), view.round, view.counts, view.bids[: step + 1])
+        key = (id(model.bot), rate, id(masks), view.round, view.counts, bids[: step + 1])
         found = FACTORS.get(key)
         if found is None or found[0] is not model.bot or found[1] is not masks:
             if rebuild is None:

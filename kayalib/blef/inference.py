@@ -102,8 +102,14 @@ from kayalib.blef.masks import (
     row_subset_masks,
     subset_masks,
 )
-from kayalib.blef.odds import clear_table_cache, favourable_counts
-from kayalib.blef.odds_batch import RANK_KEYS, batch_counts, hand_keys, mixture, mixture_of_sums
+from kayalib.blef.odds import clear_table_cache, favourable_counts, odds_row
+from kayalib.blef.odds_batch import (
+    RANK_KEYS,
+    Mixer,
+    batch_counts,
+    hand_keys,
+    mixture_of_sums,
+)
 from kayalib.blef.view import BlefView
 
 __all__ = [
@@ -131,10 +137,17 @@ HAND_LIMIT = 60_000
 CONDITIONAL_LIMIT = 1_000
 """Most free hands the sampler lists per deal to draw the last opponent's hand exactly."""
 
+DEALS: dict[tuple[Any, ...], tuple[tuple[np.ndarray, ...], np.ndarray, dict[str, Any]]] = {}
+"""The random deals of the last few sampled questions whose bidders are all dealt at random,
+by (seed, unseen cards, hand sizes, samples): see ``_Solver._draws``."""
+
 
 def clear_caches() -> None:
     """Forget every remembered hand list, likelihood factor and key (for cold timings)."""
     evidence.FACTORS.clear()
+    evidence.clear_prefixes()
+    DEALS.clear()
+    _MIXERS.clear()
     clear_table_cache()
     subset_masks.cache_clear()
 
@@ -428,14 +441,13 @@ class _Solver:
         and the deals drawn and their effective number.
         """
         rng = np.random.default_rng(seed)
-        held, weight = self._draws(chosen, samples, rng)
+        held, weight = self._draws(chosen, samples, rng, seed)
         while True:
             if not weight.sum() > 0:
                 raise _no_hand_explains()
-            rank_keys, suit_keys = hand_keys(held | self.mine)
             size = len(self.view.hand) + sum(o.size for o in chosen)
-            mean, variance = mixture(
-                rank_keys, suit_keys, weight, size, self.view.total_cards, spread=True
+            mean, variance = _mixer(held, self.mine, size, self.view.total_cards).mix(
+                weight, spread=True
             )
             error = np.sqrt(variance)
             if target is None or error.max() <= target or len(held) >= 16 * samples:
@@ -446,9 +458,19 @@ class _Solver:
             weight = np.concatenate([weight, more_weight])
 
     def _draws(
-        self, chosen: list[Bidder], samples: int, rng: np.random.Generator
+        self,
+        chosen: list[Bidder],
+        samples: int,
+        rng: np.random.Generator,
+        seed: int | None = None,
     ) -> tuple[np.ndarray, np.ndarray]:
-        """``samples`` deals of the bidders' hands (their cards together) and their weights."""
+        """``samples`` deals of the bidders' hands (their cards together) and their weights.
+
+        When every bidder is dealt at random, the first deals of a ``seed`` are remembered
+        (:data:`DEALS`), with the generator's state after them: the same question asked again
+        in a round (a bot at each of its turns) then meets the same hand arrays, whose
+        likelihood factors are remembered too.
+        """
         listed = [o for o in chosen if self.hand_count(o) <= self.hand_limit]
         wide = [o for o in chosen if o not in listed]
         spare = self.unseen_count - sum(o.size for o in listed)
@@ -471,10 +493,24 @@ class _Solver:
                 (np.cumsum(chances, axis=1) <= points[:, None]).sum(axis=1), free.shape[1] - 1
             )
             held = held | free[np.arange(len(held)), picked]
-        for opponent in wide:
-            hands = self._deal_uniform(held, opponent.size, rng)
-            weight *= hand_likelihoods(self.view, opponent, hands)
-            held = held | hands
+        key = (seed, self.unseen, tuple(o.size for o in wide), samples)
+        dealt = DEALS.get(key) if seed is not None and not listed else None
+        if dealt is None:
+            hands_of = []
+            for opponent in wide:
+                hands_of.append(self._deal_uniform(held, opponent.size, rng))
+                held = held | hands_of[-1]
+            if seed is not None and not listed:
+                for array in (*hands_of, held):
+                    array.flags.writeable = False
+                if len(DEALS) >= 32:
+                    DEALS.clear()
+                DEALS[key] = (tuple(hands_of), held, rng.bit_generator.state)
+        else:
+            hands_of, held, state = dealt
+            rng.bit_generator.state = state
+        for opponent, hands in zip(wide, hands_of, strict=True):
+            weight = weight * hand_likelihoods(self.view, opponent, hands)
         return held, weight
 
     def _draw_disjoint(
@@ -607,6 +643,21 @@ def disjoint_mixture(
     return mixture_of_sums(by_rank, by_suit, mine.bit_count() + in_sets + in_hand, cards)
 
 
+# The tables of the last few sets of deals (the remembered DEALS meet the same ones again).
+_MIXERS: dict[tuple[int, int, int], tuple[np.ndarray, Mixer]] = {}
+
+
+def _mixer(held: np.ndarray, mine: int, size: int, cards: int) -> Mixer:
+    """The :class:`~kayalib.blef.odds_batch.Mixer` of the pools ``held | mine``."""
+    key = (id(held), mine, cards)
+    found = _MIXERS.get(key)
+    if found is None or found[0] is not held:
+        if len(_MIXERS) >= 32:
+            _MIXERS.clear()
+        found = _MIXERS[key] = (held, Mixer(*hand_keys(held | mine), size, cards))
+    return found[1]
+
+
 class _NoBot:
     """The model of an opponent who has not bid (never asked)."""
 
@@ -682,11 +733,11 @@ def infer(
         )
     by_seat = _models_by_seat(view, models)
     solver = _Solver(view, by_seat, exact, hand_limit)
-    counts, total = favourable_counts(view.hand, view.total_cards)
     if exact:
-        prior: list[Any] = [Fraction(count, total) for count in counts]
+        counts, total = favourable_counts(view.hand, view.total_cards)
+        prior: Any = tuple(Fraction(count, total) for count in counts)
     else:
-        prior = [count / total for count in counts]
+        prior = odds_row(view.hand, view.total_cards)
     chosen = solver.informative()
     zero = (0.0,) * len(LADDER)
     if not chosen:
@@ -729,8 +780,8 @@ def infer(
         by_seat,
         "sample",
         tuple(prior),
-        tuple(float(v) for v in estimate),
-        tuple(float(s) for s in spread),
+        tuple(estimate.tolist()),
+        tuple(spread.tolist()),
         int(drawn),
         False,
         effective,

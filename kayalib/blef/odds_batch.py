@@ -35,6 +35,7 @@ __all__ = [
     "batch_counts",
     "batch_probabilities",
     "hand_keys",
+    "Mixer",
     "mixture",
     "mixture_of_sums",
     "pool_truth",
@@ -160,6 +161,49 @@ def batch_counts(hands: np.ndarray, cards: int) -> tuple[np.ndarray, int]:
     return np.concatenate(columns, axis=1), int(tables["total"])
 
 
+class Mixer:
+    """The 83-bid tables of many sets (from their keys, :func:`hand_keys`), ready to be mixed
+    with any weights: :meth:`mix` is :func:`mixture` without reading the keys again (a bot
+    weighs the same deals anew at each of its turns).
+
+    Every set holds ``held`` cards, and ``cards`` are dealt. A table is worked out once per
+    distinct rank key, not once per set.
+    """
+
+    def __init__(self, rank_keys: np.ndarray, suit_keys: np.ndarray, held: int, cards: int):
+        tables = _tables(held, cards)
+        total = float(tables["total"])
+        rank_keys, suit_keys = np.ravel(rank_keys), np.ravel(suit_keys)
+        self.size = len(rank_keys)
+        present, self._rank_index = np.unique(rank_keys, return_inverse=True)
+        self._rank_values = _rank_columns(present[:, None] // _POWERS % 5, tables) / total
+        self._suit_values = _suit_table(held, cards) / total  # (20, 3)
+        digits = suit_keys[None, :] // _SUIT_POWERS[:, None] % 20  # (4 suits, n)
+        self._suit_index = (digits + 20 * np.arange(4)[:, None]).ravel()
+
+    def mix(
+        self, weights: np.ndarray, *, spread: bool = False
+    ) -> tuple[np.ndarray, np.ndarray | None]:
+        """The weighted mean table and, if ``spread``, each bid's variance of that mean (see
+        :func:`mixture`)."""
+        weights = np.asarray(weights, dtype=float).ravel()
+        norm = weights.sum()
+        by_rank = np.bincount(self._rank_index, weights, minlength=len(self._rank_values))
+        by_suit = np.bincount(self._suit_index, np.tile(weights, 4), minlength=80).reshape(4, 20)
+
+        def table(power: int) -> np.ndarray:
+            suits = (by_suit @ self._suit_values**power).T.reshape(12)
+            return np.concatenate([by_rank @ self._rank_values**power, suits]) / norm
+
+        mean = table(1)
+        if not spread:
+            return mean, None
+        # The weighted spread of the tables, over the effective number of independent sets
+        # (Kish): (Σ w)² / Σ w².
+        effective = norm**2 / (weights**2).sum()
+        return mean, np.maximum((table(2) - mean**2) / effective, 0.0)
+
+
 def mixture(
     rank_keys: np.ndarray,
     suit_keys: np.ndarray,
@@ -175,47 +219,15 @@ def mixture(
     ``Σ w_i p_i / Σ w_i`` (``p_i`` the table of set ``i``) and, if ``spread``, for each bid the
     variance of that weighted mean when the sets are independent weighted draws: the weighted
     spread ``Σ w_i (p_i - mean)² / Σ w_i`` over the effective sample size ``(Σ w_i)² / Σ w_i²``
-    (with equal weights, the spread over the number of sets). A table is worked out once per
-    distinct key, not once per set; a set of weight 0 is not looked at (its keys may be
-    anything).
+    (with equal weights, the spread over the number of sets). A set of weight 0 is not looked
+    at (its keys may be anything).
     """
-    tables = _tables(held, cards)
-    total = float(tables["total"])
     weights = np.asarray(weights, dtype=float).ravel()
     rank_keys, suit_keys = np.ravel(rank_keys), np.ravel(suit_keys)
-    norm = weights.sum()
-    by_rank = np.bincount(rank_keys, weights, minlength=RANK_KEYS)
-    present = np.flatnonzero(by_rank)
-    rank_values = _rank_columns(present[:, None] // _POWERS % 5, tables) / total  # (k, 71)
-    suit_values = _suit_table(held, cards) / total  # (20, 3)
-
-    few = len(weights) < SUIT_KEYS  # few sets: read each suit's key off each set
-    digits = [suit_keys // 20**suit % 20 for suit in range(4)] if few else []
-
-    def by_own_key(sums: np.ndarray, of: np.ndarray) -> np.ndarray:
-        """``(4, 20)``: the weights ``of`` summed by each suit's own key."""
-        if few:
-            return np.stack([np.bincount(d, of, minlength=20)[:20] for d in digits])
-        grid = sums.reshape(20, 20, 20, 20)  # axes: spades, hearts, diamonds, clubs
-        return np.stack(
-            [grid.sum(axis=tuple(a for a in range(4) if a != 3 - suit)) for suit in range(4)]
-        )
-
-    def per_suit(summed: np.ndarray, power: int = 1) -> np.ndarray:
-        """Each suit's sums dotted with its values: ``(12,)`` in ladder order."""
-        return (summed @ suit_values**power).T.reshape(12)
-
-    by_suit = None if few else np.bincount(suit_keys, weights, minlength=SUIT_KEYS)[:SUIT_KEYS]
-    suit_sums = by_own_key(by_suit, weights)
-    mean = np.concatenate([by_rank[present] @ rank_values, per_suit(suit_sums)]) / norm
-    if not spread:
-        return mean, None
-    # The weighted spread of the tables, over the effective number of independent sets
-    # (Kish): (Σ w)² / Σ w².
-    second = np.concatenate([by_rank[present] @ rank_values**2, per_suit(suit_sums, 2)]) / norm
-    effective = norm**2 / (weights**2).sum()
-    variance = (second - mean**2) / effective
-    return mean, np.maximum(variance, 0.0)
+    if not weights.all():
+        kept = weights != 0
+        rank_keys, suit_keys, weights = rank_keys[kept], suit_keys[kept], weights[kept]
+    return Mixer(rank_keys, suit_keys, held, cards).mix(weights, spread=spread)
 
 
 def mixture_of_sums(
