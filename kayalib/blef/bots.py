@@ -133,8 +133,6 @@ class _Batch:
 
     hands: np.ndarray
     by_bid: np.ndarray
-    sure: np.ndarray
-    best: np.ndarray
     decided: dict[int, np.ndarray]
 
 
@@ -180,43 +178,29 @@ class OddsBot(DeterministicBot):
         if found is None:
             if start >= len(LADDER):
                 found = np.full(len(hands), CHECK_INDEX)
-            else:
-                sure, best = batch.sure[start], batch.best[start]
-                found = np.where(sure < len(LADDER), sure, best).astype(np.intp)
+            else:  # raise_target for every hand: the first sure bid, else the first most likely
+                above = batch.by_bid[start:]
+                sure = above >= self.confidence
+                found = start + np.where(
+                    sure.any(axis=0), sure.argmax(axis=0), above.argmax(axis=0)
+                ).astype(np.intp)
                 if last is not None:
-                    raised = np.take_along_axis(batch.by_bid, found[None, :], axis=0)[0]
+                    raised = batch.by_bid[found, np.arange(len(found))]
                     doubt = 1.0 - batch.by_bid[last.index] > self.caution * raised
                     found = np.where(doubt, CHECK_INDEX, found)
             batch.decided[start] = found
         return found
 
     def _batch(self, hands: np.ndarray, cards: int) -> _Batch:
-        """The odds of each hand (one row per bid) and, for each start ``s``, the raise
-        :func:`raise_target` picks there: ``sure[s]``, the first bid from ``s`` on with odds of
-        at least ``confidence`` (83 if none), and ``best[s]``, the first most likely from ``s``
-        on. Remembered for the last few lists of hands (inference asks at every bid of a
-        round), with the decisions made so far."""
+        """The odds of each hand (one row per bid), remembered for the last few lists of hands
+        (inference asks at every bid of a round) with the decisions made so far."""
         key = (id(hands), cards)
         found = self._batches.get(key)
         if found is None or found.hands is not hands:
             if len(self._batches) >= 8:
                 self._batches.clear()
             by_bid = np.ascontiguousarray(batch_probabilities(hands, cards).T)  # (83, n)
-            width = len(LADDER)
-            index = np.arange(width + 1, dtype=np.int16)[:, None]
-            # sure[s]: the first index from s on whose odds reach the confidence (83: none).
-            sure = np.full((width + 1, len(hands)), width, dtype=np.int16)
-            sure[:width] = np.where(by_bid >= self.confidence, index[:width], width)
-            sure = np.minimum.accumulate(sure[::-1], axis=0)[::-1]
-            # best[s]: the first index from s on with the highest odds from s on; index i is a
-            # candidate when its odds are at least every odds above it.
-            top = np.full((width + 1, len(hands)), -1.0)
-            top[:width] = np.maximum.accumulate(by_bid[::-1], axis=0)[::-1]
-            best = np.full((width + 1, len(hands)), width, dtype=np.int16)
-            best[:width] = np.where(by_bid >= top[1:], index[:width], width)
-            best = np.minimum.accumulate(best[::-1], axis=0)[::-1]
-            best[width] = width - 1
-            found = self._batches[key] = _Batch(hands, by_bid, sure, best, {})
+            found = self._batches[key] = _Batch(hands, by_bid, {})
         return found
 
     def action_probabilities(self, view: BlefView, hands: np.ndarray, action: Action) -> np.ndarray:

@@ -589,6 +589,11 @@ def disjoint_mixture(
     weight of the sets holding all of ``T``. The work is (hands × subsets of a hand × classes),
     not (sets × hands): for 3 opponents of 2 cards, 231 × 4 × about 150 instead of 7,315 × 231.
     """
+    in_hand = int(popcount(hands[:1])[0]) if len(hands) else 0
+    if len(sets) == 1 and not sets[0]:  # one opponent: its hands are the pairs
+        if not values.sum() > 0:
+            raise _no_hand_explains()
+        return _mixer(hands, mine, mine.bit_count() + in_hand, cards).mix(values)[0]
     rank_sets, suit_sets = hand_keys(sets | mine)
     rank_of, rank_class = np.unique(rank_sets, return_inverse=True)
     digits = suit_sets[:, None] // _SUIT_POWERS % 20  # (n, 4)
@@ -601,7 +606,6 @@ def disjoint_mixture(
     column = np.stack(columns, axis=1)  # (n, 5): each set's class in each block
     width = start
     in_sets = int(popcount(sets[:1])[0]) if len(sets) else 0
-    in_hand = int(popcount(hands[:1])[0]) if len(hands) else 0
     free = np.zeros((len(hands), width))
     for size in range(min(in_sets, in_hand) + 1):
         inner = colex_rank(row_subset_masks(sets, size))  # (n, C(in_sets, size))
