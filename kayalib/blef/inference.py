@@ -570,6 +570,15 @@ def _packed_ranks(rank_keys: np.ndarray) -> np.ndarray:
     return (rank_keys[:, None] // _RANK_POWERS % 5) @ _NIBBLES
 
 
+def _classes(values: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct ``values`` (whole numbers below ``size``), each value's class among them,
+    and the class of every number below ``size`` (``len(distinct)`` for those not present)."""
+    distinct = np.flatnonzero(np.bincount(values, minlength=size))
+    position = np.full(size, len(distinct), dtype=np.intp)
+    position[distinct] = np.arange(len(distinct))
+    return distinct, position[values], position
+
+
 def disjoint_mixture(
     sets: np.ndarray,
     weights: np.ndarray,
@@ -595,11 +604,11 @@ def disjoint_mixture(
             raise _no_hand_explains()
         return _mixer(hands, mine, mine.bit_count() + in_hand, cards).mix(values)[0]
     rank_sets, suit_sets = hand_keys(sets | mine)
-    rank_of, rank_class = np.unique(rank_sets, return_inverse=True)
+    rank_of, rank_class, _ = _classes(rank_sets, RANK_KEYS)
     digits = suit_sets[:, None] // _SUIT_POWERS % 20  # (n, 4)
     columns, digit_of, start = [rank_class], [], len(rank_of)
     for suit in range(4):
-        found, where = np.unique(digits[:, suit], return_inverse=True)
+        found, where, _ = _classes(digits[:, suit], 20)
         digit_of.append(found)
         columns.append(start + where)
         start += len(found)
@@ -609,17 +618,14 @@ def disjoint_mixture(
     free = np.zeros((len(hands), width))
     for size in range(min(in_sets, in_hand) + 1):
         inner = colex_rank(row_subset_masks(sets, size))  # (n, C(in_sets, size))
-        present, inverse = np.unique(inner, return_inverse=True)
+        present, inverse, position = _classes(inner.ravel(), comb(24, size))
         slots = inverse.reshape(inner.shape)[:, :, None] * width + column[:, None, :]
         held = np.bincount(
             slots.ravel(),
             np.broadcast_to(weights[:, None, None], slots.shape).ravel(),
-            minlength=len(present) * width,
-        ).reshape(len(present), width)
-        held = np.vstack([held, np.zeros((1, width))])  # the last row: no set holds it
-        parts = colex_rank(row_subset_masks(hands, size))  # (hands, C(in_hand, size))
-        where = np.minimum(np.searchsorted(present, parts), len(present) - 1)
-        rows = np.where(present[where] == parts, where, len(present))
+            minlength=(len(present) + 1) * width,
+        ).reshape(len(present) + 1, width)  # the last row: the subsets no set holds
+        rows = position[colex_rank(row_subset_masks(hands, size))]  # (hands, C(in_hand, size))
         for part in rows.T:
             if size % 2:
                 free -= held[part]

@@ -287,9 +287,13 @@ def table_cache_info() -> Any:
     return _table.cache_info()
 
 
-def clear_table_cache() -> None:
-    """Forget every remembered table (for cold timings)."""
+def clear_table_cache(*, lookup_tables: bool = False) -> None:
+    """Forget every remembered table (for cold timings); the lookup tables of every (cards
+    held, cards dealt) too if ``lookup_tables``."""
     _table.cache_clear()
+    if lookup_tables:
+        count_tables.cache_clear()
+        _scaled.cache_clear()
 
 
 def odds_row(hand: Sequence[Card] | str, cards: int) -> tuple[float, ...]:
