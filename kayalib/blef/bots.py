@@ -132,7 +132,7 @@ class _Batch:
     stays unique while kept)."""
 
     hands: np.ndarray
-    by_bid: np.ndarray
+    odds: np.ndarray
     decided: dict[int, np.ndarray]
 
 
@@ -179,14 +179,14 @@ class OddsBot(DeterministicBot):
             if start >= len(LADDER):
                 found = np.full(len(hands), CHECK_INDEX)
             else:  # raise_target for every hand: the first sure bid, else the first most likely
-                above = batch.by_bid[start:]
+                above = batch.odds[:, start:]
                 sure = above >= self.confidence
                 found = start + np.where(
-                    sure.any(axis=0), sure.argmax(axis=0), above.argmax(axis=0)
+                    sure.any(axis=1), sure.argmax(axis=1), above.argmax(axis=1)
                 ).astype(np.intp)
                 if last is not None:
-                    raised = batch.by_bid[found, np.arange(len(found))]
-                    doubt = 1.0 - batch.by_bid[last.index] > self.caution * raised
+                    raised = batch.odds[np.arange(len(found)), found]
+                    doubt = 1.0 - batch.odds[:, last.index] > self.caution * raised
                     found = np.where(doubt, CHECK_INDEX, found)
             batch.decided[start] = found
         return found
@@ -199,8 +199,8 @@ class OddsBot(DeterministicBot):
         if found is None or found.hands is not hands:
             if len(self._batches) >= 8:
                 self._batches.clear()
-            by_bid = np.ascontiguousarray(batch_probabilities(hands, cards).T)  # (83, n)
-            found = self._batches[key] = _Batch(hands, by_bid, {})
+            odds = batch_probabilities(hands, cards)  # (n, 83)
+            found = self._batches[key] = _Batch(hands, odds, {})
         return found
 
     def action_probabilities(self, view: BlefView, hands: np.ndarray, action: Action) -> np.ndarray:
@@ -237,7 +237,7 @@ class BayesBot(DeterministicBot):
         bluff: float = 0.1,
         confidence: float = 0.8,
         caution: float = 3.0,
-        samples: int = 600,
+        samples: int = 2_000,
         exact_limit: int = 250_000,
         hand_limit: int = 3_000,
     ) -> None:
