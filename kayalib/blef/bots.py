@@ -69,6 +69,21 @@ class HonestBot(DeterministicBot):
 
     name = "honest"
 
+    def __init__(self) -> None:
+        self._truths: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+    def truth(self, hands: np.ndarray) -> np.ndarray:
+        """``pool_truth(hands)``, remembered for the last few lists of hands (held, so their
+        ids stay theirs): inference asks about the same list at every bid of a round."""
+        found = self._truths.get(id(hands))
+        if found is None or found[0] is not hands:
+            if len(self._truths) >= 8:
+                self._truths.clear()
+            truth = pool_truth(hands)
+            truth.flags.writeable = False
+            found = self._truths[id(hands)] = (hands, truth)
+        return found[1]
+
     def decide(self, view: BlefView) -> Action:
         legal_or_refuse(view)
         truth = true_bids(view.hand)
@@ -83,7 +98,7 @@ class HonestBot(DeterministicBot):
     def decisions(self, view: BlefView, hands: np.ndarray) -> np.ndarray:
         """The action number (:func:`~kayalib.blef.inference.action_index`) ``decide`` takes
         with each hand (masks) in ``view``'s position (``view.hand`` is not used)."""
-        truth = pool_truth(hands)
+        truth = self.truth(hands)
         last = view.last_bid
         if last is None:
             return len(LADDER) - 1 - truth[:, ::-1].argmax(axis=1)

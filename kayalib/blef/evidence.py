@@ -159,9 +159,12 @@ class _Rebuild:
 
     def __post_init__(self) -> None:
         view = self.view
+        if not isinstance(view, BlefView):
+            raise InferenceError(f"a Blef view is needed, not {view!r}")
         if view.winner is not None or not view.total_cards:
             raise InferenceError("the game is over: there is no round to reason about")
-        if not (0 <= self.seat < view.players and view.counts[self.seat]):
+        seat_ok = isinstance(self.seat, int) and not isinstance(self.seat, bool)
+        if not (seat_ok and 0 <= self.seat < view.players and view.counts[self.seat]):
             raise InferenceError(f"seat {self.seat} holds no cards this round")
         at = _current_deal(view)
         self.prefix = _hidden_prefix(view.events, at, self.seat)

@@ -78,6 +78,11 @@ def _check_dealt(held: int, cards: int) -> None:
         raise OddsError(f"{held} cards in hand, but only {cards} dealt in all")
 
 
+def _check_exact(exact: object) -> None:
+    if not isinstance(exact, bool):
+        raise OddsError(f"exact must be True or False, not {exact!r}")
+
+
 def _check_hand(hand: Iterable[Card] | str, cards: int) -> tuple[Card, ...]:
     """The hand as checked cards, and ``cards`` checked against it."""
     held = check_cards(hand)
@@ -316,6 +321,7 @@ def exact_table(
     hand: Sequence[Card] | str, cards: int, *, exact: bool = False
 ) -> dict[Bid, float | Fraction]:
     """``{bid: probability}`` for all 83 bids in ladder order; ``Fraction`` values if ``exact``."""
+    _check_exact(exact)
     if exact:
         counts, total = favourable_counts(hand, cards)
         return {bid: Fraction(count, total) for bid, count in zip(LADDER, counts, strict=True)}
@@ -330,6 +336,7 @@ def bid_probability(
         bid = Bid.parse(bid)
     if not isinstance(bid, Bid):
         raise OddsError(f"a bid is a Bid or its text such as 'pair K', not {bid!r}")
+    _check_exact(exact)
     if exact:
         counts, total = favourable_counts(hand, cards)
         return Fraction(counts[bid.index], total)
@@ -352,6 +359,8 @@ def simulate_table(
     held = _check_hand(hand, cards)
     if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
         raise OddsError(f"trials must be a positive whole number, not {trials!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise OddsError(f"the seed must be a whole number, not {seed!r}")
     rng = random.Random(seed)
     held_set = set(held)
     rest = [card for card in DECK if card not in held_set]

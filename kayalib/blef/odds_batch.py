@@ -127,8 +127,6 @@ def _check_batch(hands: np.ndarray, cards: int) -> tuple[np.ndarray, int]:
         raise OddsError(f"between 1 and 24 cards are dealt in a round, not {cards!r}")
     if not len(masks):
         return masks, 0
-    if masks.min() < 0 or masks.max() >= 1 << 24:
-        raise OddsError("a mask holds a card outside the 24-card deck")
     sizes = popcount(masks)
     held = int(sizes[0])
     if (sizes != held).any():
@@ -224,6 +222,13 @@ def mixture(
     """
     weights = np.asarray(weights, dtype=float).ravel()
     rank_keys, suit_keys = np.ravel(rank_keys), np.ravel(suit_keys)
+    if not len(rank_keys) == len(suit_keys) == len(weights):
+        raise OddsError("mixture needs one rank key, one suit key and one weight per set")
+    for name, value in (("held", held), ("cards", cards)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 24:
+            raise OddsError(f"{name} must be a whole number of cards from 0 to 24, not {value!r}")
+    if held > cards:
+        raise OddsError(f"{held} cards held, but only {cards} dealt in all")
     if not weights.all():
         kept = weights != 0
         rank_keys, suit_keys, weights = rank_keys[kept], suit_keys[kept], weights[kept]

@@ -25,6 +25,7 @@ from kayalib.blef.inference import (
 )
 from kayalib.blef.masks import masks_of, subset_masks
 from kayalib.blef.odds import exact_table
+from kayalib.errors import KayalibError
 from kayalib.seeds import bot_rng
 from kayalib.simulate import play_game
 
@@ -408,3 +409,31 @@ def test_the_sampler_reports_an_honest_error_where_few_deals_carry_the_weight() 
     assert moving.sum() >= 50
     pooled = np.sqrt((reported[moving] ** 2).sum() / (real[moving] ** 2).sum())
     assert pooled >= 0.8 and np.median(reported[moving] / real[moving]) >= 0.8
+
+
+def test_bad_calls_of_inference_and_its_evidence_raise_named_errors() -> None:
+    state, _ = play(["KS", "9H"], 0, ["high-card K"])
+    view = state.view(1)
+    odds = OpponentModel.named("odds", 0.1)
+    bad = [
+        lambda: likelihood(view, "x", "KS", odds),
+        lambda: likelihood(view, 9, "KS", odds),
+        lambda: likelihood(view, 0, None, odds),
+        lambda: likelihood(None, 0, "KS", odds),
+        lambda: opponent_view(view, 0, None),
+        lambda: infer(view, odds, samples=True),
+        lambda: infer(view, odds, seed="x"),
+        lambda: infer(view, odds, seed=None),
+        lambda: infer(view, odds, target_error=0),
+        lambda: infer(view, odds, target_error="0.01"),
+        lambda: infer(view, odds, hand_limit="x"),
+        lambda: infer(view, odds, exact_limit=-1),
+        lambda: infer(view, odds).moved_most([]),
+        lambda: infer(view, odds, exact=True).hands(9),
+        lambda: OpponentModel.named("nope"),
+        lambda: OpponentModel.named(None),
+    ]
+    for call in bad:
+        with pytest.raises(KayalibError) as raised:
+            call()
+        assert type(raised.value) is not KayalibError and isinstance(raised.value, ValueError)

@@ -12,6 +12,7 @@ from kayalib.blef.bids import true_bids
 from kayalib.blef.cards import DECK
 from kayalib.blef.masks import (
     FULL_DECK,
+    MaskError,
     cards_of,
     colex_rank,
     combination_count,
@@ -94,7 +95,7 @@ def test_batches_refuse_what_has_no_answer() -> None:
         batch_counts(masks_of(["KS QS"]), 1)
     with pytest.raises(OddsError, match="between 1 and 24"):
         batch_counts(masks_of(["KS"]), 25)
-    with pytest.raises(OddsError, match="outside the 24-card deck"):
+    with pytest.raises(MaskError, match="outside the 24-card deck"):
         batch_counts(np.array([1 << 24]), 5)
     assert batch_counts(np.zeros(0, dtype=np.int64), 5)[0].shape == (0, 83)
 
