@@ -44,7 +44,9 @@ Two methods (``method="auto"`` picks):
 
 - ``exact``: every hand of every bidding opponent is listed (all ``C(u, c)`` hands of ``c``
   cards from the ``u`` cards you do not hold), its likelihood computed, and ``w(S)`` built one
-  opponent at a time (a sum over disjoint pairs, then added up by set). Used when the work, the
+  opponent at a time (a sum over disjoint pairs, then added up by set); the last opponent's
+  hands meet those sets by key class, disjointness by inclusion-exclusion over each hand's
+  cards (:func:`disjoint_mixture`), not pair by pair. Used when the work, the
   number of (set so far, next hand) pairs, is at most ``exact_limit`` (default
   :data:`EXACT_LIMIT`, two million: a 4-player round with 2 cards each after 3 bids is exact).
   ``exact=True`` does the same sum in ``Fraction``\\ s (small cases, up to
@@ -55,10 +57,13 @@ Two methods (``method="auto"`` picks):
   opponent's hand is drawn from its posterior among the cards still free, with the weight that
   choice needs; an opponent with too many possible hands is dealt uniformly and weighted by its
   likelihood instead. Each kept deal contributes the exact odds of its pool, so the estimate
-  averages probabilities, not 0/1 outcomes. Its standard error (by the delta method for the
-  weighted mean) comes with the result; by default the sampler draws 4,000 deals, then as many
-  again while a bid's standard error is above 0.01 (up to 64,000). For a bid seen in very few
-  deals the error itself is uncertain (a bid never seen gets 0): read it as a guide.
+  averages probabilities, not 0/1 outcomes. The deals are weighted, so the standard error of
+  each bid is the weighted spread of its odds over the *effective* number of deals,
+  ``(Σ w)² / Σ w²``; by default the sampler draws 4,000 deals, then as many more as that error
+  says are needed for 0.01 (up to 64,000 in all). When the cap comes first, the result says so
+  (``target_met``). For a bid seen in very few deals the error itself is uncertain (a bid never
+  seen gets 0), and where few deals carry most of the weight it tends to be low: read it as a
+  guide.
 
 >>> from kayalib.blef.game import BlefRules, BlefState
 >>> state = BlefState.from_hands(BlefRules(players=2), ["KS", "9H"], starter=0)
@@ -436,9 +441,9 @@ class _Solver:
     def sample(
         self, chosen: list[Bidder], samples: int, seed: int, target: float | None
     ) -> tuple[np.ndarray, np.ndarray, int, float]:
-        """Estimates and standard errors of every bid from ``samples`` drawn deals, then as
-        many again (up to 16 times as many in all) while a standard error is above ``target``;
-        and the deals drawn and their effective number.
+        """Estimates and standard errors of every bid from ``samples`` drawn deals, then more
+        (up to 16 times as many in all) while a standard error is above ``target``; and the
+        deals drawn and their effective number.
         """
         rng = np.random.default_rng(seed)
         held, weight = self._draws(chosen, samples, rng, seed)
@@ -453,7 +458,11 @@ class _Solver:
             if target is None or error.max() <= target or len(held) >= 16 * samples:
                 effective = float(weight.sum() ** 2 / (weight**2).sum())
                 return np.clip(mean, 0.0, 1.0), error, len(held), effective
-            more_held, more_weight = self._draws(chosen, len(held), rng)
+            # As many more as the error says are needed (it shrinks as one over the square
+            # root of the deals), a tenth over, at least a tenth of those drawn, within the cap.
+            needed = len(held) * (float(error.max()) / target) ** 2 * 1.1 - len(held)
+            more = int(min(16 * samples - len(held), max(needed, len(held) / 10)))
+            more_held, more_weight = self._draws(chosen, more, rng)
             held = np.concatenate([held, more_held])
             weight = np.concatenate([weight, more_weight])
 
@@ -474,7 +483,18 @@ class _Solver:
         listed = [o for o in chosen if self.hand_count(o) <= self.hand_limit]
         wide = [o for o in chosen if o not in listed]
         spare = self.unseen_count - sum(o.size for o in listed)
-        last = min(listed, key=lambda o: comb(spare + o.size, o.size), default=None)
+        def flatness(opponent: Bidder) -> float:
+            """The effective share of the opponent's hands (1: its bids tell nothing)."""
+            values = self.hand_list(opponent)[1]
+            return float(values.sum() ** 2 / (values**2).sum() / len(values))
+
+        # The last is drawn among the cards left free, and its weight varies least when its
+        # bids say least: among the fewest free hands, the flattest likelihood.
+        last = min(
+            listed,
+            key=lambda o: (comb(spare + o.size, o.size), -flatness(o)),
+            default=None,
+        )
         if last is not None and comb(spare + last.size, last.size) > CONDITIONAL_LIMIT:
             last = None
         drawn = [o for o in listed if o is not last]
@@ -484,15 +504,20 @@ class _Solver:
             masks, values = self.hand_list(last)
             by_rank = np.zeros(comb(24, last.size))
             by_rank[colex_rank(masks)] = values
-            free = row_subset_masks(self.unseen & ~held, last.size)
-            chances = by_rank[colex_rank(free)]
-            totals = chances.sum(axis=1)
+            free = self.unseen & ~held
+            subsets = row_subset_masks(free, last.size)
+            chances = by_rank[colex_rank(subsets)]  # (deals, free hands)
+            width = subsets.shape[1]
+            # One cumulative sum over every row at once; each deal's point falls in its row.
+            running = np.cumsum(chances.ravel())
+            ends = running[width - 1 :: width]
+            before = np.concatenate([[0.0], ends[:-1]])
+            totals = ends - before
             weight *= totals
-            points = rng.random(len(held)) * totals
-            picked = np.minimum(
-                (np.cumsum(chances, axis=1) <= points[:, None]).sum(axis=1), free.shape[1] - 1
-            )
-            held = held | free[np.arange(len(held)), picked]
+            points = before + rng.random(len(held)) * totals
+            starts = np.arange(len(held)) * width
+            picked = np.searchsorted(running, points, side="right") - starts
+            held = held | subsets[np.arange(len(held)), np.clip(picked, 0, width - 1)]
         key = (seed, self.unseen, tuple(o.size for o in wide), samples)
         dealt = DEALS.get(key) if seed is not None and not listed else None
         if dealt is None:
@@ -715,9 +740,9 @@ def infer(
     ``method`` is ``"auto"`` (exact when at most ``exact_limit`` pairs are summed, else
     sampled), ``"exact"`` or ``"sample"``; ``exact=True`` gives ``Fraction``\\ s (the exact
     method, in small cases). The sampler draws ``samples`` deals from ``numpy``'s generator
-    seeded with ``seed`` (the same arguments give the same numbers), then as many again while
-    a bid's standard error is above ``target_error`` (``None``: never), up to 16 times
-    ``samples`` in all. An opponent with more than ``hand_limit`` possible hands is not listed:
+    seeded with ``seed`` (the same arguments give the same numbers), then more while a bid's
+    standard error is above ``target_error`` (``None``: never), up to 16 times ``samples`` in
+    all. An opponent with more than ``hand_limit`` possible hands is not listed:
     its hands are dealt at random and weighted by their likelihood.
     """
     if not isinstance(view, BlefView):
