@@ -147,7 +147,9 @@ class _Batch:
     stays unique while kept)."""
 
     hands: np.ndarray
-    odds: np.ndarray
+    by_bid: np.ndarray
+    sure: np.ndarray
+    best: np.ndarray
     decided: dict[int, np.ndarray]
 
 
@@ -193,29 +195,39 @@ class OddsBot(DeterministicBot):
         if found is None:
             if start >= len(LADDER):
                 found = np.full(len(hands), CHECK_INDEX)
-            else:  # raise_target for every hand: the first sure bid, else the first most likely
-                above = batch.odds[:, start:]
-                sure = above >= self.confidence
-                found = start + np.where(
-                    sure.any(axis=1), sure.argmax(axis=1), above.argmax(axis=1)
-                ).astype(np.intp)
+            else:
+                sure, best = batch.sure[start], batch.best[start]
+                found = np.where(sure < len(LADDER), sure, best).astype(np.intp)
                 if last is not None:
-                    raised = batch.odds[np.arange(len(found)), found]
-                    doubt = 1.0 - batch.odds[:, last.index] > self.caution * raised
+                    raised = batch.by_bid[found, np.arange(len(found))]
+                    doubt = 1.0 - batch.by_bid[last.index] > self.caution * raised
                     found = np.where(doubt, CHECK_INDEX, found)
             batch.decided[start] = found
         return found
 
     def _batch(self, hands: np.ndarray, cards: int) -> _Batch:
-        """The odds of each hand (one row per bid), remembered for the last few lists of hands
-        (inference asks at every bid of a round) with the decisions made so far."""
+        """The odds of each hand (one row per bid) and, for each start ``s``, the raise
+        :func:`raise_target` picks there: ``sure[s]``, the first bid from ``s`` on with odds of
+        at least ``confidence`` (83 if none), and ``best[s]``, the first most likely from ``s``
+        on. Remembered for the last few lists of hands (inference asks at every bid of a
+        round), with the decisions made so far."""
         key = (id(hands), cards)
         found = self._batches.get(key)
         if found is None or found.hands is not hands:
             if len(self._batches) >= 8:
                 self._batches.clear()
-            odds = batch_probabilities(hands, cards)  # (n, 83)
-            found = self._batches[key] = _Batch(hands, odds, {})
+            by_bid = np.ascontiguousarray(batch_probabilities(hands, cards).T)  # (83, n)
+            width = len(LADDER)
+            sure = np.empty((width + 1, len(hands)), dtype=np.int16)
+            best = np.empty((width + 1, len(hands)), dtype=np.int16)
+            sure[width], best[width] = width, width - 1
+            top = np.full(len(hands), -1.0)  # the highest odds above the row
+            for index in range(width - 1, -1, -1):
+                row = by_bid[index]
+                sure[index] = np.where(row >= self.confidence, index, sure[index + 1])
+                best[index] = np.where(row >= top, index, best[index + 1])  # ties: the lower
+                np.maximum(top, row, out=top)
+            found = self._batches[key] = _Batch(hands, by_bid, sure, best, {})
         return found
 
     def action_probabilities(self, view: BlefView, hands: np.ndarray, action: Action) -> np.ndarray:
