@@ -579,7 +579,7 @@ class _Solver:
         """A uniform hand of ``size`` cards for each row, from the cards not yet held."""
         free = (self.unseen & ~held)[:, None] >> np.arange(24) & 1
         keys = np.where(free == 1, rng.random(free.shape), 2.0)
-        picks = np.argsort(keys, axis=1)[:, :size]
+        picks = np.argpartition(keys, size - 1, axis=1)[:, :size] if size else keys[:, :0]
         return np.left_shift(np.int64(1), picks).sum(axis=1, dtype=np.int64)
 
 

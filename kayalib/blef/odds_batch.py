@@ -173,7 +173,10 @@ class Mixer:
         total = float(tables["total"])
         rank_keys, suit_keys = np.ravel(rank_keys), np.ravel(suit_keys)
         self.size = len(rank_keys)
-        present, self._rank_index = np.unique(rank_keys, return_inverse=True)
+        present = np.flatnonzero(np.bincount(rank_keys, minlength=RANK_KEYS))
+        position = np.zeros(RANK_KEYS, dtype=np.intp)
+        position[present] = np.arange(len(present))
+        self._rank_index = position[rank_keys]
         self._rank_values = _rank_columns(present[:, None] // _POWERS % 5, tables) / total
         self._suit_values = _suit_table(held, cards) / total  # (20, 3)
         digits = suit_keys[None, :] // _SUIT_POWERS[:, None] % 20  # (4 suits, n)
