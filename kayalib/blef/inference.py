@@ -647,7 +647,7 @@ def disjoint_mixture(
         slots = inverse.reshape(inner.shape)[:, :, None] * width + column[:, None, :]
         held = np.bincount(
             slots.ravel(),
-            np.broadcast_to(weights[:, None, None], slots.shape).ravel(),
+            np.repeat(weights, slots.shape[1] * slots.shape[2]),
             minlength=(len(present) + 1) * width,
         ).reshape(len(present) + 1, width)  # the last row: the subsets no set holds
         rows = position[colex_rank(row_subset_masks(hands, size))]  # (hands, C(in_hand, size))
