@@ -495,8 +495,12 @@ class _Solver:
             key=lambda o: (comb(spare + o.size, o.size), -flatness(o)),
             default=None,
         )
-        if last is not None and comb(spare + last.size, last.size) > CONDITIONAL_LIMIT:
-            last = None
+        if last is not None:
+            free_hands = comb(spare + last.size, last.size)
+            # Drawn like the others when at least a quarter of its hands would fit anyway
+            # (rejection then costs less than listing the free hands, and weighs nothing).
+            if free_hands > CONDITIONAL_LIMIT or 4 * free_hands >= self.hand_count(last):
+                last = None
         drawn = [o for o in listed if o is not last]
         held = self._draw_disjoint(drawn, samples, rng)
         weight = np.ones(len(held))
