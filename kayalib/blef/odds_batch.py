@@ -143,20 +143,35 @@ def batch_counts(hands: np.ndarray, cards: int) -> tuple[np.ndarray, int]:
     same number of cards ``k <= cards``. Returns an ``(n, 83)`` ``int64`` array in ladder order
     and ``C(24 - k, cards - k)``: row ``i`` is ``favourable_counts(hand i, cards)``.
     """
+    return _batch_table(hands, cards, np.int64)
+
+
+def _batch_table(hands: np.ndarray, cards: int, dtype: type) -> tuple[np.ndarray, int]:
+    """The ``(n, 83)`` table of every hand as counts (``int64``), probabilities (``float``:
+    the small tables are divided before the gather, so every value is the correctly rounded
+    ``count / total``) or truth (``bool``); and the number of draws."""
     masks, held = _check_batch(hands, cards)
     if not len(masks):
-        return np.zeros((0, len(LADDER)), dtype=np.int64), 1
+        return np.zeros((0, len(LADDER)), dtype=dtype), 1
     tables = _tables(held, cards)
+    total = int(tables["total"])
     rank = np.bitwise_count((masks[:, None] >> _RANK_NIBBLES) & 15).astype(np.int64)
     # Hands with the same rank counts share the 71 rank columns: work them out once each.
     rank_keys = rank @ _POWERS
     present = np.flatnonzero(np.bincount(rank_keys, minlength=RANK_KEYS))
     position = np.zeros(RANK_KEYS, dtype=np.intp)
     position[present] = np.arange(len(present))
-    by_rank = _rank_columns(present[:, None] // _POWERS % 5, tables)[position[rank_keys]]
-    by_suit = _suit_table(held, cards)[_suit_digits(masks)]  # (n, 4 suits, 3 kinds)
-    columns = [by_rank, by_suit.transpose(0, 2, 1).reshape(len(masks), 12)]
-    return np.concatenate(columns, axis=1), int(tables["total"])
+    rank_values = _rank_columns(present[:, None] // _POWERS % 5, tables)
+    suit_values = _suit_table(held, cards)
+    if dtype is float:
+        rank_values, suit_values = rank_values / total, suit_values / total
+    else:
+        rank_values, suit_values = rank_values.astype(dtype), suit_values.astype(dtype)
+    out = np.empty((len(masks), len(LADDER)), dtype=dtype)
+    out[:, :71] = rank_values[position[rank_keys]]
+    by_suit = suit_values[_suit_digits(masks)]  # (n, 4 suits, 3 kinds)
+    out[:, 71:] = by_suit.transpose(0, 2, 1).reshape(len(masks), 12)
+    return out, total
 
 
 class Mixer:
@@ -265,8 +280,7 @@ def mixture_of_sums(
 def batch_probabilities(hands: np.ndarray, cards: int) -> np.ndarray:
     """``batch_counts`` as probabilities: an ``(n, 83)`` float array (row ``i`` equals
     ``probabilities(hand i, cards)`` exactly)."""
-    counts, total = batch_counts(hands, cards)
-    return counts / total
+    return _batch_table(hands, cards, float)[0]
 
 
 def pool_truth(pools: np.ndarray) -> np.ndarray:
@@ -277,5 +291,4 @@ def pool_truth(pools: np.ndarray) -> np.ndarray:
     size = int(popcount(masks[:1])[0])
     if size == 0:  # an empty pool makes no figure
         return np.zeros((len(masks), len(LADDER)), dtype=bool)
-    counts, _ = batch_counts(masks, size)
-    return counts.astype(bool)
+    return _batch_table(masks, size, bool)[0]
