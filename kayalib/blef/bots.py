@@ -73,15 +73,18 @@ class HonestBot(DeterministicBot):
         self._truths: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
     def truth(self, hands: np.ndarray) -> np.ndarray:
-        """``pool_truth(hands)``, remembered for the last few lists of hands (held, so their
-        ids stay theirs): inference asks about the same list at every bid of a round."""
+        """``pool_truth(hands)``, remembered for the last few read-only lists of hands (held,
+        so their ids stay theirs): inference asks about the same list at every bid of a
+        round."""
         found = self._truths.get(id(hands))
         if found is None or found[0] is not hands:
             if len(self._truths) >= 8:
                 self._truths.clear()
             truth = pool_truth(hands)
             truth.flags.writeable = False
-            found = self._truths[id(hands)] = (hands, truth)
+            found = (hands, truth)
+            if not hands.flags.writeable:  # only a remembered list is met again
+                self._truths[id(hands)] = found
         return found[1]
 
     def decide(self, view: BlefView) -> Action:
@@ -209,7 +212,7 @@ class OddsBot(DeterministicBot):
         """The odds of each hand (one row per bid) and, for each start ``s``, the raise
         :func:`raise_target` picks there: ``sure[s]``, the first bid from ``s`` on with odds of
         at least ``confidence`` (83 if none), and ``best[s]``, the first most likely from ``s``
-        on. Remembered for the last few lists of hands (inference asks at every bid of a
+        on. Remembered for the last few read-only lists of hands (inference asks at every bid of a
         round), with the decisions made so far."""
         key = (id(hands), cards)
         found = self._batches.get(key)
@@ -227,7 +230,9 @@ class OddsBot(DeterministicBot):
                 sure[index] = np.where(row >= self.confidence, index, sure[index + 1])
                 best[index] = np.where(row >= top, index, best[index + 1])  # ties: the lower
                 np.maximum(top, row, out=top)
-            found = self._batches[key] = _Batch(hands, by_bid, sure, best, {})
+            found = _Batch(hands, by_bid, sure, best, {})
+            if not hands.flags.writeable:  # only a remembered list is met again
+                self._batches[key] = found
         return found
 
     def action_probabilities(self, view: BlefView, hands: np.ndarray, action: Action) -> np.ndarray:

@@ -276,6 +276,8 @@ def hand_likelihoods(view: BlefView, opponent: Bidder, masks: np.ndarray) -> np.
     Each bid's factor is remembered for the last few hand lists, by bot, round, counts and
     bids so far (a bot asks again at each of its turns in a round); so a bot's policy is taken
     to depend on its hand and this round's public facts only, as every kayalib bot's does.
+    Only read-only hand lists (the remembered ones) are remembered: a fresh array of random
+    hands is not met again.
     """
     model = opponent.model
     rate = float(model.bluff)
@@ -293,9 +295,11 @@ def hand_likelihoods(view: BlefView, opponent: Bidder, masks: np.ndarray) -> np.
             if rebuild is None:
                 rebuild = _Rebuild(view, opponent.seat)
             chosen = _policy_probabilities(model, rebuild, step, masks)
-            if len(FACTORS) >= 256:
-                FACTORS.clear()
-            found = FACTORS[key] = (model.bot, masks, (1 - rate) * chosen + uniform)
+            found = (model.bot, masks, (1 - rate) * chosen + uniform)
+            if not masks.flags.writeable:  # a remembered hand list: it will be met again
+                if len(FACTORS) >= 256:
+                    FACTORS.clear()
+                FACTORS[key] = found
         values *= found[2]
     return values
 

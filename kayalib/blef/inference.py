@@ -682,12 +682,14 @@ def disjoint_mixture(
     return mixture_of_sums(by_rank, by_suit, mine.bit_count() + in_sets + in_hand, cards)
 
 
-# The tables of the last few sets of deals (the remembered DEALS meet the same ones again).
+# The tables of the last few remembered (read-only) sets of deals, which DEALS hands out again.
 _MIXERS: dict[tuple[int, int, int], tuple[np.ndarray, Mixer]] = {}
 
 
 def _mixer(held: np.ndarray, mine: int, size: int, cards: int) -> Mixer:
     """The :class:`~kayalib.blef.odds_batch.Mixer` of the pools ``held | mine``."""
+    if held.flags.writeable:  # a fresh array: it will not be met again
+        return Mixer(*hand_keys(held | mine), size, cards)
     key = (id(held), mine, cards)
     found = _MIXERS.get(key)
     if found is None or found[0] is not held:
