@@ -66,7 +66,8 @@ BRUTE_FORCE_LIMIT = 2_000_000
 TABLE_CACHE = 4096
 """How many 83-bid tables are remembered, by (:func:`table_key`, cards dealt), the least
 recently used forgotten first. A table's floats are shared with its lookup tables, so one
-costs about 0.7 kB: at most about 3 MB in all."""
+costs about 0.9 kB: at most about 3.8 MB in all (measured). In 1,000 four-player ``odds``
+games 82% of the tables asked for are found (86% with no bound; ``bench_blef_games``)."""
 
 
 def _check_dealt(held: int, cards: int) -> None:
