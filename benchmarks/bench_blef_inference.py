@@ -92,10 +92,11 @@ def round_after_bids(players: int, cards: int, bidders: str, bids: int, seed: in
     ``None`` if one of them checked first."""
     order = [DECK[i] for i in np.random.default_rng(seed).permutation(24)]
     hands = [order[i * cards : (i + 1) * cards] for i in range(players)]
-    state = BlefState.from_hands(BlefRules(players=players), hands, starter=1)
+    state = BlefState.from_position(BlefRules(players=players), hands, starter=1)
     bot = make_bot("blef", bidders)
     for step in range(bids):
-        action = bot.choose(state.view(state.current_player), bot_rng(seed, step))
+        seat = state.current_player
+        action = bot.choose(state.view(seat), bot_rng(seed, seat, step))
         if action == CHECK:
             return None
         state = state.apply(action)
@@ -236,7 +237,7 @@ def decision_times(games: int = 20, players: int = 4) -> dict[str, float]:
             seat = state.current_player
             view = state.view(seat)
             start, processor = time.perf_counter(), time.process_time()
-            action = bots[seat].choose(view, bot_rng(game, step))
+            action = bots[seat].choose(view, bot_rng(game, seat, step))
             if seat == 0:
                 times.append((time.perf_counter() - start) * 1000)
                 cpu.append((time.process_time() - processor) * 1000)

@@ -13,8 +13,8 @@ import time
 from kayalib.kaya.gambreng import expected_rounds, simulate_gambreng
 from kayalib.kaya.game import KayaState
 from kayalib.kaya.rules import KayaRules
-from kayalib.seeds import bot_rng, game_seed
-from kayalib.simulate import simulate
+from kayalib.seeds import game_seed
+from kayalib.simulate import play_game, simulate
 
 
 def games_speed(bot: str, games: int, seed: int = 3) -> dict[str, float]:
@@ -39,14 +39,8 @@ def engine_share(bot: str, games: int = 500, seed: int = 3, repeats: int = 3) ->
     bots = [make_bot("kaya", bot) for _ in range(4)]
     recorded = []
     for index in range(games):
-        state = KayaState.new(rules, game_seed(seed, index))
-        actions = []
-        while state.current_player is not None:
-            rng = bot_rng(game_seed(seed, index), len(actions))
-            action = bots[state.current_player].choose(state.view(state.current_player), rng)
-            actions.append(action)
-            state = state.apply(action)
-        recorded.append(actions)
+        final = play_game("kaya", bots, game_seed(seed, index), rules)
+        recorded.append([action for _seat, action in final.moves])
     best = float("inf")
     for _ in range(repeats):
         cpu = time.process_time()

@@ -23,9 +23,9 @@ class ArgumentParser(argparse.ArgumentParser):
 
 
 def build_parser() -> ArgumentParser:
-    from kayalib import cli_tournament
-    from kayalib.blef import cli as blef_cli
-    from kayalib.kaya import cli as kaya_cli
+    from kayalib.commands import blef as blef_cli
+    from kayalib.commands import kaya as kaya_cli
+    from kayalib.commands import tournament as cli_tournament
 
     parser = ArgumentParser(prog="kayalib", description=__doc__.splitlines()[0])
     games = parser.add_subparsers(dest="game", required=True, metavar="{blef,kaya,tournament}")

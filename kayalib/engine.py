@@ -1,143 +1,550 @@
-"""The contract every kayalib game keeps: a state, a view, an event and a bot.
+"""The contract every kayalib game keeps, as code: a state, a view, an event, a bot, one turn loop.
 
-Both games (:mod:`kayalib.blef`, :mod:`kayalib.kaya`) satisfy these protocols with the same
-signatures and meanings, so a notebook, a bot, the simulation loop or the apps that know one
-game know the other; a third game implements the same four protocols and registers itself in
-:mod:`kayalib.registry`. ``tests/test_contract.py`` runs one random-play test over every game.
+A game supplies what is its own: its legal actions, why a non-legal action is refused, the
+transition, and what one seat may know. Everything the games share is written here once:
 
 State (immutable; OpenSpiel's verbs, PokerKit's "verify, can, do")
-    ``State.new(rules=None, seed=None)`` starts a game (``seed=None`` draws a fresh 64-bit seed).
-    ``current_player`` is the seat to act, ``None`` once ``is_terminal``. ``legal_actions()``
-    lists what that seat may do. ``refusal(action, *, seat=None)`` is the reason an action is
-    refused, in words a student can read, or ``None``; ``can_apply`` is its boolean;
-    ``apply(action, *, seat=None)`` returns the next state or raises
-    :class:`~kayalib.errors.IllegalActionError` with that same reason (the state it was called on
-    never changes). ``seat``, when given, must be the seat to act. Text is parsed into an
-    action. ``returns()`` is a tuple with one number per seat (1.0 for each winner at the end).
-    ``events`` is the full log (every hidden card, and the seed in the start event);
-    ``moves`` the ``(seat, action)`` pairs played so far; ``view(seat)`` what one seat may know,
-    :class:`~kayalib.errors.SeatError` for a seat that is not at the table.
+    ``current_player`` is the seat to act, ``None`` once ``is_terminal``; ``outcome`` is
+    ``None`` until the end, then the :class:`Outcome` (winners and, where a game has points,
+    scores). ``legal_actions()`` lists what the seat to act may do, each action once, in a stable
+    order. ``refusal(action, *, seat=None)`` is why an action (or its text) is refused, as a
+    :class:`Refusal` (a code and its parameters, which pages say in the reader's language), or
+    ``None``; ``can_apply`` is its boolean; ``apply`` returns the next state or raises
+    :class:`~kayalib.errors.IllegalActionError` carrying that refusal (the state it was called
+    on never changes). An action is accepted only if it *equals* one of ``legal_actions()`` (or
+    is text that parses to one), and the engine goes on with its own object: a forged or
+    subclassed action object cannot slip through. ``forced_action()`` is the one legal action
+    when there is no choice (every loop makes it at once, asking nobody). ``events`` is the full
+    log (every hidden card, and the seed in the start event); ``moves`` the ``(seat, action)``
+    pairs played; ``ply`` how many actions were applied since the first state; ``view(seat)``
+    what one seat may know (:class:`~kayalib.errors.SeatError` for a seat not at the table).
 
 View (what a bot or a player is handed)
-    ``seat``, ``players``, ``current_player``, ``is_terminal``, ``legal_actions()`` (empty
-    unless it is this seat's turn) and ``events``, this seat's part of the log. A view holds
-    nothing from which a hidden card or a future chance outcome can be computed: no seed, no
-    random generator, no other seat's hidden card, and no position that only some hidden cards
-    cause (another seat's view of a power decision looks the same whatever the card is).
+    ``seat``, ``players``, ``current_player``, ``is_terminal``, ``outcome``,
+    ``legal_actions()`` (empty unless it is this seat's turn) and ``events``, this seat's part of
+    the log: exactly ``seen_by(seat)`` of every event, kept by one persistent :class:`Log`.
+    ``to_json()`` is what crosses a process boundary (a sandboxed bot, a class table). A view
+    holds nothing from which a hidden card or a future chance outcome can be computed: no seed,
+    no random generator, no other seat's hidden card, and no phase that only some hidden cards
+    cause.
 
 Event (one frozen record of the log)
-    ``kind`` names it; ``to_json()`` is its JSON Lines record; ``visible_to(seat)`` says whether
-    ``seat`` may see all of it; ``seen_by(seat)`` is what ``seat`` sees: the event itself, a copy
-    with the hidden parts removed, or ``None`` (another seat's private event).
+    ``kind`` names it; ``to_json()`` is its JSON Lines record; ``seen_by(seat)`` is what ``seat``
+    sees: the event itself, a copy with the hidden parts removed, or ``None``.
 
 Bot
-    ``name``; ``policy(view)`` maps each action it may take to the exact probability it takes it
-    (a deterministic bot gives 1.0 to its move); ``choose(view, rng)`` picks an action with
-    exactly those probabilities, drawing chance only from ``rng``. ``policy`` is what Bayesian
-    inference uses as a likelihood and what exploitability is computed from, so it must be exact.
+    ``name``; ``policy(view)`` maps each action it may take to the exact probability it takes it;
+    ``choose(view, rng)`` draws an action with exactly those probabilities from ``rng``.
 
-Chance is seeded and explicit (see :mod:`kayalib.seeds`): the same seed and the same actions give
-the same game, byte for byte in the full log, but no seat can reproduce it from its view.
+The turn loop, :func:`turns`, is the one place where seats act in turn: simulations, the
+tournament, the apps' tables and the lessons all iterate it.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
-__all__ = ["Bot", "Event", "GameState", "View", "sample"]
+from kayalib.errors import IllegalActionError, ParseError, SeatError
 
+__all__ = [
+    "Bot",
+    "Chain",
+    "Dice",
+    "Event",
+    "Log",
+    "Outcome",
+    "Refusal",
+    "State",
+    "Step",
+    "View",
+    "build",
+    "evolve",
+    "memo",
+    "sample",
+    "turns",
+]
+
+T = TypeVar("T")
 ActionT = TypeVar("ActionT")
-StateT = TypeVar("StateT", bound="GameState")
-ViewT = TypeVar("ViewT", contravariant=True)
+ViewT = TypeVar("ViewT", bound="View")
+StateT = TypeVar("StateT", bound="State[Any, Any]")
+ViewC = TypeVar("ViewC", contravariant=True)
 
 
-@runtime_checkable
-class Event(Protocol):
-    """One frozen record of a game's log."""
+# ---- refusals: data, not prose ------------------------------------------------------------------
 
-    kind: ClassVar[str]
 
-    def to_json(self) -> dict[str, Any]:
-        """The JSON Lines record of the event."""
-        ...
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action is refused: a ``code`` and its parameters (seats 0-based, actions as text).
+
+    ``str()`` is English for developers; pages say it in the reader's language from the
+    catalogue key ``refusal.<code>`` with the seats as players see them ("Player 2").
+
+    >>> why = Refusal.of("not_your_turn", "it is seat {current}'s turn, not seat {seat}'s",
+    ...                  current=0, seat=1)
+    >>> str(why), why["seat"], why.code
+    ("it is seat 0's turn, not seat 1's", 1, 'not_your_turn')
+    """
+
+    code: str
+    params: tuple[tuple[str, Any], ...]
+    english: str
+
+    @classmethod
+    def of(cls, code: str, english: str, **params: Any) -> Refusal:
+        return cls(code, tuple(sorted(params.items())), english)
+
+    def __getitem__(self, name: str) -> Any:
+        return dict(self.params)[name]
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.params)
+
+    def __str__(self) -> str:
+        return self.english.format(**dict(self.params))
+
+
+def _unreadable(error: ParseError) -> Refusal:
+    return Refusal.of("unreadable", "{why}", why=str(error))
+
+
+# ---- events and the persistent per-seat log -----------------------------------------------------
+
+
+class Event:
+    """Base of every log event. ``public`` events are seen whole by every seat (no
+    ``seen_by`` call needed); the others say what each seat sees in :meth:`seen_by`."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = ""
+    public: ClassVar[bool] = True
+
+    def to_json(self) -> dict[str, Any]:  # pragma: no cover - every event overrides
+        raise NotImplementedError
+
+    def seen_by(self, seat: int) -> Event | None:
+        """What ``seat`` may see of this event (the event itself when it is public)."""
+        return self
 
     def visible_to(self, seat: int) -> bool:
         """Whether ``seat`` may see the whole event (hidden cards included)."""
-        ...
-
-    def seen_by(self, seat: int) -> Event | None:
-        """What ``seat`` may see: the event, a copy without the hidden parts, or ``None``."""
-        ...
+        return self.seen_by(seat) is self
 
 
-@runtime_checkable
-class View(Protocol):
-    """What one seat may know at one moment."""
+#: a persistent list of events: ``(batch, earlier)``, or ``None`` for the empty list
+Node = Any
+
+
+def _flatten(node: Node) -> tuple[Event, ...]:
+    batches = []
+    while node is not None:
+        batches.append(node[0])
+        node = node[1]
+    if len(batches) == 1:
+        return batches[0]  # type: ignore[no-any-return]
+    return tuple([event for batch in reversed(batches) for event in batch])
+
+
+class Chain:
+    """One seat's log as a view holds it: read-only, compared by its events.
+
+    ``items()`` is the whole list, oldest first (made once, when first asked for)."""
+
+    __slots__ = ("_node", "_items")
+
+    def __init__(self, events: Sequence[Event] = (), node: Node = None) -> None:
+        self._node: Node = (tuple(events), node) if events else node
+        self._items: tuple[Event, ...] | None = None
+
+    def items(self) -> tuple[Event, ...]:
+        items = self._items
+        if items is None:
+            items = self._items = _flatten(self._node)
+        return items
+
+    def __len__(self) -> int:
+        return len(self.items())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Chain) and self.items() == other.items()
+
+    def __hash__(self) -> int:
+        return hash(self.items())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Chain, (self.items(),))
+
+
+class Log:
+    """The full log and each seat's part of it (``seen_by(seat)`` of every event, ``None``
+    dropped), extended together: the one place a seat's log is made. Persistent: extending
+    shares the past, so every state of a game keeps its own log for the price of its events.
+
+    >>> from kayalib.blef.events import BidEvent, StartEvent
+    >>> from kayalib.blef.bids import Bid
+    >>> log = Log.begin(2, [StartEvent(2, "classic", 11, seed=5)])
+    >>> log = log.extend([BidEvent(1, 0, Bid.parse("pair K"))])
+    >>> [e.kind for e in log.events], log.seen_by(1).items()[0].seed, log.events[0].seed
+    (['start', 'bid'], None, 5)
+    """
+
+    __slots__ = ("_full", "_seats", "_events")
+
+    def __init__(self, full: Node, seats: tuple[Node, ...]) -> None:
+        self._full, self._seats = full, seats
+        self._events: tuple[Event, ...] | None = None
+
+    @classmethod
+    def begin(cls, players: int, events: Sequence[Event]) -> Log:
+        return cls(None, (None,) * players).extend(events)
+
+    def extend(self, events: Sequence[Event]) -> Log:
+        """This log with ``events`` appended to the full log and, as each seat sees them, to
+        each seat's."""
+        batch = tuple(events)
+        if not batch:
+            return self
+        full = (batch, self._full)
+        secret = [i for i, event in enumerate(batch) if not event.public]
+        if not secret:
+            return Log(full, tuple([(batch, node) for node in self._seats]))
+        secret.reverse()  # so that deleting an event keeps the places of those before it
+        seats = []
+        for seat, node in enumerate(self._seats):
+            seen = list(batch)
+            for i in secret:
+                part = batch[i].seen_by(seat)
+                if part is None:
+                    del seen[i]
+                else:
+                    seen[i] = part
+            seats.append((tuple(seen), node) if seen else node)
+        return Log(full, tuple(seats))
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The full log, oldest first."""
+        events = self._events
+        if events is None:
+            events = self._events = _flatten(self._full)
+        return events
+
+    @property
+    def players(self) -> int:
+        return len(self._seats)
+
+    def seen_by(self, seat: int) -> Chain:
+        """Seat ``seat``'s part of the log (holding nothing the seat may not see)."""
+        return Chain((), self._seats[seat])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Log) and self.events == other.events
+
+    def __hash__(self) -> int:
+        return hash(self.events)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_log_from_events, (len(self._seats), self.events))
+
+
+def _log_from_events(players: int, events: tuple[Event, ...]) -> Log:
+    return Log.begin(players, events)
+
+
+# ---- outcomes, states, views ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the ``winners`` (equal best share the win) and, in a game with points,
+    every seat's ``scores``."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...] | None = None
+
+    def returns(self, players: int) -> tuple[float, ...]:
+        """1.0 for each winner, 0.0 for every other seat."""
+        return tuple(1.0 if seat in self.winners else 0.0 for seat in range(players))
+
+    def to_json(self) -> dict[str, Any]:
+        record: dict[str, Any] = {"winners": list(self.winners)}
+        if self.scores is not None:
+            record["scores"] = list(self.scores)
+        return record
+
+    @classmethod
+    def from_json(cls, record: Mapping[str, Any] | None) -> Outcome | None:
+        if record is None:
+            return None
+        scores = record.get("scores")
+        return cls(tuple(record["winners"]), None if scores is None else tuple(scores))
+
+
+_CACHES: set[str] = set()  # the names memo() keeps on objects (evolve drops them)
+
+if TYPE_CHECKING:
+    from dataclasses import replace as evolve
+else:
+
+    def evolve(obj, /, **changes):
+        """A copy of frozen dataclass ``obj`` with ``changes`` (``dataclasses.replace`` for the
+        type checker, which checks every field's type; here a dictionary copy, without
+        ``__init__``, and without the caches :func:`memo` kept on ``obj``)."""
+        new = object.__new__(type(obj))
+        fields = obj.__dict__.copy()
+        for name in _CACHES:
+            fields.pop(name, None)
+        fields.update(changes)
+        object.__setattr__(new, "__dict__", fields)
+        return new
+
+
+def build(cls: type[T], fields: dict[str, Any]) -> T:
+    """A frozen dataclass instance of ``cls`` with exactly ``fields`` (every field, by name),
+    made without ``__init__``: for the objects made at every move (views), as :func:`evolve`."""
+    new = object.__new__(cls)
+    object.__setattr__(new, "__dict__", fields)
+    return new
+
+
+def memo(obj: Any, name: str, compute: Callable[[], T]) -> T:
+    """``compute()``, kept on the frozen ``obj`` as ``name`` (a name starting with ``_``): a
+    cache, never compared, never copied by :func:`evolve`, never pickled."""
+    fields = obj.__dict__
+    try:
+        return fields[name]  # type: ignore[no-any-return]
+    except KeyError:
+        _CACHES.add(name)
+        value = fields[name] = compute()
+        return value
+
+
+def check_seat(seat: object, players: int) -> int:
+    """``seat`` if it is a seat of a ``players``-player game, else :class:`SeatError`."""
+    if type(seat) is not int or not 0 <= seat < players:
+        raise SeatError(f"no seat {seat!r} in a {players}-player game")
+    return seat
+
+
+class View:
+    """What one seat may know. Each game's view is a frozen dataclass with at least ``seat``,
+    ``current_player``, ``outcome``, ``players`` and ``chain`` (the seat's part of the log)."""
 
     seat: int
+    players: int
+    current_player: int | None
+    outcome: Outcome | None
+    chain: Chain
 
     @property
-    def players(self) -> int: ...
+    def is_terminal(self) -> bool:
+        return self.outcome is not None
 
     @property
-    def current_player(self) -> int | None: ...
+    def is_my_turn(self) -> bool:
+        return self.current_player == self.seat and self.outcome is None
 
     @property
-    def is_terminal(self) -> bool: ...
+    def events(self) -> tuple[Event, ...]:
+        """This seat's log: exactly ``seen_by(seat)`` of every event so far."""
+        return self.chain.items()
+
+    def legal_actions(self) -> tuple[Any, ...]:  # pragma: no cover - every view defines it
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:  # pragma: no cover - every view defines it
+        raise NotImplementedError
+
+
+class Dice(Protocol):
+    """Where a game's chance comes from: ``stream(name)`` is a fresh draw function of the named
+    stream (``draw(n)`` is a number in ``range(n)``; the stream's draws come in order). A game
+    draws from its seed; a test or a solver may hand it other dice to take chance outcomes
+    one by one (``tests/openspiel_games.py``)."""
+
+    def stream(self, name: str) -> Callable[[int], int]: ...
+
+
+class State(Generic[ActionT, ViewT]):
+    """The verbs every game's state shares, written once. A game's state is a frozen dataclass
+    with the fields ``seed``, ``ply``, ``log`` and ``outcome`` and supplies ``players``,
+    ``current_player``, :meth:`legal_actions`, :meth:`parse_action`, ``_after`` (the transition
+    for a legal action), ``_why_not`` (the refusal of an action that is not legal) and
+    ``_view``."""
+
+    seed: int
+    ply: int
+    log: Log
+    outcome: Outcome | None
+    dice: Dice | None
+    #: the game's name in :mod:`kayalib.registry`
+    game_name: ClassVar[str] = ""
+    #: the game's name for people
+    title: ClassVar[str] = ""
+    #: the classes of the game's actions
+    action_types: ClassVar[tuple[type, ...]] = ()
+
+    # -- what each game supplies (``players`` and ``current_player`` too) -------------------------
+
+    players: int
+    current_player: int | None
+
+    def legal_actions(self) -> tuple[ActionT, ...]:  # pragma: no cover
+        raise NotImplementedError
+
+    @classmethod
+    def parse_action(cls, text: object) -> ActionT:  # pragma: no cover
+        """An action of this game from its text (an action object is returned as it is);
+        :class:`~kayalib.errors.ParseError` for anything else."""
+        raise NotImplementedError
+
+    def _after(self, action: ActionT) -> State[ActionT, ViewT]:  # pragma: no cover
+        raise NotImplementedError
+
+    def _why_not(self, action: ActionT) -> Refusal:  # pragma: no cover
+        raise NotImplementedError
+
+    def _view(self, seat: int) -> ViewT:  # pragma: no cover
+        raise NotImplementedError
+
+    def _seeded(self, stream: str) -> Callable[[int], int]:  # pragma: no cover
+        """The draws of ``stream`` fixed by the seed."""
+        raise NotImplementedError
+
+    def draw_from(self, stream: str) -> Callable[[int], int]:
+        """The chance draws of ``stream``: from :attr:`dice` when the state was given dice,
+        else fixed by the seed (the same seed, the same game)."""
+        if self.dice is not None:
+            return self.dice.stream(stream)
+        return self._seeded(stream)
+
+    @staticmethod
+    def moves_from_events(events: Sequence[Event]) -> tuple[tuple[int, Any], ...]:
+        raise NotImplementedError  # pragma: no cover
+
+    # -- what every game shares ------------------------------------------------------------------
 
     @property
-    def events(self) -> tuple[Event, ...]: ...
-
-    def legal_actions(self) -> tuple[Any, ...]:
-        """This seat's legal actions now (empty when it is not this seat's turn)."""
-        ...
-
-
-@runtime_checkable
-class GameState(Protocol):
-    """One immutable moment of a game."""
+    def is_terminal(self) -> bool:
+        return self.outcome is not None
 
     @property
-    def players(self) -> int: ...
+    def events(self) -> tuple[Event, ...]:
+        """The full log (hidden cards and the seed included), oldest first."""
+        return self.log.events
 
     @property
-    def current_player(self) -> int | None: ...
+    def moves(self) -> tuple[tuple[int, ActionT], ...]:
+        """Every ``(seat, action)`` of the game so far, in order (read from the log)."""
+        return self.moves_from_events(self.events)
 
-    @property
-    def is_terminal(self) -> bool: ...
+    def returns(self) -> tuple[float, ...]:
+        """1.0 for each winner and 0.0 for every other seat; all 0.0 until the end."""
+        if self.outcome is None:
+            return (0.0,) * self.players
+        return self.outcome.returns(self.players)
 
-    @property
-    def events(self) -> tuple[Event, ...]: ...
+    def forced_action(self) -> ActionT | None:
+        """The only legal action when there is no choice (``None`` otherwise, or at the end)."""
+        legal = self.legal_actions()
+        return legal[0] if len(legal) == 1 else None
 
-    @property
-    def moves(self) -> tuple[tuple[int, Any], ...]: ...
+    def decides_in_secret(self) -> bool:
+        """Whether merely pausing before this decision would tell the table something (a bot
+        then decides at once; Aku Paling Kaya's power step)."""
+        return False
 
-    def legal_actions(self) -> tuple[Any, ...]: ...
+    def legal_match(self, action: object) -> ActionT | None:
+        """The legal action equal to ``action`` (or to the action its text names), or ``None``;
+        :class:`~kayalib.errors.ParseError` for text that names no action of the game."""
+        legal = self.legal_actions()
+        try:
+            return legal[legal.index(action)]  # type: ignore[arg-type]
+        except ValueError:
+            pass
+        if isinstance(action, str):
+            parsed = self.parse_action(action)
+            try:
+                return legal[legal.index(parsed)]
+            except ValueError:
+                pass
+        return None
 
-    def refusal(self, action: Any, *, seat: int | None = None) -> str | None: ...
+    def refusal(self, action: object, *, seat: int | None = None) -> Refusal | None:
+        """Why ``action`` (or its text) would be refused now (by ``seat``, if given), or
+        ``None`` if :meth:`apply` would take it."""
+        try:
+            match = self.legal_match(action)
+        except ParseError as error:
+            return _unreadable(error)
+        if self.outcome is not None:
+            return Refusal.of("game_over", "the game is over; {action} is not possible",
+                              action=str(action))  # fmt: skip
+        if seat is not None and seat != self.current_player:
+            return Refusal.of("not_your_turn", "it is seat {current}'s turn, not seat {seat}'s",
+                              current=self.current_player, seat=seat)  # fmt: skip
+        if match is not None:
+            return None
+        parsed = self.parse_action(action) if isinstance(action, str) else action
+        if not isinstance(parsed, self.action_types):
+            return Refusal.of("not_an_action", "not an action of {game}: {action}",
+                              game=self.title, action=repr(action))  # fmt: skip
+        return self._why_not(parsed)  # type: ignore[arg-type]
 
-    def can_apply(self, action: Any, *, seat: int | None = None) -> bool: ...
+    def can_apply(self, action: object, *, seat: int | None = None) -> bool:
+        """Whether :meth:`apply` would take ``action`` (by ``seat``, if given)."""
+        return self.refusal(action, seat=seat) is None
 
-    def apply(self: StateT, action: Any, *, seat: int | None = None) -> StateT: ...
+    def checked(self, action: object, *, seat: int | None = None) -> ActionT:
+        """The legal action :meth:`apply` goes on with for ``action`` (the engine's own object,
+        equal to it); ParseError for text that names no action, IllegalActionError (with
+        :meth:`refusal`) for an action that is refused."""
+        legal = self.legal_actions()
+        try:
+            option: ActionT | None = legal[legal.index(action)]  # type: ignore[arg-type]
+        except ValueError:  # the usual case is one of legal_actions() itself
+            option = self.legal_match(action)
+        if option is None or (seat is not None and seat != self.current_player):
+            raise IllegalActionError(self.refusal(action, seat=seat))
+        return option
 
-    def returns(self) -> tuple[float, ...]: ...
+    def apply(self: StateT, action: object, *, seat: int | None = None) -> StateT:
+        """The state after the current player's ``action`` (or its text); ``seat``, if given,
+        must be the seat to act. Text that names no action raises ParseError; a refused action
+        raises IllegalActionError with :meth:`refusal`. This state never changes."""
+        return self._after(self.checked(action, seat=seat))  # type: ignore[return-value]
 
-    def view(self, seat: int) -> View: ...
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: value for name, value in self.__dict__.items() if name not in _CACHES}
+
+    def view(self, seat: int) -> ViewT:
+        """What ``seat`` may know now (no seed, no other seat's hidden card)."""
+        return self._view(check_seat(seat, self.players))
+
+    def log_lines(self) -> list[str]:
+        """The full log as JSON Lines text (see :mod:`kayalib.log`)."""
+        from kayalib.log import log_lines
+
+        return log_lines(self.events)
 
 
-@runtime_checkable
-class Bot(Protocol[ViewT]):
+# ---- bots and the one turn loop -----------------------------------------------------------------
+
+
+class Bot(Protocol[ViewC]):
     """A player that sees only views."""
 
     name: str
 
-    def policy(self, view: ViewT) -> Mapping[Any, float]:
+    def policy(self, view: ViewC) -> Mapping[Any, float]:
         """Each action the bot may take now, with the exact probability that it takes it."""
         ...
 
-    def choose(self, view: ViewT, rng: random.Random) -> Any:
+    def choose(self, view: ViewC, rng: random.Random) -> Any:
         """One action, drawn with the probabilities of :meth:`policy` from ``rng``."""
         ...
 
@@ -159,3 +566,60 @@ def sample(policy: Mapping[ActionT, float], rng: random.Random) -> ActionT:
         if point < 0:
             return action
     return next(action for action, p in reversed(items) if p > 0)
+
+
+class Step(NamedTuple, Generic[StateT]):
+    """One action of the turn loop: ``seat`` did ``action`` (``forced``: it had no choice) to
+    ``before``, giving ``state``."""
+
+    before: StateT
+    seat: int
+    action: Any
+    forced: bool
+    state: StateT
+
+
+#: rng(state, seat) -> the generator the bot at ``seat`` draws from now
+RngSource = Callable[[Any, int], random.Random]
+
+
+def turns(
+    state: StateT,
+    bots: Sequence[Bot[Any] | None],
+    rng: RngSource | None = None,
+) -> Iterator[Step[StateT]]:
+    """Play on from ``state``, one :class:`Step` at a time: a forced move is made at once (no
+    seat is asked), a seat with a bot is asked through its view; the loop ends when the game
+    does, or when a seat without a bot (a person, a remote seat) must decide.
+
+    ``rng(state, seat)`` gives each bot its generator; by default :func:`kayalib.seeds.bot_rng`
+    of the game's seed, the seat and the step, so the same seed plays the same game, and nothing
+    reachable from the generator holds the seed. A bot's answer is checked by value like any
+    action (:meth:`State.apply`).
+
+    >>> from kayalib.registry import game, make_bot
+    >>> start = game("blef").state.new(seed=7)
+    >>> steps = list(turns(start, [make_bot("blef", "odds")] * start.players))
+    >>> steps[-1].state.is_terminal, steps[0].before is start
+    (True, True)
+    """
+    if rng is None:
+        from kayalib.seeds import bot_rng
+
+        def rng(at: Any, seat: int) -> random.Random:
+            return bot_rng(at.seed, seat, at.ply)
+
+    while state.outcome is None:
+        seat = state.current_player
+        assert seat is not None
+        action = state.forced_action()
+        forced = action is not None
+        if not forced:
+            bot = bots[seat]
+            if bot is None:
+                return
+            action = bot.choose(state._view(seat), rng(state, seat))
+        action = state.checked(action, seat=seat)
+        after: StateT = state._after(action)  # type: ignore[assignment]
+        yield Step(state, seat, action, forced, after)
+        state = after

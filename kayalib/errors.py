@@ -1,4 +1,35 @@
-"""The named errors kayalib raises. Every one is a ``ValueError``, as in python-chess."""
+"""Every error kayalib raises for bad input: one small hierarchy, all ``ValueError`` (python-chess).
+
+The same mistake raises the same class in both games: text that names no card, bid or action is
+a :class:`ParseError`; an action the rules do not allow now is an :class:`IllegalActionError`
+(its :class:`~kayalib.engine.Refusal` says why, as data the pages put in words); options that
+cannot make a game are a :class:`RulesError`.
+
+>>> issubclass(IllegalActionError, ValueError), issubclass(UnknownBotError, UnknownNameError)
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "ArgumentError",
+    "BotFileError",
+    "IllegalActionError",
+    "KayalibError",
+    "OutputError",
+    "ParseError",
+    "ReplayError",
+    "RulesError",
+    "SeatError",
+    "SeedError",
+    "UnknownBotError",
+    "UnknownGameError",
+    "UnknownLanguageError",
+    "UnknownNameError",
+    "UsageError",
+]
 
 
 class KayalibError(ValueError):
@@ -6,19 +37,26 @@ class KayalibError(ValueError):
 
 
 class ParseError(KayalibError):
-    """Text that does not name a card, a bid or an action."""
+    """Text (or an object) that names no card, bid, action, log record or token."""
 
 
 class IllegalActionError(KayalibError):
-    """An action the rules do not allow now. The state it was tried on is left unchanged."""
+    """An action the rules do not allow now; the state it was tried on is unchanged.
+
+    ``refusal`` is the :class:`~kayalib.engine.Refusal` (a code and its parameters, which pages
+    say in the reader's language); ``str()`` is its English for developers.
+    """
+
+    def __init__(self, refusal: Any) -> None:
+        super().__init__(str(refusal))
+        self.refusal = refusal
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.refusal,))
 
 
 class RulesError(KayalibError):
-    """Rules options that cannot make a game (for example too many players for the deck)."""
-
-
-class UnknownBotError(KayalibError):
-    """A bot name that is not in the game's registry."""
+    """Options or a position that cannot make a game (too many players, a card in two hands)."""
 
 
 class SeatError(KayalibError):
@@ -26,4 +64,40 @@ class SeatError(KayalibError):
 
 
 class SeedError(KayalibError):
-    """A seed that is not a whole number from 0 to ``kayalib.seeds.MAX_SEED``."""
+    """A seed (or student number) outside its range; see :mod:`kayalib.seeds`."""
+
+
+class ArgumentError(KayalibError):
+    """Any other argument a function cannot take (a count out of range, a wrong type)."""
+
+
+class UnknownNameError(KayalibError):
+    """A name that is not in one of kayalib's registries."""
+
+
+class UnknownGameError(UnknownNameError):
+    """A game name that is not in :data:`kayalib.registry.GAMES`."""
+
+
+class UnknownBotError(UnknownNameError):
+    """A bot name that is not in the game's registry."""
+
+
+class UnknownLanguageError(UnknownNameError):
+    """A language that has no catalogue."""
+
+
+class ReplayError(KayalibError):
+    """A saved log that the engine does not reproduce (another deal, outcome or rule)."""
+
+
+class BotFileError(KayalibError):
+    """A student's bot file that cannot play (no ``GAME``, no ``Bot``, not a file...)."""
+
+
+class UsageError(KayalibError):
+    """A command line that does not make sense (the command prints it and exits with 2)."""
+
+
+class OutputError(KayalibError):
+    """Output that cannot be written (a full disk, a closed standard output)."""

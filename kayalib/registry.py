@@ -16,11 +16,11 @@ kayalib.errors.UnknownBotError: unknown Aku Paling Kaya bot 'smart'; the bots ar
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from kayalib.errors import KayalibError, UnknownBotError
+from kayalib.errors import UnknownBotError, UnknownGameError
 
 __all__ = ["GAMES", "Game", "UnknownGameError", "bot_names", "game", "make_bot"]
 
@@ -28,30 +28,39 @@ GAMES: dict[str, str] = {"blef": "kayalib.blef", "kaya": "kayalib.kaya"}
 """Game name -> the package that implements it."""
 
 
-class UnknownGameError(KayalibError):
-    """A game name that is not in :data:`GAMES`."""
-
-
 @dataclass(frozen=True)
 class Game:
-    """What the shared plumbing (simulation, logs, replay, command line) needs of a game."""
+    """What a game is, for everything that plays games without knowing which one: simulation,
+    logs and replay, the command line, the tables, the contract test.
+
+    ``state`` is the state class (``state.new(rules, seed)``, ``state.from_position(...)``,
+    ``state.parse_action(text)``, ``state.moves_from_events(events)``); ``view`` the view class
+    (``view.from_json(record)``); ``players`` the numbers of players the game allows;
+    ``chance`` whether chance acts after the first state (a deal each round, a random take);
+    ``example_actions`` texts of actions of the game, legal in some positions (the contract test
+    tries them everywhere).
+    """
 
     name: str
     title: str
     state: Any
-    """The state class: ``state.new(rules, seed)``."""
+    view: Any
+    players: range
+    chance: bool
+    example_actions: tuple[str, ...]
     rules_for_players: Callable[[int], Any]
     """The default rules for a number of players."""
     event_from_json: Callable[[dict[str, Any]], Any]
-    moves_from_events: Callable[[Iterable[Any]], tuple[tuple[int, Any], ...]]
     rules_from_start: Callable[[Any], Any]
     """The rules a start event records."""
     length_name: str
     """What a game's length is counted in (``rounds``, ``turns``)."""
     length: Callable[[Any], int]
     """The length of a finished game, from its final state."""
-    scores: Callable[[Any], tuple[int, ...]] | None = None
-    """Final points by seat, for games that have points."""
+
+    def parse_action(self, text: object) -> Any:
+        """An action of the game from its text (ParseError for text that names none)."""
+        return self.state.parse_action(text)
 
 
 def game(name: str) -> Game:

@@ -3,7 +3,8 @@
 A game is fixed by its seed and the actions played. Game ``index`` of a simulation seeded with
 ``seed`` uses :func:`game_seed` (game 0 uses ``seed`` itself), and the bot to move at step
 ``step`` of a game (``step`` = actions applied since the game's first state) draws its chance
-from :func:`bot_rng`. So ``kayalib blef simulate --games 1 --seed 7 --bots …`` plays move for
+from :func:`bot_rng` of the game seed, its seat and the step (a hash: the generator holds no
+seed). So ``kayalib blef simulate --games 1 --seed 7 --bots …`` plays move for
 move the game that an app opened with ``?seed=7`` and the same bots plays.
 
 Secrecy: a seat's view never holds the seed. Each game derives its chance (deals, random takes,
@@ -13,7 +14,7 @@ person keeps it, which is the point of a class seed.
 
 >>> game_seed(7, 0), game_seed(7, 1) == game_seed(7, 1), game_seed(7, 1) == game_seed(8, 1)
 (7, True, False)
->>> bot_rng(7, 3).random() == bot_rng(7, 3).random()
+>>> bot_rng(7, 0, 3).random() == bot_rng(7, 0, 3).random() != bot_rng(7, 1, 3).random()
 True
 >>> check_seed(-1)
 Traceback (most recent call last):
@@ -32,9 +33,11 @@ from kayalib.errors import SeedError
 __all__ = [
     "MAX_SEED",
     "MAX_STUDENT",
-    "StepRandom",
+    "BotRandom",
+    "bot_key",
     "bot_rng",
     "check_seed",
+    "fresh_rng",
     "fresh_seed",
     "game_seed",
     "personal_seed",
@@ -81,26 +84,28 @@ def personal_seed(class_seed: int, student: int) -> int:
     return _digest(f"kayalib/student/{class_seed}/{student}")
 
 
-class StepRandom(random.Random):
-    """A ``random.Random`` seeded from ``key`` when it is first used.
+class BotRandom(random.Random):
+    """The ``random.Random`` a bot draws from: seeded, on first use, from a 256-bit key that is
+    a cryptographic hash of the game seed, the seat and the step.
 
-    Most bots are deterministic and never draw; seeding a Mersenne Twister costs several
-    microseconds, which at every decision of a 10,000-game simulation would add seconds.
+    Only the key is kept (``__reduce__``, pickling and ``getstate`` show the key or the
+    generator's state, never the seed), and the seed cannot be computed from it. Most bots never
+    draw; seeding a Mersenne Twister costs several microseconds, so it waits for the first draw.
     """
 
-    def __init__(self, key: str | None = None) -> None:
-        self._key: str | None = key
+    def __init__(self, key: bytes | None = None) -> None:
+        self._key: bytes | None = key
         if key is None:
             super().seed(None)
 
     def __reduce__(self) -> tuple:
         if self._key is not None:
-            return (StepRandom, (self._key,))
-        return super().__reduce__()
+            return (BotRandom, (self._key,))
+        return (_restore_random, (super().getstate(),))
 
     def _start(self) -> None:
         key, self._key = self._key, None
-        super().seed(key)
+        super().seed(int.from_bytes(key, "big"))  # type: ignore[arg-type]
 
     def random(self) -> float:
         if self._key is not None:
@@ -114,7 +119,7 @@ class StepRandom(random.Random):
 
     def seed(self, a: object = None, version: int = 2) -> None:
         self._key = None
-        super().seed(a, version)
+        super().seed(a, version)  # type: ignore[arg-type]
 
     def getstate(self) -> tuple:
         if self._key is not None:
@@ -122,6 +127,25 @@ class StepRandom(random.Random):
         return super().getstate()
 
 
-def bot_rng(seed: int, step: int) -> random.Random:
-    """The generator a bot draws from at ``step`` of game ``seed`` (undo and replays agree)."""
-    return StepRandom(f"kayalib/bot/{seed}/{step}")
+def _restore_random(state: tuple) -> BotRandom:
+    rng = BotRandom()
+    rng.setstate(state)
+    return rng
+
+
+def bot_key(seed: int, seat: int, step: int) -> bytes:
+    """The 256-bit key of the bot at ``seat`` at ``step`` of game ``seed`` (BLAKE2b)."""
+    text = f"kayalib/bot/{seed}/{seat}/{step}".encode()
+    return hashlib.blake2b(text, digest_size=32).digest()
+
+
+def bot_rng(seed: int, seat: int, step: int) -> random.Random:
+    """The generator the bot at ``seat`` draws from at ``step`` (actions applied since the
+    game's first state) of game ``seed``: the same for the same game, so simulations, the apps
+    and undo agree, and holding nothing from which the seed could be computed."""
+    return BotRandom(bot_key(seed, seat, step))
+
+
+def fresh_rng() -> random.Random:
+    """A generator seeded by the operating system (a bot where no replay is asked for)."""
+    return BotRandom(secrets.token_bytes(32))

@@ -1,9 +1,10 @@
 """Play many seeded games between bots, for any registered game, and replay saved logs.
 
 Game ``i`` of a run seeded with ``seed`` is dealt from ``game_seed(seed, i)`` (game 0 from
-``seed`` itself) and the bot to move at step ``k`` draws from ``bot_rng(game seed, k)`` (see
-:mod:`kayalib.seeds`): the same derivation the apps use, so one game of a simulation is the
-game an app opened with the same seed and the same bots plays.
+``seed`` itself) and the bot at seat ``s`` to move at step ``k`` draws from
+``bot_rng(game seed, s, k)`` (see :mod:`kayalib.seeds`): the same derivation the apps use, so
+one game of a simulation is the game an app opened with the same seed and the same bots
+plays.
 
 >>> result = simulate("blef", ["random"] * 3, games=20, seed=1)
 >>> result.games, sum(result.wins)
@@ -18,15 +19,16 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from kayalib.errors import KayalibError, RulesError
+from kayalib.engine import turns
+from kayalib.errors import ReplayError, RulesError
 from kayalib.log import read_records, write_events
 from kayalib.progress import ProgressCallback
 from kayalib.registry import Game, game, make_bot
-from kayalib.seeds import bot_rng, check_seed, game_seed
+from kayalib.seeds import check_seed, game_seed
 
 __all__ = [
     "MAX_GAMES",
@@ -34,16 +36,13 @@ __all__ = [
     "SimulationResult",
     "check_games",
     "play_game",
+    "seat_bots",
     "replay",
     "simulate",
 ]
 
 MAX_GAMES = 10_000_000
 """The most games one run may play."""
-
-
-class ReplayError(KayalibError):
-    """A saved log that the engine does not reproduce (another deal, outcome or rule)."""
 
 
 def check_games(games: object) -> int:
@@ -57,10 +56,14 @@ def _game(which: str | Game) -> Game:
     return which if isinstance(which, Game) else game(which)
 
 
-def _seat_bots(spec: Game, rules: Any, bots: Sequence[Any] | str) -> list[Any]:
+def seat_bots(which: str | Game, players: int, bots: Sequence[Any] | str) -> list[Any]:
+    """One bot per seat, made once (names are looked up in the registry); RulesError when
+    the count does not match the table."""
+    spec = _game(which)
     if isinstance(bots, str):
         bots = [bots]
-    players = rules.players
+    if isinstance(bots, (bytes, Mapping)) or not isinstance(bots, Sequence):
+        raise RulesError(f"bots must be a list with one bot per seat, not {bots!r}")
     if len(bots) != players:
         raise RulesError(f"{players} players need {players} bots, one per seat, not {len(bots)}")
     return [make_bot(spec.name, bot) if isinstance(bot, str) else bot for bot in bots]
@@ -76,24 +79,13 @@ def play_game(
     """Play one game between ``bots`` (one per seat: objects or names); return the final state.
 
     ``rules`` default to the game's rules for ``len(bots)`` players; ``on_state`` is called
-    with every state after the first. A move that is the only legal one is made without
-    asking the bot (every bot's policy would give it probability 1).
+    with every state after the first. The game is played by :func:`kayalib.engine.turns`.
     """
     spec = _game(which)
     rules = spec.rules_for_players(len(bots)) if rules is None else rules
-    players = _seat_bots(spec, rules, bots)
     state = spec.state.new(rules, seed)
-    choosers = [bot.choose for bot in players]
-    step = 0
-    while not state.is_terminal:
-        seat = state.current_player
-        legal = state.legal_actions()
-        if len(legal) == 1:  # a forced move (ending a turn without a power) asks no bot
-            action = legal[0]
-        else:
-            action = choosers[seat](state.view(seat), bot_rng(seed, step))
-        state = state.apply(action)
-        step += 1
+    for step in turns(state, seat_bots(spec, rules.players, bots)):
+        state = step.state
         if on_state is not None:
             on_state(state)
     return state
@@ -157,11 +149,12 @@ def simulate(
     games = check_games(games)
     seed = check_seed(seed)
     rules = spec.rules_for_players(len(bots)) if rules is None else rules
-    players = _seat_bots(spec, rules, bots)
+    players = seat_bots(spec, rules.players, bots)
     n = rules.players
     wins = [0] * n
     totals = [0] * n
     length = 0
+    scored = False
     every = max(1, games // 200)
     started = time.perf_counter()
     for index in range(games):
@@ -170,9 +163,11 @@ def simulate(
             if value > 0:
                 wins[seat] += 1
         length += spec.length(final)
-        if spec.scores is not None:
-            for seat, points in enumerate(spec.scores(final)):
-                totals[seat] += points
+        points = final.outcome.scores
+        if points is not None:
+            scored = True
+            for seat, value in enumerate(points):
+                totals[seat] += value
         if log is not None:
             write_events(final.events, log)
         if progress is not None and ((index + 1) % every == 0 or index + 1 == games):
@@ -185,7 +180,7 @@ def simulate(
         wins=tuple(wins),
         mean_length=length / games,
         length_name=spec.length_name,
-        mean_scores=None if spec.scores is None else tuple(t / games for t in totals),
+        mean_scores=tuple(t / games for t in totals) if scored else None,
         seconds=time.perf_counter() - started,
     )
 
@@ -214,7 +209,7 @@ def replay(which: str | Game, lines: Iterable[str | dict[str, Any]]) -> list[Any
         if start.seed is None:
             raise ReplayError(f"game {number}: a seat's log has no seed; replay the full log")
         state = spec.state.new(spec.rules_from_start(start), start.seed)
-        for seat, action in spec.moves_from_events(events):
+        for seat, action in spec.state.moves_from_events(events):
             state = state.apply(action, seat=seat)
         produced = [event.to_json() for event in state.events]
         if produced != records:

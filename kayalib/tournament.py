@@ -35,10 +35,11 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from kayalib.errors import KayalibError
+from kayalib.engine import turns
+from kayalib.errors import BotFileError, KayalibError
 from kayalib.progress import ProgressCallback
 from kayalib.registry import GAMES, game, make_bot
-from kayalib.seeds import bot_rng, check_seed, game_seed
+from kayalib.seeds import check_seed, game_seed
 from kayalib.stats import wilson_interval
 
 __all__ = [
@@ -55,10 +56,6 @@ DEFAULT_MOVE_TIME = 2.0
 STARTUP_TIME = 60.0
 """Seconds a bot file's process may take to start (Python and kayalib load first)."""
 FORFEITS = ("crash", "illegal", "timeout")
-
-
-class BotFileError(KayalibError):
-    """A bot file that cannot be loaded (no GAME, no Bot, a syntax error...)."""
 
 
 def load_bot_file(path: str | Path) -> tuple[str, Callable[[], Any]]:
@@ -234,21 +231,18 @@ class TournamentResult:
 
 
 def _play(spec: Any, seats: Sequence[Any], seed: int) -> tuple[int | None, int | None, str, str]:
-    """One heads-up game: ``(winner, forfeiting seat, why, detail)``."""
+    """One heads-up game by the one turn loop: ``(winner, forfeiting seat, why, detail)``."""
     state = spec.state.new(spec.rules_for_players(2), seed)
-    step = 0
-    while not state.is_terminal:
+    try:
+        for step in turns(state, seats):
+            state = step.state
+    except _Forfeit as fault:
         seat = state.current_player
-        try:
-            action = seats[seat].choose(state.view(seat), bot_rng(seed, step))
-        except _Forfeit as fault:
-            return 1 - seat, seat, fault.why, str(fault)
-        reason = state.refusal(action, seat=seat)
-        if reason is not None:
-            return 1 - seat, seat, "illegal", f"{action!r}: {reason}"
-        state = state.apply(action, seat=seat)
-        step += 1
-    winners = [s for s, value in enumerate(state.returns()) if value > 0]
+        return 1 - seat, seat, fault.why, str(fault)
+    except KayalibError as error:  # an answer that is no legal action (or no action at all)
+        seat = state.current_player
+        return 1 - seat, seat, "illegal", str(error)
+    winners = state.outcome.winners
     return (winners[0] if len(winners) == 1 else None), None, "", ""
 
 

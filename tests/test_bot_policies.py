@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import islice
+from functools import cache
+from itertools import cycle, islice
 
 import pytest
 
-from kayalib.errors import IllegalActionError, UnknownBotError
-from kayalib.registry import GAMES, UnknownGameError, bot_names, game, make_bot
+from kayalib.engine import turns
+from kayalib.errors import IllegalActionError, UnknownBotError, UnknownGameError
+from kayalib.registry import GAMES, bot_names, game, make_bot
 from kayalib.seeds import bot_rng
-from kayalib.simulate import play_game
 
 ALL_BOTS = [(name, bot) for name in sorted(GAMES) for bot in bot_names(name)]
 
@@ -31,17 +32,16 @@ def test_unknown_bots_are_refused_with_the_known_names(bad) -> None:
         make_bot("chess", "random")
 
 
-def views_met_in_play(name: str, seed: int, limit: int = 60):
-    """Views of the seat to move, from a seeded game between the game's bots."""
+@cache
+def views_met_in_play(name: str, seed: int, limit: int = 60) -> tuple:
+    """Views of the seat to move, from a seeded game between the game's bots (made once for
+    every bot that is checked on them)."""
     spec = game(name)
-    bots = list(bot_names(name)) * 2
-    final = play_game(name, bots, seed)
-    state = spec.state.new(spec.rules_for_players(len(bots)), seed)
-    views = []
-    for seat, action in final.moves:
-        views.append(state.view(seat))
-        state = state.apply(action, seat=seat)
-    return list(islice(views, 0, None, max(1, len(views) // limit)))
+    players = min(max(len(bot_names(name)), 3), spec.players.stop - 1)
+    bots = [make_bot(name, b) for b in islice(cycle(bot_names(name)), players)]
+    start = spec.state.new(spec.rules_for_players(players), seed)
+    views = [step.before.view(step.seat) for step in turns(start, bots) if not step.forced]
+    return tuple(islice(views, 0, None, max(1, len(views) // limit)))
 
 
 @pytest.mark.parametrize(("name", "bot_name"), ALL_BOTS)
@@ -57,7 +57,7 @@ def test_policy_is_a_distribution_over_legal_actions_and_choose_follows_it(
             assert all(p > 0 for p in policy.values())
             assert sum(policy.values()) == pytest.approx(1.0)
             draws = 400 if len(policy) > 1 else 20
-            counts = Counter(bot.choose(view, bot_rng(seed, i)) for i in range(draws))
+            counts = Counter(bot.choose(view, bot_rng(seed, view.seat, i)) for i in range(draws))
             assert set(counts) <= set(policy)
             for action, p in policy.items():
                 # within 5 standard errors of the policy's probability

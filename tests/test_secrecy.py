@@ -92,7 +92,7 @@ def test_a_blef_seat_cannot_rebuild_the_other_hands(seed) -> None:
     assert str(state.seed) not in text
     assert state.hands not in blef_attack(view)
     # the attack itself is sound: given the seed, it deals exactly the engine's hands
-    assert state.hands in blef_attack(dataclasses.replace(view, events=(state.seed,)))
+    assert state.hands in blef_attack(dataclasses.replace(view, starter=state.seed))
 
 
 # ---- Aku Paling Kaya: predict the random take --------------------------------------------------

@@ -3,7 +3,7 @@
 
 >>> import random
 >>> from kayalib.blef.game import BlefRules, BlefState
->>> state = BlefState.from_hands(BlefRules(players=2), ["AS", "9H"], starter=0)
+>>> state = BlefState.from_position(BlefRules(players=2), ["AS", "9H"], starter=0)
 >>> bot = OddsBot()
 >>> str(bot.choose(state.view(0), random.Random(1))), bot.policy(state.view(0))
 ('high-card A', {Bid.parse('high-card A'): 1.0})
@@ -339,12 +339,14 @@ class CfrBot:
     round of every two-player game) it plays the shipped equilibrium strategy
     (:func:`kayalib.blef.equilibrium.solved`): its ``policy`` is that mixed strategy exactly.
     Whatever the opponent does, it then loses at most 5/69 of a round on average as first bidder
-    and wins at least 5/69 as second (the round's value). It checks any bid that cannot be true
-    with two cards. In every other round it plays like ``bayes`` when that bot is registered,
+    and wins at least 5/69 as second (the round's value). So it does in the heads-up round of two
+    cards against one whose first bidder holds the two (the second round of every two-player
+    game), with that round's shipped strategy. It checks any bid that cannot be true with the
+    cards in play. In every other round it plays like ``bayes`` when that bot is registered,
     else like ``odds``.
 
     >>> from kayalib.blef.game import BlefRules, BlefState
-    >>> state = BlefState.from_hands(BlefRules(players=2), ["QS", "9H"], starter=0)
+    >>> state = BlefState.from_position(BlefRules(players=2), ["QS", "9H"], starter=0)
     >>> CfrBot().policy(state.view(0))
     {Bid.parse('high-card Q'): 1.0}
     """
@@ -364,10 +366,22 @@ class CfrBot:
         return self._fallback
 
     @staticmethod
-    def covers(view: BlefView) -> bool:
-        """Whether the view's round is one the equilibrium covers (two players, a card each)."""
-        counts = [count for count in view.counts if count]
-        return counts == [1, 1]
+    def round_of(view: BlefView) -> tuple[int, int] | None:
+        """The view's round as ``(first bidder's cards, other's cards)`` when two players hold
+        cards, else ``None``."""
+        seats = [seat for seat, count in enumerate(view.counts) if count]
+        if len(seats) != 2 or view.starter not in seats:
+            return None
+        other = seats[1] if seats[0] == view.starter else seats[0]
+        return view.counts[view.starter], view.counts[other]
+
+    @classmethod
+    def covers(cls, view: BlefView) -> bool:
+        """Whether the view's round is one with a shipped equilibrium (two players, a card each,
+        or two cards for the first bidder against one)."""
+        from kayalib.blef.equilibrium import SHIPPED
+
+        return cls.round_of(view) in SHIPPED
 
     def policy(self, view: BlefView) -> dict[Action, float]:
         legal_or_refuse(view)
@@ -377,7 +391,8 @@ class CfrBot:
 
         player = 0 if view.seat == view.starter else 1
         bids = [bid for _seat, bid in view.bids]
-        return solved().strategy(player, [card.rank for card in view.hand], bids)
+        cards = self.round_of(view)
+        return solved(cards).strategy(player, [card.rank for card in view.hand], bids)
 
     def choose(self, view: BlefView, rng: Any) -> Action:
         if not self.covers(view):

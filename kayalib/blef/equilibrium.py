@@ -1,4 +1,4 @@
-"""How often should you bluff? Heads-up Blef with one card each, solved exactly (CFR+).
+"""How often should you bluff? Heads-up Blef rounds, solved exactly (DCFR).
 
 The game
 --------
@@ -6,7 +6,8 @@ One Blef round between two players with one card each (2 cards in play), as in t
 of every two-player game: player 0 (the first bidder) must bid, then the players take turns to
 bid higher or check; the check decides the round and its loser loses 1 (the winner wins 1), so
 the round is a zero-sum game. :data:`HEADS_UP` is this round; :class:`HeadsUpRound` also builds
-bigger ones (``HeadsUpRound((2, 1))``: two cards against one).
+bigger ones (``HeadsUpRound((2, 1))``: two cards against one, the second round of a two-player
+game, whose first bidder is the player who lost the first).
 
 Bids that cannot be true are dominated
 --------------------------------------
@@ -46,13 +47,15 @@ probability 4/23, or 3/23 when ``s = r``: 36 deals instead of 552.
 
 The solver
 ----------
-CFR+ (regret matching+, alternating updates, the average weighted by iteration number), vectorised
-with numpy over the public tree of bid sets (:mod:`kayalib.blef.cfr`): the 12 possible bids give
-4,096 public nodes and 6 x 4,096 information sets per player. :func:`solve` reports the
-NashConv (how much both players together could gain by best-responding, computed exactly) and the
-first bidder's value after every iteration. ``tests/blef/test_equilibrium_openspiel.py`` checks
-the result with OpenSpiel: its exploitability of this strategy, and the value its own CFR solver
-finds. The solved strategy ships with kayalib (:func:`solved`), so nothing waits for a solve.
+DCFR(1.5, 0, 2) (discounted regrets, alternating updates, the average weighted by the square of
+the iteration number), vectorised with numpy over the public tree of bid sets
+(:mod:`kayalib.blef.cfr`): the 12 possible bids of the one-card round give 4,096 public nodes and
+6 x 4,096 information sets per player; the 18 of two cards against one give 262,144 nodes, with
+21 two-card hands against 6. :func:`solve` reports the NashConv (how much both players together
+could gain by best-responding, computed exactly) and the first bidder's value every
+``check_every`` iterations. ``tests/blef/test_equilibrium_openspiel.py`` checks the results with
+OpenSpiel: its exploitability of these strategies, and the value its own CFR solver finds. The
+solved strategies ship with kayalib (:func:`solved`), so nothing waits for a solve.
 :mod:`kayalib.blef.strategy` reads strategies as tables: a bot's, and how often each card checks,
 raises or bluffs.
 """
@@ -75,13 +78,15 @@ import numpy as np
 from kayalib.blef.actions import CHECK, Action
 from kayalib.blef.bids import LADDER, Bid, card_counts, holds, truth_from_counts
 from kayalib.blef.cards import DECK, RANKS, Card
-from kayalib.blef.cfr import Profile, Solver, combine
+from kayalib.blef.cfr import CFR_PLUS, DCFR, Method, Profile, Solver, combine
 from kayalib.errors import KayalibError
 from kayalib.progress import ProgressCallback
 
 __all__ = [
     "HEADS_UP",
     "DATA_FILE",
+    "SHIPPED",
+    "TWO_AGAINST_ONE",
     "Equilibrium",
     "EquilibriumError",
     "HeadsUpRound",
@@ -92,10 +97,38 @@ __all__ = [
     "solved",
 ]
 
-DATA_FILE = Path(__file__).with_name("heads_up_equilibrium.json")
-"""The shipped solution of :data:`HEADS_UP` (see :func:`solved`)."""
-SHIPPED_ITERATIONS = 1000
-"""How many CFR+ iterations the shipped solution ran (``tests`` re-run them and compare)."""
+
+@dataclass(frozen=True)
+class Shipped:
+    """A solution that ships with kayalib: its data file, the method and how many iterations it
+    ran (``tests/blef/test_equilibrium.py`` runs them again and compares)."""
+
+    file: Path
+    method: Method
+    iterations: int
+    check_every: int = 10
+    """NashConv recorded every this many iterations (lesson 09 charts every one of the first)."""
+    clean_limit: float = 0.0
+    """Drop probabilities below :data:`CLEAN_BELOW` while NashConv stays below this."""
+    digits: int | None = None
+    """Probabilities rounded to this many decimals in the file (``None``: as computed)."""
+
+
+SHIPPED = {
+    (1, 1): Shipped(Path(__file__).with_name("heads_up_equilibrium.json"), CFR_PLUS, 1000, 1),
+    (2, 1): Shipped(
+        Path(__file__).with_name("heads_up_2_1_equilibrium.json"), DCFR, 400, 10, 5e-4, 6
+    ),
+}
+"""The shipped solutions by round (cards of the first bidder, of the other; see :func:`solved`).
+
+The one-card round ships the equilibrium CFR+ finds (the one lesson 09 names, whose 10 bluffs
+61% of its openings); DCFR reaches an equilibrium faster, a different one of the many with the
+same value (:mod:`kayalib.blef.equilibrium_set`)."""
+DATA_FILE = SHIPPED[(1, 1)].file
+"""The shipped solution of :data:`HEADS_UP`."""
+SHIPPED_ITERATIONS = SHIPPED[(1, 1)].iterations
+"""How many iterations the shipped solution of :data:`HEADS_UP` ran."""
 CLEAN_BELOW = 1e-3
 """Action probabilities below this are set to 0 in a solution (and the rest rescaled)."""
 
@@ -219,10 +252,10 @@ class HeadsUpRound:
             dtype=bool,
         )
 
-    def solver(self) -> Solver:
-        """A fresh CFR+ solver for this round."""
+    def solver(self, method: Method = DCFR, dtype: type = np.float64) -> Solver:
+        """A fresh solver for this round."""
         chance = np.array([[float(p) for p in row] for row in self.chance])
-        return Solver(chance, self.truth)
+        return Solver(chance, self.truth, method, dtype)
 
     def hand_index(self, player: int, hand: Iterable[int]) -> int:
         """The index of a hand (given by its ranks, in any order) among ``hands[player]``."""
@@ -252,6 +285,9 @@ class HeadsUpRound:
 
 HEADS_UP = HeadsUpRound((1, 1))
 """The heads-up round with one card each: the first round of every two-player game."""
+TWO_AGAINST_ONE = HeadsUpRound((2, 1))
+"""Two cards against one: the second round of every two-player game (the first round's loser,
+now holding two cards, bids first)."""
 
 
 def hand_text(hand: Hand) -> str:
@@ -264,8 +300,8 @@ class Equilibrium:
     """A solved round: the strategy of both players and how it was found.
 
     ``profile`` is the strategy (:class:`kayalib.blef.cfr.Profile`); ``convergence`` holds
-    ``(iteration, nash_conv, value)`` after each iteration of the solve (the raw CFR+ average);
-    ``nash_conv`` and ``value`` are those of ``profile`` itself.
+    ``(iteration, nash_conv, value)`` at each check of the solve (of the raw average strategy);
+    ``nash_conv`` and ``value`` are those of ``profile`` itself; ``method`` names the solver.
     """
 
     round: HeadsUpRound
@@ -277,6 +313,7 @@ class Equilibrium:
     convergence: tuple[tuple[int, float, float], ...] = ()
     cleaned: bool = False
     solver: Solver = field(repr=False, default=None)  # type: ignore[assignment]
+    method: str = DCFR.name
 
     def __post_init__(self) -> None:
         if self.solver is None:
@@ -323,20 +360,23 @@ class Equilibrium:
 
     # -- data file -----------------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, digits: int | None = None) -> dict[str, Any]:
         """The solution as a JSON object: the figures and every information set that a player's
         own play reaches (``"<ranks>|<bid>,<bid>"`` -> action -> probability); the others are
-        never met by a player that follows the strategy, and read back as uniform."""
+        never met by a player that follows the strategy, and read back as uniform. With
+        ``digits``, probabilities are rounded to that many decimals (zeros left out); the figures
+        are still those of :attr:`profile`."""
         strategy: dict[str, dict[str, float]] = {}
         for player in (0, 1):
             for hand, bids, _reach in self.information_sets(player):
                 key = f"{hand_text(hand)}|{','.join(str(bid) for bid in bids)}"
-                strategy[key] = {
-                    str(action): p for action, p in self.strategy(player, hand, bids).items()
-                }
+                actions = self.strategy(player, hand, bids).items()
+                if digits is not None:
+                    actions = [(a, round(p, digits)) for a, p in actions]
+                strategy[key] = {str(action): p for action, p in actions if p > 0}
         return {
             "round": list(self.round.cards),
-            "method": "CFR+",
+            "method": self.method,
             "iterations": self.iterations,
             "clean_below": CLEAN_BELOW if self.cleaned else 0.0,
             "nash_conv": self.nash_conv,
@@ -350,36 +390,7 @@ class Equilibrium:
         """The solution :meth:`to_json` wrote (its figures are recomputed and must agree)."""
         round_ = HeadsUpRound(tuple(data["round"]))
         solver = round_.solver()
-        tree = solver.tree
-        check = [solver._zeros(d, d % 2) if d else None for d in tree.depths]
-        raise_ = [solver._zeros(d, (d - 1) % 2) if d else None for d in tree.depths]
-        position = {str(bid): b for b, bid in enumerate(round_.bids)}
-        for key, actions in data["strategy"].items():
-            hand_letters, _, bid_text = key.partition("|")
-            bids = [Bid.parse(text) for text in bid_text.split(",") if text]
-            mask = round_.mask(bids)
-            depth, row = tree.locate(mask)
-            player = depth % 2
-            h = round_.hand_index(player, [RANKS.index(letter) for letter in hand_letters])
-            for action, p in actions.items():
-                if action == "check":
-                    check[depth][row, h] = p
-                else:
-                    child_depth, child_row = tree.locate(mask | 1 << position[action])
-                    raise_[child_depth][child_row, h] = p
-        # Listed information sets keep their probabilities exactly; the others become uniform.
-        uniform = solver.normalise(check, raise_)
-        for d in tree.depths:
-            listed = check[d] > 0 if d else np.zeros((1, solver.hands[0]), dtype=bool)
-            if d < tree.bids:
-                child = raise_[d + 1]
-                for _bid, lo, hi in tree.blocks[d + 1]:
-                    listed[: hi - lo] |= child[lo:hi] > 0
-                keep = listed[tree.parents[d + 1]]
-                raise_[d + 1] = np.where(keep, child, uniform.raise_[d + 1])
-            if d:
-                check[d] = np.where(listed, check[d], uniform.check[d])
-        profile = Profile(check, raise_)
+        profile = read_strategy(round_, solver, data["strategy"])
         convergence = tuple((int(i), float(n), float(v)) for i, n, v in data["convergence"])
         gap, value = solver.nash_conv(profile), solver.expected(profile)
         if abs(gap - data["nash_conv"]) > 1e-9 or abs(value - data["value"]) > 1e-9:
@@ -397,6 +408,7 @@ class Equilibrium:
             convergence,
             bool(data["clean_below"]),
             solver,
+            str(data["method"]),
         )
 
     # -- what a lesson shows -----------------------------------------------------------------
@@ -414,6 +426,33 @@ class Equilibrium:
         """``player``'s best reply to the other player's part of ``against`` (default: this
         equilibrium), as ``(value to player, profile with player's part replaced)``."""
         return self.solver.best_response(self.profile if against is None else against, player)
+
+
+def read_strategy(
+    round_: HeadsUpRound, solver: Solver, strategy: dict[str, dict[str, float]]
+) -> Profile:
+    """The profile of a strategy written by :meth:`Equilibrium.to_json`: each information set
+    listed plays its probabilities (scaled to add up to 1), the others every action alike."""
+    tree = solver.tree
+    check = [solver._zeros(d, d % 2) if d else None for d in tree.depths]
+    raise_ = [solver._zeros(d, (d - 1) % 2) if d else None for d in tree.depths]
+    position = {str(bid): b for b, bid in enumerate(round_.bids)}
+    hands = [{hand_text(hand): h for h, hand in enumerate(round_.hands[i])} for i in (0, 1)]
+    for key, actions in strategy.items():
+        hand_letters, _, bid_text = key.partition("|")
+        try:
+            mask = sum(1 << position[text] for text in bid_text.split(",") if text)
+            depth, row = tree.locate(mask)
+            h = hands[depth % 2][hand_letters]
+            for action, p in actions.items():
+                if action == "check":
+                    check[depth][row, h] = p
+                else:
+                    child_depth, child_row = tree.locate(mask | 1 << position[action])
+                    raise_[child_depth][child_row, h] = p
+        except (KeyError, IndexError):
+            raise EquilibriumError(f"not an information set of the round: {key!r}") from None
+    return solver.normalise(check, raise_)
 
 
 def actions_at(
@@ -451,14 +490,22 @@ def solve(
     target: float | None = None,
     clean: bool = True,
     progress: ProgressCallback | None = None,
+    method: Method = DCFR,
+    check_every: int = 10,
+    dtype: type | None = None,
+    clean_limit: float = 0.0,
 ) -> Equilibrium:
-    """Solve ``round_`` with CFR+: ``iterations`` iterations, or until NashConv <= ``target``.
+    """Solve ``round_``: ``iterations`` iterations, or until NashConv <= ``target``.
 
-    With neither given, runs until NashConv <= 1e-3 (at most 10,000 iterations). The NashConv and
-    the first bidder's value of the average strategy are recorded after every iteration. With
-    ``clean=True`` (the default) the final strategy drops action probabilities below
-    :data:`CLEAN_BELOW` when that does not raise its NashConv: the averaging leaves traces of early
-    iterations behind, and without them the 1-card round's strategy is an exact equilibrium.
+    With neither given, runs until NashConv <= 1e-3 (at most 10,000 iterations). The NashConv
+    and the first bidder's value of the average strategy are computed every ``check_every``
+    iterations (a check costs about one iteration) and after the last. ``dtype`` is the solver's
+    floating point type: ``float32`` by default for rounds of three cards, whose passes are
+    bound by memory, ``float64`` otherwise; the result is always evaluated in ``float64``.
+    With ``clean=True`` (the default) the final strategy drops action probabilities below
+    :data:`CLEAN_BELOW` when that does not raise its NashConv (above ``clean_limit``, if that is
+    higher): the averaging leaves traces of early iterations behind, and without them the 1-card
+    round's strategy is an exact equilibrium.
 
     >>> result = solve(target=0.01)
     >>> result.nash_conv <= 0.01, round(result.value, 2)
@@ -467,44 +514,69 @@ def solve(
     if iterations is None and target is None:
         target = 1e-3
     limit = 10_000 if iterations is None else iterations
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise EquilibriumError(f"iterations must be a whole number of at least 1, not {limit!r}")
-    solver = round_.solver()
+    for name, number in (("iterations", limit), ("check_every", check_every)):
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise EquilibriumError(f"{name} must be a whole number of at least 1, not {number!r}")
+    if dtype is None:
+        dtype = np.float64 if sum(round_.cards) <= 2 else np.float32
+    solver = round_.solver(method, dtype)
     convergence: list[tuple[int, float, float]] = []
     start = time.perf_counter()
-    profile = solver.average()
     for done in range(1, limit + 1):
         solver.iterate()
-        profile = solver.average()
-        gap = solver.nash_conv(profile)
-        convergence.append((solver.iterations, gap, solver.expected(profile)))
         if progress is not None:
             progress(done, limit)
-        if target is not None and gap <= target:
-            break
+        if done % check_every == 0 or done == limit:
+            gap, value = solver.average_nash_conv()
+            convergence.append((done, gap, value))
+            if target is not None and gap <= target:
+                break
     seconds = time.perf_counter() - start
-    gap, value = convergence[-1][1], convergence[-1][2]
+    evaluate = solver if dtype == np.float64 else round_.solver()
+    profile = solver.average()
+    gap, value = evaluate.nash_conv(profile), evaluate.expected(profile)
     cleaned = False
     if clean:
-        tidy = _cleaned(solver, profile)
-        tidy_gap = solver.nash_conv(tidy)
-        if tidy_gap <= gap:
-            profile, gap, value, cleaned = tidy, tidy_gap, solver.expected(tidy), True
+        tidy = _cleaned(evaluate, profile)
+        tidy_gap = evaluate.nash_conv(tidy)
+        if tidy_gap <= max(gap, clean_limit):
+            profile, gap, value, cleaned = tidy, tidy_gap, evaluate.expected(tidy), True
     return Equilibrium(
-        round_, profile, solver.iterations, seconds, gap, value, tuple(convergence), cleaned, solver
+        round_,
+        profile,
+        solver.iterations,
+        seconds,
+        gap,
+        value,
+        tuple(convergence),
+        cleaned,
+        evaluate,
+        method.name,
     )
 
 
-def write_shipped(path: Path = DATA_FILE) -> Equilibrium:
-    """Solve :data:`HEADS_UP` for :data:`SHIPPED_ITERATIONS` iterations and write the data file
-    that :func:`solved` reads (``tests/blef/test_equilibrium.py`` checks that it matches)."""
-    solution = solve(HEADS_UP, iterations=SHIPPED_ITERATIONS)
-    data = solution.to_json()
+def write_shipped(cards: tuple[int, int] = (1, 1)) -> Equilibrium:  # pragma: no cover - slow
+    """Solve the round for its :data:`SHIPPED` iterations and write the data file that
+    :func:`solved` reads (``tests/blef/test_equilibrium.py`` checks that it matches)."""
+    shipped = SHIPPED[cards]
+    round_ = HeadsUpRound(cards)
+    solution = solve(
+        round_,
+        iterations=shipped.iterations,
+        method=shipped.method,
+        check_every=shipped.check_every,
+        clean_limit=shipped.clean_limit,
+    )
+    data = solution.to_json(shipped.digits)
     data["convergence"] = [
         [i, float(f"{n:.6g}"), float(f"{v:.6g}")] for i, n, v in data["convergence"]
     ]
-    path.write_text(_json_lines(data), encoding="utf-8")
-    return solution
+    # The figures of the strategy as the file has it (rounded), which the reader checks.
+    profile = read_strategy(round_, solution.solver, data["strategy"])
+    data["nash_conv"] = solution.solver.nash_conv(profile)
+    data["value"] = solution.solver.expected(profile)
+    shipped.file.write_text(_json_lines(data), encoding="utf-8")
+    return Equilibrium.from_json(data)
 
 
 def _json_lines(data: dict[str, Any]) -> str:
@@ -526,8 +598,9 @@ def _json_lines(data: dict[str, Any]) -> str:
 
 
 @cache
-def solved() -> Equilibrium:
-    """The shipped solution of :data:`HEADS_UP` (read from :data:`DATA_FILE`, no solving).
+def solved(cards: tuple[int, int] = (1, 1)) -> Equilibrium:
+    """The shipped solution of a round (read from its :data:`SHIPPED` file, no solving):
+    ``cards`` held by the first bidder and by the other.
 
     >>> eq = solved()
     >>> eq.exact_value(), eq.nash_conv < 1e-9
@@ -535,4 +608,7 @@ def solved() -> Equilibrium:
     >>> eq.strategy(0, [5], [])          # holding an ace, the first bidder opens honestly
     {Bid.parse('high-card A'): 1.0}
     """
-    return Equilibrium.from_json(json.loads(DATA_FILE.read_text(encoding="utf-8")))
+    shipped = SHIPPED.get(cards)
+    if shipped is None:
+        raise EquilibriumError(f"no solution ships for the round {cards!r}; have {list(SHIPPED)}")
+    return Equilibrium.from_json(json.loads(shipped.file.read_text(encoding="utf-8")))

@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from kayalib.blef.bids import Bid
 from kayalib.blef.cards import Card, check_cards
+from kayalib.engine import Event
 from kayalib.errors import ParseError
 
 __all__ = [
@@ -39,31 +40,9 @@ def _cards_json(cards: Iterable[Card]) -> list[str]:
     return [str(card) for card in cards]
 
 
-class Event:
-    """Base class of the game's events. ``to_json()`` gives one JSON Lines log record.
-
-    ``public`` events are seen whole by every seat; the others say what each seat sees with
-    ``seen_by(seat)``.
-    """
-
-    kind: ClassVar[str] = ""
-    public: ClassVar[bool] = True
-
-    def to_json(self) -> dict[str, Any]:  # pragma: no cover - every subclass overrides
-        raise NotImplementedError
-
-    def visible_to(self, seat: int) -> bool:
-        """Whether ``seat`` may see this whole event."""
-        return self.seen_by(seat) is self
-
-    def seen_by(self, seat: int) -> Event | None:
-        """What ``seat`` may see of this event (the event itself when it is public)."""
-        return self
-
-
 @dataclass(frozen=True)
 class StartEvent(Event):
-    """The game starts. ``rigged`` marks a game started from chosen hands (``from_hands``).
+    """The game starts. ``rigged`` marks a game started from a chosen position (``from_position``).
 
     ``seed`` fixes every deal, so only the full log has it: a seat sees ``seed=None``.
     """

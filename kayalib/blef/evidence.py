@@ -6,7 +6,7 @@ hand (:func:`opponent_view`), and the likelihood of its bids with that hand (:fu
 for one hand, exactly; :func:`hand_likelihoods` for many, in floats).
 
 >>> from kayalib.blef.game import BlefRules, BlefState
->>> view = BlefState.from_hands(BlefRules(players=2), ["KS", "9H"], starter=0).apply(
+>>> view = BlefState.from_position(BlefRules(players=2), ["KS", "9H"], starter=0).apply(
 ...     "high-card K").view(1)
 >>> odds = OpponentModel.named("odds", bluff=Fraction(1, 5))
 >>> likelihood(view, 0, "KS", odds, exact=True), likelihood(view, 0, "9S", odds, exact=True)
@@ -30,6 +30,7 @@ from kayalib.blef.cards import Card, check_cards
 from kayalib.blef.events import DealEvent
 from kayalib.blef.masks import cards_of
 from kayalib.blef.view import BlefView, legal_after
+from kayalib.engine import Chain
 from kayalib.errors import KayalibError
 
 __all__ = [
@@ -161,7 +162,7 @@ class _Rebuild:
         view = self.view
         if not isinstance(view, BlefView):
             raise InferenceError(f"a Blef view is needed, not {view!r}")
-        if view.winner is not None or not view.total_cards:
+        if view.outcome is not None or not view.total_cards:
             raise InferenceError("the game is over: there is no round to reason about")
         seat_ok = isinstance(self.seat, int) and not isinstance(self.seat, bool)
         if not (seat_ok and 0 <= self.seat < view.players and view.counts[self.seat]):
@@ -186,8 +187,8 @@ class _Rebuild:
             starter=view.starter,
             bids=view.bids[:step],
             current_player=seat,
-            winner=None,
-            events=(*self.prefix, deal, *self.bid_events[:step]),
+            outcome=None,
+            chain=Chain((*self.prefix, deal, *self.bid_events[:step])),
         )
 
 
@@ -202,11 +203,11 @@ def opponent_view(view: BlefView, step: int, hand: Iterable[Card] | str) -> Blef
     engine's view.
 
     >>> from kayalib.blef.game import BlefRules, BlefState
-    >>> state = BlefState.from_hands(BlefRules(players=3), ["AS", "9H", "KD"], starter=0)
+    >>> state = BlefState.from_position(BlefRules(players=3), ["AS", "9H", "KD"], starter=0)
     >>> state = state.apply("high-card A").apply("pair K")
     >>> opponent_view(state.view(2), 1, "9H") == state.view(1).__class__(**{
     ...     **state.view(1).__dict__, "bids": state.bids[:1], "current_player": 1,
-    ...     "events": state.view(1).events[:-1]})
+    ...     "chain": Chain(state.view(1).events[:-1])})
     True
     """
     if not isinstance(step, int) or not 0 <= step <= len(view.bids):
@@ -316,7 +317,7 @@ def likelihood(
     round had it held ``hand`` (a ``Fraction`` if ``exact``; 1 for a seat that has not bid).
 
     >>> from kayalib.blef.game import BlefRules, BlefState
-    >>> state = BlefState.from_hands(BlefRules(players=2), ["KS", "9H"], starter=0)
+    >>> state = BlefState.from_position(BlefRules(players=2), ["KS", "9H"], starter=0)
     >>> view = state.apply("high-card K").view(1)
     >>> odds = OpponentModel.named("odds", bluff=Fraction(1, 5))
     >>> likelihood(view, 0, "KS", odds, exact=True), likelihood(view, 0, "9S", odds, exact=True)

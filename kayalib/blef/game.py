@@ -8,11 +8,14 @@ Rules are in :mod:`kayalib.blef.rules`, actions in :mod:`kayalib.blef.actions`, 
 re-exported here.
 
 >>> rules = BlefRules(players=3)
->>> state = BlefState.from_hands(rules, ["AS", "9H", "KD"], starter=0)
+>>> state = BlefState.from_position(rules, ["AS", "9H", "KD"], starter=0)
 >>> state = state.apply("high-card A").apply("pair K")
 >>> [str(a) for a in state.legal_actions()][:2], str(state.legal_actions()[-1])
 (['pair A', 'two-pair T 9'], 'check')
->>> state.refusal("high-card K")
+>>> why = state.refusal("high-card K")
+>>> why.code, why.as_dict()
+('not_higher', {'action': 'high-card K', 'last': 'pair K'})
+>>> str(why)
 'high-card K is not higher than the last bid, pair K'
 >>> state = state.apply(CHECK)        # seat 2 checks "pair K": only one king, so seat 1 loses
 >>> state.events[-2].to_json()["loser"], state.counts, state.round, state.current_player
@@ -20,14 +23,16 @@ re-exported here.
 
 Chance: the first starter and each round's deal come from ``random.Random`` streams keyed by the
 game seed and the round (SHA-512 of the key), so the same seed deals the same game; the seed is
-only in the full log, never in a view.
+only in the full log, never in a view. Other :class:`~kayalib.engine.Dice` may stand in for the
+seed (``new(..., dice=...)``): the deal is then drawn card by card from them.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from kayalib.blef.actions import CHECK, Action, Check, parse_action
 from kayalib.blef.bids import LADDER, Bid, holds
@@ -42,9 +47,10 @@ from kayalib.blef.events import (
     StartEvent,
     event_from_json,
 )
-from kayalib.blef.rules import DECK_SIZE, MODES, BlefRules
+from kayalib.blef.rules import DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, MODES, BlefRules
 from kayalib.blef.view import BlefView, legal_after
-from kayalib.errors import IllegalActionError, KayalibError, ParseError, RulesError, SeatError
+from kayalib.engine import Dice, Log, Outcome, Refusal, State, evolve
+from kayalib.errors import KayalibError, ParseError, RulesError
 from kayalib.registry import Game
 from kayalib.seeds import check_seed, fresh_seed
 
@@ -70,30 +76,13 @@ __all__ = [
 ]
 
 
-def _deal(seed: int, round_: int, counts: Sequence[int]) -> tuple[tuple[Card, ...], ...]:
-    """The hands of a round: a shuffle derived from the game seed and the round number only."""
-    deck = list(DECK)
-    random.Random(f"blef/{seed}/{round_}").shuffle(deck)
-    hands = []
-    at = 0
-    for count in counts:
-        hands.append(tuple(sorted(deck[at : at + count])))
-        at += count
-    return tuple(hands)
-
-
-def _extend(
-    seen: tuple[tuple[Event, ...], ...], added: Sequence[Event]
-) -> tuple[tuple[Event, ...], ...]:
-    """Each seat's log with the part of ``added`` that the seat may see appended."""
-    if all(event.public for event in added):
-        extra = tuple(added)
-        return tuple(log + extra for log in seen)
-    out = []
-    for seat, log in enumerate(seen):
-        parts = (event if event.public else event.seen_by(seat) for event in added)
-        out.append(log + tuple(part for part in parts if part is not None))
-    return tuple(out)
+def _shuffled(items: Sequence[Card], draw: Callable[[int], int]) -> list[Card]:
+    """``items`` shuffled by Fisher and Yates with ``draw(n)`` (as ``random.shuffle`` does)."""
+    deck = list(items)
+    for i in reversed(range(1, len(deck))):
+        j = draw(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
 
 
 def _next_seat(counts: Sequence[int], seat: int) -> int:
@@ -107,12 +96,13 @@ def _next_seat(counts: Sequence[int], seat: int) -> int:
 
 
 @dataclass(frozen=True)
-class BlefState:
+class BlefState(State[Action, BlefView]):
     """One moment of a Blef game. Immutable: ``apply`` returns a new state.
 
-    Start with ``BlefState.new(rules, seed)``, or ``BlefState.from_hands(...)`` to rig a deal.
+    Start with ``BlefState.new(rules, seed)``, or ``BlefState.from_position(...)`` to rig a deal.
     ``counts[seat]`` is the seat's card count this round (0 once eliminated); ``hands[seat]`` its
-    cards (sorted). ``bids`` are this round's ``(seat, bid)`` pairs, ``events`` the whole log.
+    cards (sorted). ``bids`` are this round's ``(seat, bid)`` pairs, ``log`` the whole log and
+    each seat's part of it, ``outcome`` the winner once one player is left.
     """
 
     rules: BlefRules
@@ -124,32 +114,39 @@ class BlefState:
     current_player: int | None
     bids: tuple[tuple[int, Bid], ...] = ()
     last_lost: tuple[int, ...] = ()
-    winner: int | None = None
-    events: tuple[Event, ...] = field(default=(), repr=False)
-    _seen: tuple[tuple[Event, ...], ...] = field(default=(), repr=False, compare=False)
-    """Each seat's part of ``events`` (kept up to date so that ``view`` costs little)."""
+    outcome: Outcome | None = None
+    ply: int = 0
+    log: Log = field(default=Log.begin(0, ()), repr=False, hash=False)
+    dice: Dice | None = field(default=None, repr=False, compare=False)
+
+    action_types: ClassVar[tuple[type, ...]] = (Bid, Check)
+    game_name: ClassVar[str] = "blef"
+    title: ClassVar[str] = "Blef"
 
     # -- construction ----------------------------------------------------------------------
 
     @classmethod
-    def new(cls, rules: BlefRules | None = None, seed: int | None = None) -> BlefState:
+    def new(
+        cls, rules: BlefRules | None = None, seed: int | None = None, *, dice: Dice | None = None
+    ) -> BlefState:
         """A new game: a seeded random first starter and the first deal (one card each).
 
         ``seed=None`` draws a fresh 64-bit seed, recorded in the full log (not in any view), so
-        the game can be replayed.
+        the game can be replayed. ``dice`` replaces the seed's chance (see
+        :class:`kayalib.engine.Dice`).
         """
-        rules = BlefRules() if rules is None else rules
+        rules = BlefRules() if rules is None else _check_rules(rules)
         seed = fresh_seed() if seed is None else check_seed(seed)
-        starter = random.Random(f"blef/{seed}/start").randrange(rules.players)
         counts = (1,) * rules.players
         start = StartEvent(rules.players, rules.mode, rules.max_cards, seed)
-        seen = _extend(((),) * rules.players, (start,))
-        return cls._begin_round(
-            rules, seed, 1, counts, starter, (0,) * rules.players, (start,), seen
-        )
+        first = cls(rules, seed, 0, counts, ((),) * rules.players, 0, None,
+                    last_lost=(0,) * rules.players, log=Log.begin(rules.players, (start,)),
+                    dice=dice)  # fmt: skip
+        starter = first.draw_from("start")(rules.players)
+        return first._begin_round(1, counts, starter, first.last_lost, [])
 
     @classmethod
-    def from_hands(
+    def from_position(
         cls,
         rules: BlefRules,
         hands: Sequence[Iterable[Card] | str],
@@ -165,14 +162,17 @@ class BlefState:
         ``last_lost[seat]`` is the round the seat last lost (0 = never; it breaks deck-mode ties).
         Later rounds are dealt from ``seed`` as usual.
 
-        >>> s = BlefState.from_hands(BlefRules(players=3), ["AS KS", "", "9H"], starter=2)
+        >>> s = BlefState.from_position(BlefRules(players=3), ["AS KS", "", "9H"], starter=2)
         >>> s.counts, s.current_player, [str(c) for c in s.hands[0]]
         ((2, 0, 1), 2, ['KS', 'AS'])
         """
+        rules = _check_rules(rules)
+        if isinstance(hands, str) or not isinstance(hands, Sequence):
+            raise RulesError(f"hands must be a list with one hand per seat, not {hands!r}")
         if len(hands) != rules.players:
             raise RulesError(f"{rules.players} players need as many hands, not {len(hands)}")
         seed = check_seed(seed)
-        checked = tuple(tuple(sorted(check_cards(hand))) for hand in hands)
+        checked = tuple(tuple(sorted(_hand(hand))) for hand in hands)
         seen: set[Card] = set()
         for card in (card for hand in checked for card in hand):
             if card in seen:
@@ -185,36 +185,26 @@ class BlefState:
             raise RulesError(f"a hand has more than max_cards = {rules.max_cards} cards")
         if rules.mode == "deck" and sum(counts) >= DECK_SIZE:
             raise RulesError("deck mode needs at least one undealt card")
-        if not (isinstance(starter, int) and 0 <= starter < rules.players and counts[starter]):
+        if type(starter) is not int or not (0 <= starter < rules.players and counts[starter]):
             raise RulesError(f"the starter must be a seat with cards, not {starter!r}")
-        if isinstance(round, bool) or not isinstance(round, int) or round < 1:
+        if type(round) is not int or round < 1:
             raise RulesError(f"round must be a whole number of at least 1, not {round!r}")
-        lost = (0,) * rules.players if last_lost is None else tuple(last_lost)
-        if len(lost) != rules.players:
-            raise RulesError(f"last_lost needs one round number per seat, not {len(lost)}")
+        lost = (0,) * rules.players if last_lost is None else _rounds_lost(last_lost, rules)
         start = StartEvent(rules.players, rules.mode, rules.max_cards, seed, rigged=True)
         deal = DealEvent(round, checked, starter)
-        events = (start, deal)
-        seen_logs = _extend(((),) * rules.players, events)
-        return cls(
-            rules, seed, round, counts, checked, starter, starter, (), lost, None, events, seen_logs
-        )
+        log = Log.begin(rules.players, (start, deal))
+        return cls(rules, seed, round, counts, checked, starter, starter, (), lost, log=log)
 
-    @classmethod
     def _begin_round(
-        cls,
-        rules: BlefRules,
-        seed: int,
+        self,
         round_: int,
         counts: tuple[int, ...],
         starter: int,
         last_lost: tuple[int, ...],
-        events: tuple[Event, ...],
-        seen: tuple[tuple[Event, ...], ...],
+        added: list[Event],
     ) -> BlefState:
         """Deck-mode eliminations, then the deal (or the end when one player is left)."""
-        added: list[Event] = []
-        if rules.mode == "deck":
+        if self.rules.mode == "deck":
             while sum(counts) >= DECK_SIZE:
                 out = max(
                     (seat for seat, count in enumerate(counts) if count),
@@ -224,51 +214,33 @@ class BlefState:
                 counts = counts[:out] + (0,) + counts[out + 1 :]
         alive = [seat for seat, count in enumerate(counts) if count]
         if len(alive) == 1:
-            winner = alive[0]
-            added.append(EndEvent(winner, round_ - 1))
-            empty = ((),) * len(counts)
-            return cls(
-                rules,
-                seed,
-                round_ - 1,
-                counts,
-                empty,
-                starter,
-                None,
-                (),
-                last_lost,
-                winner,
-                events + tuple(added),
-                _extend(seen, added),
-            )
+            added.append(EndEvent(alive[0], round_ - 1))
+            return evolve(self, round=round_ - 1, counts=counts, hands=((),) * len(counts),
+                          starter=starter, current_player=None, bids=(), last_lost=last_lost,
+                          outcome=Outcome((alive[0],)), log=self.log.extend(added))  # fmt: skip
         if not counts[starter]:
             starter = _next_seat(counts, starter)
-        hands = _deal(seed, round_, counts)
+        deck = _shuffled(DECK, self.draw_from(f"deal/{round_}"))
+        dealt, at = [], 0
+        for count in counts:
+            dealt.append(tuple(sorted(deck[at : at + count])))
+            at += count
+        hands = tuple(dealt)
         added.append(DealEvent(round_, hands, starter))
-        return cls(
-            rules,
-            seed,
-            round_,
-            counts,
-            hands,
-            starter,
-            starter,
-            (),
-            last_lost,
-            None,
-            events + tuple(added),
-            _extend(seen, added),
-        )
+        return evolve(self, round=round_, counts=counts, hands=hands, starter=starter,
+                      current_player=starter, bids=(), last_lost=last_lost,
+                      log=self.log.extend(added))  # fmt: skip
+
+    def _seeded(self, stream: str) -> Callable[[int], int]:
+        """The seed's chance: the first starter (``start``) and each round's shuffle
+        (``deal/<round>``) from ``random.Random`` keyed by the seed and the stream."""
+        key = "start" if stream == "start" else stream.removeprefix("deal/")
+        return random.Random(f"blef/{self.seed}/{key}").randrange
 
     # -- queries ---------------------------------------------------------------------------
 
     @property
-    def is_terminal(self) -> bool:
-        """Whether the game is over (one player left)."""
-        return self.winner is not None
-
-    @property
-    def players(self) -> int:
+    def players(self) -> int:  # type: ignore[override]
         return self.rules.players
 
     @property
@@ -291,91 +263,52 @@ class BlefState:
         """Every card dealt this round, sorted."""
         return tuple(sorted(card for hand in self.hands for card in hand))
 
-    @property
-    def moves(self) -> tuple[tuple[int, Action], ...]:
-        """Every ``(seat, action)`` of the game so far, in order."""
-        return moves_from_events(self.events)
+    @staticmethod
+    def moves_from_events(events: Iterable[Event]) -> tuple[tuple[int, Action], ...]:
+        return moves_from_events(events)
 
-    def returns(self) -> tuple[float, ...]:
-        """1.0 for the winner and 0.0 for every other seat; all 0.0 until the game ends."""
-        return tuple(1.0 if seat == self.winner else 0.0 for seat in range(self.rules.players))
+    @classmethod
+    def parse_action(cls, text: object) -> Action:
+        """A Blef action (``CHECK`` or a bid) from its text; an action is returned as it is."""
+        if isinstance(text, (Bid, Check)):
+            return text
+        return parse_action(text)  # type: ignore[arg-type]
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The bids above the last one in ladder order, then ``CHECK`` (not on the opening bid)."""
-        if self.winner is not None:
+        if self.outcome is not None:
             return ()
         return legal_after(self.last_bid)
 
-    def refusal(self, action: object, *, seat: int | None = None) -> str | None:
-        """Why ``action`` (or its text) would be refused now, in words; ``None`` if it is legal."""
-        if isinstance(action, str):
-            try:
-                action = parse_action(action)
-            except ParseError as error:
-                return str(error)
-        if self.winner is not None:
-            return "the game is over"
-        if seat is not None and seat != self.current_player:
-            return f"it is seat {self.current_player}'s turn, not seat {seat}'s"
+    def _why_not(self, action: Action) -> Refusal:
         if isinstance(action, Check):
-            if not self.bids:
-                return "the opening player must bid; there is nothing to check yet"
-            return None
-        if isinstance(action, Bid):
-            if self.bids:
-                last = self.bids[-1][1]
-                if action.index <= last.index:
-                    if last.index == len(LADDER) - 1:
-                        return f"nothing is higher than {last}: the only move is to check"
-                    return f"{action} is not higher than the last bid, {last}"
-            return None
-        return f"not a Blef action: {action!r}"
-
-    def can_apply(self, action: object, *, seat: int | None = None) -> bool:
-        """Whether ``apply(action)`` (by ``seat``, if given) would be accepted."""
-        return self.refusal(action, seat=seat) is None
+            return Refusal.of(
+                "opening_must_bid", "the opening player must bid; there is nothing to check yet"
+            )
+        last = self.last_bid
+        assert last is not None
+        if last.index == len(LADDER) - 1:
+            return Refusal.of("top_of_ladder", "nothing is higher than {last}: the only move "
+                              "is to check", last=str(last))  # fmt: skip
+        return Refusal.of("not_higher", "{action} is not higher than the last bid, {last}",
+                          action=str(action), last=str(last))  # fmt: skip
 
     # -- the one way to change the game ----------------------------------------------------
 
-    def apply(self, action: Action | str, *, seat: int | None = None) -> BlefState:
-        """The state after the current player's ``action`` (text is parsed).
-
-        If ``seat`` is given it must be the current player. Text that names no action raises
-        ``ParseError``; a refused action raises ``IllegalActionError`` with the reason of
-        :meth:`refusal`. This state never changes.
-        """
-        if isinstance(action, str):
-            action = parse_action(action)
-        reason = self.refusal(action, seat=seat)
-        if reason is not None:
-            raise IllegalActionError(reason)
+    def _after(self, action: Action) -> BlefState:
         player = self.current_player
         assert player is not None
         if isinstance(action, Bid):
             event = BidEvent(self.round, player, action)
-            return BlefState(
-                self.rules,
-                self.seed,
-                self.round,
-                self.counts,
-                self.hands,
-                self.starter,
-                _next_seat(self.counts, player),
-                self.bids + ((player, action),),
-                self.last_lost,
-                None,
-                self.events + (event,),
-                tuple(log + (event,) for log in self._seen),
-            )
-        return self._check(player)
-
-    def _check(self, checker: int) -> BlefState:
+            return evolve(self, current_player=_next_seat(self.counts, player),
+                          bids=self.bids + ((player, action),), ply=self.ply + 1,
+                          log=self.log.extend((event,)))  # fmt: skip
         bidder, bid = self.bids[-1]
         pool = self.pool
         true = holds(bid, pool)
-        loser = checker if true else bidder
+        loser = player if true else bidder
         round_ = self.round
-        added: list[Event] = [CheckEvent(round_, checker, bidder, bid, true, loser, pool)]
+        added: list[Event] = [CheckEvent(round_, player, bidder, bid, true, loser, pool)]
         counts = list(self.counts)
         counts[loser] += 1
         limit = self.rules.max_cards
@@ -383,42 +316,59 @@ class BlefState:
             added.append(EliminatedEvent(round_, loser, counts[loser]))
             counts[loser] = 0
         lost = self.last_lost[:loser] + (round_,) + self.last_lost[loser + 1 :]
-        return BlefState._begin_round(
-            self.rules,
-            self.seed,
-            round_ + 1,
-            tuple(counts),
-            loser,
-            lost,
-            self.events + tuple(added),
-            _extend(self._seen, added),
+        return evolve(self, ply=self.ply + 1)._begin_round(
+            round_ + 1, tuple(counts), loser, lost, added
         )
 
     # -- what a seat may know --------------------------------------------------------------
 
-    def view(self, seat: int) -> BlefView:
+    def _view(self, seat: int) -> BlefView:
         """What ``seat`` may know: its own cards, every count, the public bids and past pools."""
-        if isinstance(seat, bool) or not (isinstance(seat, int) and 0 <= seat < self.players):
-            raise SeatError(f"no seat {seat!r} in a {self.rules.players}-player game")
         return BlefView(
             seat=seat,
             hand=self.hands[seat],
             counts=self.counts,
-            total_cards=sum(self.counts) if self.winner is None else 0,
+            total_cards=sum(self.counts) if self.outcome is None else 0,
             round=self.round,
             starter=self.starter,
             bids=self.bids,
             current_player=self.current_player,
-            winner=self.winner,
-            events=self._seen[seat],
+            outcome=self.outcome,
+            chain=self.log.seen_by(seat),
         )
 
     def __str__(self) -> str:
-        if self.winner is not None:
-            return f"Blef: seat {self.winner} won after {self.round} rounds"
+        if self.outcome is not None:
+            return f"Blef: seat {self.outcome.winners[0]} won after {self.round} rounds"
         hands = " | ".join(" ".join(map(str, hand)) or "-" for hand in self.hands)
         bids = ", ".join(f"{seat}:{bid}" for seat, bid in self.bids) or "no bids yet"
         return f"Blef round {self.round} [{hands}] {bids}; seat {self.current_player} to act"
+
+
+def _check_rules(rules: object) -> BlefRules:
+    if not isinstance(rules, BlefRules):
+        raise RulesError(f"rules must be BlefRules, not {rules!r}")
+    return rules
+
+
+def _hand(hand: object) -> tuple[Card, ...]:
+    if not isinstance(hand, (str, Iterable)):
+        raise RulesError(f"a hand is text such as 'AS KH' or a list of cards, not {hand!r}")
+    try:
+        return check_cards(hand)  # type: ignore[arg-type]
+    except ParseError as error:
+        raise RulesError(f"not a hand: {error}") from None
+
+
+def _rounds_lost(last_lost: object, rules: BlefRules) -> tuple[int, ...]:
+    if isinstance(last_lost, str) or not isinstance(last_lost, Sequence):
+        raise RulesError(f"last_lost needs one round number per seat, not {last_lost!r}")
+    lost = tuple(last_lost)
+    if len(lost) != rules.players:
+        raise RulesError(f"last_lost needs one round number per seat, not {len(lost)}")
+    if any(type(value) is not int or value < 0 for value in lost):
+        raise RulesError(f"last_lost holds round numbers (0 = never lost), not {lost!r}")
+    return lost
 
 
 def moves_from_events(events: Iterable[Event]) -> tuple[tuple[int, Action], ...]:
@@ -441,14 +391,16 @@ def rules_from_start(start: StartEvent) -> BlefRules:
         raise ParseError(f"a start record with impossible rules: {error}") from None
 
 
-
 GAME = Game(
     name="blef",
     title="Blef",
     state=BlefState,
+    view=BlefView,
+    players=range(MIN_PLAYERS, MAX_PLAYERS + 1),
+    chance=True,
+    example_actions=("check", "high-card 9", "pair A", "two-pair K 9", "big-poker spades"),
     rules_for_players=lambda players: BlefRules(players=players),
     event_from_json=event_from_json,
-    moves_from_events=moves_from_events,
     rules_from_start=rules_from_start,
     length_name="rounds",
     length=lambda state: state.round,

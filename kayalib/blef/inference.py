@@ -66,7 +66,7 @@ Two methods (``method="auto"`` picks):
   guide.
 
 >>> from kayalib.blef.game import BlefRules, BlefState
->>> state = BlefState.from_hands(BlefRules(players=2), ["KS", "9H"], starter=0)
+>>> state = BlefState.from_position(BlefRules(players=2), ["KS", "9H"], starter=0)
 >>> state = state.apply("high-card K")          # seat 0 bids; seat 1 wonders if it is true
 >>> result = infer(state.view(1), OpponentModel.named("odds", bluff=Fraction(1, 5)), exact=True)
 >>> result.prior_table()[Bid.parse("high-card K")], result.table()[Bid.parse("high-card K")]
@@ -753,7 +753,7 @@ def infer(
     """
     if not isinstance(view, BlefView):
         raise InferenceError(f"infer needs a Blef view, not {view!r}")
-    if view.winner is not None or not view.total_cards:
+    if view.outcome is not None or not view.total_cards:
         raise InferenceError("the game is over: there is no round to reason about")
     if method not in ("auto", "exact", "sample"):
         raise InferenceError(f"method must be auto, exact or sample, not {method!r}")

@@ -126,7 +126,8 @@ def situations(solution: Equilibrium) -> list[Situation]:
 def strategy_of(bot: Any, round_: HeadsUpRound = HEADS_UP) -> Profile:
     """The strategy a bot plays in ``round_``, in both seats, read from its exact ``policy``.
 
-    The bot is shown the views of a real two-player game (``BlefState.from_hands``) for every hand
+    The bot is shown the views of a real two-player game (``BlefState.from_position``) for every
+    hand
     and every sequence of the round's bids that its own play can lead to. A bid of the bot that
     cannot be true counts as giving the round away (the reply checks it). What the bot would do
     after an opponent's bid that cannot be true is not asked: those bids are not in the round.
@@ -145,7 +146,7 @@ def strategy_of(bot: Any, round_: HeadsUpRound = HEADS_UP) -> Profile:
         for h, hand in enumerate(round_.hands[player]):
             filler = next(o for o in round_.hands[other] if len(deal_cards(hand, o)) == 2)
             pair = (hand, filler) if player == 0 else (filler, hand)
-            start = BlefState.from_hands(rules, list(deal_cards(*pair)), starter=0)
+            start = BlefState.from_position(rules, list(deal_cards(*pair)), starter=0)
             stack = [(start, 0)]
             while stack:
                 state, mask = stack.pop()

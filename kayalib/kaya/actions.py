@@ -110,6 +110,8 @@ class Give:
 Action = Play | Pass | Challenge | TakeBack | Steal | Decline | Keep | Give
 
 PASS, TAKE_BACK, DECLINE, KEEP = Pass(), TakeBack(), Decline(), Keep()
+DECLINE_ONLY: tuple[Action, ...] = (DECLINE,)
+KEEP_OR_DECLINE: tuple[Action, ...] = (KEEP, DECLINE)
 PLAYS = {c: Play(c) for c in DECK}
 GIVES = {c: Give(c) for c in DECK}
 PLAYS_BY_NUMBER = {color: (None, *(PLAYS[c] for c in DECK if c.color is color)) for color in Color}

@@ -196,8 +196,8 @@ def decision_points(view: KayaView) -> dict[Action, dict[int, int]]:
             out[action] = {seat: rules.bonus_value(kept) if kept is not None else 0}
         elif isinstance(action, Give):
             change = {seat: -action.card.number}
-            if view.winner is not None:
-                change[view.winner] = rules.bonus_value(action.card)
+            if view.showdown_winner is not None:
+                change[view.showdown_winner] = rules.bonus_value(action.card)
             out[action] = change
         else:
             out[action] = {seat: 0}

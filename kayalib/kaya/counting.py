@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 from math import comb
+from typing import Any
 
 from kayalib.kaya.cards import Color, card
 from kayalib.kaya.rules import KayaRules
@@ -379,6 +380,8 @@ def _challenge_core(
     Targets come as plain tuples (cheap to hash for the cache).
     """
     targets = [Target(*t) for t in plain]
+    table_coin: Any
+    hidden_give: Any
     if exact:
         table_coin, hidden_give = _table_coin, _hidden_give
         zero: Number = Fraction(0)
@@ -465,6 +468,7 @@ def _defence_core(
     """:func:`defence_value` without the defender's hand card: ``(P(defender wins), its change,
     the challenger's change, P(challenger wins forcing a give), P(it wins, random take))``."""
     challenger = Target(*plain)
+    rest_give: Any
     if exact:
         rest_give = _give_from_random_hand
         zero: Number = Fraction(0)

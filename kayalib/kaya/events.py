@@ -2,9 +2,8 @@
 
 The full log holds everything, the seed included, so a game can be replayed; a seat's log holds
 ``seen_by(seat)`` of each event: the start without the seed, other seats' face-down cards
-without the card, and nothing of another seat's private decline. The log is kept as records and
-turned into :class:`Event` objects only when someone reads it (see ``push_records``), so
-``apply`` stays cheap.
+without the card, and nothing of another seat's private decline. Each seat's log is kept by
+:class:`kayalib.engine.Log` from exactly these ``seen_by``.
 
 >>> start = StartEvent(("green", "red"), (1, 1, 1, 2, 2, 2, 3, 3, 3), seed=987654321)
 >>> start.seen_by(0).seed is None, event_from_json(start.to_json()) == start
@@ -14,8 +13,10 @@ turned into :class:`Event` objects only when someone reads it (see ``push_record
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
+from kayalib.engine import Event
 from kayalib.errors import ParseError
 from kayalib.kaya.cards import Card
 from kayalib.kaya.gambreng import Gambreng
@@ -36,34 +37,13 @@ __all__ = [
 ]
 
 
-class Event:
-    """Base of the log events. ``kind`` is the ``"event"`` field of the JSON line.
-
-    ``seen_by(seat)`` is what that seat may know of the event: the event itself, a copy with
-    the hidden part removed, or ``None`` (a private event of another seat).
-    """
-
-    __slots__ = ()
-    kind: ClassVar[str] = ""
-
-    def to_json(self) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def seen_by(self, seat: int) -> Event | None:
-        """What ``seat`` may see of this event (the event itself when it is public)."""
-        return self
-
-    def visible_to(self, seat: int) -> bool:
-        """True when ``seat`` may see the whole event (hidden cards included)."""
-        return self.seen_by(seat) is self
-
-
 @dataclass(frozen=True, slots=True)
 class StartEvent(Event):
     """The game begins: colours (seat order), coin table, seed (full log only). ``rigged``
     marks a game started from a chosen position (``from_position``)."""
 
     kind: ClassVar[str] = "start"
+    public: ClassVar[bool] = False
     colors: tuple[str, ...]
     coins: tuple[int, ...]
     seed: int | None
@@ -105,6 +85,7 @@ class PlayEvent(Event):
     """Seat ``seat`` plays a card face-down (``card`` is None in other seats' logs)."""
 
     kind: ClassVar[str] = "play"
+    public: ClassVar[bool] = False
     turn: int
     seat: int
     card: Card | None
@@ -112,7 +93,7 @@ class PlayEvent(Event):
     def seen_by(self, seat: int) -> Event | None:
         if seat == self.seat or self.card is None:
             return self
-        return PlayEvent(self.turn, self.seat, None)
+        return _hidden_play(self.turn, self.seat)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -182,10 +163,15 @@ class MoveEvent(Event):
     why: str
     owner: int | None = None  # set for a face-down move: only this seat sees the card
 
+    @property
+    def public(self) -> bool:  # type: ignore[override]
+        """A face-up move is seen whole by every seat."""
+        return self.owner is None
+
     def seen_by(self, seat: int) -> Event | None:
         if self.owner is None or seat == self.owner or self.card is None:
             return self
-        return MoveEvent(self.turn, None, self.source, self.target, self.why, self.owner)
+        return _hidden_move(self.turn, self.source, self.target, self.why, self.owner)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -220,6 +206,7 @@ class DeclineEvent(Event):
     must not learn whether it had a power."""
 
     kind: ClassVar[str] = "decline"
+    public: ClassVar[bool] = False
     turn: int
     seat: int
     card: Card
@@ -246,61 +233,16 @@ class EndEvent(Event):
         return {"event": "end", "scores": list(self.scores), "winners": list(self.winners)}
 
 
-# The log is kept as records, turned into Event objects only when someone reads it: a record is
-# ``(EventClass, args)`` for an event every seat sees whole, or
-# ``(EventClass, args, owner, args_for_the_others)`` for one the other seats see less of
-# (``owner`` None: no seat sees it whole; ``args_for_the_others`` None: they see nothing).
-# A log is a persistent linked list of batches of records, ``(batch, previous)`` or None, so
-# appending is O(1) and states share their history. ``logs[0]`` is the full log and
-# ``logs[1 + seat]`` each seat's, already censored: a view never holds a hidden card.
-LogChain = Any
+# The copies other seats see of a face-down card's events are the same for every such seat and
+# every game (a few hundred in all), so they are made once.
+@lru_cache(maxsize=4096)
+def _hidden_play(turn: int, seat: int) -> PlayEvent:
+    return PlayEvent(turn, seat, None)
 
 
-def flatten_log(chain: LogChain) -> tuple[Event, ...]:
-    batches = []
-    while chain is not None:
-        batches.append(chain[0])
-        chain = chain[1]
-    return tuple([cls(*args) for batch in reversed(batches) for cls, args in batch])
-
-
-def push_records(logs: tuple[LogChain, ...], records: list[tuple]) -> tuple[LogChain, ...]:
-    """Append one batch of records to the full log and to each seat's censored log."""
-    for record in records:
-        if len(record) != 2:
-            break
-    else:  # every record public: one batch shared by every log
-        batch = tuple(records)
-        return tuple([(batch, chain) for chain in logs])
-    full: list[tuple] = []
-    others: list[tuple] = []  # what a seat owning none of the secret records sees
-    owners = set()
-    for record in records:
-        if len(record) == 2:
-            full.append(record)
-            others.append(record)
-        else:
-            full.append(record[:2])
-            if record[3] is not None:
-                others.append((record[0], record[3]))
-            owners.add(record[2])
-    whole, censored = tuple(full), tuple(others)
-    out = [(whole, logs[0])]
-    for seat, chain in enumerate(logs[1:]):
-        if seat not in owners:
-            seen = censored
-        elif len(owners) == 1:
-            seen = whole  # the one owner sees every record whole
-        else:
-            seen = tuple(
-                [
-                    r if len(r) == 2 else r[:2] if r[2] == seat else (r[0], r[3])
-                    for r in records
-                    if len(r) == 2 or r[2] == seat or r[3] is not None
-                ]
-            )
-        out.append((seen, chain) if seen else chain)
-    return tuple(out)
+@lru_cache(maxsize=4096)
+def _hidden_move(turn: int, source: str, target: str, why: str, owner: int) -> MoveEvent:
+    return MoveEvent(turn, None, source, target, why, owner)
 
 
 def _card(text: str | None) -> Card | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -24,12 +24,15 @@ from math import comb
 
 from kayalib.errors import KayalibError
 from kayalib.progress import ProgressCallback
+from kayalib.seeds import check_seed
 
 __all__ = [
     "Gambreng",
     "GambrengRound",
     "GambrengSimulation",
     "SUIT_BEATS",
+    "MAX_GAMBRENG",
+    "draw_gambreng",
     "expected_rounds",
     "gambreng",
     "simulate_gambreng",
@@ -83,13 +86,23 @@ class Gambreng:
 
 def gambreng(players: int | Sequence[int], rng: random.Random) -> Gambreng:
     """Hold the draw among ``players`` (a count, or the seats taking part) with ``rng``."""
-    seats = list(range(players)) if isinstance(players, int) else list(players)
-    if not seats:
-        raise GambrengError("gambreng needs at least one player")
-    rounds: list[GambrengRound] = []
+    if not isinstance(rng, random.Random):
+        raise GambrengError(f"gambreng draws from a random.Random, not {rng!r}")
     rand = rng.random
+    return draw_gambreng(players, lambda n: int(rand() * n))
+
+
+def draw_gambreng(players: int | Sequence[int], draw: Callable[[int], int]) -> Gambreng:
+    """Hold the draw among ``players`` with ``draw(n)``, a number in ``range(n)`` for each show
+    (2 for a palm or a back, 3 for a finger)."""
+    if isinstance(players, bool) or not isinstance(players, (int, Sequence)):
+        raise GambrengError(f"players is a count or a list of seats, not {players!r}")
+    seats = list(range(players)) if isinstance(players, int) else list(players)
+    if not seats or any(type(s) is not int or s < 0 for s in seats) or len(set(seats)) < len(seats):
+        raise GambrengError(f"gambreng needs one or more different seats, not {players!r}")
+    rounds: list[GambrengRound] = []
     while len(seats) > 2:
-        shows = [(s, "up" if rand() < 0.5 else "down") for s in seats]
+        shows = [(s, "up" if draw(2) == 0 else "down") for s in seats]
         ups = [s for s, g in shows if g == "up"]
         downs = [s for s, g in shows if g == "down"]
         if not ups or not downs or len(ups) == len(downs):
@@ -99,37 +112,52 @@ def gambreng(players: int | Sequence[int], rng: random.Random) -> Gambreng:
         rounds.append(GambrengRound("hompimpa", tuple(shows), tuple(leaving)))
     while len(seats) == 2:
         a, b = seats
-        fa, fb = FINGERS[int(rand() * 3)], FINGERS[int(rand() * 3)]
-        shows = ((a, fa), (b, fb))
+        fa, fb = FINGERS[draw(3)], FINGERS[draw(3)]
+        fingers = ((a, fa), (b, fb))
         if fa == fb:
-            rounds.append(GambrengRound("suit", shows, ()))
+            rounds.append(GambrengRound("suit", fingers, ()))
             continue
         loser = b if SUIT_BEATS[fa] == fb else a
-        rounds.append(GambrengRound("suit", shows, (loser,)))
+        rounds.append(GambrengRound("suit", fingers, (loser,)))
         seats = [a if loser == b else b]
     return Gambreng(tuple(rounds), seats[0])
 
 
-@cache
+MAX_GAMBRENG = 200
+"""The most players :func:`expected_rounds` and :func:`simulate_gambreng` take."""
+
+
+def _check_players(n: object) -> int:
+    if type(n) is not int or not 1 <= n <= MAX_GAMBRENG:
+        raise GambrengError(f"gambreng takes 1 to {MAX_GAMBRENG} players, not {n!r}")
+    return n
+
+
 def expected_rounds(n: int) -> Fraction:
-    """Exact mean number of rounds for ``n`` players (1: 0, 2: 3/2)."""
-    if type(n) is not int or n < 1:
-        raise GambrengError(f"gambreng needs at least one player, not {n!r}")
-    if n == 1:
-        return Fraction(0)
-    if n == 2:
-        return Fraction(3, 2)  # suit: a decision with probability 2/3 per round
-    total = 2**n
-    repeat = Fraction(0)
-    rest = Fraction(0)
-    for ups in range(n + 1):
-        p = Fraction(comb(n, ups), total)
-        if ups in (0, n) or 2 * ups == n:
-            repeat += p
-        else:
-            rest += p * expected_rounds(max(ups, n - ups))
-    # E = 1 + repeat * E + rest  =>  E = (1 + rest) / (1 - repeat)
-    return (1 + rest) / (1 - repeat)
+    """Exact mean number of rounds for ``n`` players (1: 0, 2: 3/2).
+
+    >>> expected_rounds(3), expected_rounds(4)
+    (Fraction(17, 6), Fraction(29, 6))
+    """
+    return _expected_up_to(_check_players(n))[n]
+
+
+@cache
+def _expected_up_to(n: int) -> tuple[Fraction, ...]:
+    """``E(0..n)``, bottom up: a round of hompimpa repeats when everybody shows the same side
+    or the sides are even, else the larger side goes on; two players play suit."""
+    table = [Fraction(0), Fraction(0), Fraction(3, 2)]  # suit: decided with probability 2/3
+    for m in range(3, n + 1):
+        total = 2**m
+        repeat = rest = Fraction(0)
+        for ups in range(m + 1):
+            p = Fraction(comb(m, ups), total)
+            if ups in (0, m) or 2 * ups == m:
+                repeat += p
+            else:
+                rest += p * table[max(ups, m - ups)]
+        table.append((1 + rest) / (1 - repeat))  # E = 1 + repeat * E + rest
+    return tuple(table[: n + 1])
 
 
 @dataclass(frozen=True)
@@ -151,10 +179,10 @@ def simulate_gambreng(
     players: int, trials: int, seed: int, progress: ProgressCallback | None = None
 ) -> GambrengSimulation:
     """Hold ``trials`` seeded draws; report the mean number of rounds and first-seat counts."""
-    if type(players) is not int or players < 1:
-        raise GambrengError(f"gambreng needs at least one player, not {players!r}")
-    if type(trials) is not int or trials < 1:
-        raise GambrengError(f"trials must be a positive whole number, not {trials!r}")
+    _check_players(players)
+    if type(trials) is not int or not 1 <= trials <= 10_000_000:
+        raise GambrengError(f"trials must be a whole number from 1 to 10,000,000, not {trials!r}")
+    seed = check_seed(seed)
     start = time.perf_counter()
     rng = random.Random(f"{seed}/gambreng")
     counts = [0] * players

@@ -28,11 +28,12 @@ Rigged positions for tests and lessons come from :meth:`KayaState.from_position`
 >>> s = s.apply("play green-5").apply("challenge 0")   # red (seat 1) challenges green
 >>> [str(e.to_json()["why"]) for e in s.events if e.kind == "move"][-3:]
 ['won', 'claimed', 'taken']
->>> s.is_terminal, s.scores().totals, s.winners
+>>> s.is_terminal, s.scores().totals, s.outcome.winners
 (True, (3, 9), (1,))
 
 Chance: the gambreng comes from ``random.Random(seed)`` and each random take from
-:func:`~kayalib.kaya.turn.chance` of the seed and the number of takes so far, so the same seed
+:func:`~kayalib.kaya.turn.chance` of the seed and the number of takes so far (other
+:class:`~kayalib.engine.Dice` may stand in for the seed), so the same seed
 and the same actions give the same game, byte for byte in the full log. The seed is in the full
 log only; no view holds it. The global ``random`` module is never used.
 """
@@ -40,17 +41,18 @@ log only; no view holds it. The global ``random`` module is never used.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
 
-from kayalib.errors import IllegalActionError, KayalibError, ParseError, RulesError, SeatError
+from kayalib.engine import Dice, Event, Log, Refusal, build, evolve, memo
+from kayalib.errors import KayalibError, ParseError, RulesError
 from kayalib.kaya.actions import (
     DECLINE,
     GIVES,
     KEEP,
     PASS,
     PLAYS,
-    PLAYS_BY_NUMBER,
     TAKE_BACK,
     Action,
     Challenge,
@@ -69,9 +71,7 @@ from kayalib.kaya.events import (
     ChallengeEvent,
     DeclineEvent,
     EndEvent,
-    Event,
     GambrengEvent,
-    LogChain,
     MoveEvent,
     PassEvent,
     PlayEvent,
@@ -79,35 +79,29 @@ from kayalib.kaya.events import (
     ShowdownEvent,
     StartEvent,
     event_from_json,
-    flatten_log,
-    push_records,
 )
-from kayalib.kaya.gambreng import Gambreng, gambreng
+from kayalib.kaya.gambreng import Gambreng, draw_gambreng
+from kayalib.kaya.position import Position
 from kayalib.kaya.rules import KayaRules
 from kayalib.kaya.scores import KayaScores, SeatScore, scores
-from kayalib.kaya.slots import slotted
 from kayalib.kaya.turn import (
     CHALLENGE,
     ORANGE,
-    OVER,
     PHASES,
     PINK,
     PLAY,
     POWER,
     WHYS,
-    challenge_options,
     chance,
     do_challenge,
     do_give,
     do_pass,
     do_play,
     do_power,
-    power_options,
-    presence,
+    legal_for,
     settle,
 )
-from kayalib.kaya.view import KayaView, make_view, table_html
-from kayalib.log import log_lines
+from kayalib.kaya.view import KayaView, table_html
 from kayalib.registry import Game
 from kayalib.seeds import check_seed, fresh_seed
 
@@ -140,7 +134,6 @@ __all__ = [
     "WHYS",
     "chance",
     "event_from_json",
-    "iter_states",
     "moves_from_events",
     "parse_action",
     "rules_from_start",
@@ -148,82 +141,58 @@ __all__ = [
 
 _NUMBERS = tuple(range(1, 10))
 _FULL_HANDS = {c: tuple(card(c, n) for n in range(1, 10)) for c in Color}
-
-STATE_FIELDS = (
-    "rules", "seed", "hands", "table", "bonus", "discard", "hidden_discards", "hidden",
-    "phase", "active", "current", "turn", "draws", "gambreng", "window", "challenger",
-    "targets", "winner", "win_card", "losers", "revealed", "down", "_logs", "_legal", "_events",
-)  # fmt: skip
-_KEPT = STATE_FIELDS[:-2]  # the caches _legal and _events are rebuilt on demand
-
-StateSlots = slotted("_StateSlots", STATE_FIELDS)
+_ACTIONS = (Play, Pass, Challenge, TakeBack, Steal, Decline, Keep, Give)
 
 
-def _cards(items: Iterable[Card | str] | None) -> tuple[Card, ...]:
-    if items is None:
-        return ()
-    if isinstance(items, (str, Card)):
-        raise RulesError(f"expected a list of cards, not {items!r}")
-    return tuple(Card.parse(c) for c in items)
+def _cards(items: object, what: str) -> tuple[Card, ...]:
+    if items is None or isinstance(items, (str, Card)) or not isinstance(items, Iterable):
+        raise RulesError(f"{what} must be a list of cards, not {items!r}")
+    try:
+        return tuple(Card.parse(c) for c in items)
+    except ParseError as error:
+        raise RulesError(f"{what}: {error}") from None
 
 
-class KayaState(StateSlots):  # type: ignore[misc, valid-type]
-    """An immutable position of Aku Paling Kaya. Make one with :meth:`new` (dealt and
-    gambreng'ed from a seed) or :meth:`from_position` (a rigged position); advance with
-    :meth:`apply`. Stored as described in :mod:`kayalib.kaya.slots`.
+def _places(items: object, n: int, what: str) -> list[object]:
+    if isinstance(items, (str, Card)) or not isinstance(items, Sequence):
+        raise RulesError(f"{what} must be a list with one entry per seat, not {items!r}")
+    if len(items) != n:
+        raise RulesError(f"expected {n} {what}, one per seat, not {len(items)}")
+    return list(items)
 
-    Public fields: ``hands``, ``table`` (a card or None per seat), ``bonus``, ``discard``
-    (face-up), ``hidden_discards`` (face-down, per seat that discarded them), ``phase``,
-    ``active`` (A), ``current_player``, ``turn``; during a challenge ``challenger`` (C),
-    ``targets`` (A first) and ``winner``.
+
+@dataclass(frozen=True)
+class KayaState(Position):
+    """An immutable position of Aku Paling Kaya with the verbs of the game. Make one with
+    :meth:`new` (dealt and gambreng'ed from a seed) or :meth:`from_position` (a rigged
+    position); advance with :meth:`apply`. Its fields are those of
+    :class:`~kayalib.kaya.position.Position`.
     """
 
-    __slots__ = ()
-
-    rules: KayaRules
-    seed: int
-    hands: tuple[tuple[Card, ...], ...]
-    table: tuple[Card | None, ...]
-    bonus: tuple[tuple[Card, ...], ...]
-    discard: tuple[Card, ...]
-    hidden_discards: tuple[tuple[Card, ...], ...]
-    hidden: tuple[tuple[int, ...], ...]
-    phase: str
-    active: int
-    current: int | None
-    turn: int
-    draws: int
-    gambreng: Gambreng | None
-    window: tuple[int, ...]
-    challenger: int | None
-    targets: tuple[int, ...]
-    winner: int | None
-    win_card: Card | None
-    losers: tuple[int, ...]
-    revealed: bool
-    down: int  # bit s set: seat s has a card on the table
-    _logs: tuple[LogChain, ...]
-    _legal: tuple[Action, ...] | None
-    _events: tuple[Event, ...] | None
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("KayaState is immutable: use apply(action) for the next state")
+    action_types: ClassVar[tuple[type, ...]] = _ACTIONS
+    game_name: ClassVar[str] = "kaya"
+    title: ClassVar[str] = "Aku Paling Kaya"
 
     # ---- construction ------------------------------------------------------------------
 
     @classmethod
-    def new(cls, rules: KayaRules | None = None, seed: int | None = None) -> KayaState:
+    def new(
+        cls, rules: KayaRules | None = None, seed: int | None = None, *, dice: Dice | None = None
+    ) -> KayaState:
         """Deal each seat its colour's nine cards and hold the gambreng (seeded) for A.
 
         ``seed=None`` draws a fresh 64-bit seed (kept in the full log, so the game replays).
+        ``dice`` replaces the seed's chance (see :class:`kayalib.engine.Dice`).
         """
-        rules = KayaRules() if rules is None else rules
+        rules = KayaRules() if rules is None else _check_rules(rules)
         seed = fresh_seed() if seed is None else check_seed(seed)
-        draw = gambreng(rules.players, random.Random(seed))
+        stream = dice.stream("gambreng") if dice is not None else _seeded_gambreng(seed)
+        draw = draw_gambreng(rules.players, stream)
         hands = tuple([_FULL_HANDS[c] for c in rules.colors])
         n = rules.players
-        return cls._start(rules, seed, hands, (None,) * n, ((),) * n, (), ((),) * n,
-                          draw.first, 1, draw, (_NUMBERS,) * n)  # fmt: skip
+        first = cls._start(rules, seed, hands, (None,) * n, ((),) * n, (), ((),) * n,
+                           draw.first, 1, draw)  # fmt: skip
+        return first if dice is None else evolve(first, dice=dice)
 
     @classmethod
     def from_position(
@@ -245,26 +214,32 @@ class KayaState(StateSlots):  # type: ignore[misc, valid-type]
         card of the colours in play that is not placed is in the face-down discard of its
         colour's seat. Random takes still come from ``seed``.
         """
-        rules = KayaRules() if rules is None else rules
+        rules = KayaRules() if rules is None else _check_rules(rules)
         n = rules.players
         seed = check_seed(seed)
-        if len(hands) != n:
-            raise RulesError(f"expected {n} hands, one per seat, not {len(hands)}")
-        hand_t = tuple(tuple(sorted(_cards(h), key=lambda c: c.number)) for h in hands)
-        table_l = [None] * n if table is None else list(table)
-        if len(table_l) != n:
-            raise RulesError(f"expected {n} table places, one per seat, not {len(table_l)}")
-        table_t = tuple(None if c is None else Card.parse(c) for c in table_l)
-        bonus_t = ((),) * n if bonus is None else tuple(_cards(b) for b in bonus)
-        if len(bonus_t) != n:
-            raise RulesError(f"expected {n} bonus piles, one per seat, not {len(bonus_t)}")
-        discard_t = _cards(discard)
+        hand_l = _places(hands, n, "hands")
+        hand_t = tuple(
+            tuple(sorted(_cards(h, "a hand"), key=lambda c: c.number)) for h in hand_l
+        )
+        table_l = [None] * n if table is None else _places(table, n, "table places")
+        try:
+            table_t = tuple(None if c is None else Card.parse(c) for c in table_l)  # type: ignore[arg-type]
+        except ParseError as error:
+            raise RulesError(f"table: {error}") from None
+        bonus_t = (
+            ((),) * n if bonus is None
+            else tuple(_cards(b, "a bonus pile") for b in _places(bonus, n, "bonus piles"))
+        )  # fmt: skip
+        discard_t = _cards(discard, "the discard")
         if type(active) is not int or not 0 <= active < n:
             raise RulesError(f"active must be a seat 0-{n - 1}, not {active!r}")
+        if type(turn) is not int or turn < 1:
+            raise RulesError(f"turn must be a whole number of at least 1, not {turn!r}")
         in_play = {c for c in DECK if c.color in rules.colors}
         placed: list[Card] = [*discard_t]
         for seat, color in enumerate(rules.colors):
-            own = [*hand_t[seat], *([table_t[seat]] if table_t[seat] else [])]
+            down = table_t[seat]
+            own = [*hand_t[seat], *([down] if down is not None else [])]
             wrong = [str(c) for c in own if c.color is not color]
             if wrong:
                 raise RulesError(f"seat {seat} plays {color.value} and cannot hold {wrong[0]}")
@@ -287,168 +262,100 @@ class KayaState(StateSlots):  # type: ignore[misc, valid-type]
                           active, turn, None)  # fmt: skip
 
     @classmethod
-    def _start(cls, rules, seed, hands, table, bonus, discard, hidden_d, active, turn, draw,
-               hidden=None):  # fmt: skip
-        s = object.__new__(StateSlots)
-        s.rules, s.seed, s.hands, s.table, s.bonus = rules, seed, hands, table, bonus
-        s.discard, s.hidden_discards = discard, hidden_d
-        s.hidden = hidden or tuple(
+    def _start(
+        cls,
+        rules: KayaRules,
+        seed: int,
+        hands: tuple[tuple[Card, ...], ...],
+        table: tuple[Card | None, ...],
+        bonus: tuple[tuple[Card, ...], ...],
+        discard: tuple[Card, ...],
+        hidden_d: tuple[tuple[Card, ...], ...],
+        active: int,
+        turn: int,
+        draw: Gambreng | None,
+    ) -> KayaState:
+        hidden = tuple(
             tuple(sorted({c.number for c in (*hands[i], table[i], *hidden_d[i]) if c}))
             for i in range(rules.players)
         )
-        s.phase, s.active, s.current, s.turn, s.draws = PLAY, active, active, turn, 0
-        s.gambreng, s.window, s.challenger, s.targets = draw, (), None, ()
-        s.winner, s.win_card, s.losers, s.revealed = None, None, (), False
-        s.down = sum(1 << i for i, c in enumerate(table) if c is not None)
         colors = tuple(c.value for c in rules.colors)
-        rigged = draw is None
-        records: list[tuple] = [
-            (StartEvent, (colors, rules.coins, seed, rigged), None,
-             (colors, rules.coins, None, rigged))
-        ]
+        events: list[Event] = [StartEvent(colors, rules.coins, seed, draw is None)]
         if draw is not None:
-            records.append((GambrengEvent, (draw,)))
-        s._logs = push_records((None,) * (rules.players + 1), records)
-        s._legal = s._events = None
-        s.__class__ = cls
-        return s  # type: ignore[return-value]
+            events.append(GambrengEvent(draw))
+        return cls(rules, seed, hands, table, bonus, discard, hidden_d, hidden, active, active,
+                   turn, draw, log=Log.begin(rules.players, events))  # fmt: skip
 
     # ---- the common verbs ----------------------------------------------------------------
 
-    @property
-    def players(self) -> int:
-        return len(self.hands)
+    @staticmethod
+    def moves_from_events(events: Iterable[Event]) -> tuple[tuple[int, Action], ...]:
+        return moves_from_events(events)
 
-    @property
-    def current_player(self) -> int | None:
-        """The seat that must act now, or None when the game is over."""
-        return self.current
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """The full log (hidden cards and the seed included), oldest first."""
-        ev = self._events
-        if ev is None:
-            ev = flatten_log(self._logs[0])
-            object.__setattr__(self, "_events", ev)
-        return ev
-
-    @property
-    def moves(self) -> tuple[tuple[int, Action], ...]:
-        """Every ``(seat, action)`` of the game so far, in order."""
-        return moves_from_events(self.events)
-
-    def log_lines(self) -> list[str]:
-        """The full log as JSON Lines text (see :mod:`kayalib.log`)."""
-        return log_lines(self.events)
+    @classmethod
+    def parse_action(cls, text: object) -> Action:
+        """An Aku Paling Kaya action from its text; an action is returned as it is."""
+        return parse_action(text)  # type: ignore[arg-type]
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the current player may take (empty when the game is over)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._compute_legal()
-            object.__setattr__(self, "_legal", legal)
-        return legal
+        current = self.current_player
+        if current is None:
+            return ()
+        return memo(self, "_legal", lambda: legal_for(
+            self.rules, self.phase, self.active, current, self.hands[current],
+            self.table[current], self.down, self.bonus))  # fmt: skip
 
-    def _compute_legal(self) -> tuple[Action, ...]:
+    def _seeded(self, stream: str) -> Callable[[int], int]:
+        """The seed's chance: the gambreng (``random.Random(seed)``) and each random take
+        (``take/<k>``: :func:`~kayalib.kaya.turn.chance` of the seed and ``k``)."""
+        if stream == "gambreng":
+            return _seeded_gambreng(self.seed)
+        seed, k = self.seed, int(stream.removeprefix("take/"))
+        return lambda n: chance(seed, k, n)
+
+    def decides_in_secret(self) -> bool:
+        """The power step: a pause before it would tell the table that A's card has a power, so
+        a bot decides it at once."""
+        return self.phase == POWER
+
+    def _why_not(self, action: Action) -> Refusal:
+        who = self.current_player
+        codes = {
+            PLAY: ("must_play", "seat {seat} must play a card from hand"),
+            CHALLENGE: ("pass_or_challenge", "seat {seat} may pass or challenge seat {active} "
+                        "(plus seats with a face-down card)"),
+            POWER: ("power_or_decline", "seat {seat} may use the power of the card just "
+                    "played, or decline"),
+            ORANGE: ("keep_or_decline", "seat {seat} may keep the winning orange 4 as a bonus "
+                     "card, or decline"),
+            PINK: ("give_two_coins", "seat {seat} must give the pink winner a card whose bonus "
+                   "value is at least 2 coins"),
+        }  # fmt: skip
+        code, english = codes[self.phase]
+        return Refusal.of(code, "{action} is not allowed now: " + english,
+                          action=str(action), seat=who, active=self.active)  # fmt: skip
+
+    def _after(self, action: Action) -> KayaState:
+        ev: list[Event] = []
         phase = self.phase
         if phase == PLAY:
-            plays = PLAYS_BY_NUMBER[self.rules.colors[self.active]]
-            return tuple([plays[c.number] for c in self.hands[self.active]])
-        if phase == CHALLENGE:
-            return challenge_options(self.active, self.current, len(self.hands), self.down)
-        if phase == POWER:
-            return power_options(self)
-        if phase == ORANGE:
-            return (KEEP, DECLINE)
-        if phase == PINK:
-            coins = self.rules.coins
-            hand = self.hands[self.current]  # type: ignore[index]
-            return tuple([GIVES[c] for c in hand if coins[c.number - 1] >= 2])
-        return ()
-
-    def formality(self) -> Action | None:
-        """The action the seat to move takes when it has no real choice, or ``None``.
-
-        After a turn without a challenge, A decides the power step whatever card A played;
-        with a card without a power, ending the turn (``DECLINE``) is all A can do. Apps and
-        lessons apply it at once; a bot is asked like any other decision.
-        """
-        if self.phase == POWER and self.legal_actions() == (DECLINE,):
-            return DECLINE
-        return None
-
-    def refusal(self, action: object, *, seat: int | None = None) -> str | None:
-        """Why ``action`` (or its text) would be refused now, in words; ``None`` if it is legal."""
-        if isinstance(action, str):
-            try:
-                action = parse_action(action)
-            except ParseError as error:
-                return str(error)
-        if self.phase == OVER:
-            return f"the game is over; {action} is not possible"
-        if seat is not None and seat != self.current:
-            return f"it is seat {self.current}'s turn, not seat {seat}'s"
-        if action in self.legal_actions():
-            return None
-        if not isinstance(action, (Play, Pass, Challenge, TakeBack, Steal, Decline, Keep, Give)):
-            return f"{action!r} is not an Aku Paling Kaya action"
-        who = f"seat {self.current}"
-        hints = {
-            PLAY: f"{who} must play a card from hand",
-            CHALLENGE: f"{who} may pass or challenge seat {self.active} (plus seats with a "
-            "face-down card)",
-            POWER: f"{who} may use the power of the card just played, or decline",
-            ORANGE: f"{who} may keep the winning orange 4 as a bonus card, or decline",
-            PINK: f"{who} must give the pink winner a card worth at least 2 coins",
-        }
-        return f"{action} is not allowed now: {hints[self.phase]}"
-
-    def can_apply(self, action: object, *, seat: int | None = None) -> bool:
-        """True if ``action`` (or its text) is legal now (for ``seat``, if given)."""
-        return self.refusal(action, seat=seat) is None
-
-    def apply(self, action: Action | str, *, seat: int | None = None) -> KayaState:
-        """The state after ``action`` (or its text) by the seat to act (``seat``, if given, must
-        be that seat). Text that names no action raises ``ParseError``; a refused action raises
-        ``IllegalActionError`` with the reason of :meth:`refusal`. This state never changes."""
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        if seat is not None and seat != self.current:
-            raise IllegalActionError(self.refusal(action, seat=seat))
-        for option in legal:  # bots hand back the very objects of legal_actions()
-            if option is action:
-                break
-        else:
-            if isinstance(action, str):
-                action = parse_action(action)
-            if action not in legal:
-                raise IllegalActionError(self.refusal(action))
-        new = StateSlots.copy_of(self)
-        ev: list[tuple] = []
-        phase = self.phase
-        if phase == PLAY:
-            do_play(new, action.card, ev)  # type: ignore[union-attr]
+            new = do_play(self, action.card, ev)  # type: ignore[union-attr]
         elif phase == CHALLENGE:
             if type(action) is Pass:
-                do_pass(new, ev)
+                new = do_pass(self, ev)
             else:
-                do_challenge(new, action.targets, ev)  # type: ignore[union-attr]
+                new = do_challenge(self, action.targets, ev)  # type: ignore[union-attr]
         elif phase == POWER:
-            do_power(new, action, ev)
+            new = do_power(self, action, ev)
         elif phase == ORANGE:
-            settle(new, type(action) is Keep, ev)
+            new = settle(self, type(action) is Keep, ev)
         else:  # PINK
-            do_give(new, action.card, ev)  # type: ignore[union-attr]
-        new._logs = push_records(self._logs, ev)
-        new._legal = new._events = None
-        new.__class__ = KayaState
-        return new  # type: ignore[return-value]
+            new = do_give(self, action.card, ev)  # type: ignore[union-attr]
+        # ``new`` was made by the step just now and nobody holds it yet: its last two fields
+        # are set here rather than copied once more
+        vars(new).update(ply=self.ply + 1, log=self.log.extend(ev))
+        return new
 
     # ---- scores ------------------------------------------------------------------------------
 
@@ -457,65 +364,39 @@ class KayaState(StateSlots):  # type: ignore[misc, valid-type]
         face-down cards on the table count nothing."""
         return scores(self.rules, self.hands, self.bonus)
 
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The seats with the highest total once the game is over (empty before)."""
-        return self.scores().winners if self.phase == OVER else ()
-
-    def returns(self) -> tuple[float, ...]:
-        """1.0 for each winner (shared wins count for each), 0.0 otherwise; zeros before the end."""
-        winners = self.winners
-        return tuple(1.0 if s in winners else 0.0 for s in range(len(self.hands)))
-
     # ---- views ----------------------------------------------------------------------------
 
-    def view(self, seat: int) -> KayaView:
+    def _view(self, seat: int) -> KayaView:
         """What ``seat`` may know now (no seed, no other seat's hidden card)."""
         n = len(self.hands)
-        if type(seat) is not int or not 0 <= seat < n:
-            raise SeatError(f"no seat {seat!r} in a {n}-player game")
-        current = self.current
         table = self.table
-        legal = self.legal_actions() if current == seat else ()
         revealed = (
             tuple(c if s == self.challenger or s in self.targets else None
                   for s, c in enumerate(table))
             if self.revealed else (None,) * n
         )  # fmt: skip
-        return make_view(
-            seat, self.rules, self.phase, self.turn, self.active, current, self.hands[seat],
-            table[seat], presence(len(table), self.down),
-            tuple(map(len, self.hands)), self.bonus, self.discard,
-            tuple(map(len, self.hidden_discards)), self.hidden, revealed,
-            self.challenger, self.targets, self.winner, legal, self._logs[seat + 1],
-        )  # fmt: skip
+        view = build(KayaView, {
+            "seat": seat, "rules": self.rules, "phase": self.phase, "turn": self.turn,
+            "active": self.active, "current_player": self.current_player,
+            "hand": self.hands[seat], "own_table": table[seat],
+            "table": tuple([c is not None for c in table]),
+            "hand_counts": tuple(map(len, self.hands)), "bonus": self.bonus,
+            "discard": self.discard, "hidden_discards": tuple(map(len, self.hidden_discards)),
+            "hidden": self.hidden, "revealed": revealed, "challenger": self.challenger,
+            "targets": self.targets, "showdown_winner": self.showdown_winner,
+            "outcome": self.outcome, "chain": self.log.seen_by(seat),
+        })  # fmt: skip
+        if seat == self.current_player:  # the view's legal actions are the state's
+            vars(view)["_legal"] = self.legal_actions()
+        return view
 
-    # ---- comparison and display --------------------------------------------------------
-
-    def _key(self) -> tuple:
-        return tuple(getattr(self, name) for name in _KEPT if name != "_logs") + (self.events,)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, KayaState):
-            return NotImplemented
-        return self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __copy__(self) -> KayaState:
-        return self  # immutable: a copy would be the same
-
-    def __deepcopy__(self, memo: dict) -> KayaState:
-        return self
-
-    def __reduce__(self) -> tuple:
-        return (_restore_state, tuple(getattr(self, name) for name in _KEPT))
+    # ---- display --------------------------------------------------------------------------
 
     def __repr__(self) -> str:
         hands = " ".join(f"{s}:{len(h)}" for s, h in enumerate(self.hands))
         return (
             f"<KayaState turn {self.turn} phase {self.phase} active {self.active} "
-            f"current {self.current} hands {hands}>"
+            f"current {self.current_player} hands {hands}>"
         )
 
     def _repr_html_(self) -> str:
@@ -530,8 +411,9 @@ class KayaState(StateSlots):  # type: ignore[misc, valid-type]
         for seat in range(len(self.hands)):
             for c in self.hands[seat]:
                 out[c] = f"hand:{seat}"
-            if self.table[seat] is not None:
-                out[self.table[seat]] = f"table:{seat}"  # type: ignore[index]
+            down = self.table[seat]
+            if down is not None:
+                out[down] = f"table:{seat}"
             for c in self.bonus[seat]:
                 out[c] = f"bonus:{seat}"
             for c in self.hidden_discards[seat]:
@@ -541,11 +423,15 @@ class KayaState(StateSlots):  # type: ignore[misc, valid-type]
         return out
 
 
-def iter_states(state: KayaState, actions: Iterable[Action | str]) -> Iterator[KayaState]:
-    """Apply ``actions`` one by one, yielding each new state (for replays in lessons)."""
-    for action in actions:
-        state = state.apply(action)
-        yield state
+def _seeded_gambreng(seed: int) -> Callable[[int], int]:
+    rand = random.Random(seed).random
+    return lambda n: int(rand() * n)
+
+
+def _check_rules(rules: object) -> KayaRules:
+    if not isinstance(rules, KayaRules):
+        raise RulesError(f"rules must be KayaRules, not {rules!r}")
+    return rules
 
 
 def moves_from_events(events: Iterable[Event]) -> tuple[tuple[int, Action], ...]:
@@ -597,31 +483,24 @@ def moves_from_events(events: Iterable[Event]) -> tuple[tuple[int, Action], ...]
 def rules_from_start(start: StartEvent) -> KayaRules:
     """The rules a start event records."""
     try:
-        return KayaRules(colors=start.colors, coins=start.coins)
+        return KayaRules(colors=start.colors, coins=start.coins)  # type: ignore[arg-type]
     except KayalibError as error:
         raise ParseError(f"a start record with impossible rules: {error}") from None
-
-
-def _restore_state(*values: Any) -> KayaState:
-    """Unpickle a state (pickle cannot set the attributes of a locked state)."""
-    state = object.__new__(StateSlots)
-    for name, value in zip(_KEPT, values, strict=True):
-        setattr(state, name, value)
-    state._legal = state._events = None
-    state.__class__ = KayaState
-    return state  # type: ignore[return-value]
 
 
 GAME = Game(
     name="kaya",
     title="Aku Paling Kaya",
     state=KayaState,
+    view=KayaView,
+    players=range(2, 7),
+    chance=True,
+    example_actions=("pass", "challenge 0", "challenge 0,2", "decline", "keep", "take-back",
+                     "play green-1", "play red-9", "give blue-5", "steal 0 red-5"),  # fmt: skip
     rules_for_players=KayaRules.for_players,
     event_from_json=event_from_json,
-    moves_from_events=moves_from_events,
     rules_from_start=rules_from_start,
     length_name="turns",
     length=lambda state: state.turn,
-    scores=lambda state: state.scores().totals,
 )
 """Aku Paling Kaya in the registry of games (:mod:`kayalib.registry`)."""

@@ -70,11 +70,13 @@ class KayaRules:
         object.__setattr__(self, "coins", _normalize_coins(self.coins))
 
     @classmethod
-    def for_players(cls, players: int, coins: Mapping[int, int] | Sequence[int] = DEFAULT_COINS):
+    def for_players(
+        cls, players: int, coins: Mapping[int, int] | Sequence[int] = DEFAULT_COINS
+    ) -> KayaRules:
         """The first ``players`` colours in seed order (green, red, blue, pink, yellow, orange)."""
         if type(players) is not int or not 2 <= players <= 6:
             raise RulesError(f"Aku Paling Kaya needs 2-6 players, not {players!r}")
-        return cls(colors=tuple(Color)[:players], coins=coins)
+        return cls(colors=tuple(Color)[:players], coins=coins)  # type: ignore[arg-type]
 
     @property
     def players(self) -> int:

@@ -1,18 +1,17 @@
-"""The rules of a turn of Aku Paling Kaya, as steps that fill in a draft state.
+"""The rules of a turn of Aku Paling Kaya, as typed steps from one state to the next.
 
-``KayaState.apply`` copies the state into a draft (:mod:`kayalib.kaya.slots`), calls the step
-for its phase, and locks the draft. Each step appends log records to ``ev`` (see
-:func:`kayalib.kaya.events.push_records`): ``(Event, args)`` for a public event,
-``(Event, args, owner, args_for_the_others)`` for one the other seats see less of.
+``KayaState._after`` calls the step for its phase; each step takes the state, returns the next
+one (:func:`kayalib.engine.evolve`) and appends the events it causes to ``ev``. What each seat
+sees of an event is the event's own ``seen_by`` (:mod:`kayalib.kaya.events`).
 
 A turn goes through these phases: ``play`` (A plays a card; a card A still had down is
 discarded face-down first) -> ``challenge`` (the seats with a card down are asked in seat order
 after A: pass or challenge) -> without a challenge, ``power``: A may use the power of a green 3
 (take it back) or a red 3/4 (steal a bonus card), or decline; A decides this step whatever card
-A played (with no power, declining is A's only action), so that no other seat can tell a power
-card from the table -> with a challenge, the showdown, then ``orange`` (a winning orange 4:
-keep or decline) and ``pink`` (each loser to a pink 5/6 with a card worth 2+ coins gives one)
-when needed -> the end check -> the next seat's ``play``, or ``over``.
+A played (with no power, declining is A's only action, a forced move), so that no other seat can
+tell a power card from the table -> with a challenge, the showdown, then ``orange`` (a winning
+orange 4: keep or decline) and ``pink`` (each loser to a pink 5/6 with a card whose bonus value
+is at least 2 gives one) when needed -> the end check -> the next seat's ``play``, or ``over``.
 
 Chance: a random take is :func:`chance` of the game seed and the number of takes so far, which
 no seat can compute without the seed.
@@ -20,12 +19,18 @@ no seat can compute without the seed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import TypeVar
 
+from kayalib.engine import Event, Outcome, evolve
 from kayalib.kaya.actions import (
     DECLINE,
+    DECLINE_ONLY,
+    GIVES,
+    KEEP_OR_DECLINE,
     PASS,
+    PLAYS_BY_NUMBER,
     TAKE_BACK,
     Action,
     Steal,
@@ -43,13 +48,14 @@ from kayalib.kaya.events import (
     PowerEvent,
     ShowdownEvent,
 )
+from kayalib.kaya.position import CHALLENGE, ORANGE, OVER, PHASES, PINK, PLAY, POWER, Position
+from kayalib.kaya.rules import KayaRules
 from kayalib.kaya.scores import scores
 
-__all__ = ["PHASES", "WHYS", "chance"]
+P = TypeVar("P", bound=Position)
 
-PLAY, CHALLENGE, POWER, ORANGE, PINK, OVER = "play", "challenge", "power", "orange", "pink", "over"
-#: The phases, in the order a turn goes through them (see the module docstring).
-PHASES = (PLAY, CHALLENGE, POWER, ORANGE, PINK, OVER)
+__all__ = ["PHASES", "WHYS", "chance", "legal_for"]
+
 #: Every reason a card can change place (the ``why`` of a move event).
 WHYS = (
     "play", "stale", "won", "claimed", "taken", "blue-return", "pink-give", "orange-keep",
@@ -57,6 +63,7 @@ WHYS = (
 )  # fmt: skip
 
 _MASK = (1 << 64) - 1
+Bonus = tuple[tuple[Card, ...], ...]
 
 
 def chance(seed: int, draw: int, n: int) -> int:
@@ -71,11 +78,23 @@ def _remove(numbers: tuple[int, ...], n: int) -> tuple[int, ...]:
     return tuple([x for x in numbers if x != n])
 
 
-def _set(items: tuple, i: int, value: Any) -> tuple:
+def _set(items: tuple, i: int, value: object) -> tuple:
     return (*items[:i], value, *items[i + 1 :])
 
 
-def power_of(card: Card, bonus: tuple[tuple[Card, ...], ...], seat: int) -> str | None:
+def down_mask(table: Sequence[object]) -> int:
+    """Bit ``s`` set when seat ``s`` has a card down (from a table or a view's presence)."""
+    mask = 0
+    for seat, place in enumerate(table):
+        if place:
+            mask |= 1 << seat
+    return mask
+
+
+# ---- what the seat to act may do (from what that seat knows: a state and a view agree) -----------
+
+
+def power_of(card: Card, bonus: Bonus, seat: int) -> str | None:
     """The power ``card`` gives seat ``seat`` after a turn without a challenge, or ``None``:
     ``green-return`` (green 3) or ``red-steal`` (red 3/4, when another seat has a bonus card)."""
     if card.number == 3 and card.color is Color.GREEN:
@@ -86,36 +105,17 @@ def power_of(card: Card, bonus: tuple[tuple[Card, ...], ...], seat: int) -> str 
     return None
 
 
-def power_options(s: Any) -> tuple[Action, ...]:
+def power_options(a: int, card: Card, bonus: Bonus) -> tuple[Action, ...]:
     """A's actions in the ``power`` phase: the card's power, if any, then ``DECLINE``."""
-    a = s.active
-    power = power_of(s.table[a], s.bonus, a)
+    power = power_of(card, bonus, a)
     if power == "green-return":
         return (TAKE_BACK, DECLINE)
     if power == "red-steal":
-        n = len(s.hands)
-        steals: list[Action] = [
-            Steal(v, c) for v in (*range(a + 1, n), *range(a)) for c in s.bonus[v]
-        ]
+        n = len(bonus)
+        victims = (*range(a + 1, n), *range(a))
+        steals: list[Action] = [Steal(v, c) for v in victims for c in bonus[v]]
         return (*steals, DECLINE)
-    return (DECLINE,)
-
-
-@cache
-def _order_after(seat: int, n: int) -> tuple[int, ...]:
-    """Every seat in seat order starting after ``seat`` (``seat`` itself last)."""
-    return (*range(seat + 1, n), *range(seat + 1))
-
-
-_HAND = tuple(f"hand:{i}" for i in range(6))
-_TABLE = tuple(f"table:{i}" for i in range(6))
-_BONUS = tuple(f"bonus:{i}" for i in range(6))
-
-
-@cache
-def _window(a: int, n: int, down: int) -> tuple[int, ...]:
-    """The seats asked in the challenge window: a card down, in seat order after A."""
-    return tuple([x for x in (*range(a + 1, n), *range(a)) if down >> x & 1])
+    return DECLINE_ONLY
 
 
 @cache
@@ -129,104 +129,140 @@ def challenge_options(a: int, c: int, n: int, down: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
+def legal_for(
+    rules: KayaRules,
+    phase: str,
+    active: int,
+    current: int | None,
+    hand: tuple[Card, ...],
+    own_table: Card | None,
+    down: int,
+    bonus: Bonus,
+) -> tuple[Action, ...]:
+    """The actions of seat ``current`` (holding ``hand``, with ``own_table`` down) in ``phase``:
+    the one definition both :class:`KayaState` and :class:`KayaView` use."""
+    if current is None:
+        return ()
+    if phase == PLAY:
+        plays = PLAYS_BY_NUMBER[rules.colors[active]]
+        return tuple([plays[c.number] for c in hand])  # type: ignore[misc]
+    if phase == CHALLENGE:
+        return challenge_options(active, current, len(bonus), down)
+    if phase == POWER:
+        assert own_table is not None
+        return power_options(active, own_table, bonus)
+    if phase == ORANGE:
+        return KEEP_OR_DECLINE
+    if phase == PINK:
+        return tuple([GIVES[c] for c in hand if rules.bonus_value(c) >= 2])
+    return ()
+
+
 @cache
-def presence(n: int, down: int) -> tuple[bool, ...]:
-    return tuple([bool(down >> x & 1) for x in range(n)])
+def _order_after(seat: int, n: int) -> tuple[int, ...]:
+    """Every seat in seat order starting after ``seat`` (``seat`` itself last)."""
+    return (*range(seat + 1, n), *range(seat + 1))
 
 
-def do_play(s: Any, c: Card, ev: list[tuple]) -> None:
+@cache
+def _window(a: int, n: int, down: int) -> tuple[int, ...]:
+    """The seats asked in the challenge window: a card down, in seat order after A."""
+    return tuple([x for x in (*range(a + 1, n), *range(a)) if down >> x & 1])
+
+
+_HAND = tuple(f"hand:{i}" for i in range(6))
+_TABLE = tuple(f"table:{i}" for i in range(6))
+_BONUS = tuple(f"bonus:{i}" for i in range(6))
+
+
+# ---- the steps -----------------------------------------------------------------------------
+
+
+def do_play(s: P, c: Card, ev: list[Event]) -> P:
+    """A plays ``c`` face-down (a card A still had down goes to the face-down discard first)."""
     a, turn = s.active, s.turn
     old = s.table[a]
+    hidden_discards = s.hidden_discards
     if old is not None:
-        s.hidden_discards = _set(s.hidden_discards, a, (*s.hidden_discards[a], old))
-        where = (_TABLE[a], "discard", "stale", a)
-        ev.append((MoveEvent, (turn, old, *where), a, (turn, None, *where)))
-    s.hands = _set(s.hands, a, tuple([x for x in s.hands[a] if x.number != c.number]))
-    s.table = _set(s.table, a, c)
-    down = s.down = s.down | 1 << a
-    ev.append((PlayEvent, (turn, a, c), a, (turn, a, None)))
-    where = (_HAND[a], _TABLE[a], "play", a)
-    ev.append((MoveEvent, (turn, c, *where), a, (turn, None, *where)))
-    window = _window(a, len(s.hands), down)
+        hidden_discards = _set(hidden_discards, a, (*hidden_discards[a], old))
+        ev.append(MoveEvent(turn, old, _TABLE[a], "discard", "stale", a))
+    hands = _set(s.hands, a, tuple([x for x in s.hands[a] if x.number != c.number]))
+    table = _set(s.table, a, c)
+    ev.append(PlayEvent(turn, a, c))
+    ev.append(MoveEvent(turn, c, _HAND[a], _TABLE[a], "play", a))
+    window = _window(a, len(hands), down_mask(table))
     if window:
-        s.phase, s.window, s.current = CHALLENGE, window, window[0]
-    else:
-        _no_challenge(s, ev)
+        return evolve(s, hands=hands, table=table, hidden_discards=hidden_discards,
+                      phase=CHALLENGE, window=window, current_player=window[0])  # fmt: skip
+    return evolve(s, hands=hands, table=table, hidden_discards=hidden_discards,
+                  phase=POWER, window=(), current_player=a)  # fmt: skip
 
 
-def do_pass(s: Any, ev: list[tuple]) -> None:
-    """The seat asked in the challenge window passes; the next one is asked, or nobody is."""
-    ev.append((PassEvent, (s.turn, s.current)))
+def do_pass(s: P, ev: list[Event]) -> P:
+    """The seat asked in the challenge window passes; the next one is asked, or, when nobody is
+    left, A decides the power step whatever card A played."""
+    ev.append(PassEvent(s.turn, s.current_player))  # type: ignore[arg-type]
     window = s.window[1:]
-    s.window = window
     if window:
-        s.current = window[0]
-    else:
-        _no_challenge(s, ev)
+        return evolve(s, window=window, current_player=window[0])
+    return evolve(s, window=(), phase=POWER, current_player=s.active)
 
 
-def _no_challenge(s: Any, ev: list[tuple]) -> None:
-    """Nobody challenged: A decides the power step, whatever card A played."""
-    s.window = ()
-    s.phase, s.current = POWER, s.active
-
-
-def do_power(s: Any, action: Action, ev: list[tuple]) -> None:
+def do_power(s: P, action: Action, ev: list[Event]) -> P:
+    """A uses the power of the card down (green 3 back to hand, red 3/4 steals), or declines."""
     a, turn = s.active, s.turn
     c = s.table[a]
     assert c is not None
     if type(action) is TakeBack:
-        ev.append((PowerEvent, (turn, a, c, "green-return")))
-        ev.append((MoveEvent, (turn, c, _TABLE[a], _HAND[a], "green-return")))
-        s.table = _set(s.table, a, None)
-        s.down &= ~(1 << a)
-        s.hands = _set(s.hands, a, tuple(sorted((*s.hands[a], c), key=lambda x: x.number)))
+        ev.append(PowerEvent(turn, a, c, "green-return"))
+        ev.append(MoveEvent(turn, c, _TABLE[a], _HAND[a], "green-return"))
+        hand = tuple(sorted((*s.hands[a], c), key=lambda x: x.number))
+        s = evolve(s, table=_set(s.table, a, None), hands=_set(s.hands, a, hand))
     elif type(action) is Steal:
         v, stolen = action.victim, action.card
-        ev.append((PowerEvent, (turn, a, c, "red-steal")))
-        ev.append((MoveEvent, (turn, stolen, _BONUS[v], _BONUS[a], "red-steal")))
-        ev.append((MoveEvent, (turn, c, _TABLE[a], "discard", "red-spent")))
+        ev.append(PowerEvent(turn, a, c, "red-steal"))
+        ev.append(MoveEvent(turn, stolen, _BONUS[v], _BONUS[a], "red-steal"))
+        ev.append(MoveEvent(turn, c, _TABLE[a], "discard", "red-spent"))
         bonus = _set(s.bonus, v, tuple([x for x in s.bonus[v] if x != stolen]))
-        s.bonus = _set(bonus, a, (*bonus[a], stolen))
-        s.table = _set(s.table, a, None)
-        s.down &= ~(1 << a)
-        s.discard = (*s.discard, c)
-        s.hidden = _set(s.hidden, a, _remove(s.hidden[a], c.number))
+        hidden = _set(s.hidden, a, _remove(s.hidden[a], c.number))
+        s = evolve(s, bonus=_set(bonus, a, (*bonus[a], stolen)), table=_set(s.table, a, None),
+                   discard=(*s.discard, c), hidden=hidden)  # fmt: skip
     else:
-        ev.append((DeclineEvent, (turn, a, c, power_of(c, s.bonus, a), True), a, None))
-    _end_turn(s, ev)
+        ev.append(DeclineEvent(turn, a, c, power_of(c, s.bonus, a), True))
+    return _end_turn(s, ev)
 
 
-def do_challenge(s: Any, chosen: tuple[int, ...], ev: list[tuple]) -> None:
-    a, cseat, turn, table = s.active, s.current, s.turn, s.table
+def do_challenge(s: P, chosen: tuple[int, ...], ev: list[Event]) -> P:
+    """C challenges A (and the seats in ``chosen``): the showdown."""
+    a, cseat, turn, table = s.active, s.current_player, s.turn, s.table
     assert cseat is not None
     n = len(table)
     targets = (a, *[x for x in _order_after(cseat, n) if x in chosen and x != a])
-    ev.append((ChallengeEvent, (turn, cseat, targets)))
+    ev.append(ChallengeEvent(turn, cseat, targets))
     seats = (cseat, *targets)
+    numbers = {x: table[x].number for x in seats}  # type: ignore[union-attr]
     if len(targets) == 1:
-        winner = cseat if table[cseat].number >= table[a].number else a  # type: ignore[union-attr]
+        winner = cseat if numbers[cseat] >= numbers[a] else a
     else:
-        high = max(table[x].number for x in seats)  # type: ignore[union-attr]
-        tied = [x for x in seats if table[x].number == high]  # type: ignore[union-attr]
+        high = max(numbers.values())
+        tied = [x for x in seats if numbers[x] == high]
         winner = cseat if cseat in tied else next(x for x in _order_after(cseat, n) if x in tied)
-    ev.append((ShowdownEvent, (turn, tuple((x, table[x]) for x in seats), winner)))  # type: ignore[misc]
+    ev.append(ShowdownEvent(turn, tuple((x, table[x]) for x in seats), winner))  # type: ignore[misc]
     hidden = list(s.hidden)
     for x in seats:
-        hidden[x] = _remove(hidden[x], table[x].number)  # type: ignore[union-attr]
-    s.hidden = tuple(hidden)
-    s.challenger, s.targets, s.winner, s.revealed, s.window = cseat, targets, winner, True, ()
+        hidden[x] = _remove(hidden[x], numbers[x])
     wcard = table[winner]
-    s.win_card = wcard
-    if wcard.number == 4 and wcard.color is Color.ORANGE:  # type: ignore[union-attr]
-        s.phase, s.current = ORANGE, winner
-        return
-    settle(s, False, ev)
+    assert wcard is not None
+    s = evolve(s, hidden=tuple(hidden), challenger=cseat, targets=targets,
+               showdown_winner=winner, win_card=wcard, revealed=True, window=())  # fmt: skip
+    if wcard.number == 4 and wcard.color is Color.ORANGE:
+        return evolve(s, phase=ORANGE, current_player=winner)
+    return settle(s, False, ev)
 
 
-def settle(s: Any, keep: bool, ev: list[tuple]) -> None:
+def settle(s: P, keep: bool, ev: list[Event]) -> P:
     """Move the showdown cards off the table, then start the takes from the losers."""
-    w, turn, table = s.winner, s.turn, s.table
+    w, turn, table = s.showdown_winner, s.turn, s.table
     assert w is not None and s.challenger is not None
     n = len(table)
     seats = (s.challenger, *s.targets)
@@ -234,13 +270,13 @@ def settle(s: Any, keep: bool, ev: list[tuple]) -> None:
     assert wcard is not None
     bonus, discard = list(s.bonus), list(s.discard)
     if keep:
-        ev.append((PowerEvent, (turn, w, wcard, "orange-keep")))
-        ev.append((MoveEvent, (turn, wcard, _TABLE[w], _BONUS[w], "orange-keep")))
+        ev.append(PowerEvent(turn, w, wcard, "orange-keep"))
+        ev.append(MoveEvent(turn, wcard, _TABLE[w], _BONUS[w], "orange-keep"))
         bonus[w] = (*bonus[w], wcard)
     else:
         if s.phase == ORANGE:
-            ev.append((DeclineEvent, (turn, w, wcard, "orange-keep", False)))
-        ev.append((MoveEvent, (turn, wcard, _TABLE[w], "discard", "won")))
+            ev.append(DeclineEvent(turn, w, wcard, "orange-keep", False))
+        ev.append(MoveEvent(turn, wcard, _TABLE[w], "discard", "won"))
         discard.append(wcard)
     losers = tuple([x for x in _order_after(w, n) if x in seats and x != w])
     one_on_one = len(seats) == 2
@@ -248,70 +284,70 @@ def settle(s: Any, keep: bool, ev: list[tuple]) -> None:
         lcard = table[x]
         assert lcard is not None
         if one_on_one:
-            ev.append((MoveEvent, (turn, lcard, _TABLE[x], _BONUS[w], "claimed")))
+            ev.append(MoveEvent(turn, lcard, _TABLE[x], _BONUS[w], "claimed"))
             bonus[w] = (*bonus[w], lcard)
         else:
-            ev.append((MoveEvent, (turn, lcard, _TABLE[x], "discard", "showdown")))
+            ev.append(MoveEvent(turn, lcard, _TABLE[x], "discard", "showdown"))
             discard.append(lcard)
-    s.bonus, s.discard = tuple(bonus), tuple(discard)
-    s.table = tuple([None if x in seats else c for x, c in enumerate(table)])
-    for x in seats:
-        s.down &= ~(1 << x)
-    s.revealed = False
-    s.losers = losers
-    _takes(s, ev)
+    s = evolve(s, bonus=tuple(bonus), discard=tuple(discard), revealed=False, losers=losers,
+               table=tuple([None if x in seats else c for x, c in enumerate(table)]))  # fmt: skip
+    return _takes(s, ev)
 
 
-def _takes(s: Any, ev: list[tuple]) -> None:
-    """The winner takes one card from each loser's hand, in seat order after the winner."""
-    w, turn, wcard = s.winner, s.turn, s.win_card
+def _takes(s: P, ev: list[Event]) -> P:
+    """The winner takes one card from each loser's hand, in seat order after the winner (a loser
+    to a pink 5/6 with a card of bonus value 2 or more chooses which to give)."""
+    w, turn, wcard = s.showdown_winner, s.turn, s.win_card
     assert w is not None and wcard is not None
     pink = wcard.color is Color.PINK and wcard.number in (5, 6)
-    coins = s.rules.coins
-    losers = s.losers
+    value = s.rules.bonus_value
+    losers, hands, hidden, bonus, draws = s.losers, s.hands, s.hidden, s.bonus, s.draws
     while losers:
         x = losers[0]
-        hand = s.hands[x]
+        hand = hands[x]
         if hand:
-            if pink and any(coins[c.number - 1] >= 2 for c in hand):
-                s.losers, s.phase, s.current = losers, PINK, x
-                return
-            taken = hand[chance(s.seed, s.draws, len(hand))]
-            s.draws += 1
-            s.hands = _set(s.hands, x, tuple([c for c in hand if c is not taken]))
-            s.hidden = _set(s.hidden, x, _remove(s.hidden[x], taken.number))
+            if pink and any(value(c) >= 2 for c in hand):
+                return evolve(s, losers=losers, hands=hands, hidden=hidden, bonus=bonus,
+                              draws=draws, phase=PINK, current_player=x)  # fmt: skip
+            taken = hand[s.draw_from(f"take/{draws}")(len(hand))]
+            draws += 1
+            hands = _set(hands, x, tuple([c for c in hand if c is not taken]))
+            hidden = _set(hidden, x, _remove(hidden[x], taken.number))
             if taken.color is Color.BLUE and taken.number >= 7:
-                ev.append((MoveEvent, (turn, taken, _HAND[x], _BONUS[x], "blue-return")))
-                s.bonus = _set(s.bonus, x, (*s.bonus[x], taken))
+                ev.append(MoveEvent(turn, taken, _HAND[x], _BONUS[x], "blue-return"))
+                bonus = _set(bonus, x, (*bonus[x], taken))
             else:
-                ev.append((MoveEvent, (turn, taken, _HAND[x], _BONUS[w], "taken")))
-                s.bonus = _set(s.bonus, w, (*s.bonus[w], taken))
+                ev.append(MoveEvent(turn, taken, _HAND[x], _BONUS[w], "taken"))
+                bonus = _set(bonus, w, (*bonus[w], taken))
         losers = losers[1:]
-    s.losers = ()
-    _end_turn(s, ev)
+    s = evolve(s, losers=(), hands=hands, hidden=hidden, bonus=bonus, draws=draws)
+    return _end_turn(s, ev)
 
 
-def do_give(s: Any, c: Card, ev: list[tuple]) -> None:
-    x, w = s.current, s.winner
+def do_give(s: P, c: Card, ev: list[Event]) -> P:
+    """The loser asked by a pink 5/6 gives ``c`` to the winner; the takes go on."""
+    x, w = s.current_player, s.showdown_winner
     assert x is not None and w is not None
-    ev.append((MoveEvent, (s.turn, c, _HAND[x], _BONUS[w], "pink-give")))
-    s.hands = _set(s.hands, x, tuple([h for h in s.hands[x] if h.number != c.number]))
-    s.hidden = _set(s.hidden, x, _remove(s.hidden[x], c.number))
-    s.bonus = _set(s.bonus, w, (*s.bonus[w], c))
-    s.losers = s.losers[1:]
-    _takes(s, ev)
+    ev.append(MoveEvent(s.turn, c, _HAND[x], _BONUS[w], "pink-give"))
+    s = evolve(
+        s,
+        hands=_set(s.hands, x, tuple([h for h in s.hands[x] if h.number != c.number])),
+        hidden=_set(s.hidden, x, _remove(s.hidden[x], c.number)),
+        bonus=_set(s.bonus, w, (*s.bonus[w], c)),
+        losers=s.losers[1:],
+    )
+    return _takes(s, ev)
 
 
-def _end_turn(s: Any, ev: list[tuple]) -> None:
-    s.challenger, s.targets, s.winner, s.win_card, s.window = None, (), None, None, ()
+def _end_turn(s: P, ev: list[Event]) -> P:
+    """The end check: a seat with an empty hand ends the game; else the next seat plays."""
     if not all(s.hands):
-        s.phase, s.current = OVER, None
         final = scores(s.rules, s.hands, s.bonus)
-        ev.append((EndEvent, (final.totals, final.winners)))
-        return
-    n = len(s.hands)
+        ev.append(EndEvent(final.totals, final.winners))
+        return evolve(s, challenger=None, targets=(), showdown_winner=None, win_card=None,
+                      window=(), phase=OVER, current_player=None,
+                      outcome=Outcome(final.winners, final.totals))  # fmt: skip
     a = s.active + 1
-    a = 0 if a == n else a
-    s.active = s.current = a
-    s.turn += 1
-    s.phase = PLAY
+    a = 0 if a == len(s.hands) else a
+    return evolve(s, challenger=None, targets=(), showdown_winner=None, win_card=None,
+                  window=(), phase=PLAY, active=a, current_player=a, turn=s.turn + 1)  # fmt: skip

@@ -2,27 +2,27 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from kayalib.engine import Chain, Outcome, View, memo
+from kayalib.errors import ParseError
 from kayalib.kaya.actions import Action
 from kayalib.kaya.cards import Card, Color
-from kayalib.kaya.events import Event, flatten_log
+from kayalib.kaya.events import event_from_json
 from kayalib.kaya.rules import KayaRules
-from kayalib.kaya.slots import slotted
+from kayalib.kaya.turn import down_mask, legal_for
 
 __all__ = ["KayaView", "table_html"]
 
-VIEW_FIELDS = (
-    "seat", "rules", "phase", "turn", "active", "current_player", "hand", "own_table", "table",
-    "hand_counts", "bonus", "discard", "hidden_discards", "hidden", "revealed", "challenger",
-    "targets", "winner", "legal", "_log",
-)  # fmt: skip
 
-ViewSlots = slotted("_ViewSlots", VIEW_FIELDS)
+def _card(text: str | None) -> Card | None:
+    return None if text is None else Card.parse(text)
 
 
-class KayaView(ViewSlots):  # type: ignore[misc, valid-type]
+@dataclass(frozen=True)
+class KayaView(View):
     """What seat ``seat`` may know: own hand and face-down card, every face-up card, counts.
 
     ``phase`` and ``current_player`` are the table's (after a turn without a challenge, A
@@ -32,12 +32,15 @@ class KayaView(ViewSlots):  # type: ignore[misc, valid-type]
     ``discard`` are public. ``hidden[s]`` lists the numbers of seat ``s``'s colour that are not
     face-up anywhere: each is in that seat's hand, face-down on the table, or in the face-down
     discard; ``seen(s)`` is the complement. ``revealed[s]`` is a showdown card shown on the
-    table (while an orange 4 decides); ``challenger``, ``targets`` and ``winner`` describe the
-    showdown under way. ``legal`` (also ``legal_actions()``) is empty unless it is this seat's
+    table (while an orange 4 decides); ``challenger``, ``targets`` and ``showdown_winner``
+    describe the showdown under way. ``legal_actions()`` is empty unless it is this seat's
     turn. ``events`` is this seat's log: no seed, no other seat's hidden card.
-    """
 
-    __slots__ = ()
+    >>> from kayalib.kaya.game import KayaState
+    >>> view = KayaState.new(seed=3).view(1)
+    >>> KayaView.from_json(view.to_json()) == view, view.to_json()["hand"][:2]
+    (True, ['red-1', 'red-2'])
+    """
 
     seat: int
     rules: KayaRules
@@ -56,19 +59,13 @@ class KayaView(ViewSlots):  # type: ignore[misc, valid-type]
     revealed: tuple[Card | None, ...]
     challenger: int | None
     targets: tuple[int, ...]
-    winner: int | None
-    legal: tuple[Action, ...]
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("a KayaView cannot be changed")
+    showdown_winner: int | None
+    outcome: Outcome | None
+    chain: Chain = field(repr=False)
 
     @property
-    def players(self) -> int:
+    def players(self) -> int:  # type: ignore[override]
         return len(self.hand_counts)
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
 
     @property
     def colors(self) -> tuple[Color, ...]:
@@ -76,7 +73,11 @@ class KayaView(ViewSlots):  # type: ignore[misc, valid-type]
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions this seat may take now (empty when it is not this seat's turn)."""
-        return self.legal
+        if self.current_player != self.seat:
+            return ()
+        return memo(self, "_legal", lambda: legal_for(
+            self.rules, self.phase, self.active, self.seat, self.hand, self.own_table,
+            down_mask(self.table), self.bonus))  # fmt: skip
 
     def seen(self, seat: int) -> tuple[int, ...]:
         """Numbers of seat ``seat``'s colour that are face-up (bonus piles, public discard,
@@ -84,44 +85,78 @@ class KayaView(ViewSlots):  # type: ignore[misc, valid-type]
         hidden = self.hidden[seat]
         return tuple(n for n in range(1, 10) if n not in hidden)
 
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """This seat's log: public events, own hidden cards, others' hidden cards removed."""
-        return flatten_log(self._log)
-
-    def _fields(self) -> tuple:
-        return tuple(getattr(self, name) for name in VIEW_FIELDS[:-1]) + (self.events,)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, KayaView):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in VIEW_FIELDS[:-1])
-        return f"KayaView({shown})"
-
-    def __copy__(self) -> KayaView:
-        return self  # immutable
-
-    def __deepcopy__(self, memo: dict) -> KayaView:
-        return self
-
-    def __reduce__(self) -> tuple:
-        return (make_view, tuple(getattr(self, name) for name in VIEW_FIELDS))
-
     def _repr_html_(self) -> str:
         """This seat's picture of the table: own cards face up, the others' face down."""
         return table_html(self, self.seat)
 
+    def to_json(self) -> dict[str, Any]:
+        """The view as JSON (what a sandboxed bot or a remote seat receives)."""
 
-def make_view(*values: Any) -> KayaView:
-    """A view from its field values in ``VIEW_FIELDS`` order (also how pickle rebuilds one)."""
-    view = ViewSlots(*values)
-    view.__class__ = KayaView
-    return view  # type: ignore[return-value]
+        def cards(items: tuple[Card, ...]) -> list[str]:
+            return [str(c) for c in items]
+
+        return {
+            "game": "kaya",
+            "seat": self.seat,
+            "colors": [c.value for c in self.rules.colors],
+            "coins": self.rules.coins_json(),
+            "phase": self.phase,
+            "turn": self.turn,
+            "active": self.active,
+            "current_player": self.current_player,
+            "hand": cards(self.hand),
+            "own_table": None if self.own_table is None else str(self.own_table),
+            "table": list(self.table),
+            "hand_counts": list(self.hand_counts),
+            "bonus": [cards(pile) for pile in self.bonus],
+            "discard": cards(self.discard),
+            "hidden_discards": list(self.hidden_discards),
+            "hidden": [list(numbers) for numbers in self.hidden],
+            "revealed": [None if c is None else str(c) for c in self.revealed],
+            "challenger": self.challenger,
+            "targets": list(self.targets),
+            "showdown_winner": self.showdown_winner,
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "events": [event.to_json() for event in self.events],
+        }
+
+    @classmethod
+    def from_json(cls, record: dict[str, Any]) -> KayaView:
+        """The view a :meth:`to_json` record stands for; ParseError for anything else."""
+        try:
+            if record["game"] != "kaya":
+                raise ParseError(f"not an Aku Paling Kaya view: {record.get('game')!r}")
+            rules = KayaRules(colors=tuple(record["colors"]), coins=record["coins"])
+            events = []
+            for item in record["events"]:
+                event = event_from_json(item)
+                events.append(event.seen_by(record["seat"]) or event)
+            return cls(
+                seat=int(record["seat"]),
+                rules=rules,
+                phase=str(record["phase"]),
+                turn=int(record["turn"]),
+                active=int(record["active"]),
+                current_player=record["current_player"],
+                hand=tuple(Card.parse(c) for c in record["hand"]),
+                own_table=_card(record["own_table"]),
+                table=tuple(bool(x) for x in record["table"]),
+                hand_counts=tuple(int(x) for x in record["hand_counts"]),
+                bonus=tuple(tuple(Card.parse(c) for c in pile) for pile in record["bonus"]),
+                discard=tuple(Card.parse(c) for c in record["discard"]),
+                hidden_discards=tuple(int(x) for x in record["hidden_discards"]),
+                hidden=tuple(tuple(int(n) for n in numbers) for numbers in record["hidden"]),
+                revealed=tuple(_card(c) for c in record["revealed"]),
+                challenger=record["challenger"],
+                targets=tuple(int(x) for x in record["targets"]),
+                showdown_winner=record["showdown_winner"],
+                outcome=Outcome.from_json(record["outcome"]),
+                chain=Chain(events),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            if isinstance(error, ParseError):
+                raise
+            raise ParseError(f"not an Aku Paling Kaya view record ({error})") from None
 
 
 def table_html(game: Any, seat: int | None) -> str:

@@ -9,20 +9,19 @@ what follows hidden until the student commits a guess. Generic pieces (no game i
 The game lessons are in ``kayalib.lessons.blef``, ``.kaya``, ``.gambreng`` and ``.bluffing``.
 """
 
-from kayalib.lessons.calculator import Calculator, calculate
-from kayalib.lessons.exercise import Exercise, parse_number
-from kayalib.lessons.language import current_language, set_language
-from kayalib.lessons.montecarlo import DealSimulator
-from kayalib.lessons.page import Lesson
-from kayalib.lessons.plots import (
-    Chart,
+from kayalib.draw.charts import (
     bar_chart_png,
     figure_to_png,
     heatmap_png,
     line_chart_png,
     new_figure,
-    png_image,
 )
+from kayalib.lessons.calculator import Calculator, calculate
+from kayalib.lessons.exercise import Exercise, parse_number
+from kayalib.lessons.language import current_language, set_language
+from kayalib.lessons.montecarlo import DealSimulator
+from kayalib.lessons.page import Lesson
+from kayalib.lessons.plots import Chart, png_image
 from kayalib.lessons.predict import Prediction
 from kayalib.lessons.stats import running_means, wilson_interval
 from kayalib.lessons.stepper import Step, Stepper

@@ -22,12 +22,14 @@ from kayalib.blef.bots import OddsBot
 from kayalib.blef.game import CHECK, BlefRules, BlefState, CheckEvent, EliminatedEvent, EndEvent
 from kayalib.blef.odds import bid_probability, probabilities
 from kayalib.draw import blef_card_svg
+from kayalib.draw.charts import heatmap_png, table_html
+from kayalib.engine import turns
 from kayalib.errors import KayalibError
 from kayalib.i18n import Translator
 from kayalib.lessons._widgets import ErrorBox, escape, guarded
 from kayalib.lessons.language import Localized
 from kayalib.lessons.montecarlo import DealSimulator
-from kayalib.lessons.plots import Chart, heatmap_png, table_html
+from kayalib.lessons.plots import Chart
 from kayalib.lessons.stepper import Step, Stepper
 from kayalib.words import BlefWords
 
@@ -201,10 +203,11 @@ def _blef_table(state: BlefState, names: Sequence[str], t: Translator) -> str:
     rows = []
     for seat, name in enumerate(names[: state.players]):
         count = state.counts[seat]
-        if count == 0 and state.winner != seat:
+        if count == 0 and (state.outcome is None or seat not in state.outcome.winners):
             cards = f"<i>{escape(t('lesson_out_of_game'))}</i>"
         elif state.is_terminal:
-            cards = f"<b>{escape(t('lesson_winner'))}</b>" if state.winner == seat else ""
+            won = state.outcome is not None and seat in state.outcome.winners
+            cards = f"<b>{escape(t('lesson_winner'))}</b>" if won else ""
         else:
             cards = cards_html(state.hands[seat], t, width=40)
         turn = f" \u25c0 {escape(t('lesson_to_act'))}" if state.current_player == seat else ""
@@ -226,14 +229,13 @@ def _blef_table(state: BlefState, names: Sequence[str], t: Translator) -> str:
 _OPENING_SCRIPT = ("high-card A", "pair 9", "check")
 
 
-def _scripted_action(state: BlefState, bot: OddsBot, rng: random.Random) -> Any:
+class _ScriptedBot(OddsBot):
     """Round 1 follows ``_OPENING_SCRIPT``; later rounds are played by the odds bot."""
-    if state.round == 1 and len(state.bids) < len(_OPENING_SCRIPT):
-        text = _OPENING_SCRIPT[len(state.bids)]
-        return CHECK if text == "check" else Bid.parse(text)
-    seat = state.current_player
-    assert seat is not None
-    return bot.choose(state.view(seat), rng)
+
+    def decide(self, view: Any) -> Any:
+        if view.round == 1 and len(view.bids) < len(_OPENING_SCRIPT):
+            return BlefState.parse_action(_OPENING_SCRIPT[len(view.bids)])
+        return super().decide(view)
 
 
 def blef_game_steps(t: Translator, seed: int = 4, names: Sequence[str] = NAMES[:3]) -> list[Step]:
@@ -241,19 +243,12 @@ def blef_game_steps(t: Translator, seed: int = 4, names: Sequence[str] = NAMES[:
     through the real engine: round 1 is a rigged deal, later rounds come from ``seed`` and the
     odds bot."""
     rules = BlefRules(players=3, max_cards=2)
-    state = BlefState.from_hands(rules, ["AS", "9H", "KD"], starter=0, seed=seed)
+    state = start = BlefState.from_position(rules, ["AS", "9H", "KD"], starter=0, seed=seed)
     words = BlefWords(t, lambda seat: names[seat])
-    bot = OddsBot()
-    rng = random.Random(seed)
     steps = [Step(t("l02.deal_title"), _blef_table(state, names, t),
                   escape(t("l02.deal_text", a=names[0], b=names[1], c=names[2])))]  # fmt: skip
-    while not state.is_terminal:
-        seat = state.current_player
-        assert seat is not None
-        action = _scripted_action(state, bot, rng)
-        before = len(state.events)
-        state = state.apply(action)
-        new = state.events[before:]
+    for before, seat, action, _forced, state in turns(start, [_ScriptedBot()] * 3):
+        new = state.events[len(before.events) :]
         if action is CHECK:
             check = next(event for event in new if isinstance(event, CheckEvent))
             text = escape(words.event_text(check, state.events))
@@ -269,8 +264,8 @@ def blef_game_steps(t: Translator, seed: int = 4, names: Sequence[str] = NAMES[:
             title = t("l02.check_title", round=check.round)
             steps.append(Step(title, _blef_table(state, names, t), text))
         else:
-            chance = bid_probability(action, state.hands[seat], state.total_cards)
-            own = "l02.own_true" if holds(action, state.hands[seat]) else "l02.own_not"
+            chance = bid_probability(action, before.hands[seat], before.total_cards)
+            own = "l02.own_true" if holds(action, before.hands[seat]) else "l02.own_not"
             text = " ".join([
                 escape(words.event_text(new[-1], state.events)),
                 escape(t("l02.bid_means", place=action.index + 1, polish=action.polish(),

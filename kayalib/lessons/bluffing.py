@@ -16,11 +16,12 @@ import ipywidgets as widgets
 
 from kayalib.blef.bots import BayesBot, HonestBot, OddsBot, RandomBot
 from kayalib.blef.game import BlefRules, CheckEvent
+from kayalib.draw.charts import table_html
 from kayalib.i18n import Translator
 from kayalib.lessons._widgets import ErrorBox, escape, guarded
 from kayalib.lessons.bots import BelieverBot, BluffingBot, odds_action
 from kayalib.lessons.language import Localized
-from kayalib.lessons.plots import Chart, table_html
+from kayalib.lessons.plots import Chart
 from kayalib.lessons.predict import Prediction
 from kayalib.lessons.stats import wilson_interval
 from kayalib.lessons.tournament import TournamentRunner, WinRates, bot_label

@@ -32,11 +32,12 @@ from kayalib.blef.cards import DECK, parse_cards
 from kayalib.blef.game import BlefRules, BlefState, BlefView
 from kayalib.blef.inference import OpponentModel, Posterior, infer
 from kayalib.blef.view import legal_after
+from kayalib.draw.charts import figure_to_png, new_figure, table_html
 from kayalib.i18n import Translator
 from kayalib.lessons._widgets import ErrorBox, bars_html, escape, guarded
 from kayalib.lessons.blef import cards_html
 from kayalib.lessons.language import Localized
-from kayalib.lessons.plots import Chart, figure_to_png, new_figure, table_html
+from kayalib.lessons.plots import Chart
 from kayalib.registry import make_bot
 from kayalib.words import BlefWords
 
@@ -98,7 +99,7 @@ def small_view(bid: Bid | str = KING, mine: str = MINE, theirs: str = "KS") -> B
     """Your view (seat 2 of 2, holding ``mine``) after the opponent opened ``bid``.
 
     ``theirs`` is the opponent's real hand: the view does not show it, so it changes nothing."""
-    state = BlefState.from_hands(BlefRules(players=2), [theirs, mine], starter=0)
+    state = BlefState.from_position(BlefRules(players=2), [theirs, mine], starter=0)
     return state.apply(str(bid)).view(1)
 
 
@@ -220,7 +221,7 @@ def heard_trial(bluff: Fraction = SMALL_BLUFF, bid: Bid = KING, mine: str = MINE
         while True:
             tries += 1
             card = rng.choice(rest)
-            state = BlefState.from_hands(BlefRules(players=2), [(card,), own], starter=0)
+            state = BlefState.from_position(BlefRules(players=2), [(card,), own], starter=0)
             if rng.random() < bluff:
                 said = rng.choice(state.legal_actions())
             else:
@@ -348,7 +349,7 @@ class BluffSlider(widgets.VBox, Localized):
 def full_case_view(hands: Sequence[str] = FULL_HANDS, bids: int = 3) -> BlefView:
     """The last player's view after ``bids`` bids, each made by an ``odds`` bot from the deal
     ``hands`` (the odds bot decides without chance, so the bids are always the same)."""
-    state = BlefState.from_hands(BlefRules(players=len(hands)), list(hands), starter=0)
+    state = BlefState.from_position(BlefRules(players=len(hands)), list(hands), starter=0)
     bot = make_bot("blef", FULL_MODEL)
     for _ in range(bids):
         seat = state.current_player

@@ -9,11 +9,12 @@ from collections import Counter
 from fractions import Fraction
 from math import comb
 
+from kayalib.draw.charts import bar_chart_png, line_chart_png, table_html
 from kayalib.i18n import Translator
 from kayalib.kaya.gambreng import Gambreng, expected_rounds, gambreng, simulate_gambreng
 from kayalib.lessons._widgets import escape
 from kayalib.lessons.montecarlo import DealSimulator
-from kayalib.lessons.plots import Chart, bar_chart_png, line_chart_png, table_html
+from kayalib.lessons.plots import Chart
 from kayalib.lessons.stats import wilson_interval
 from kayalib.words import KayaWords
 

@@ -9,13 +9,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from kayalib.draw.charts import bar_chart_png, table_html
 from kayalib.lessons._widgets import ErrorBox, escape, guarded
 from kayalib.lessons.heads_up import exploitation
 from kayalib.lessons.heads_up_bots import REPLY
 from kayalib.lessons.heads_up_play import bot_name, signed
 from kayalib.lessons.heads_up_rounds import MatchResult, match
 from kayalib.lessons.language import Localized
-from kayalib.lessons.plots import Chart, bar_chart_png, table_html
+from kayalib.lessons.plots import Chart
 
 __all__ = ["MATCH_BOTS", "EquilibriumMatch"]
 

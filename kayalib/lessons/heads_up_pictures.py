@@ -10,6 +10,7 @@ from fractions import Fraction
 from matplotlib.patches import Rectangle
 
 from kayalib.blef.equilibrium import HEADS_UP, solved
+from kayalib.draw.charts import figure_to_png, line_chart_png, new_figure, table_html
 from kayalib.i18n import Translator
 from kayalib.lessons.heads_up import (
     TEN,
@@ -18,14 +19,7 @@ from kayalib.lessons.heads_up import (
     strategy_grid,
     truth_dial,
 )
-from kayalib.lessons.plots import (
-    Chart,
-    LiveChart,
-    figure_to_png,
-    line_chart_png,
-    new_figure,
-    table_html,
-)
+from kayalib.lessons.plots import Chart, LiveChart
 from kayalib.words import BlefWords
 
 __all__ = [

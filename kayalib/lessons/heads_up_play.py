@@ -16,13 +16,14 @@ from kayalib.blef.equilibrium import HEADS_UP
 from kayalib.blef.game import BlefState, CheckEvent
 from kayalib.draw import blef_card_svg
 from kayalib.draw.cards import card_back_svg, row_html
+from kayalib.draw.charts import table_html
+from kayalib.engine import turns
 from kayalib.i18n import Translator
 from kayalib.lessons._widgets import ErrorBox, escape, guarded
 from kayalib.lessons.heads_up_bots import make_lesson_bot
 from kayalib.lessons.heads_up_rounds import first_round
 from kayalib.lessons.language import Localized
-from kayalib.lessons.plots import table_html
-from kayalib.seeds import bot_rng, game_seed
+from kayalib.seeds import game_seed
 from kayalib.words import BlefWords
 
 __all__ = ["RoundPlayer", "bot_name", "signed"]
@@ -83,7 +84,6 @@ class RoundPlayer(widgets.VBox, Localized):
         self.rounds = 0
         self.state: BlefState | None = None
         self.human = 0
-        self.step = 0
         self.check: CheckEvent | None = None
         run = guarded(self.errors)
         self.new_button.on_click(run(lambda _: self.new_round()))
@@ -115,17 +115,18 @@ class RoundPlayer(widgets.VBox, Localized):
         starter = self.state.starter
         self.human = starter if self.rounds % 2 == 0 else 1 - starter
         self.rounds += 1
-        self.step = 0
         self.check = None
         self._bot_moves()
         self._show()
 
     def _apply(self, action: Any, seat: int) -> None:
-        """Play ``action``; a check ends the round, and the page keeps showing the round as it
-        was at the check (its bids and cards), not the next round the engine has dealt."""
+        """The person's ``action`` (the engine checks it)."""
         assert self.state is not None
-        after = self.state.apply(action, seat=seat)
-        self.step += 1
+        self._record(action, self.state.apply(action, seat=seat))
+
+    def _record(self, action: Any, after: BlefState) -> None:
+        """A move was made: a check ends the round, and the page keeps showing the round as it
+        was at the check (its bids and cards), not the next round the engine has dealt."""
         if action != CHECK:
             self.state = after
             return
@@ -135,10 +136,15 @@ class RoundPlayer(widgets.VBox, Localized):
         record[1] += 1
 
     def _bot_moves(self) -> None:
-        while not self.over and self.state is not None and self.state.current_player != self.human:
-            seat = self.state.current_player
-            action = self.bot.choose(self.state.view(seat), bot_rng(self.game_seed, self.step))
-            self._apply(action, seat)
+        """The bot's moves (by the one turn loop) until the person is to act or it checks."""
+        if self.over or self.state is None:
+            return
+        seats: list[Any] = [None, None]
+        seats[1 - self.human] = self.bot
+        for step in turns(self.state, seats):
+            self._record(step.action, step.state)
+            if self.over:
+                break
 
     def bid(self) -> None:
         """Make the bid chosen in the list; the bot answers."""

@@ -16,9 +16,10 @@ from typing import Any
 
 from kayalib.blef.actions import CHECK
 from kayalib.blef.game import BlefRules, BlefState, CheckEvent
+from kayalib.engine import turns
 from kayalib.lessons.heads_up_bots import LessonError, make_lesson_bot
 from kayalib.progress import ProgressCallback
-from kayalib.seeds import bot_rng, game_seed
+from kayalib.seeds import game_seed
 from kayalib.stats import wilson_interval
 
 __all__ = ["MatchResult", "RoundResult", "first_round", "match", "play_round"]
@@ -45,17 +46,12 @@ def first_round(seed: int) -> BlefState:
 
 def play_round(bots: tuple[Any, Any], seed: int) -> RoundResult:
     """Round 1 of the two-player game ``seed`` between ``bots`` (by seat), to its check."""
-    state = first_round(seed)
-    starter = state.starter
-    step = 0
-    while True:
-        seat = state.current_player
-        action = bots[seat].choose(state.view(seat), bot_rng(seed, step))
-        state = state.apply(action, seat=seat)
-        step += 1
-        if action == CHECK:
-            check = next(e for e in reversed(state.events) if isinstance(e, CheckEvent))
-            return RoundResult(seed, starter, check)
+    start = first_round(seed)
+    for step in turns(start, bots):
+        if step.action == CHECK:
+            check = next(e for e in reversed(step.state.events) if isinstance(e, CheckEvent))
+            return RoundResult(seed, start.starter, check)
+    raise AssertionError("a round ends with a check")  # pragma: no cover
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from kayalib.draw import card_back_svg, kaya_card_svg
+from kayalib.draw.charts import table_html
 from kayalib.i18n import Translator
 from kayalib.kaya.advice import challenge_values
 from kayalib.kaya.cards import COLORS, DECK, Card
@@ -24,7 +25,6 @@ from kayalib.kaya.game import GambrengEvent, KayaState, KayaView
 from kayalib.kaya.rules import KayaRules
 from kayalib.lessons._widgets import ErrorBox, bars_html, escape, guarded
 from kayalib.lessons.language import Localized, fill
-from kayalib.lessons.plots import table_html
 from kayalib.lessons.stepper import Step, Stepper
 from kayalib.lessons.tournament import TournamentRunner
 from kayalib.progress import ProgressCallback
@@ -179,8 +179,8 @@ def scene_steps(scene: Scene, t: Translator) -> list[Step]:
         action = _action(state, text)
         before = len(state.events)
         state = state.apply(action)
-        while (formality := state.formality()) is not None:  # ending a turn without a power
-            state = state.apply(formality)
+        while (forced := state.forced_action()) is not None:  # e.g. ending a turn, no power
+            state = state.apply(forced)
         lines = [words.event_text(e) for e in state.events[before:]
                  if not isinstance(e, GambrengEvent)]  # fmt: skip
         body = " ".join(escape(line) for line in lines if line)

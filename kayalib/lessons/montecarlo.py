@@ -10,10 +10,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from kayalib.draw.charts import line_chart_png, table_html
 from kayalib.lessons._widgets import ErrorBox, escape, guarded
 from kayalib.lessons.exercise import answer_text
 from kayalib.lessons.language import Localized, Text, resolve
-from kayalib.lessons.plots import Chart, line_chart_png, table_html
+from kayalib.lessons.plots import Chart
 from kayalib.lessons.stats import wilson_interval
 
 __all__ = ["DealSimulator", "Trial"]

@@ -1,79 +1,16 @@
-"""Plots for the lessons: matplotlib with the Agg canvas, saved to PNG bytes, shown in an Image.
-
-This is the one way of plotting that renders in JupyterLab, in Voila and on Binder, offline:
-no pyplot state, no interactive backend, no JavaScript. Every helper returns PNG ``bytes``;
-``png_image`` wraps them in an ``ipywidgets.Image``.
-"""
+"""Charts on a lesson page: PNG bytes from :mod:`kayalib.draw.charts` shown with their text
+equivalent (:class:`Chart`), redrawn in the page's language (:class:`LiveChart`)."""
 
 from __future__ import annotations
 
 import base64
-import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
-from babel.numbers import get_decimal_symbol
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-from matplotlib.patches import Rectangle
-from matplotlib.ticker import ScalarFormatter
 
-__all__ = [
-    "Chart",
-    "LiveChart",
-    "bar_chart_png",
-    "figure_to_png",
-    "heatmap_png",
-    "line_chart_png",
-    "localize_ticks",
-    "new_figure",
-    "png_image",
-    "table_html",
-]
-
-DPI = 100
-
-
-def new_figure(width: float = 7.0, height: float = 4.0) -> Figure:
-    """A matplotlib ``Figure`` drawn by the Agg canvas (never touches pyplot)."""
-    figure = Figure(figsize=(width, height), dpi=DPI, layout="constrained")
-    FigureCanvasAgg(figure)
-    return figure
-
-
-class _LocalDecimals(ScalarFormatter):
-    """Matplotlib's usual tick numbers, with the language's decimal sign (``0,5`` in id, pl)."""
-
-    def __init__(self, decimal: str) -> None:
-        super().__init__(useOffset=False)
-        self.decimal = decimal
-
-    def __call__(self, x: float, pos: int | None = None) -> str:
-        return super().__call__(x, pos).replace(".", self.decimal)
-
-
-def localize_ticks(figure: Figure, lang: str) -> None:
-    """Write the plain numbers on every axis (colour bars too) the way ``lang`` writes them."""
-    decimal = get_decimal_symbol(lang)
-    if decimal == ".":
-        return
-    for axes in figure.axes:
-        for axis in (axes.xaxis, axes.yaxis):
-            if type(axis.get_major_formatter()) is ScalarFormatter:
-                axis.set_major_formatter(_LocalDecimals(decimal))
-
-
-def figure_to_png(figure: Figure, lang: str = "en") -> bytes:
-    """The figure as PNG bytes (Agg canvas, fixed metadata so the bytes are reproducible), its
-    tick numbers written the way ``lang`` writes them."""
-    if not isinstance(figure.canvas, FigureCanvasAgg):
-        FigureCanvasAgg(figure)
-    localize_ticks(figure, lang)
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=DPI, metadata={"Software": None})
-    return buffer.getvalue()
+__all__ = ["Chart", "LiveChart", "png_image"]
 
 
 class Chart(widgets.HTML):
@@ -106,151 +43,12 @@ class Chart(widgets.HTML):
         )
 
 
-def table_html(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    """A small HTML table (cells escaped) for a chart's text equivalent."""
-    head = "".join(f"<th>{escape(str(h))}</th>" for h in header)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
-    )
-    return f'<table class="kayalib-table"><tr>{head}</tr>{body}</table>'
-
-
 def png_image(png: bytes, width: int | None = None) -> widgets.Image:
     """An ``ipywidgets.Image`` showing PNG bytes."""
     image = widgets.Image(value=png, format="png")
     if width is not None:
         image.layout.width = f"{width}px"
     return image
-
-
-def heatmap_png(
-    values: Sequence[Sequence[float]],
-    row_labels: Sequence[str],
-    column_labels: Sequence[str],
-    *,
-    title: str,
-    xlabel: str,
-    ylabel: str,
-    colorbar_label: str = "probability",
-    vmin: float = 0.0,
-    vmax: float = 1.0,
-    width: float = 9.0,
-    height: float | None = None,
-    cmap: str = "viridis",
-    marks: Sequence[tuple[int, int]] = (),
-    lang: str = "en",
-) -> bytes:
-    """A heat map (rows top to bottom) with labelled axes and a colour bar, as PNG bytes.
-
-    ``marks`` are ``(row, column)`` cells outlined in red (for example unfair ladder steps).
-    """
-    rows = len(values)
-    if rows != len(row_labels):
-        raise ValueError(f"{rows} rows of values but {len(row_labels)} row labels")
-    if rows and len(values[0]) != len(column_labels):
-        raise ValueError(f"{len(values[0])} columns of values but {len(column_labels)} labels")
-    if height is None:
-        height = min(24.0, max(3.0, 0.16 * rows + 1.6))
-    figure = new_figure(width, height)
-    axes = figure.add_subplot()
-    mesh = axes.imshow(
-        [list(map(float, row)) for row in values],
-        aspect="auto",
-        interpolation="nearest",
-        cmap=cmap,
-        vmin=vmin,
-        vmax=vmax,
-    )
-    axes.set_xticks(range(len(column_labels)), list(column_labels), fontsize=8)
-    step = max(1, rows // 60)
-    axes.set_yticks(range(0, rows, step), [row_labels[i] for i in range(0, rows, step)], fontsize=7)
-    axes.set_xlabel(xlabel)
-    axes.set_ylabel(ylabel)
-    axes.set_title(title)
-    for row, column in marks:
-        axes.add_patch(
-            Rectangle((column - 0.5, row - 0.5), 1, 1, fill=False, edgecolor="red", linewidth=1.5)
-        )
-        axes.text(column, row, "!", ha="center", va="center", color="white", fontsize=8,
-                  fontweight="bold")  # fmt: skip
-    figure.colorbar(mesh, ax=axes, label=colorbar_label)
-    return figure_to_png(figure, lang)
-
-
-def line_chart_png(
-    series: dict[str, tuple[Sequence[float], Sequence[float]]],
-    *,
-    title: str,
-    xlabel: str,
-    ylabel: str,
-    hlines: dict[str, float] | None = None,
-    width: float = 7.0,
-    height: float = 3.5,
-    logx: bool = False,
-    ylim: tuple[float, float] | None = None,
-    lang: str = "en",
-) -> bytes:
-    """Lines ``{label: (xs, ys)}`` plus dashed horizontal reference lines, as PNG bytes."""
-    figure = new_figure(width, height)
-    axes = figure.add_subplot()
-    markers = "osD^v"
-    for number, (label, (xs, ys)) in enumerate(series.items()):
-        marker = markers[number % len(markers)] if len(xs) <= 30 else None
-        style = "-" if number % 2 == 0 else ":"
-        axes.plot(list(xs), list(ys), marker=marker, linestyle=style, label=label)
-    for label, y in (hlines or {}).items():
-        axes.axhline(float(y), linestyle="--", color="black", linewidth=1, label=label)
-    if logx:
-        axes.set_xscale("log")
-    if ylim is not None:
-        axes.set_ylim(*ylim)
-    axes.set_xlabel(xlabel)
-    axes.set_ylabel(ylabel)
-    axes.set_title(title)
-    axes.grid(True, alpha=0.3)
-    if series or hlines:
-        axes.legend(loc="best", fontsize=8)
-    return figure_to_png(figure, lang)
-
-
-def bar_chart_png(
-    labels: Sequence[str],
-    values: Sequence[float],
-    *,
-    title: str,
-    xlabel: str,
-    ylabel: str,
-    errors: Sequence[tuple[float, float]] | None = None,
-    reference: float | None = None,
-    reference_label: str = "",
-    width: float = 7.0,
-    height: float = 3.5,
-    ylim: tuple[float, float] | None = None,
-    lang: str = "en",
-) -> bytes:
-    """Bars with optional asymmetric error bars ``(low, high)`` (absolute ends), as PNG bytes."""
-    figure = new_figure(width, height)
-    axes = figure.add_subplot()
-    positions = list(range(len(labels)))
-    yerr = None
-    if errors is not None:
-        yerr = [
-            [max(0.0, v - lo) for v, (lo, _) in zip(values, errors, strict=True)],
-            [max(0.0, hi - v) for v, (_, hi) in zip(values, errors, strict=True)],
-        ]
-    axes.bar(positions, list(values), yerr=yerr, capsize=6, color="#4c72b0")
-    axes.set_xticks(positions, list(labels))
-    if reference is not None:
-        axes.axhline(reference, linestyle="--", color="black", linewidth=1, label=reference_label)
-        if reference_label:
-            axes.legend(loc="best", fontsize=8)
-    if ylim is not None:
-        axes.set_ylim(*ylim)
-    axes.set_xlabel(xlabel)
-    axes.set_ylabel(ylabel)
-    axes.set_title(title)
-    axes.grid(True, axis="y", alpha=0.3)
-    return figure_to_png(figure, lang)
 
 
 class LiveChart(Chart):

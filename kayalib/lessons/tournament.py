@@ -7,10 +7,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from kayalib.draw.charts import bar_chart_png, table_html
 from kayalib.i18n import Translator
 from kayalib.lessons._widgets import ErrorBox, escape, guarded
 from kayalib.lessons.language import Localized, Text
-from kayalib.lessons.plots import Chart, bar_chart_png, table_html
+from kayalib.lessons.plots import Chart
 from kayalib.lessons.stats import wilson_interval
 from kayalib.progress import ProgressCallback
 

@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -27,7 +26,6 @@ from kayalib.blef.game import (
 )
 from kayalib.draw import blef_card_svg, card_back_svg, row_html
 from kayalib.errors import IllegalActionError
-from kayalib.registry import make_bot
 from kayalib.ui.blef_hint import BlefHintPanel
 from kayalib.ui.framework import GameApp
 from kayalib.ui.widgets import button, html, set_options, show_if
@@ -35,10 +33,6 @@ from kayalib.words.blef import SUIT_KEYS, BlefWords  # noqa: F401 (SUIT_KEYS: re
 
 #: how many one-click bids are offered beside the full picker.
 QUICK_BIDS = 4
-
-
-def _bot(name: str) -> Any:
-    return make_bot("blef", name)
 
 
 def bid_cards(bid: Bid, pool: Sequence[Card]) -> set[Card]:
@@ -65,6 +59,8 @@ class BlefApp(GameApp[BlefState]):
     ``opponents`` names who sits at seats 1.. ("human" for a friend at the same screen);
     seat 0 is always the person at the screen. ``delay=0`` makes bots move at once (tests).
     """
+
+    game_name = "blef"
 
     page_title_key = "blef_page_title"
     intro_key = "blef_intro"
@@ -128,13 +124,8 @@ class BlefApp(GameApp[BlefState]):
 
     # ----------------------------------------------------------------- game hooks
 
-    def new_state(self, seed: int) -> BlefState:
-        return BlefState.new(BlefRules(players=len(self.seats), mode=self.mode.value), seed=seed)
-
-    def bot_choose(self, state: BlefState, rng: random.Random) -> Any:
-        seat = state.current_player
-        assert seat is not None
-        return _bot(self.seats[seat]).choose(state.view(seat), rng)
+    def game_rules(self) -> BlefRules:
+        return BlefRules(players=len(self.seat_choices()), mode=self.mode.value)
 
     # ----------------------------------------------------------------- words
 
@@ -274,8 +265,9 @@ class BlefApp(GameApp[BlefState]):
     def _status_html(self) -> str:
         t, state = self.t, self.state
         if state.is_terminal:
-            assert state.winner is not None
-            text, cls = t("blef_winner", player=self.seat_name(state.winner)), "kaya-over"
+            assert state.outcome is not None
+            winner = state.outcome.winners[0]
+            text, cls = t("blef_winner", player=self.seat_name(winner)), "kaya-over"
         elif self.is_human(state.current_player):
             who = self.seat_name(state.current_player)
             if len(self.humans) > 1 and not self.hand_visible():

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import secrets
 from collections.abc import Callable, Sequence
 from html import escape
@@ -27,17 +26,17 @@ from typing import Any, Generic, TypeVar
 
 import ipywidgets as w
 
-from kayalib.engine import GameState
+from kayalib.engine import Refusal, State
 from kayalib.errors import IllegalActionError, KayalibError
 from kayalib.i18n import DEFAULT_LANGUAGE, Translator
-from kayalib.seeds import bot_rng
+from kayalib.table import Table
 from kayalib.ui.launch import LaunchOptions, launch_app, parse_seed
 from kayalib.ui.page import DEFAULT_SPEED, HUMAN, SIZES, SPEEDS, AppPage
 from kayalib.ui.widgets import button, css, html, set_options, show_if
 
 log = logging.getLogger("kayalib.ui")
 
-S = TypeVar("S", bound=GameState)
+S = TypeVar("S", bound=State[Any, Any])
 A = TypeVar("A", bound="GameApp[Any]")
 
 __all__ = [
@@ -47,7 +46,6 @@ __all__ = [
     "LaunchOptions",
     "SIZES",
     "SPEEDS",
-    "bot_rng",
     "button",
     "css",
     "fresh_seed",
@@ -99,10 +97,11 @@ class GameApp(AppPage, Generic[S]):
         seed_fixed: bool | None = None,
     ) -> None:
         self.t = Translator(lang)
-        self.seed = fresh_seed() if seed is None else int(seed)
+        self._first_seed = fresh_seed() if seed is None else int(seed)
         #: a seed given by the caller (or the address) stays for every new game
-        self.seed_fixed = seed is not None if seed_fixed is None else seed_fixed
-        self.states: list[S] = []
+        self._seed_fixed = seed is not None if seed_fixed is None else seed_fixed
+        self.table: Table | None = None
+        self._seats: list[str] = []
         self._generation = 0  # bumped to cancel pending bot timers
         self._pending: asyncio.TimerHandle | None = None
         self._intro_total = self._intro_shown = 0
@@ -139,16 +138,9 @@ class GameApp(AppPage, Generic[S]):
         """Create the game widgets; return the play column's and the side column's panels."""
         raise NotImplementedError
 
-    def new_state(self, seed: int) -> S:
-        """The first state of a new game for the current seats."""
+    def game_rules(self) -> Any:
+        """The rules of a new game, from the app's settings (players, end rule, colours...)."""
         raise NotImplementedError
-
-    def bot_choose(self, state: S, rng: random.Random) -> Any:
-        """The action the bot to move picks."""
-        raise NotImplementedError
-
-    def current_seat(self, state: S) -> int | None:
-        return state.current_player
 
     def render_game(self) -> None:
         """Update the game widgets from ``self.state`` (one small method per panel)."""
@@ -162,14 +154,6 @@ class GameApp(AppPage, Generic[S]):
         """How many steps a new game shows, one per bot delay, before anybody moves."""
         return 0
 
-    def is_secret_decision(self, state: S) -> bool:
-        """Whether merely pausing on this decision would tell the others something.
-
-        A bot makes such decisions at once, with no visible delay (Aku Paling Kaya: whether to
-        use a power, which would show that its face-down card has one).
-        """
-        return False
-
     def on_new_game(self) -> None:
         """Reset per-game UI state (selections); hands are turned face down already."""
 
@@ -178,20 +162,36 @@ class GameApp(AppPage, Generic[S]):
 
     # ----------------------------------------------------------------- state and flow
 
+    #: the game this app plays (:mod:`kayalib.registry`)
+    game_name = ""
+
+    @property
+    def states(self) -> list[S]:
+        """The states of the current game, oldest first (the undo list, kept by the table)."""
+        return self.table.states if self.table is not None else []  # type: ignore[return-value]
+
     @property
     def state(self) -> S:
         return self.states[-1]
 
     @property
+    def seed(self) -> int:
+        return self.table.seed if self.table is not None else self._first_seed
+
+    @property
+    def seed_fixed(self) -> bool:
+        return self.table.fixed_seed if self.table is not None else self._seed_fixed
+
+    @property
     def seats(self) -> list[str]:
-        return self._seats
+        return list(self.table.seats) if self.table is not None else self._seats
 
     def is_human(self, seat: int | None) -> bool:
-        return seat is not None and self._seats[seat] == HUMAN
+        return seat is not None and self.seats[seat] == HUMAN
 
     @property
     def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self._seats) if s == HUMAN]
+        return [i for i, s in enumerate(self.seats) if s == HUMAN]
 
     @property
     def delay(self) -> float:
@@ -210,17 +210,16 @@ class GameApp(AppPage, Generic[S]):
     def start(self, *, from_field: bool = False) -> None:
         """Begin a new game (``from_field``: the "New game" button, see :meth:`next_seed`)."""
         seed = self.next_seed() if from_field else self.seed
-        previous = getattr(self, "_seats", None)
-        self._seats = self.seat_choices()
-        try:
-            first = self.new_state(seed)
-        except Exception:
-            if previous is not None:  # a setup that cannot make a game changes nothing
-                self._seats = previous
-            raise
-        self.seed = seed
+        seats, rules = self.seat_choices(), self.game_rules()
+        if self.table is None:
+            table = Table(self.game_name, seats, rules=rules, seed=seed,
+                          fixed_seed=self._seed_fixed)  # fmt: skip
+        else:
+            table = self.table
+            table.new_game(seed=seed, seats=seats, rules=rules)  # nothing changes if refused
+        self._use(table)
         self.seed_field.value = str(seed)
-        self._begin([first])
+        self._begin()
 
     def start_from(self, state: S, seats: Sequence[str], *, before: Sequence[S] = ()) -> None:
         """Continue from ``state`` (e.g. a rigged position for a lesson), with these seats.
@@ -228,19 +227,19 @@ class GameApp(AppPage, Generic[S]):
         ``seats`` names who plays each seat: ``"human"`` or a bot name. ``before`` are the
         states that led to ``state``, oldest first (a resumed game keeps its undo list).
         """
-        players = state.players
-        if len(seats) != players:
-            raise KayalibError(f"{len(seats)} seats given for a {players}-player game")
-        known = {HUMAN, *self.bot_names}
-        unknown = [s for s in seats if s not in known]
-        if unknown:
-            raise KayalibError(f"unknown seat kind {unknown[0]!r}; use one of {sorted(known)}")
-        self._seats = list(seats)
-        self._begin([*before, state])
+        table = Table(self.game_name, seats, start=state, seed=self.seed,
+                      fixed_seed=self.seed_fixed)  # fmt: skip
+        table.states[:0] = list(before)
+        table.rigged = not before or getattr(before[0], "ply", 1) != 0 or table.rigged
+        self._use(table)
+        self._begin()
 
-    def _begin(self, states: list[S]) -> None:
+    def _use(self, table: Table) -> None:
+        self.table = table
+        self._seats = list(table.seats)
+
+    def _begin(self) -> None:
         self._cancel_bots()
-        self.states = states
         self._hand_shown_for = None
         self._intro_shown = 0
         self._intro_total = self.intro_steps() if self.delay > 0 else 0
@@ -249,49 +248,33 @@ class GameApp(AppPage, Generic[S]):
         self.render()
         self._schedule_bots()
 
-    def push(self, state: S) -> None:
-        """Record a new state, show it and let the bots move if it is their turn."""
-        self.states.append(state)
-        self._make_immediate_moves()
+    def act(self, action: Any, seat: int | None = None) -> None:
+        """A person's ``action`` (by ``seat``, if given; else the seat to move): the table
+        checks it is that seat's turn. Refused: banner, state unchanged."""
+        self.table.act(self.state.current_player if seat is None else seat, action)  # type: ignore[union-attr, arg-type]
         self.clear_error()
         self.render()
         self._schedule_bots()
 
-    def act(self, action: Any, seat: int | None = None) -> None:
-        """Apply an action to the current state (by ``seat``, if given: the engine checks that
-        it is that seat's turn). Refused: banner, state unchanged."""
-        self.push(self.state.apply(action, seat=seat))
-
     def human_act(self, action: Any) -> None:
         """A click by the person at the screen (refused: not their turn, or hand face down)."""
         if self.watching_intro:
-            raise IllegalActionError(self.t(self.intro_wait_key))
+            raise IllegalActionError(Refusal.of("wait_intro", "wait for the draw to finish"))
         seat = self.viewer()
         if seat is None:
-            raise IllegalActionError(self.t("error_not_your_turn"))
+            raise IllegalActionError(Refusal.of("not_a_person", "not your turn", seat=seat))
         if not self.hand_visible():
-            raise IllegalActionError(self.t("error_show_hand_first"))
+            raise IllegalActionError(Refusal.of("show_hand_first", "show your hand first"))
         self.act(action, seat=seat)
 
     def undo_target(self) -> int | None:
         """Index of the state undo goes back to: the last earlier human decision."""
-        for i in range(len(self.states) - 2, -1, -1):
-            s = self.states[i]
-            if (
-                self.is_human(self.current_seat(s))
-                and not self.is_terminal(s)
-                and self.automatic_action(s) is None
-            ):
-                return i
-        return None
+        return self.table.undo_target() if self.table is not None else None
 
     def undo(self) -> None:
         """Go back to the last human decision before the current state, skipping bot moves."""
-        target = self.undo_target()
-        if target is None:
-            raise KayalibError(self.t("error_nothing_to_undo"))
         self._cancel_bots()
-        del self.states[target + 1 :]
+        self.table.undo()  # type: ignore[union-attr]
         self._hand_shown_for = None
         self._intro_shown = self._intro_total
         self.on_undo()
@@ -306,7 +289,7 @@ class GameApp(AppPage, Generic[S]):
         """Where the news on screen starts in ``state.events``: after the last earlier state
         in which a human was to move (a showdown or a reveal stays until the next decision)."""
         for s in reversed(self.states[:-1]):
-            if self.is_human(self.current_seat(s)):
+            if self.is_human(s.current_player):
                 return len(s.events)
         return 0
 
@@ -328,40 +311,11 @@ class GameApp(AppPage, Generic[S]):
         return self._pending is not None
 
     def bot_to_move(self) -> bool:
-        if not self.states:
-            return False
-        seat = self.current_seat(self.state)
-        return seat is not None and not self.is_terminal(self.state) and not self.is_human(seat)
+        return self.table is not None and self.table.bot_due
 
     def bot_step(self) -> bool:
         """Let the bot to move make one move; ``False`` when it is no bot's turn."""
-        if not self.bot_to_move():
-            return False
-        self._apply_bot_move()
-        self._make_immediate_moves()
-        return True
-
-    def _apply_bot_move(self) -> None:
-        # step = actions since the first state: the derivation simulations use (kayalib.seeds)
-        rng = bot_rng(self.seed, len(self.states) - 1)
-        action = self.bot_choose(self.state, rng)
-        self.states.append(self.state.apply(action))
-
-    def automatic_action(self, state: S) -> Any:
-        """The action the seat to move takes without being asked (a step with one possible
-        action that the game still logs, e.g. ending a turn), or ``None``."""
-        return None
-
-    def _make_immediate_moves(self) -> None:
-        """Automatic steps for anyone, and a bot's secret decisions, at once (no pause)."""
-        while not self.is_terminal(self.state):
-            action = self.automatic_action(self.state)
-            if action is not None:
-                self.states.append(self.state.apply(action))
-            elif self.bot_to_move() and self.is_secret_decision(self.state):
-                self._apply_bot_move()
-            else:
-                return
+        return self.table is not None and self.table.advance() is not None
 
     def _cancel_bots(self) -> None:
         self._generation += 1
@@ -381,11 +335,7 @@ class GameApp(AppPage, Generic[S]):
         if not self.bot_to_move():
             return
         if self.delay <= 0 or loop is None:
-            steps = 0
-            while self.bot_step():
-                steps += 1
-                if steps > 10_000:
-                    raise RuntimeError("bots did not finish the game")
+            self.table.run()  # type: ignore[union-attr]
             self.render()
             return
         self._pending = loop.call_later(self.delay, self._tick, self._generation)
@@ -410,8 +360,8 @@ class GameApp(AppPage, Generic[S]):
         """Let every pending bot move now (tests and scripts)."""
         self._cancel_bots()
         self._intro_shown = self._intro_total
-        while self.bot_step():
-            pass
+        if self.table is not None:
+            self.table.run()
         self.render()
 
     # ----------------------------------------------------------------- hot-seat
@@ -421,7 +371,7 @@ class GameApp(AppPage, Generic[S]):
         humans = self.humans
         if len(humans) == 1:
             return humans[0]
-        seat = self.current_seat(self.state)
+        seat = self.state.current_player
         return seat if self.is_human(seat) else None
 
     def hand_visible(self) -> bool:
@@ -432,7 +382,7 @@ class GameApp(AppPage, Generic[S]):
     def my_turn(self) -> bool:
         """Whether the person at the screen decides now (the intro over, the game not)."""
         return (
-            self.is_human(self.current_seat(self.state))
+            self.is_human(self.state.current_player)
             and not self.is_terminal(self.state)
             and not self.watching_intro
         )
@@ -450,7 +400,7 @@ class GameApp(AppPage, Generic[S]):
     def hide_hand_after_turn(self) -> None:
         """Hot-seat: a hand shown for one seat turns face down once another seat is to move."""
         shown = self._hand_shown_for
-        if shown is not None and shown != self.current_seat(self.state) and len(self.humans) > 1:
+        if shown is not None and shown != self.state.current_player and len(self.humans) > 1:
             self._hand_shown_for = None
 
     def update_show_hand(self, offered: bool) -> None:
@@ -473,7 +423,10 @@ class GameApp(AppPage, Generic[S]):
 
     def show_error(self, error: BaseException) -> None:
         """Show an error in the banner; unexpected ones are logged too (tests fail on them)."""
-        if isinstance(error, KayalibError):
+        refusal = getattr(error, "refusal", None)
+        if isinstance(refusal, Refusal):
+            text = self.refusal_text(refusal)
+        elif isinstance(error, KayalibError):
             text = str(error) or type(error).__name__
         else:
             log.error("Exception in callback: %r", error, exc_info=error)
@@ -484,6 +437,19 @@ class GameApp(AppPage, Generic[S]):
             self.render()
         except Exception as again:  # never loop on a broken render
             log.error("Exception in callback (render): %r", again, exc_info=again)
+
+    def refusal_text(self, refusal: Refusal) -> str:
+        """A refusal in the app's language (the app's own words for its own refusals)."""
+        own = {"wait_intro": self.intro_wait_key, "show_hand_first": "error_show_hand_first"}
+        if refusal.code in own:
+            return self.t(own[refusal.code])
+        if refusal.code == "not_a_person":
+            return self.t("error_not_your_turn")
+        return self.words().refusal(refusal)
+
+    def words(self) -> Any:
+        """The game's narrator in the app's language (each app gives its own)."""
+        raise NotImplementedError
 
     def clear_error(self) -> None:
         self.error.value = ""

@@ -10,7 +10,6 @@ The panels' HTML (table, gambreng, showdown, score, hint) is built in
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -34,7 +33,6 @@ from kayalib.kaya.game import (
     TakeBack,
 )
 from kayalib.kaya.rules import DEFAULT_COINS, KayaRules
-from kayalib.registry import make_bot
 from kayalib.ui import kaya_panels
 from kayalib.ui.framework import GameApp
 from kayalib.ui.widgets import button, html, set_options, show_if
@@ -47,10 +45,6 @@ COIN_TABLES: dict[str, tuple[int, ...]] = {
     "number": (1, 2, 3, 4, 5, 6, 7, 8, 9),
     "flat": (1,) * 9,
 }
-
-
-def _bot(name: str) -> Any:
-    return make_bot("kaya", name)
 
 
 def challenge_win_odds(state: KayaState, seat: int) -> list[tuple[Challenge, float]]:
@@ -70,6 +64,8 @@ class KayaApp(GameApp[KayaState]):
     colours in the seed's order. ``coins`` names a coin table of :data:`COIN_TABLES`.
     ``delay=0`` makes bots move at once (tests).
     """
+
+    game_name = "kaya"
 
     page_title_key = "kaya_page_title"
     intro_key = "kaya_intro"
@@ -94,7 +90,7 @@ class KayaApp(GameApp[KayaState]):
         self.setup_box.children = (self.colour, *self.setup_box.children)
         self.options_box.children = (*self.options_box.children, self.coins)
         self.gambreng = html("kaya-gambreng")
-        self.table = html("kaya-table")
+        self.table_panel = html("kaya-table")
         self.hand_title = html("kaya-hand-title")
         self.own_table = html("kaya-own-table")
         self.slot_cards = [html("kaya-hand-card") for _ in range(HAND_SLOTS)]
@@ -142,7 +138,7 @@ class KayaApp(GameApp[KayaState]):
         self.score = html("kaya-score")
         play = [self.score, self.hand_title, self.show_hand, self.hand_row, self.challenge_box,
                 self.power_box, self.showdown, self.hint]  # fmt: skip
-        return play, [self.table, self.gambreng]
+        return play, [self.table_panel, self.gambreng]
 
     def relabel_game(self) -> None:
         t = self.t
@@ -162,23 +158,10 @@ class KayaApp(GameApp[KayaState]):
     def colours(self) -> tuple[Color, ...]:
         mine = Color(self.colour.value)
         others = [c for c in COLORS if c is not mine]
-        return (mine, *others[: len(self.seats) - 1])
+        return (mine, *others[: len(self.seat_choices()) - 1])
 
-    def new_state(self, seed: int) -> KayaState:
-        rules = KayaRules(colors=self.colours(), coins=COIN_TABLES[self.coins.value])
-        return KayaState.new(rules, seed=seed)
-
-    def is_secret_decision(self, state: KayaState) -> bool:
-        # A power choice: a bot that paused on it would show it holds a green 3 or a red 3/4.
-        return state.phase == "power"
-
-    def automatic_action(self, state: KayaState) -> Any:
-        return state.formality()
-
-    def bot_choose(self, state: KayaState, rng: random.Random) -> Any:
-        seat = state.current_player
-        assert seat is not None
-        return _bot(self.seats[seat]).choose(state.view(seat), rng)
+    def game_rules(self) -> KayaRules:
+        return KayaRules(colors=self.colours(), coins=COIN_TABLES[self.coins.value])
 
     def intro_steps(self) -> int:
         """A new game shows the gambreng one show at a time (at the bots' pace)."""
@@ -266,7 +249,7 @@ class KayaApp(GameApp[KayaState]):
         self.hide_hand_after_turn()
         self.status.value = self._status_html()
         self.score.value = kaya_panels.score_html(self) if self.state.is_terminal else ""
-        self.table.value = kaya_panels.table_html(self)
+        self.table_panel.value = kaya_panels.table_html(self)
         self.gambreng.value = kaya_panels.gambreng_html(self)
         self.render_hand()
         self.render_challenge()
@@ -361,7 +344,7 @@ class KayaApp(GameApp[KayaState]):
         seat = state.current_player
         cls = ""
         if state.is_terminal:
-            text, cls = t("kaya_over", winners=self.names(state.winners)), "kaya-over"
+            text, cls = t("kaya_over", winners=self.names(state.outcome.winners)), "kaya-over"
         elif self.watching_intro:
             text = t("gambreng_watch")
         elif self.is_human(seat):

@@ -1,8 +1,8 @@
 """Bring a game back after its kernel was lost: the game as a short token kept in the page.
 
 A game is its seed, its seats, the setup it started with (Blef's end rule, Kaya's colour) and
-the moves played since; replaying the moves from the seed gives the very same states, bots
-included (bots draw from ``bot_rng(seed, step)``). The app keeps the token of its current game
+the moves played since (``state.moves``); replaying the moves from the seed gives the very same
+states. The app keeps the token of its current game
 in a hidden element of the page (:func:`keep_in_page`), together with the words of the
 "connection lost" banner in the app's language. When the kernel dies or the server restarts,
 the page's script shows the banner and one click reloads the page with ``?resume=<token>``;
@@ -75,8 +75,17 @@ class SavedGame:
 
     @classmethod
     def of(cls, app: GameApp[Any]) -> SavedGame:
-        """The game ``app`` shows now."""
-        return _recorder(app).saved()
+        """The game ``app`` shows now (its moves as the engine logged them)."""
+        return cls(
+            app=type(app).__name__,
+            seed=app.seed,
+            seats=tuple(app.seats),
+            moves=tuple(str(action) for _seat, action in app.state.moves),
+            setup=_setup_of(app),
+            lang=app.t.lang,
+            speed=app.speed.value,
+            hint=bool(app.hint_toggle.value),
+        )
 
     def for_app(self, cls: type) -> SavedGame:
         """This game, if it was played in an app of class ``cls``; else ResumeError."""
@@ -101,13 +110,14 @@ class SavedGame:
         self.for_app(type(app))
         if list(app.seats) != list(self.seats):
             raise ResumeError("the seats of this token cannot be set up")
-        states = [app.new_state(self.seed)]
+        states = [app.states[0]]
         try:
             for move in self.moves:
                 states.append(states[-1].apply(move))
         except KayalibError as error:
             raise ResumeError(f"move {len(states)} cannot be replayed: {error}") from error
-        app.start_from(states[-1], self.seats, before=states[:-1])
+        app.table.states[:] = states  # type: ignore[union-attr]
+        app.render()
 
     # ------------------------------------------------------------------ the token
 
@@ -176,67 +186,6 @@ class SavedGame:
         return cls(app, seed, tuple(seats), tuple(moves), dict(setup), lang, speed, hint)
 
 
-# ---------------------------------------------------------------------- recording the moves
-
-
-def action_between(before: Any, after: Any) -> str:
-    """The text of the action that turned state ``before`` into ``after``.
-
-    Found by trying the legal actions of ``before`` (each game's ``apply`` is deterministic,
-    chance included), so it needs nothing but the engine's public verbs.
-    """
-    target = after.events
-    for action in before.legal_actions():
-        if before.apply(action).events == target:
-            return str(action)
-    raise ResumeError("no legal action leads to the next state")
-
-
-class _Recorder:
-    """Follows an app's list of states and keeps the moves between them (undo included)."""
-
-    def __init__(self, app: GameApp[Any]) -> None:
-        self.app = app
-        self.states: list[Any] = []
-        self.moves: list[str] = []
-        self.start: dict[str, Any] = {}
-
-    def update(self) -> None:
-        states = self.app.states
-        if not states:
-            return
-        if not self.states or states[0] is not self.states[0]:
-            self.states, self.moves = [states[0]], []
-            self.start = {
-                "seed": self.app.seed,
-                "seats": tuple(self.app.seats),
-                "setup": _setup_of(self.app),
-            }
-        keep = 1
-        while (
-            keep < min(len(states), len(self.states)) and states[keep] is self.states[keep]
-        ):
-            keep += 1
-        del self.states[keep:], self.moves[keep - 1 :]
-        for state in states[keep:]:
-            self.moves.append(action_between(self.states[-1], state))
-            self.states.append(state)
-
-    def saved(self) -> SavedGame:
-        self.update()
-        app = self.app
-        return SavedGame(
-            app=type(app).__name__,
-            seed=self.start["seed"],
-            seats=self.start["seats"],
-            moves=tuple(self.moves),
-            setup=self.start["setup"],
-            lang=app.t.lang,
-            speed=app.speed.value,
-            hint=bool(app.hint_toggle.value),
-        )
-
-
 def _setup_of(app: GameApp[Any]) -> dict[str, str]:
     setup = {}
     for name in SETUP_FIELDS:
@@ -244,14 +193,6 @@ def _setup_of(app: GameApp[Any]) -> dict[str, str]:
         if isinstance(value, str):
             setup[name] = value
     return setup
-
-
-def _recorder(app: GameApp[Any]) -> _Recorder:
-    recorder = getattr(app, "_resume_recorder", None)
-    if recorder is None:
-        recorder = _Recorder(app)
-        app._resume_recorder = recorder  # type: ignore[attr-defined]
-    return recorder
 
 
 # ---------------------------------------------------------------------- in the page

@@ -17,9 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from kayalib.engine import Refusal
 from kayalib.i18n import Translator
 
 SeatNamer = Callable[[int], str]
+_SEAT_PARAMS = ("seat", "current", "active")
+_ACTION_PARAMS = ("action", "last")
 
 __all__ = ["BlefWords", "KayaWords", "SeatNamer", "Words", "join_names"]
 
@@ -48,6 +51,30 @@ class Words:
     def seats(self, seats: Sequence[int]) -> str:
         """Several seats in a list ("Player 1, Player 3")."""
         return ", ".join(self.seat(s) for s in seats)
+
+    def action_text(self, text: str) -> str:
+        """An action given as its engine text, in words (each game says its own)."""
+        return text
+
+    def refusal(self, refusal: Refusal) -> str:
+        """Why an action was refused, in the reader's language, with seats as players see
+        them (the engine's :class:`~kayalib.engine.Refusal` is data: a code and parameters).
+
+        >>> from kayalib.blef import BlefRules, BlefState
+        >>> state = BlefState.from_position(BlefRules(players=2), ["AS", "9H"]).apply("pair A")
+        >>> BlefWords(Translator("pl")).refusal(state.refusal("pair K", seat=0))
+        'Teraz kolej: Gracz 2, nie Gracz 1.'
+        """
+        params = refusal.as_dict()
+        words = {
+            name: (
+                self.seat(value) if name in _SEAT_PARAMS and isinstance(value, int)
+                else self.action_text(value) if name in _ACTION_PARAMS and isinstance(value, str)
+                else value
+            )
+            for name, value in params.items()
+        }  # fmt: skip
+        return self.t(f"refusal_{refusal.code}", **words)
 
 
 from kayalib.words.blef import BlefWords  # noqa: E402

@@ -14,6 +14,7 @@ from kayalib.blef.game import (
     EndEvent,
     StartEvent,
 )
+from kayalib.errors import KayalibError
 from kayalib.words import Words
 
 __all__ = ["SUIT_KEYS", "BlefWords"]
@@ -65,6 +66,13 @@ class BlefWords(Words):
         else:
             words.extend(self.rank(p) for p in bid.params)
         return " ".join(words)
+
+    def action_text(self, text: str) -> str:
+        """A bid's engine text ("pair K") in this language; other text as it is."""
+        try:
+            return self.bid_text(Bid.parse(text))
+        except KayalibError:
+            return text
 
     def meaning(self, bid: Bid) -> str:
         """What ``bid`` claims about all the cards dealt ("at least two K")."""

@@ -16,7 +16,7 @@ from kayalib.simulate import play_game
 
 
 def position(hands, starter, *bids):
-    state = BlefState.from_hands(BlefRules(players=len(hands)), hands, starter=starter)
+    state = BlefState.from_position(BlefRules(players=len(hands)), hands, starter=starter)
     for bid in bids:
         state = state.apply(bid)
     return state, state.view(state.current_player)

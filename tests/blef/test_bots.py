@@ -18,7 +18,7 @@ from kayalib.simulate import simulate
 
 def view_after(hands, starter, *bids, players=None):
     rules = BlefRules(players=players or len(hands))
-    state = BlefState.from_hands(rules, hands, starter=starter)
+    state = BlefState.from_position(rules, hands, starter=starter)
     for bid in bids:
         state = state.apply(bid)
     return state, state.view(state.current_player)

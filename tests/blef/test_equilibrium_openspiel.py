@@ -20,6 +20,7 @@ except ImportError:  # pragma: no cover - the test extra installs it
     pytest.skip("OpenSpiel is not installed (pip install -e '.[test]')", allow_module_level=True)
 
 from kayalib.blef.actions import CHECK
+from kayalib.blef.cfr import CFR_PLUS
 from kayalib.blef.equilibrium import HEADS_UP, solve, solved
 from kayalib.blef.strategy import strategy_of, strategy_table
 from kayalib.registry import make_bot
@@ -84,6 +85,14 @@ def test_openspiel_nash_conv_of_the_shipped_strategy(efg) -> None:
     assert nash_conv == pytest.approx(equilibrium.nash_conv, abs=1e-9)
 
 
+def test_openspiel_nash_conv_of_a_dcfr_solve_agrees_with_kayalib(efg) -> None:
+    game, keys = efg
+    result = solve(target=1e-3, clean=False)  # DCFR, the default
+    assert result.method == "DCFR" and result.nash_conv <= 1e-3
+    nash_conv = pyspiel.nash_conv(game, openspiel_policy(result.profile, keys))
+    assert nash_conv == pytest.approx(result.nash_conv, abs=1e-9)
+
+
 def test_openspiel_nash_conv_of_the_odds_bot_agrees_with_kayalib(efg) -> None:
     """A strategy far from equilibrium: both best-response computations find the same gains."""
     game, keys = efg
@@ -101,7 +110,7 @@ def test_openspiel_cfr_agrees_with_kayalib_and_finds_the_same_value(efg) -> None
         cfr.evaluate_and_update_policy()
     # The same algorithm: after 10 iterations both average strategies are the same numbers.
     theirs = cfr.average_policy()
-    ours = openspiel_policy(solve(iterations=10, clean=False).profile, keys)
+    ours = openspiel_policy(solve(iterations=10, clean=False, method=CFR_PLUS).profile, keys)
     for key, actions in ours.items():
         state_policy = dict(theirs.get_state_policy(key))
         assert [state_policy.get(a, 0.0) for a, _ in actions] == pytest.approx(

@@ -138,7 +138,7 @@ def test_first_deal_is_one_card_each_and_the_starter_is_seeded() -> None:
 
 
 def test_the_starting_player_must_bid() -> None:
-    state = BlefState.from_hands(BlefRules(players=3), ["AS", "9H", "KD"], starter=1)
+    state = BlefState.from_position(BlefRules(players=3), ["AS", "9H", "KD"], starter=1)
     assert state.current_player == 1
     assert not state.can_apply(CHECK)
     assert CHECK not in state.legal_actions()
@@ -148,7 +148,7 @@ def test_the_starting_player_must_bid() -> None:
 
 
 def test_turns_go_round_in_seat_order_skipping_eliminated_seats() -> None:
-    state = BlefState.from_hands(BlefRules(players=4), ["AS", "", "9H", "KD"], starter=2)
+    state = BlefState.from_position(BlefRules(players=4), ["AS", "", "9H", "KD"], starter=2)
     seats = []
     for bid in ["high-card 9", "high-card T", "high-card J", "high-card Q", "high-card K"]:
         seats.append(state.current_player)
@@ -173,7 +173,7 @@ def test_turns_go_round_in_seat_order_skipping_eliminated_seats() -> None:
     ],
 )
 def test_a_bid_must_be_strictly_higher(last: str, new: str, legal: bool) -> None:
-    state = BlefState.from_hands(BlefRules(players=2), ["AS", "9H"]).apply(last)
+    state = BlefState.from_position(BlefRules(players=2), ["AS", "9H"]).apply(last)
     assert state.can_apply(new) is legal
     assert (Bid.parse(new) in state.legal_actions()) is legal
     if legal:
@@ -186,14 +186,15 @@ def test_a_bid_must_be_strictly_higher(last: str, new: str, legal: bool) -> None
 
 
 def test_legal_actions_are_the_higher_bids_in_ladder_order_then_check() -> None:
-    state = BlefState.from_hands(BlefRules(players=2), ["AS", "9H"]).apply("four Q")
+    state = BlefState.from_position(BlefRules(players=2), ["AS", "9H"]).apply("four Q")
     actions = state.legal_actions()
     assert actions[-1] == CHECK
     assert list(actions[:-1]) == list(LADDER[Bid.parse("four Q").index + 1 :])
 
 
 def test_after_big_poker_spades_only_a_check_is_legal() -> None:
-    state = BlefState.from_hands(BlefRules(players=3), ["AS", "9H", "KD"]).apply("big-poker spades")
+    rules = BlefRules(players=3)
+    state = BlefState.from_position(rules, ["AS", "9H", "KD"]).apply("big-poker spades")
     assert state.legal_actions() == (CHECK,)
     for bid in LADDER:
         assert not state.can_apply(bid)
@@ -218,7 +219,7 @@ def test_after_big_poker_spades_only_a_check_is_legal() -> None:
 )
 def test_a_check_reveals_the_pool_and_the_loser_is_checker_or_bidder(hands, bid, true) -> None:
     rules = BlefRules(players=3)
-    state = BlefState.from_hands(rules, hands, starter=1).apply(bid)  # seat 1 bids
+    state = BlefState.from_position(rules, hands, starter=1).apply(bid)  # seat 1 bids
     after = state.apply("sprawdzam")  # seat 2 checks
     check = next(e for e in after.events if isinstance(e, CheckEvent))
     assert check.true is true
@@ -232,7 +233,7 @@ def test_a_check_reveals_the_pool_and_the_loser_is_checker_or_bidder(hands, bid,
 
 @pytest.mark.parametrize("true", [True, False])
 def test_the_loser_starts_the_next_round(true: bool) -> None:
-    state = BlefState.from_hands(BlefRules(players=4), ["KS", "KH", "9C", "AD"], starter=3)
+    state = BlefState.from_position(BlefRules(players=4), ["KS", "KH", "9C", "AD"], starter=3)
     state = play(state, "high-card K", "pair K" if true else "three K", "check")
     loser = 1 if true else 0  # seat 1 checks seat 0's bid
     assert state.round == 2
@@ -250,7 +251,7 @@ def test_the_loser_starts_the_next_round(true: bool) -> None:
 )
 def test_classic_eliminates_only_above_max_cards(counts, loser_ok) -> None:
     rules = BlefRules(players=3, max_cards=3)
-    state = BlefState.from_hands(rules, sized_hands(*counts), starter=0)
+    state = BlefState.from_position(rules, sized_hands(*counts), starter=0)
     state = play(state, "big-poker spades", "check")  # false: seat 0 loses
     if loser_ok:
         assert state.counts == (3, 1, 1) and state.current_player == 0
@@ -274,7 +275,7 @@ def test_an_eliminated_loser_passes_the_start_to_the_next_seat(
     hands, starter, loser, next_starter
 ) -> None:
     rules = BlefRules(players=4, max_cards=2)
-    state = BlefState.from_hands(rules, hands, starter=starter)
+    state = BlefState.from_position(rules, hands, starter=starter)
     state = play(state, "big-poker spades", "check")
     assert state.counts[loser] == 0
     assert state.current_player == next_starter == state.starter
@@ -282,12 +283,12 @@ def test_an_eliminated_loser_passes_the_start_to_the_next_seat(
 
 def test_the_last_player_left_wins() -> None:
     rules = BlefRules(players=3, max_cards=2)
-    state = BlefState.from_hands(rules, ["9C 9D", "", "TC"], starter=0, round=9)
+    state = BlefState.from_position(rules, ["9C 9D", "", "TC"], starter=0, round=9)
     state = play(state, "pair 9", "check")  # true: seat 2 (the checker) loses
     assert not state.is_terminal and state.counts == (2, 0, 2)
-    state = BlefState.from_hands(rules, ["9C 9D", "", "TC TD"], starter=2, round=9)
+    state = BlefState.from_position(rules, ["9C 9D", "", "TC TD"], starter=2, round=9)
     state = play(state, "pair 9", "check")  # true: seat 0 loses and is eliminated
-    assert state.is_terminal and state.winner == 2
+    assert state.is_terminal and state.outcome.winners == (2,)
     assert state.current_player is None and state.legal_actions() == ()
     assert state.returns() == (0.0, 0.0, 1.0)
     assert state.events[-2:] == (EliminatedEvent(9, 0, 3), EndEvent(2, 9))
@@ -313,7 +314,7 @@ def test_returns_are_zero_until_the_end() -> None:
 )
 def test_deck_mode_eliminates_the_most_cards_ties_the_latest_loser(last_lost, out) -> None:
     rules = BlefRules(players=4, mode="deck")
-    state = BlefState.from_hands(
+    state = BlefState.from_position(
         rules, sized_hands(7, 7, 6, 3), starter=3, round=5, last_lost=last_lost
     )
     state = play(state, "big-poker spades", "check")  # AS is undealt: seat 3 loses -> 24 cards
@@ -327,7 +328,7 @@ def test_deck_mode_eliminates_the_most_cards_ties_the_latest_loser(last_lost, ou
 
 def test_deck_mode_keeps_playing_below_24_cards() -> None:
     rules = BlefRules(players=3, mode="deck")
-    state = BlefState.from_hands(rules, sized_hands(8, 7, 7), starter=2)
+    state = BlefState.from_position(rules, sized_hands(8, 7, 7), starter=2)
     state = play(state, "big-poker spades", "check")  # seat 2 loses: 8 + 7 + 8 = 23
     assert state.counts == (8, 7, 8)
     assert not any(isinstance(event, EliminatedEvent) for event in state.events)
@@ -335,7 +336,7 @@ def test_deck_mode_keeps_playing_below_24_cards() -> None:
 
 def test_deck_mode_the_loser_who_just_lost_breaks_a_tie_and_passes_the_start() -> None:
     rules = BlefRules(players=3, mode="deck")
-    state = BlefState.from_hands(
+    state = BlefState.from_position(
         rules, sized_hands(8, 8, 7), starter=2, round=5, last_lost=(1, 4, 0)
     )
     state = play(state, "big-poker spades", "check")  # seat 2 loses: 8, 8, 8 = 24
@@ -345,16 +346,16 @@ def test_deck_mode_the_loser_who_just_lost_breaks_a_tie_and_passes_the_start() -
 
 def test_deck_mode_two_players_end_when_the_deck_runs_out() -> None:
     rules = BlefRules(players=2, mode="deck")
-    state = BlefState.from_hands(rules, sized_hands(12, 11), starter=1, round=30)
+    state = BlefState.from_position(rules, sized_hands(12, 11), starter=1, round=30)
     state = play(state, "big-poker spades", "check")
-    assert state.is_terminal and state.winner == 0
+    assert state.is_terminal and state.outcome.winners == (0,)
     assert state.events[-2:] == (EliminatedEvent(31, 1, 12), EndEvent(0, 30))
 
 
 def test_deck_mode_does_not_eliminate_for_max_cards() -> None:
     rules = BlefRules(players=2, mode="deck")
     assert rules.max_cards is None
-    state = BlefState.from_hands(rules, sized_hands(11, 1), starter=0)
+    state = BlefState.from_position(rules, sized_hands(11, 1), starter=0)
     state = play(state, "big-poker spades", "check")
     assert state.counts == (12, 1)
 
@@ -363,12 +364,12 @@ def test_deck_mode_does_not_eliminate_for_max_cards() -> None:
 
 
 def test_out_of_turn_and_unknown_actions_are_refused() -> None:
-    state = BlefState.from_hands(BlefRules(players=3), ["AS", "9H", "KD"], starter=0)
+    state = BlefState.from_position(BlefRules(players=3), ["AS", "9H", "KD"], starter=0)
     before = copy.deepcopy(state)
     assert state.can_apply("pair 9", seat=0) and not state.can_apply("pair 9", seat=1)
     with pytest.raises(IllegalActionError, match="turn"):
         state.apply("pair 9", seat=2)
-    with pytest.raises(IllegalActionError, match="not a Blef action"):
+    with pytest.raises(IllegalActionError, match="not an action of Blef"):
         state.apply(42)  # type: ignore[arg-type]
     with pytest.raises(ParseError):
         state.apply("pair of socks")
@@ -389,14 +390,14 @@ def test_out_of_turn_and_unknown_actions_are_refused() -> None:
 )
 def test_rigged_hands_are_validated(hands, starter, message) -> None:
     with pytest.raises(RulesError, match=message):
-        BlefState.from_hands(BlefRules(players=3), hands, starter=starter)
+        BlefState.from_position(BlefRules(players=3), hands, starter=starter)
 
 
 # -- events and views ------------------------------------------------------------------------
 
 
 def test_event_log_of_a_rigged_round() -> None:
-    state = BlefState.from_hands(BlefRules(players=2), ["AS", "9H"], starter=0, seed=3)
+    state = BlefState.from_position(BlefRules(players=2), ["AS", "9H"], starter=0, seed=3)
     state = play(state, "pair A", "check")
     records = [event.to_json() for event in state.events]
     assert records[:4] == [
@@ -446,7 +447,7 @@ def test_new_game_log_starts_with_start_and_deal() -> None:
 
 def test_a_view_shows_own_cards_counts_and_public_bids_only() -> None:
     rules = BlefRules(players=3)
-    state = BlefState.from_hands(rules, ["AS KS", "", "9H"], starter=2).apply("pair K")
+    state = BlefState.from_position(rules, ["AS KS", "", "9H"], starter=2).apply("pair K")
     view = state.view(0)
     assert view.hand == parse_cards("KS AS")
     assert view.counts == (2, 0, 1) and view.total_cards == 3
@@ -465,7 +466,7 @@ def test_a_view_shows_own_cards_counts_and_public_bids_only() -> None:
 
 
 def test_views_show_past_pools_but_not_past_hands() -> None:
-    state = BlefState.from_hands(BlefRules(players=2), ["AS", "9H"], starter=0)
+    state = BlefState.from_position(BlefRules(players=2), ["AS", "9H"], starter=0)
     state = play(state, "pair A", "check")
     view = state.view(1)
     check = next(e for e in view.events if isinstance(e, CheckEvent))
@@ -476,7 +477,7 @@ def test_views_show_past_pools_but_not_past_hands() -> None:
 
 
 def test_moves_lists_every_action() -> None:
-    state = BlefState.from_hands(BlefRules(players=2), ["AS", "9H"], starter=1)
+    state = BlefState.from_position(BlefRules(players=2), ["AS", "9H"], starter=1)
     state = play(state, "high-card 9", "high-card A", "check")
     assert state.moves == (
         (1, Bid.parse("high-card 9")),

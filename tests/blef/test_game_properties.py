@@ -53,8 +53,8 @@ def check_invariants(state: BlefState) -> None:
     if state.is_terminal:
         for seat in range(rules.players):  # each seat's log is its part of the whole log
             assert state.view(seat).events == tuple(e.seen_by(seat) for e in events)
-        assert isinstance(events[-1], EndEvent) and events[-1].winner == state.winner
-        assert state.remaining == (state.winner,)
+        assert isinstance(events[-1], EndEvent) and (events[-1].winner,) == state.outcome.winners
+        assert state.remaining == state.outcome.winners
         assert sum(state.returns()) == 1.0 and state.legal_actions() == ()
         return
     cards = [card for hand in state.hands for card in hand]
@@ -143,7 +143,7 @@ def test_the_same_seed_gives_the_same_game(rules: BlefRules, seed: int, choices:
 
 def with_hands(state: BlefState, hands) -> BlefState:
     """The same moment of the round as ``state``, but with other hands."""
-    rigged = BlefState.from_hands(
+    rigged = BlefState.from_position(
         state.rules,
         hands,
         starter=state.starter,
@@ -198,8 +198,8 @@ def test_thousands_of_games_end_with_a_single_winner() -> None:
     for game in range(2000):
         mode = MODES[game % 2]
         state = play_out(BlefRules(players=4, mode=mode), game, game)
-        assert state.winner is not None
-        results[mode][state.winner] += 1
+        assert state.outcome is not None
+        results[mode][state.outcome.winners[0]] += 1
         checks = [e for e in state.events if isinstance(e, CheckEvent)]
         assert len(checks) == state.round
         assert all(e.loser in (e.seat, b.seat) for e, b in _check_bidders(state.events, checks))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import replace
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, islice
 
 import numpy as np
 import pytest
@@ -25,14 +25,15 @@ from kayalib.blef.inference import (
 )
 from kayalib.blef.masks import masks_of, subset_masks
 from kayalib.blef.odds import exact_table
+from kayalib.engine import Chain, turns
 from kayalib.errors import KayalibError
-from kayalib.seeds import bot_rng
 from kayalib.simulate import play_game
 
 
 def play(hands, starter, bids, players=None):
     """A rigged round after ``bids`` (text), and the state before each bid."""
-    state = BlefState.from_hands(BlefRules(players=players or len(hands)), hands, starter=starter)
+    rules = BlefRules(players=players or len(hands))
+    state = BlefState.from_position(rules, hands, starter=starter)
     before = []
     for bid in bids:
         before.append(state)
@@ -70,7 +71,7 @@ def brute_force(hands, starter, bids, observer, model):
         full[observer] = mine
         for seat, hand in zip(others, dealt, strict=True):
             full[seat] = hand
-        state = BlefState.from_hands(rules, full, starter=starter)
+        state = BlefState.from_position(rules, full, starter=starter)
         weight = Fraction(1)
         for bid in bids:
             seat = state.current_player
@@ -207,13 +208,11 @@ def rigged_round(players, cards, bids, seed):
     rng = np.random.default_rng(seed)
     order = [DECK[i] for i in rng.permutation(24)]
     hands = [order[i * cards : (i + 1) * cards] for i in range(players)]
-    state = BlefState.from_hands(BlefRules(players=players), hands, starter=1 % players)
-    bot = OddsBot()
-    for step in range(bids):
-        action = bot.choose(state.view(state.current_player), bot_rng(seed, step))
-        if action == CHECK:
+    state = BlefState.from_position(BlefRules(players=players), hands, starter=1 % players)
+    for step in islice(turns(state, [OddsBot()] * players), bids):
+        if step.action == CHECK:
             return None
-        state = state.apply(action)
+        state = step.state
     return state
 
 
@@ -303,18 +302,15 @@ def hide_past_deals(view, current_round):
         else e
         for e in view.events
     )
-    return replace(view, events=events)
+    return replace(view, chain=Chain(events))
 
 
 def test_the_rebuilt_view_differs_in_later_rounds_only_by_the_hidden_past_deals() -> None:
-    state = BlefState.new(BlefRules(players=3), seed=4)
+    start = BlefState.new(BlefRules(players=3), seed=4)
     seen = 0
-    step_rng = 0
-    while not state.is_terminal and seen < 40:
-        seat = state.current_player
-        action = OddsBot().choose(state.view(seat), bot_rng(4, step_rng))
-        step_rng += 1
-        after = state.apply(action)
+    for state, seat, action, _forced, after in turns(start, [OddsBot()] * 3):  # noqa: B007
+        if seen >= 40:
+            break
         if action != CHECK and state.round > 1:
             step = len(state.bids)
             for observer in state.remaining:
@@ -323,7 +319,6 @@ def test_the_rebuilt_view_differs_in_later_rounds_only_by_the_hidden_past_deals(
                 rebuilt = opponent_view(after.view(observer), step, state.hands[seat])
                 assert rebuilt == hide_past_deals(state.view(seat), state.round)
                 seen += 1
-        state = after
     assert seen >= 10
 
 

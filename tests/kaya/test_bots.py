@@ -65,7 +65,7 @@ def test_every_choice_is_legal_over_many_games(players):
         names = [list(BOTS)[(seed + s) % 2] for s in range(players)]
         state = play_game(names, seed)
         assert state.is_terminal
-        assert len(state.winners) >= 1
+        assert len(state.outcome.winners) >= 1
 
 
 def test_counter_self_play_is_legal_and_ends():
@@ -315,7 +315,7 @@ def _win_rate(games: int, players: int, seed0: int) -> float:
         while not state.is_terminal:
             seat = state.current_player
             state = state.apply(bots[seat].choose(state.view(seat), rng))
-        wins += me in state.winners  # a shared win counts
+        wins += me in state.outcome.winners  # a shared win counts
     return wins / games
 
 

@@ -170,13 +170,13 @@ def test_states_and_views_survive_copy_and_pickle():
 
     s = KayaState.new(KayaRules.for_players(3), seed=8)
     s = s.apply(s.legal_actions()[0])
-    assert copy.copy(s) is s and copy.deepcopy(s) is s
+    assert copy.copy(s) == s and copy.deepcopy(s) == s
     back = pickle.loads(pickle.dumps(s))
     assert back == s and back.log_lines() == s.log_lines()
     action = s.legal_actions()[0]
     assert back.apply(action) == s.apply(action)
     view = s.view(1)
-    assert pickle.loads(pickle.dumps(view)) == view and copy.deepcopy(view) is view
+    assert pickle.loads(pickle.dumps(view)) == view and copy.deepcopy(view) == view
 
 
 def test_jupyter_pictures_show_only_what_the_seat_may_see():

@@ -11,12 +11,14 @@ from kayalib.kaya.game import (
     Decline,
     DeclineEvent,
     Give,
+    KayaState,
     Keep,
     Pass,
     PowerEvent,
     Steal,
     TakeBack,
 )
+from kayalib.kaya.rules import KayaRules
 
 GR = ("green", "red")
 GRB = ("green", "red", "blue")
@@ -320,6 +322,23 @@ def test_pink_loser_without_a_two_coin_card_gives_a_random_card():
     assert moves(after)[-1][1:] == ("hand:0", "bonus:1", "taken")
 
 
+def test_pink_counts_the_bonus_value_under_every_coin_table():
+    """*nilai bonus minimal 2 koin*: under coins=number a yellow 2 or 3 is worth -2 or -3 as a
+    bonus card, so the loser may not give it; a yellow 4 (+4) may be given."""
+    rules = KayaRules(("yellow", "pink"), coins={n: n for n in range(1, 10)})
+    s = KayaState.from_position(rules, [["yellow-2", "yellow-3", "yellow-4"], ["pink-5", "pink-1"]],
+                                table=["yellow-1", None], active=1)  # fmt: skip
+    s = run(s, "play pink-5", "challenge 1")
+    assert (s.phase, s.current_player) == ("pink", 0)
+    assert s.legal_actions() == (Give(C("yellow-4")),)
+    for card in ("yellow-2", "yellow-3"):
+        assert s.refusal(f"give {card}").code == "give_two_coins"
+    only_negative = KayaState.from_position(rules, [["yellow-2", "yellow-3"], ["pink-5", "pink-1"]],
+                                            table=["yellow-1", None], active=1)  # fmt: skip
+    after = run(only_negative, "play pink-5", "challenge 1")
+    assert after.phase == "play" and moves(after)[-1][3] == "taken"  # a random card instead
+
+
 def test_multi_target_pink_asks_each_loser_in_turn():
     hands = [["green-1", "green-7"], ["red-1", "red-8"], ["pink-6", "pink-2"]]
     s = position(("green", "red", "pink"), hands, table=["green-2", "red-3", None], active=2)
@@ -400,12 +419,12 @@ def test_equal_totals_share_the_win():
     shared = run(s, "play green-5", "decline")  # green's hand is empty: the game ends
     assert shared.is_terminal
     assert shared.scores().totals == (6, 6)  # green 0 + 6; red 1 + 3 + 2
-    assert shared.winners == (0, 1) and shared.returns() == (1.0, 1.0)
+    assert shared.outcome.winners == (0, 1) and shared.returns() == (1.0, 1.0)
     assert shared.events[-1].to_json() == {"event": "end", "scores": [6, 6], "winners": [0, 1]}
     alone = run(position(GR, [["green-5"], ["red-1", "red-2"]], bonus=bonus), "play green-5",
                 "decline")  # fmt: skip
     assert alone.scores().totals == (6, 5)
-    assert alone.winners == (0,) and alone.returns() == (1.0, 0.0)
+    assert alone.outcome.winners == (0,) and alone.returns() == (1.0, 0.0)
 
 
 def test_coin_table_option_changes_scores_and_pink_choices():

@@ -192,7 +192,7 @@ def test_walkthrough_is_a_real_game_told_in_the_apps_words() -> None:
     assert "pair 9" in first.text and "Bartek" in first.text and "false" in first.text
     assert not re.search(r"\b(two-pair|full [9TJQKA] [9TJQKA]|seat \d)\b", " ".join(
         s.text + s.title for s in stepper.steps))
-    state = BlefState.from_hands(BlefRules(players=3, max_cards=2), ["AS", "9H", "KD"], seed=4)
+    state = BlefState.from_position(BlefRules(players=3, max_cards=2), ["AS", "9H", "KD"], seed=4)
     state = state.apply("high-card A").apply("pair 9").apply("check")
     assert state.counts == (1, 2, 1)
 

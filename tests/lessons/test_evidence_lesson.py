@@ -34,7 +34,7 @@ def brute_force(mine: str, bid: str, size: int, bluff: Fraction, question: Bid):
     free = [card for card in DECK if card not in mine_cards]
     joint = {}
     for hand in combinations(free, size):
-        state = BlefState.from_hands(BlefRules(players=2), [hand, mine_cards], starter=0)
+        state = BlefState.from_position(BlefRules(players=2), [hand, mine_cards], starter=0)
         view = state.view(0)
         honest = Fraction(bot.policy(view).get(Bid.parse(bid), 0.0)).limit_denominator()
         chance = (1 - bluff) * honest + bluff / len(state.legal_actions())

@@ -37,7 +37,7 @@ def views(count: int = 60, seed: int = 1):
     found = []
     while len(found) < count:
         state = BlefState.new(BlefRules(players=rng.choice((2, 3))), seed=rng.randrange(10**6))
-        while state.winner is None and len(found) < count:
+        while state.outcome is None and len(found) < count:
             seat = state.current_player
             view = state.view(seat)
             found.append(view)
@@ -70,7 +70,7 @@ def test_choose_draws_from_the_policy(bot) -> None:
 
 
 def test_a_bluffer_bluffs_only_when_it_would_raise() -> None:
-    state = BlefState.from_hands(BlefRules(players=2), ["9C", "9D"], starter=0)
+    state = BlefState.from_position(BlefRules(players=2), ["9C", "9D"], starter=0)
     state = state.apply("high-card 9")
     view = state.view(1)
     honest = odds_action(BluffingBot(0.0), view)
@@ -83,13 +83,13 @@ def test_a_bluffer_bluffs_only_when_it_would_raise() -> None:
 
 
 def test_the_believer_checks_only_impossible_bids() -> None:
-    state = BlefState.from_hands(BlefRules(players=2), ["AS", "AH"], starter=0)
+    state = BlefState.from_position(BlefRules(players=2), ["AS", "AH"], starter=0)
     state = state.apply("four A")  # two cards in play: four aces cannot be there
     believer = BelieverBot()
     assert claimed_cards(LADDER[-1], ()) is not None
     view = state.view(1)
     assert believer.policy(view) == {CHECK: 1.0}  # four aces need 4 cards, only 2 in play
-    state = BlefState.from_hands(BlefRules(players=2), ["AS", "9H"], starter=0).apply("pair 9")
+    state = BlefState.from_position(BlefRules(players=2), ["AS", "9H"], starter=0).apply("pair 9")
     assert believer.policy(state.view(1)) != {CHECK: 1.0}  # pair 9 is possible: it believes
 
 

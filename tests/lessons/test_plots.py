@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kayalib.lessons.plots import figure_to_png, new_figure
+from kayalib.draw.charts import figure_to_png, new_figure
 
 
 def tick_texts(lang: str) -> list[str]:

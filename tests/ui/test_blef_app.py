@@ -104,16 +104,16 @@ def test_undo_restores_the_exact_state_of_the_last_human_decision() -> None:
     assert app.is_human(app.state.current_player)
     # undo again goes further back (or says there is nothing to undo)
     app.undo_button.click()
-    assert app.state is not decision or "nothing to undo" in app.error.value
+    assert app.state is not decision or "no earlier decision" in app.error.value
 
 
 def test_nothing_to_undo_at_the_start_is_a_message_not_a_crash() -> None:
     app = BlefApp(seed=1, delay=0, opponents=["random"])
-    app.states = app.states[:1]
+    del app.states[1:]
     app.render()
     assert app.undo_button.disabled
     app.undo_button.click()
-    assert "nothing to undo" in app.error.value
+    assert app.t("refusal_nothing_to_undo") in app.error.value
 
 
 def test_same_seed_and_same_clicks_give_the_same_game() -> None:
@@ -179,7 +179,7 @@ def test_hot_seat_hides_each_hand_until_asked() -> None:
     assert app.show_hand.layout.display is None
     assert app.bid_button.disabled  # no bidding blind
     before = len(app.states)
-    with pytest.raises(IllegalActionError, match="Show my hand"):
+    with pytest.raises(IllegalActionError, match="show your hand first"):
         app.human_act(app.legal_bids()[0])  # even past the disabled button
     assert len(app.states) == before
     app.show_hand.click()

@@ -23,7 +23,7 @@ ROW = re.compile(
 
 def rigged(hands, starter, bids, seats):
     """An app continuing a rigged round (the person at the screen is seat 0)."""
-    state = BlefState.from_hands(BlefRules(players=len(hands)), hands, starter=starter)
+    state = BlefState.from_position(BlefRules(players=len(hands)), hands, starter=starter)
     for bid in bids:
         state = state.apply(bid)
     app = BlefApp(seed=1, delay=0, opponents=list(seats[1:]), hint=True)

@@ -26,8 +26,7 @@ def test_the_command_line_plays_the_apps_game(game, app_class, bots, monkeypatch
     app = app_class.from_query_string(delay=0)
     me = make_bot(game, bots[0])
     while not app.state.is_terminal:
-        step = len(app.states) - 1
-        app.human_act(me.choose(app.state.view(0), bot_rng(7, step)))
+        app.human_act(me.choose(app.state.view(0), bot_rng(7, 0, app.state.ply)))
     log = tmp_path / "game.jsonl"
     argv = [game, "simulate", "--games", "1", "--seed", "7", "--bots", ",".join(bots)]
     assert main([*argv, "--log", str(log)]) == 0

@@ -74,7 +74,7 @@ def run_tournament(args: argparse.Namespace) -> int:
 
 def write_chart(result: object, path: Path) -> None:
     """The leaderboard as a PNG bar chart: win rates with their 95% intervals."""
-    from kayalib.lessons.plots import bar_chart_png
+    from kayalib.draw.charts import bar_chart_png
 
     board = result.leaderboard()  # type: ignore[attr-defined]
     png = bar_chart_png(

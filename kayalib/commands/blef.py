@@ -51,7 +51,8 @@ def run_ladder(args: argparse.Namespace) -> int:
     return 0
 
 
-def _fraction_text(value: Fraction) -> str:
+def _fraction_text(value: Fraction | float) -> str:
+    value = Fraction(value)
     return str(value.numerator) if value.denominator == 1 else str(value)
 
 

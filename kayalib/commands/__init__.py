@@ -1,5 +1,6 @@
-"""What every ``kayalib`` command shares: option types, limits, messages, and the ``simulate``
-runner both games use (``--bots``, ``--games``, ``--seed``, ``--log``, ``--json``)."""
+"""The ``kayalib`` command line, one module per command (``blef``, ``kaya``, ``tournament``),
+and here what they share: option types, limits, messages, and the ``simulate`` runner both games
+use (``--bots``, ``--games``, ``--seed``, ``--log``, ``--json``). The engines never import it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from kayalib.errors import KayalibError
+from kayalib.errors import OutputError, UsageError
 from kayalib.seeds import MAX_SEED
 
 __all__ = [
@@ -21,14 +22,6 @@ __all__ = [
     "seat_bots",
     "whole_number",
 ]
-
-
-class UsageError(KayalibError):
-    """Command-line arguments that do not parse."""
-
-
-class OutputError(KayalibError):
-    """A file the command line cannot write (no such folder, no permission, a full disk)."""
 
 
 def whole_number(low: int, high: int) -> Callable[[str], int]:
