@@ -249,11 +249,12 @@ class BayesBot(DeterministicBot):
     opponent modelled as ``model`` bluffing at rate ``bluff``.
 
     Its decision is a function of its view: when the round is too big to sum exactly (or an
-    opponent may hold more than ``hand_limit`` hands) it samples ``samples`` deals with a seed
-    made from the view's round, so the same view always gets the same move and ``policy``
-    stays exact (and every turn of a round weighs the same deals, whose likelihoods are then
-    remembered from turn to turn). If no hand the model allows explains the bids, it plays on
-    its own cards' odds.
+    opponent may hold more than ``hand_limit`` hands; ``heads_up_hand_limit`` when one
+    opponent is left, whose whole list would be summed at every turn) it samples ``samples``
+    deals with a seed made from the view's round, so the same view always gets the same move
+    and ``policy`` stays exact (and every turn of a round weighs the same deals, whose
+    likelihoods are then remembered from turn to turn). If no hand the model allows explains
+    the bids, it plays on its own cards' odds.
 
     Tuning (one bayes among three odds bots, 200 four-player games per setting, seats rotating;
     a 95% interval is about ±6 points): a model bluff rate of 0.02, 0.1 and 0.3 won 72%, 70%
@@ -262,8 +263,10 @@ class BayesBot(DeterministicBot):
     possible against bots that do bluff. Heads-up against odds, seats alternating, 300 games
     (seeds 10,000 on), listing up to 60,000 hands and 600 deals won 282; the defaults, which
     decide in a fraction of the time (at most 3,000 hands listed, 1,200 deals), won 271; 2,000
-    deals won 277 (a 95% interval is about ±3.5 points). ``benchmarks/bench_blef_inference.py``
-    measures the final figures.
+    deals won 277 (a 95% interval is about ±3.5 points). Among three odds bots (400 games,
+    seats rotating) listing at most 3,000 hands won 64.5%, 12,000 (the default there) 69.8%,
+    the bot before these limits 71.0%. ``benchmarks/bench_blef_inference.py`` measures the
+    final figures.
     """
 
     name = "bayes"
@@ -276,7 +279,8 @@ class BayesBot(DeterministicBot):
         caution: float = 3.0,
         samples: int = 1_200,
         exact_limit: int = 250_000,
-        hand_limit: int = 3_000,
+        hand_limit: int = 12_000,
+        heads_up_hand_limit: int = 3_000,
     ) -> None:
         self.model = OpponentModel.named(model, bluff)
         self.confidence = confidence
@@ -284,6 +288,7 @@ class BayesBot(DeterministicBot):
         self.samples = samples
         self.exact_limit = exact_limit
         self.hand_limit = hand_limit
+        self.heads_up_hand_limit = heads_up_hand_limit
         self._cache: dict[tuple[Any, ...], Action] = {}
 
     @staticmethod
@@ -304,7 +309,9 @@ class BayesBot(DeterministicBot):
                 seed=self.seed_of(view),
                 exact_limit=self.exact_limit,
                 target_error=None,
-                hand_limit=self.hand_limit,
+                hand_limit=self.hand_limit if sum(map(bool, view.counts)) > 2 else (
+                    self.heads_up_hand_limit
+                ),
             )
         except InferenceError:
             return list(odds_row(view.hand, view.total_cards))
