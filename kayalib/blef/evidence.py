@@ -119,6 +119,36 @@ def _current_deal(view: BlefView) -> int:
     raise InferenceError(f"the view has no deal of round {view.round}")
 
 
+# The hidden log before this round's deal, for the last few rounds: a bot rebuilds views at each
+# of its turns. By (seat, position of the deal, the event before it), which is kept, so its id
+# stays its own: the log before a deal is the same for every view of the same game and seat.
+_PREFIXES: dict[tuple[int, int, int], tuple[Any, tuple[Any, ...]]] = {}
+
+
+def _hidden_prefix(events: tuple[Any, ...], at: int, seat: int) -> tuple[Any, ...]:
+    """``events[:at]`` with every hand of their deals hidden (who held what is not public)."""
+    last = events[at - 1] if at else None
+    key = (seat, at, id(last))
+    found = _PREFIXES.get(key)
+    if found is not None and found[0] is last:
+        return found[1]
+    hidden = []
+    for event in events[:at]:
+        if isinstance(event, DealEvent):
+            hands = tuple(None if hand is None or hand else hand for hand in event.hands)
+            event = DealEvent(event.round, hands, event.starter)
+        hidden.append(event)
+    if len(_PREFIXES) >= 64:
+        _PREFIXES.clear()
+    _PREFIXES[key] = (last, tuple(hidden))
+    return _PREFIXES[key][1]
+
+
+def clear_prefixes() -> None:
+    """Forget the remembered hidden logs (for cold timings)."""
+    _PREFIXES.clear()
+
+
 @dataclass
 class _Rebuild:
     """Rebuilds the views of one seat of ``view``'s round (the shared parts made once)."""
@@ -130,18 +160,15 @@ class _Rebuild:
 
     def __post_init__(self) -> None:
         view = self.view
+        if not isinstance(view, BlefView):
+            raise InferenceError(f"a Blef view is needed, not {view!r}")
         if view.outcome is not None or not view.total_cards:
             raise InferenceError("the game is over: there is no round to reason about")
-        if not (0 <= self.seat < view.players and view.counts[self.seat]):
+        seat_ok = isinstance(self.seat, int) and not isinstance(self.seat, bool)
+        if not (seat_ok and 0 <= self.seat < view.players and view.counts[self.seat]):
             raise InferenceError(f"seat {self.seat} holds no cards this round")
         at = _current_deal(view)
-        hidden = []
-        for event in view.events[:at]:
-            if isinstance(event, DealEvent):  # who held what in a past round is not public
-                hands = tuple(None if hand is None or hand else hand for hand in event.hands)
-                event = DealEvent(event.round, hands, event.starter)
-            hidden.append(event)
-        self.prefix = tuple(hidden)
+        self.prefix = _hidden_prefix(view.events, at, self.seat)
         self.bid_events = view.events[at + 1 :]
 
     def at(self, step: int, hand: tuple[Card, ...]) -> BlefView:
@@ -250,25 +277,30 @@ def hand_likelihoods(view: BlefView, opponent: Bidder, masks: np.ndarray) -> np.
     Each bid's factor is remembered for the last few hand lists, by bot, round, counts and
     bids so far (a bot asks again at each of its turns in a round); so a bot's policy is taken
     to depend on its hand and this round's public facts only, as every kayalib bot's does.
+    Only read-only hand lists (the remembered ones) are remembered: a fresh array of random
+    hands is not met again.
     """
     model = opponent.model
     rate = float(model.bluff)
     values = np.ones(len(masks))
     rebuild = None
+    bids = tuple((seat, bid.index) for seat, bid in view.bids)  # hashed fast, unlike Bids
     for step in opponent.steps:
         uniform = rate / _legal_count(view, step)
         if rate == 1:
             values *= uniform
             continue
-        key = (id(model.bot), rate, id(masks), view.round, view.counts, view.bids[: step + 1])
+        key = (id(model.bot), rate, id(masks), view.round, view.counts, bids[: step + 1])
         found = FACTORS.get(key)
         if found is None or found[0] is not model.bot or found[1] is not masks:
             if rebuild is None:
                 rebuild = _Rebuild(view, opponent.seat)
             chosen = _policy_probabilities(model, rebuild, step, masks)
-            if len(FACTORS) >= 256:
-                FACTORS.clear()
-            found = FACTORS[key] = (model.bot, masks, (1 - rate) * chosen + uniform)
+            found = (model.bot, masks, (1 - rate) * chosen + uniform)
+            if not masks.flags.writeable:  # a remembered hand list: it will be met again
+                if len(FACTORS) >= 256:
+                    FACTORS.clear()
+                FACTORS[key] = found
         values *= found[2]
     return values
 

@@ -158,8 +158,8 @@ class BlefHintPanel:
         t = self.app.t
         if result.method == "exact":
             return t("hint_exact")
-        return t(
-            "hint_sampled",
-            deals=t.number(result.samples, 0),
-            error=t.percent(max(result.stderr)),
-        )
+        deals, error = t.number(result.samples, 0), t.percent(max(result.stderr))
+        if not result.target_met:  # the sampler stopped at its cap above the error aimed for
+            target = t.percent(result.target_error)
+            return t("hint_sampled_short", deals=deals, error=error, target=target)
+        return t("hint_sampled", deals=deals, error=error)

@@ -171,7 +171,7 @@ def test_rounds_widget_counts_what_bluff_rounds_counts() -> None:
 
 BAYES_DESCRIBED = ("model", "bluff", "confidence", "caution")
 """The bayes bot's settings the lesson describes; the others only set how hard it computes."""
-BAYES_COMPUTING = ("samples", "exact_limit")
+BAYES_COMPUTING = ("samples", "exact_limit", "hand_limit", "heads_up_hand_limit")
 
 
 def test_the_ladder_bots_are_described_from_their_settings() -> None:
