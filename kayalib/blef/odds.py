@@ -184,7 +184,7 @@ class CountTables:
             div(self.two_pair),
             div(self.full),
             div(self.straight),
-            div(self.suits),  # type: ignore[arg-type]
+            div(self.suits),
         )
 
 
