@@ -49,6 +49,7 @@ from kayalib.blef.equilibrium import (
     hand_text,
     solved,
 )
+from kayalib.stats import exact
 
 __all__ = [
     "DATA_FILE",
@@ -67,16 +68,6 @@ TRUTHFUL_FILE = Path(__file__).with_name("heads_up_truthful_equilibrium.json")
 """An equilibrium whose 10 always opens with the truth (see :func:`truthful`)."""
 SNAP = 1e-6
 """Ranges are rounded to fractions this close (the linear programmes' own accuracy is 1e-9)."""
-
-
-def exact(value: float, max_denominator: int = 10_000, within: float = 1e-9) -> Fraction | float:
-    """``value`` as the nearest fraction when it is that fraction to ``within``, else ``value``.
-
-    >>> exact(-0.07246376811594202), exact(0.3887226)
-    (Fraction(-5, 69), 0.3887226)
-    """
-    fraction = Fraction(value).limit_denominator(max_denominator)
-    return fraction if abs(float(fraction) - value) < within else value
 
 
 @dataclass(frozen=True)

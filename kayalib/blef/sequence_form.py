@@ -33,6 +33,7 @@ import numpy as np
 
 from kayalib.blef.cfr import Profile, Solver
 from kayalib.blef.equilibrium import HEADS_UP, EquilibriumError, HeadsUpRound
+from kayalib.stats import exact
 
 __all__ = ["OptimalStrategies", "SequenceForm"]
 
@@ -217,8 +218,6 @@ class OptimalStrategies:
     @property
     def exact_value(self):
         """:attr:`value` as a fraction (checked to 1e-9)."""
-        from kayalib.blef.equilibrium_set import exact
-
         return exact(self.value)
 
     def _optimal_row(self, scale: float = 1.0):
