@@ -23,18 +23,13 @@ import numpy as np
 from kayalib.blef.bids import LADDER, Bid, true_bids
 from kayalib.blef.cards import Card
 from kayalib.blef.game import CHECK, Action, BlefView
-from kayalib.blef.inference import (
-    CHECK_INDEX,
-    InferenceError,
-    OpponentModel,
-    action_index,
-    infer,
-)
+from kayalib.blef.inference import CHECK_INDEX, OpponentModel, action_index, infer
 from kayalib.blef.odds import odds_row, probabilities
 from kayalib.blef.odds_batch import batch_probabilities, pool_truth
 from kayalib.blef.view import legal_after
 from kayalib.bots import DeterministicBot, UniformBot, legal_or_refuse
 from kayalib.engine import sample
+from kayalib.errors import ArgumentError
 
 __all__ = [
     "BOTS",
@@ -313,7 +308,7 @@ class BayesBot(DeterministicBot):
                     self.heads_up_hand_limit
                 ),
             )
-        except InferenceError:
+        except ArgumentError:
             return list(odds_row(view.hand, view.total_cards))
         return [float(p) for p in result.true]
 

@@ -42,13 +42,8 @@ from typing import Any
 
 import numpy as np
 
-from kayalib.blef.equilibrium import (
-    HEADS_UP,
-    Equilibrium,
-    EquilibriumError,
-    hand_text,
-    solved,
-)
+from kayalib.blef.equilibrium import HEADS_UP, Equilibrium, hand_text, solved
+from kayalib.errors import ArgumentError
 from kayalib.stats import exact
 
 __all__ = [
@@ -133,7 +128,7 @@ class EquilibriumSet:
         for f in self.frequencies:
             if (f.player, f.hand, f.bids, f.action) == key:
                 return f
-        raise EquilibriumError(f"no frequency {key!r} in the equilibrium set")
+        raise ArgumentError(f"no frequency {key!r} in the equilibrium set")
 
     def always(self, player: int | None = None) -> list[Frequency]:
         """What every equilibrium does (ranges of one point), at positions some equilibrium
@@ -148,7 +143,7 @@ class EquilibriumSet:
         for e in self.exhibits:
             if e.name == name:
                 return e
-        raise EquilibriumError(f"no exhibit {name!r}; have {[e.name for e in self.exhibits]}")
+        raise ArgumentError(f"no exhibit {name!r}; have {[e.name for e in self.exhibits]}")
 
     def to_json(self) -> dict[str, Any]:
         def number(x: Fraction | float) -> str | float:
@@ -278,7 +273,7 @@ def compute(progress: Any = None) -> tuple[EquilibriumSet, Equilibrium]:
     players = [OptimalStrategies(0, form), OptimalStrategies(1, form)]
     value = exact(players[0].value)
     if not isinstance(value, Fraction) or exact(players[1].value) != -value:
-        raise EquilibriumError(
+        raise ArgumentError(
             f"the two programmes disagree: {players[0].value}, {players[1].value}"
         )
     situations = _situations(form)

@@ -31,12 +31,11 @@ from kayalib.blef.events import DealEvent
 from kayalib.blef.masks import cards_of
 from kayalib.blef.view import BlefView, legal_after
 from kayalib.engine import Chain
-from kayalib.errors import KayalibError
+from kayalib.errors import ArgumentError
 
 __all__ = [
     "CHECK_INDEX",
     "Bidder",
-    "InferenceError",
     "OpponentModel",
     "action_index",
     "hand_likelihoods",
@@ -48,9 +47,6 @@ CHECK_INDEX = len(LADDER)
 """The index :func:`action_index` gives the check (the bids are 0..82)."""
 
 
-class InferenceError(KayalibError):
-    """An inference with no answer: a bad model or view, bids no listed hand explains, or a case
-    too big for the method asked."""
 
 
 def action_index(action: Action) -> int:
@@ -81,14 +77,14 @@ class OpponentModel:
 
     def __post_init__(self) -> None:
         if not callable(getattr(self.bot, "policy", None)):
-            raise InferenceError(
+            raise ArgumentError(
                 f"an opponent model needs a bot with policy(view), not {self.bot!r}"
             )
         rate = self.bluff
         if isinstance(rate, bool) or not isinstance(rate, Real) or not isfinite(float(rate)):
-            raise InferenceError(f"the bluff rate must be a number from 0 to 1, not {rate!r}")
+            raise ArgumentError(f"the bluff rate must be a number from 0 to 1, not {rate!r}")
         if not 0 <= rate <= 1:
-            raise InferenceError(f"the bluff rate must be from 0 to 1, not {rate}")
+            raise ArgumentError(f"the bluff rate must be from 0 to 1, not {rate}")
 
     @classmethod
     def named(cls, name: str, bluff: float | Fraction = 0.0) -> OpponentModel:
@@ -116,7 +112,7 @@ def _current_deal(view: BlefView) -> int:
         event = view.events[index]
         if isinstance(event, DealEvent) and event.round == view.round:
             return index
-    raise InferenceError(f"the view has no deal of round {view.round}")
+    raise ArgumentError(f"the view has no deal of round {view.round}")
 
 
 # The hidden log before this round's deal, for the last few rounds: a bot rebuilds views at each
@@ -161,12 +157,12 @@ class _Rebuild:
     def __post_init__(self) -> None:
         view = self.view
         if not isinstance(view, BlefView):
-            raise InferenceError(f"a Blef view is needed, not {view!r}")
+            raise ArgumentError(f"a Blef view is needed, not {view!r}")
         if view.outcome is not None or not view.total_cards:
-            raise InferenceError("the game is over: there is no round to reason about")
+            raise ArgumentError("the game is over: there is no round to reason about")
         seat_ok = isinstance(self.seat, int) and not isinstance(self.seat, bool)
         if not (seat_ok and 0 <= self.seat < view.players and view.counts[self.seat]):
-            raise InferenceError(f"seat {self.seat} holds no cards this round")
+            raise ArgumentError(f"seat {self.seat} holds no cards this round")
         at = _current_deal(view)
         self.prefix = _hidden_prefix(view.events, at, self.seat)
         self.bid_events = view.events[at + 1 :]
@@ -211,17 +207,17 @@ def opponent_view(view: BlefView, step: int, hand: Iterable[Card] | str) -> Blef
     True
     """
     if not isinstance(step, int) or not 0 <= step <= len(view.bids):
-        raise InferenceError(
+        raise ArgumentError(
             f"step must be 0..{len(view.bids)} (a bid of this round), not {step!r}"
         )
     seat = view.bids[step][0] if step < len(view.bids) else view.current_player
     if seat is None:
-        raise InferenceError("nobody is to act: the game is over")
+        raise ArgumentError("nobody is to act: the game is over")
     cards = tuple(sorted(check_cards(hand)))
     if len(cards) != view.counts[seat]:
-        raise InferenceError(f"seat {seat} holds {view.counts[seat]} cards, not {len(cards)}")
+        raise ArgumentError(f"seat {seat} holds {view.counts[seat]} cards, not {len(cards)}")
     if seat != view.seat and set(cards) & set(view.hand):
-        raise InferenceError(f"seat {seat} cannot hold a card of seat {view.seat}'s hand")
+        raise ArgumentError(f"seat {seat} cannot hold a card of seat {view.seat}'s hand")
     return _Rebuild(view, seat).at(step, cards)
 
 
@@ -326,7 +322,7 @@ def likelihood(
     cards = tuple(sorted(check_cards(hand)))
     rebuild = _Rebuild(view, seat)
     if len(cards) != view.counts[seat]:
-        raise InferenceError(f"seat {seat} holds {view.counts[seat]} cards, not {len(cards)}")
+        raise ArgumentError(f"seat {seat} holds {view.counts[seat]} cards, not {len(cards)}")
     rate = model.exact_bluff
     value = Fraction(1)
     for step, (bidder, bid) in enumerate(view.bids):

@@ -91,7 +91,6 @@ from kayalib.blef.cards import Card
 from kayalib.blef.evidence import (
     CHECK_INDEX,
     Bidder,
-    InferenceError,
     OpponentModel,
     action_index,
     hand_likelihoods,
@@ -108,14 +107,9 @@ from kayalib.blef.masks import (
     subset_masks,
 )
 from kayalib.blef.odds import clear_table_cache, favourable_counts, odds_row
-from kayalib.blef.odds_batch import (
-    RANK_KEYS,
-    Mixer,
-    batch_counts,
-    hand_keys,
-    mixture_of_sums,
-)
+from kayalib.blef.odds_batch import RANK_KEYS, Mixer, batch_counts, hand_keys, mixture_of_sums
 from kayalib.blef.view import BlefView
+from kayalib.errors import ArgumentError
 
 __all__ = [
     "CHECK_INDEX",
@@ -123,7 +117,6 @@ __all__ = [
     "FRACTION_LIMIT",
     "HAND_LIMIT",
     "HandRow",
-    "InferenceError",
     "OpponentModel",
     "Posterior",
     "action_index",
@@ -211,7 +204,7 @@ class Posterior:
         (the lowest such bid on a tie)."""
         chosen = list(LADDER) if bids is None else list(bids)
         if not chosen:
-            raise InferenceError("no bids to compare")
+            raise ArgumentError("no bids to compare")
         return max(
             chosen, key=lambda bid: (abs(self.true[bid.index] - self.prior[bid.index]), -bid.index)
         )
@@ -234,7 +227,7 @@ class Posterior:
         with more, the other opponents' bids matter too (their hands cannot overlap this one).
         """
         if self.method != "exact":
-            raise InferenceError(
+            raise ArgumentError(
                 "the posterior over an opponent's hand is given for exact results only; "
                 "this one was sampled"
             )
@@ -277,7 +270,7 @@ class _Solver:
                 continue
             steps = tuple(step for step, (bidder, _) in enumerate(view.bids) if bidder == seat)
             if steps and seat not in models:
-                raise InferenceError(f"no opponent model for seat {seat}, which has bid")
+                raise ArgumentError(f"no opponent model for seat {seat}, which has bid")
             model = models.get(seat) or OpponentModel(_NoBot(), 1)
             self.opponents.append(Bidder(seat, count, steps, model))
         self._lists: dict[int, tuple[np.ndarray, Any]] = {}
@@ -292,7 +285,7 @@ class _Solver:
         found = self._lists.get(opponent.seat)
         if found is None:
             if self.hand_count(opponent) > self.hand_limit:
-                raise InferenceError(
+                raise ArgumentError(
                     f"seat {opponent.seat} may hold {self.hand_count(opponent):,} hands, "
                     f"more than the {self.hand_limit:,} the exact method lists"
                 )
@@ -398,7 +391,7 @@ class _Solver:
     def bayes_table(self, seat: int) -> list[HandRow]:
         opponent = next((o for o in self.opponents if o.seat == seat), None)
         if opponent is None:
-            raise InferenceError(f"seat {seat} is not an opponent holding cards this round")
+            raise ArgumentError(f"seat {seat} is not an opponent holding cards this round")
         chosen = self.informative()
         others = [o for o in chosen if o.seat != seat]
         held, weight = self.weights(self.exact_order(others)[0])
@@ -573,7 +566,7 @@ class _Solver:
             have += len(kept[-1])
             rate = max(have / tried, 1e-6)
         if not have:
-            raise InferenceError(
+            raise ArgumentError(
                 "no deal was found in which the likely hands of the bidders do not overlap; "
                 "raise the bluff rate"
             )
@@ -708,8 +701,8 @@ class _NoBot:
         raise AssertionError("an opponent without bids is never asked")
 
 
-def _no_hand_explains() -> InferenceError:
-    return InferenceError(
+def _no_hand_explains() -> ArgumentError:
+    return ArgumentError(
         "no hand the model allows explains these bids (with a bluff rate of 0 a bid the model "
         "never makes is impossible); raise the bluff rate"
     )
@@ -721,10 +714,10 @@ def _models_by_seat(
     if isinstance(models, OpponentModel):
         return {seat: models for seat in range(view.players) if seat != view.seat}
     if not isinstance(models, Mapping):
-        raise InferenceError(f"models must be an OpponentModel or {{seat: model}}, not {models!r}")
+        raise ArgumentError(f"models must be an OpponentModel or {{seat: model}}, not {models!r}")
     for seat, model in models.items():
         if not isinstance(model, OpponentModel):
-            raise InferenceError(f"the model of seat {seat} is not an OpponentModel: {model!r}")
+            raise ArgumentError(f"the model of seat {seat} is not an OpponentModel: {model!r}")
     return dict(models)
 
 
@@ -752,24 +745,24 @@ def infer(
     its hands are dealt at random and weighted by their likelihood.
     """
     if not isinstance(view, BlefView):
-        raise InferenceError(f"infer needs a Blef view, not {view!r}")
+        raise ArgumentError(f"infer needs a Blef view, not {view!r}")
     if view.outcome is not None or not view.total_cards:
-        raise InferenceError("the game is over: there is no round to reason about")
+        raise ArgumentError("the game is over: there is no round to reason about")
     if method not in ("auto", "exact", "sample"):
-        raise InferenceError(f"method must be auto, exact or sample, not {method!r}")
+        raise ArgumentError(f"method must be auto, exact or sample, not {method!r}")
     if exact and method == "sample":
-        raise InferenceError("exact fractions come from the exact method, not from sampling")
+        raise ArgumentError("exact fractions come from the exact method, not from sampling")
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise InferenceError(f"samples must be a positive whole number, not {samples!r}")
+        raise ArgumentError(f"samples must be a positive whole number, not {samples!r}")
     for name, value in (("seed", seed), ("exact_limit", exact_limit), ("hand_limit", hand_limit)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise InferenceError(f"{name} must be a whole number of at least 0, not {value!r}")
+            raise ArgumentError(f"{name} must be a whole number of at least 0, not {value!r}")
     if target_error is not None and (
         isinstance(target_error, bool)
         or not isinstance(target_error, (int, float))
         or not target_error > 0
     ):
-        raise InferenceError(
+        raise ArgumentError(
             f"target_error must be a positive number or None, not {target_error!r}"
         )
     by_seat = _models_by_seat(view, models)
@@ -798,7 +791,7 @@ def infer(
     limit = FRACTION_LIMIT if exact else (exact_limit if method == "auto" else float("inf"))
     if method == "exact" or exact or (method == "auto" and work <= limit):
         if work > limit or work == float("inf"):
-            raise InferenceError(
+            raise ArgumentError(
                 f"the exact method would sum {work:,} pairs here, more than {limit:,}; "
                 "use method='sample'"
             )

@@ -25,11 +25,10 @@ from math import comb
 import numpy as np
 
 from kayalib.blef.cards import DECK, Card, check_cards
-from kayalib.errors import KayalibError
+from kayalib.errors import ArgumentError
 
 __all__ = [
     "FULL_DECK",
-    "MaskError",
     "cards_of",
     "colex_rank",
     "combination_count",
@@ -44,30 +43,28 @@ FULL_DECK = (1 << len(DECK)) - 1
 """The mask of all 24 cards."""
 
 
-class MaskError(KayalibError):
-    """A mask that is no set of Blef cards, or a subset size that does not fit the set."""
 
 
 def _check_mask(mask: object) -> int:
     if isinstance(mask, bool) or not isinstance(mask, (int, np.integer)):
-        raise MaskError(f"a mask is a whole number from 0 to {FULL_DECK}, not {mask!r}")
+        raise ArgumentError(f"a mask is a whole number from 0 to {FULL_DECK}, not {mask!r}")
     if not 0 <= mask <= FULL_DECK:
-        raise MaskError(f"a mask of the 24-card deck is from 0 to {FULL_DECK}, not {mask}")
+        raise ArgumentError(f"a mask of the 24-card deck is from 0 to {FULL_DECK}, not {mask}")
     return int(mask)
 
 
 def _check_size(size: object, most: int) -> int:
     if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or not 0 <= size <= most:
-        raise MaskError(f"a subset size must be a whole number from 0 to {most}, not {size!r}")
+        raise ArgumentError(f"a subset size must be a whole number from 0 to {most}, not {size!r}")
     return int(size)
 
 
 def _check_masks(masks: np.ndarray) -> np.ndarray:
     if masks.dtype.kind not in "iu":
-        raise MaskError(f"masks are whole numbers, not {masks.dtype} values")
+        raise ArgumentError(f"masks are whole numbers, not {masks.dtype} values")
     masks = masks.astype(np.int64, copy=False)
     if masks.size and (masks.min() < 0 or masks.max() > FULL_DECK):
-        raise MaskError(f"a mask holds a card outside the 24-card deck (0 to {FULL_DECK})")
+        raise ArgumentError(f"a mask holds a card outside the 24-card deck (0 to {FULL_DECK})")
     return masks
 
 
@@ -101,7 +98,7 @@ def masks_of(hands: Iterable[Iterable[Card] | str] | np.ndarray) -> np.ndarray:
     if isinstance(hands, np.ndarray):
         return _check_masks(hands)
     if isinstance(hands, str) or not isinstance(hands, Iterable):
-        raise MaskError(f"hands are a list of hands or an array of masks, not {hands!r}")
+        raise ArgumentError(f"hands are a list of hands or an array of masks, not {hands!r}")
     return np.array([mask_of(hand) for hand in hands], dtype=np.int64)
 
 
@@ -144,13 +141,13 @@ def row_subset_masks(pools: np.ndarray, size: int) -> np.ndarray:
     """
     pools = _check_masks(np.asarray(pools))
     if pools.ndim != 1:
-        raise MaskError("pools must be a flat array of masks")
+        raise ArgumentError("pools must be a flat array of masks")
     if not len(pools):
         return np.zeros((0, 0), dtype=np.int64)
     counts = np.bitwise_count(pools)
     n = int(counts[0])
     if (counts != n).any():
-        raise MaskError("every pool of one call must hold the same number of cards")
+        raise ArgumentError("every pool of one call must hold the same number of cards")
     size = _check_size(size, n)
     bits = np.empty((len(pools), n), dtype=np.int64)  # each pool's cards, lowest bit first
     rest = pools.copy()
@@ -191,7 +188,7 @@ def combination_count(n: int, sizes: Sequence[int]) -> int:
     """How many ways to deal hands of ``sizes`` (in order, disjoint) from ``n`` cards."""
     n = _check_size(n, len(DECK))
     if isinstance(sizes, (str, bytes)) or not isinstance(sizes, Iterable):
-        raise MaskError(f"sizes are a list of hand sizes, not {sizes!r}")
+        raise ArgumentError(f"sizes are a list of hand sizes, not {sizes!r}")
     total = 1
     for size in sizes:
         size = _check_size(size, n)

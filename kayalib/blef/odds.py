@@ -37,11 +37,10 @@ from typing import Any
 from kayalib.blef.bids import LADDER, Bid, card_counts, truth_from_counts
 from kayalib.blef.cards import DECK, Card, check_cards
 from kayalib.blef.masks import mask_of
-from kayalib.errors import KayalibError
+from kayalib.errors import ArgumentError
 from kayalib.progress import ProgressCallback
 
 __all__ = [
-    "OddsError",
     "bid_probability",
     "brute_force_table",
     "exact_table",
@@ -51,8 +50,6 @@ __all__ = [
 ]
 
 
-class OddsError(KayalibError):
-    """An odds question with no answer: N outside ``|H|..24``, or a brute force too big to run."""
 
 
 # _SIGNS[m] = the row (-1)^j C(m, j), j = 0..m, for inclusion-exclusion.
@@ -72,16 +69,16 @@ games 82% of the tables asked for are found (86% with no bound; ``bench_blef_gam
 
 def _check_dealt(held: int, cards: int) -> None:
     if type(cards) is not int:  # not a bool either
-        raise OddsError(f"the number of cards dealt must be a whole number, not {cards!r}")
+        raise ArgumentError(f"the number of cards dealt must be a whole number, not {cards!r}")
     if not 1 <= cards <= 24:
-        raise OddsError(f"between 1 and 24 cards are dealt in a round, not {cards}")
+        raise ArgumentError(f"between 1 and 24 cards are dealt in a round, not {cards}")
     if cards < held:
-        raise OddsError(f"{held} cards in hand, but only {cards} dealt in all")
+        raise ArgumentError(f"{held} cards in hand, but only {cards} dealt in all")
 
 
 def _check_exact(exact: object) -> None:
     if not isinstance(exact, bool):
-        raise OddsError(f"exact must be True or False, not {exact!r}")
+        raise ArgumentError(f"exact must be True or False, not {exact!r}")
 
 
 def _check_hand(hand: Iterable[Card] | str, cards: int) -> tuple[Card, ...]:
@@ -336,7 +333,7 @@ def bid_probability(
     if isinstance(bid, str):
         bid = Bid.parse(bid)
     if not isinstance(bid, Bid):
-        raise OddsError(f"a bid is a Bid or its text such as 'pair K', not {bid!r}")
+        raise ArgumentError(f"a bid is a Bid or its text such as 'pair K', not {bid!r}")
     _check_exact(exact)
     if exact:
         counts, total = favourable_counts(hand, cards)
@@ -359,9 +356,9 @@ def simulate_table(
     """
     held = _check_hand(hand, cards)
     if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
-        raise OddsError(f"trials must be a positive whole number, not {trials!r}")
+        raise ArgumentError(f"trials must be a positive whole number, not {trials!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise OddsError(f"the seed must be a whole number, not {seed!r}")
+        raise ArgumentError(f"the seed must be a whole number, not {seed!r}")
     rng = random.Random(seed)
     held_set = set(held)
     rest = [card for card in DECK if card not in held_set]
@@ -386,7 +383,7 @@ def simulate_table(
 def brute_force_table(hand: Sequence[Card] | str, cards: int) -> dict[Bid, Fraction]:
     """Exact probabilities by dealing every possible draw (small draws only).
 
-    Refuses with ``OddsError`` when there are more than ``BRUTE_FORCE_LIMIT`` draws.
+    Refuses with ``ArgumentError`` when there are more than ``BRUTE_FORCE_LIMIT`` draws.
 
     >>> brute_force_table("AS", 2)[Bid.parse("pair A")]
     Fraction(3, 23)
@@ -397,7 +394,7 @@ def brute_force_table(hand: Sequence[Card] | str, cards: int) -> dict[Bid, Fract
     draw = cards - len(held)
     total = comb(len(rest), draw)
     if total > BRUTE_FORCE_LIMIT:
-        raise OddsError(
+        raise ArgumentError(
             f"{total} possible draws is too many to enumerate (limit {BRUTE_FORCE_LIMIT})"
         )
     hits = [0] * 83

@@ -27,7 +27,8 @@ import numpy as np
 
 from kayalib.blef.bids import LADDER, Bid
 from kayalib.blef.masks import masks_of, popcount
-from kayalib.blef.odds import RANK_KEYS, OddsError, count_tables
+from kayalib.blef.odds import RANK_KEYS, count_tables
+from kayalib.errors import ArgumentError
 
 __all__ = [
     "RANK_KEYS",
@@ -122,17 +123,17 @@ def _suit_table(held: int, cards: int) -> np.ndarray:
 def _check_batch(hands: np.ndarray, cards: int) -> tuple[np.ndarray, int]:
     masks = masks_of(hands)
     if masks.ndim != 1:
-        raise OddsError("hands must be a flat array of masks, one per hand")
+        raise ArgumentError("hands must be a flat array of masks, one per hand")
     if isinstance(cards, bool) or not isinstance(cards, int) or not 1 <= cards <= 24:
-        raise OddsError(f"between 1 and 24 cards are dealt in a round, not {cards!r}")
+        raise ArgumentError(f"between 1 and 24 cards are dealt in a round, not {cards!r}")
     if not len(masks):
         return masks, 0
     sizes = popcount(masks)
     held = int(sizes[0])
     if (sizes != held).any():
-        raise OddsError("every hand of one batch must hold the same number of cards")
+        raise ArgumentError("every hand of one batch must hold the same number of cards")
     if cards < held:
-        raise OddsError(f"{held} cards in hand, but only {cards} dealt in all")
+        raise ArgumentError(f"{held} cards in hand, but only {cards} dealt in all")
     return masks, held
 
 
@@ -241,12 +242,14 @@ def mixture(
     weights = np.asarray(weights, dtype=float).ravel()
     rank_keys, suit_keys = np.ravel(rank_keys), np.ravel(suit_keys)
     if not len(rank_keys) == len(suit_keys) == len(weights):
-        raise OddsError("mixture needs one rank key, one suit key and one weight per set")
+        raise ArgumentError("mixture needs one rank key, one suit key and one weight per set")
     for name, value in (("held", held), ("cards", cards)):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 24:
-            raise OddsError(f"{name} must be a whole number of cards from 0 to 24, not {value!r}")
+            raise ArgumentError(
+                f"{name} must be a whole number of cards from 0 to 24, not {value!r}"
+            )
     if held > cards:
-        raise OddsError(f"{held} cards held, but only {cards} dealt in all")
+        raise ArgumentError(f"{held} cards held, but only {cards} dealt in all")
     if not weights.all():
         kept = weights != 0
         rank_keys, suit_keys, weights = rank_keys[kept], suit_keys[kept], weights[kept]

@@ -20,7 +20,8 @@ from typing import Any
 import ipywidgets as w
 
 from kayalib.blef.bids import Bid
-from kayalib.blef.inference import InferenceError, OpponentModel, Posterior, infer
+from kayalib.blef.inference import OpponentModel, Posterior, infer
+from kayalib.errors import ArgumentError
 from kayalib.ui.framework import set_options, show_if
 
 __all__ = ["MODELS", "BlefHintPanel"]
@@ -78,7 +79,7 @@ class BlefHintPanel:
             model = OpponentModel.named(self.model.value, round(self.bluff.value, 4))
             try:
                 found = infer(view, model, samples=SAMPLES, exact_limit=EXACT_LIMIT)
-            except InferenceError as error:
+            except ArgumentError as error:
                 found = str(error)
             self._cache[key] = found
         return found

@@ -16,17 +16,11 @@ from kayalib.blef.bots import HonestBot, OddsBot, RandomBot
 from kayalib.blef.cards import DECK, parse_cards
 from kayalib.blef.events import DealEvent
 from kayalib.blef.game import CHECK, BlefRules, BlefState
-from kayalib.blef.inference import (
-    InferenceError,
-    OpponentModel,
-    infer,
-    likelihood,
-    opponent_view,
-)
+from kayalib.blef.inference import OpponentModel, infer, likelihood, opponent_view
 from kayalib.blef.masks import masks_of, subset_masks
 from kayalib.blef.odds import exact_table
 from kayalib.engine import Chain, turns
-from kayalib.errors import KayalibError
+from kayalib.errors import ArgumentError, KayalibError
 from kayalib.simulate import play_game
 
 
@@ -185,9 +179,9 @@ def test_a_bid_the_model_never_makes_with_a_hand_gives_that_hand_weight_zero() -
 
 def test_bids_no_hand_explains_are_refused_with_the_reason() -> None:
     state, _ = play(["KS KH", "9C TD"], 0, ["small-straight"])
-    with pytest.raises(InferenceError, match="no hand the model allows"):
+    with pytest.raises(ArgumentError, match="no hand the model allows"):
         infer(state.view(1), OpponentModel.named("honest", 0))
-    with pytest.raises(InferenceError, match="no hand the model allows"):
+    with pytest.raises(ArgumentError, match="no hand the model allows"):
         infer(state.view(1), OpponentModel.named("honest", 0), exact=True)
 
 
@@ -265,9 +259,9 @@ def test_the_sampler_is_reproducible_from_its_seed_and_auto_samples_big_rounds()
     assert small.samples % 4000 == 0
     assert infer(view, model, exact_limit=10_000).true == small.true
     assert infer(view, model, exact_limit=10_000, seed=1).true != small.true
-    with pytest.raises(InferenceError, match="more than 200,000"):
+    with pytest.raises(ArgumentError, match="more than 200,000"):
         infer(view, model, exact=True)
-    with pytest.raises(InferenceError, match="exact results only"):
+    with pytest.raises(ArgumentError, match="exact results only"):
         small.bayes_table(1)
 
 
@@ -344,26 +338,26 @@ def test_bad_questions_are_refused_with_named_errors() -> None:
     view = state.view(1)
     odds = OpponentModel.named("odds", 0.1)
     for rate in (-0.1, 1.5, float("nan"), "0.2", True):
-        with pytest.raises(InferenceError, match="bluff rate"):
+        with pytest.raises(ArgumentError, match="bluff rate"):
             OpponentModel(OddsBot(), rate)
-    with pytest.raises(InferenceError, match="policy"):
+    with pytest.raises(ArgumentError, match="policy"):
         OpponentModel(object(), 0.1)
-    with pytest.raises(InferenceError, match="method"):
+    with pytest.raises(ArgumentError, match="method"):
         infer(view, odds, method="guess")
-    with pytest.raises(InferenceError, match="samples"):
+    with pytest.raises(ArgumentError, match="samples"):
         infer(view, odds, samples=0)
-    with pytest.raises(InferenceError, match="no opponent model for seat 0"):
+    with pytest.raises(ArgumentError, match="no opponent model for seat 0"):
         infer(view, {})
-    with pytest.raises(InferenceError, match="OpponentModel"):
+    with pytest.raises(ArgumentError, match="OpponentModel"):
         infer(view, "odds")
     over = play_game("blef", ["odds", "random"], seed=2)
-    with pytest.raises(InferenceError, match="game is over"):
+    with pytest.raises(ArgumentError, match="game is over"):
         infer(over.view(0), odds)
-    with pytest.raises(InferenceError, match="holds 1 cards, not 2"):
+    with pytest.raises(ArgumentError, match="holds 1 cards, not 2"):
         opponent_view(view, 0, "KS QS")
-    with pytest.raises(InferenceError, match="cannot hold a card"):
+    with pytest.raises(ArgumentError, match="cannot hold a card"):
         opponent_view(view, 0, "9H")
-    with pytest.raises(InferenceError, match="step must be"):
+    with pytest.raises(ArgumentError, match="step must be"):
         opponent_view(view, 5, "KS")
 
 

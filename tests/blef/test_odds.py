@@ -22,7 +22,6 @@ from kayalib.blef.masks import (
     subset_masks,
 )
 from kayalib.blef.odds import (
-    OddsError,
     bid_probability,
     brute_force_table,
     exact_table,
@@ -32,7 +31,7 @@ from kayalib.blef.odds import (
     table_key,
 )
 from kayalib.blef.odds_batch import batch_counts, hand_keys, mixture, pool_truth
-from kayalib.errors import KayalibError, ParseError
+from kayalib.errors import ArgumentError, KayalibError, ParseError
 
 # Hands that hold parts of straights, pokers, fulls and flushes: the cases a lookup table of
 # "probability given N" gets wrong once the hand holds some of the cards.
@@ -230,14 +229,14 @@ def test_holding_cards_changes_the_straight_flush_and_full_odds():
 @pytest.mark.parametrize(
     ("hand", "cards", "error", "message"),
     [
-        ("AS KS", 0, OddsError, "between 1 and 24"),
-        ("", 0, OddsError, "between 1 and 24"),
-        ("", -3, OddsError, "between 1 and 24"),
-        ("", 25, OddsError, "between 1 and 24"),
-        ("AS KS QS", 2, OddsError, "3 cards in hand, but only 2"),
-        ("", 2.0, OddsError, "whole number"),
-        ("", "5", OddsError, "whole number"),
-        ("", True, OddsError, "whole number"),
+        ("AS KS", 0, ArgumentError, "between 1 and 24"),
+        ("", 0, ArgumentError, "between 1 and 24"),
+        ("", -3, ArgumentError, "between 1 and 24"),
+        ("", 25, ArgumentError, "between 1 and 24"),
+        ("AS KS QS", 2, ArgumentError, "3 cards in hand, but only 2"),
+        ("", 2.0, ArgumentError, "whole number"),
+        ("", "5", ArgumentError, "whole number"),
+        ("", True, ArgumentError, "whole number"),
         ("AS AS", 4, ParseError, "given twice"),
         ("AS XX", 4, ParseError, "not a Blef card"),
     ],
@@ -257,9 +256,9 @@ def test_invalid_card_lists_and_trials_are_refused():
         probabilities([DECK[0], DECK[0]], 5)
     with pytest.raises(CardError, match="not a Blef card"):
         probabilities(["AS"], 5)  # type: ignore[list-item]
-    with pytest.raises(OddsError, match="trials"):
+    with pytest.raises(ArgumentError, match="trials"):
         simulate_table("", 5, 0, seed=1)
-    with pytest.raises(OddsError, match="too many"):
+    with pytest.raises(ArgumentError, match="too many"):
         brute_force_table("", 12)
     with pytest.raises(ParseError):
         bid_probability("pair X", "", 5)
