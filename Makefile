@@ -19,7 +19,7 @@ CLASS_FLAGS := --port=$(PORT) --students=$(STUDENTS) $(if $(IP),--ip=$(IP)) \
 	$(if $(OPEN),--open=$(OPEN)) $(if $(SEED),--seed=$(SEED)) \
 	$(if $(LESSON_POOL),--lesson-pool=$(LESSON_POOL))
 
-.PHONY: app class test venv lint bench clean plans worksheets lab
+.PHONY: app class test check venv lint bench clean plans worksheets lab
 
 $(STAMP): pyproject.toml binder/requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -55,9 +55,15 @@ worksheets: venv
 
 lint: venv
 	$(BIN)/ruff check .
+	$(BIN)/mypy
+
+# While you work: lint, types and every test that starts no notebook, server or browser.
+check: lint
+	$(BIN)/python -m pytest -m "not slow and not voila and not browser" --ignore=notebooks \
+		-n 2 --timeout=300 -q
 
 test: lint $(CHP)
-	$(BIN)/python -m pytest; rc=$$?; \
+	$(BIN)/python -m pytest -n 2 --dist loadfile --timeout=900; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest: no tests were collected"; rc=0; fi; exit $$rc
 
 bench: venv

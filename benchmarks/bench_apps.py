@@ -1,141 +1,324 @@
-"""How quick the play apps feel: widget-level click times, and Voila in headless Chromium.
+"""How light and how quick the play apps are: every figure a ratio to a floor measured in the same
+run, against the targets of issue 22.
 
-Measures, per app:
-- in Python (no browser): one click on a real button to the re-rendered widgets;
-- in Voila + Chromium: opening the URL until the first playable screen, and a click until the
-  page shows the updated view (the log's text changes).
+=====================  ==========================================  ======
+figure                 floor                                       target
+=====================  ==========================================  ======
+import of an app       ``import ipywidgets, numpy``                ≤ 1.2
+kernel memory (RSS)    a bare ipykernel that shows one ipywidget   ≤ 1.3
+open → first playable  a one-button Voila notebook                 ≤ 1.15
+click → updated view   the same notebook's button updating a label ≤ 1.3
+=====================  ==========================================  ======
 
+Each measurement runs in a fresh process (an interpreter, a kernel, a Voila page), round after
+round, every checkout and its floor in each round (interleaved), and the medians are compared.
+``python -m benchmarks apps`` measures this checkout; ``--tree NAME=PATH`` (repeatable) adds
+another checkout, e.g. ``--tree before=../before``: its ``kayalib`` is put first on the path of
+its interpreters, kernels and Voila server. ``--rounds N`` (default 5); ``--no-browser`` skips
+Voila. The machine's load (``uptime``) is printed before and after: the machine may be shared.
 The browser part needs Debian's ``/usr/bin/chromium``; without it, it prints a notice.
-Run alone with ``python -m benchmarks apps``.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = ROOT / "notebooks"
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]  # fmt: skip
-RUNS = 3
+APPS = {"blef": ("play-blef.ipynb", "kayalib.ui.blef_app"),
+        "kaya": ("play-aku-paling-kaya.ipynb", "kayalib.ui.kaya_app")}  # fmt: skip
+TARGETS = {"import": 1.2, "rss": 1.3, "open": 1.15, "click": 1.3}
+FLOOR_IMPORT = "ipywidgets, numpy"
+FLOOR_KERNEL = (
+    "import ipywidgets as w\nfrom IPython.display import display\n"
+    "display(w.Button(description='Go'))"
+)
+FLOOR_NOTEBOOK = "floor-one-button.ipynb"
+FLOOR_CODE = """import ipywidgets as w
+from IPython.display import display
+
+label = w.HTML("0")
+label.add_class("floor-label")
+button = w.Button(description="Go")
+button.add_class("floor-button")
 
 
-def _stats(values: list[float]) -> str:
-    ms = [v * 1000 for v in values]
-    low, high, mid = min(ms), max(ms), statistics.median(ms)
-    return f"median {mid:.0f} ms (min {low:.0f}, max {high:.0f}, n={len(ms)})"
+def clicked(_button):
+    label.value = str(int(label.value) + 1)
 
 
-def widget_clicks() -> None:
-    """Click-to-render time of the widget code alone (bots at delay 0 move inside the click)."""
-    from kayalib.ui.blef_app import BlefApp
+button.on_click(clicked)
+display(w.VBox([button, label]))"""
+READY = {
+    "floor": ("button.floor-button", "button.floor-button", ".floor-label"),
+    "blef": ("button.kaya-bid:not([disabled])", "button.kaya-bid", ".kaya-log"),
+    "kaya": ("button.kaya-play-card:visible:not([disabled]) >> nth=0",
+             "button.kaya-play-card:visible:not([disabled]) >> nth=0", ".kaya-log"),
+}  # fmt: skip
 
-    times = []
-    for seed in range(RUNS * 5):
-        app = BlefApp(seed=seed, delay=0, opponents=["odds", "random"], hint=True)
-        start = time.perf_counter()
-        app.bid_button.click()
-        times.append(time.perf_counter() - start)
-    print(f"  blef  widget click -> view (2 bots, hint on): {_stats(times)}")
+
+class Tree:
+    """A checkout to measure: its name, its root, and the environment that imports its kayalib."""
+
+    def __init__(self, name: str, root: Path) -> None:
+        self.name, self.root = name, root.resolve()
+        self.env = dict(os.environ, PYTHONPATH=str(self.root))
+        self.env.pop("QUERY_STRING", None)
+        self.work = Path(tempfile.mkdtemp(prefix=f"kayalib-bench-{name}-"))
+
+    def python(self, code: str, timeout: float = 120) -> str:
+        """Run ``code`` in a fresh interpreter of this checkout (never from inside a checkout,
+        so that its own folder cannot shadow the path)."""
+        out = subprocess.run([sys.executable, "-c", code], env=self.env, cwd=self.work,
+                             capture_output=True, text=True, timeout=timeout,
+                             check=True)  # fmt: skip
+        return out.stdout.strip().splitlines()[-1]
+
+
+def median(values: Sequence[float]) -> float:
+    return statistics.median(values)
+
+
+def spread(values: Sequence[float], unit: str, scale: float = 1.0) -> str:
+    low, high, mid = min(values) * scale, max(values) * scale, median(values) * scale
+    return f"{mid:7.1f} {unit} ({low:.1f}-{high:.1f}, n={len(values)})"
+
+
+# ---- import times ------------------------------------------------------------------------------
+
+
+def import_seconds(tree: Tree, modules: str) -> float:
+    code = (f"import time\nstart = time.perf_counter()\nimport {modules}\n"
+            "print(time.perf_counter() - start)")  # fmt: skip
+    return float(tree.python(code))
+
+
+# ---- kernel memory -----------------------------------------------------------------------------
+
+
+def _memory(pid: int) -> tuple[float, float]:
+    """RSS and USS of a process, in MB."""
+    rss = uss = 0
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            rss = int(line.split()[1])
     try:
-        from kayalib.ui.kaya_app import KayaApp
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith(("Private_Clean:", "Private_Dirty:")):
+                uss += int(line.split()[1])
+    except OSError:
+        uss = rss
+    return rss / 1024, uss / 1024
 
-        times = []
-        for seed in range(RUNS * 5):
-            app = KayaApp(seed=seed, delay=0, opponents=["counter", "random"], hint=True)
-            button = next(b for b in app.slot_buttons if not b.disabled)
-            start = time.perf_counter()
-            button.click()
-            times.append(time.perf_counter() - start)
-        print(f"  kaya  widget click -> view (2 bots, hint on): {_stats(times)}")
-    except Exception as error:  # report, do not hide, an engine not ready yet
-        print(f"  kaya  widget click: not measured ({type(error).__name__}: {error})")
+
+def kernel_memory(tree: Tree, code: str, query: str = "") -> tuple[float, float]:
+    """RSS and USS (MB) of a fresh kernel of ``tree`` after it ran ``code`` (as Voila would,
+    with the page address in ``QUERY_STRING``)."""
+    from jupyter_client.manager import KernelManager
+
+    manager = KernelManager(kernel_name="python3")
+    manager.start_kernel(env=dict(tree.env, QUERY_STRING=query), cwd=str(tree.work))
+    client = manager.client()
+    client.start_channels()
+    try:
+        client.wait_for_ready(timeout=120)
+        reply = client.execute_interactive(code, timeout=120, output_hook=lambda _msg: None)
+        if reply["content"]["status"] != "ok":
+            raise RuntimeError(f"the kernel refused the code: {reply['content']}")
+        time.sleep(0.3)
+        return _memory(manager.provisioner.process.pid)  # type: ignore[union-attr]
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+
+
+def notebook_code(tree: Tree, notebook: str) -> str:
+    cells = json.loads((tree.root / "notebooks" / notebook).read_text("utf-8"))["cells"]
+    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+
+
+# ---- Voila in Chromium -------------------------------------------------------------------------
 
 
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        return int(s.getsockname()[1])
 
 
-def browser_times() -> None:
-    if not Path(CHROMIUM).exists():
-        print(f"  browser: {CHROMIUM} is missing; install Debian's chromium to measure Voila")
-        return
-    from playwright.sync_api import sync_playwright
+class Server:
+    """A Voila server over a copy of ``tree``'s notebooks (the floor notebook added)."""
 
-    port = _free_port()
-    env = dict(os.environ, JUPYTER_PATH=str(NOTEBOOKS / ".jupyter"))
-    env.pop("QUERY_STRING", None)
-    server = subprocess.Popen(
-        [str(Path(sys.executable).with_name("voila")), "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", "--template=kayalib"],
-        cwd=NOTEBOOKS, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
+    def __init__(self, tree: Tree) -> None:
+        self.folder = tree.work / "notebooks"
+        shutil.copytree(tree.root / "notebooks", self.folder, dirs_exist_ok=True)
+        floor = {"cells": [{"cell_type": "code", "execution_count": None, "id": "floor",
+                            "metadata": {}, "outputs": [],
+                            "source": FLOOR_CODE.splitlines(keepends=True)}],
+                 "metadata": {}, "nbformat": 4, "nbformat_minor": 5}  # fmt: skip
+        (self.folder / FLOOR_NOTEBOOK).write_text(json.dumps(floor), "utf-8")
+        self.port = _free_port()
+        env = dict(tree.env, JUPYTER_PATH=str(self.folder / ".jupyter"))
+        voila = Path(sys.executable).with_name("voila")
+        self.process = subprocess.Popen(
+            [str(voila), "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1",
+             "--template=kayalib"],
+            cwd=self.folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        self.url = f"http://127.0.0.1:{self.port}"
         for _ in range(300):
             try:
-                urllib.request.urlopen(url + "/", timeout=2)
-                break
+                urllib.request.urlopen(self.url + "/", timeout=2)
+                return
             except OSError:
                 time.sleep(0.2)
-        apps = [
-            ("blef", "play-blef.ipynb", "button.kaya-bid:not([disabled])", "button.kaya-bid"),
-            ("kaya", "play-aku-paling-kaya.ipynb",
-             "button.kaya-play-card:visible:not([disabled]) >> nth=0",
-             "button.kaya-play-card:visible:not([disabled]) >> nth=0"),
-        ]  # fmt: skip
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            for name, notebook, ready, click in apps:
-                loads, clicks = [], []
-                for run in range(RUNS):
-                    page = browser.new_page()
-                    start = time.perf_counter()
-                    page.goto(f"{url}/voila/render/{notebook}?seed={run}&speed=instant",
-                              timeout=180_000)  # fmt: skip
-                    try:
-                        page.wait_for_selector(ready, timeout=60_000)
-                    except Exception as error:
-                        print(f"  {name}: no playable screen ({type(error).__name__})")
-                        page.close()
-                        break
-                    loads.append(time.perf_counter() - start)
-                    before = page.inner_text(".kaya-log")
-                    start = time.perf_counter()
-                    page.click(click)
-                    page.wait_for_function(
-                        "old => document.querySelector('.kaya-log').innerText !== old",
-                        arg=before, timeout=60_000,
-                    )  # fmt: skip
-                    clicks.append(time.perf_counter() - start)
-                    page.close()
-                if loads:
-                    print(f"  {name}  open URL -> first playable screen: {_stats(loads)}")
-                    print(f"  {name}  click -> updated view in the page: {_stats(clicks)}")
-            browser.close()
-    finally:
-        server.terminate()
+        raise RuntimeError("Voila did not start")
+
+    def stop(self) -> None:
+        self.process.terminate()
         try:
-            server.wait(15)
+            self.process.wait(15)
         except subprocess.TimeoutExpired:
-            server.kill()
+            self.process.kill()
 
 
-def main() -> None:
-    widget_clicks()
-    browser_times()
+def open_and_click(browser: Any, server: Server, page_name: str, seed: int) -> tuple[float, float]:
+    """Seconds from opening the page to its first playable screen, and from a click to the
+    updated view (the log, or the floor's label, shows new text)."""
+    notebook = FLOOR_NOTEBOOK if page_name == "floor" else APPS[page_name][0]
+    ready, click, changed = READY[page_name]
+    page = browser.new_page()
+    try:
+        start = time.perf_counter()
+        page.goto(f"{server.url}/voila/render/{notebook}?seed={seed}&speed=instant",
+                  timeout=180_000)  # fmt: skip
+        page.wait_for_selector(ready, timeout=120_000)
+        opened = time.perf_counter() - start
+        before = page.inner_text(changed)
+        start = time.perf_counter()
+        page.click(click)
+        page.wait_for_function("([selector, old]) => document.querySelector(selector)"
+                               ".innerText !== old", arg=[changed, before],
+                               timeout=60_000)  # fmt: skip
+        return opened, time.perf_counter() - start
+    finally:
+        page.close()
+
+
+# ---- the run -----------------------------------------------------------------------------------
+
+
+def uptime() -> str:
+    return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+
+
+Figures = dict[tuple[str, str, str], list[float]]
+
+
+def measure(trees: list[Tree], rounds: int, browser_too: bool) -> Figures:
+    """Every figure of every tree, ``rounds`` times, interleaved; keyed (tree, figure, page)."""
+    got: Figures = {}
+
+    def add(tree: Tree, figure: str, page: str, value: float) -> None:
+        got.setdefault((tree.name, figure, page), []).append(value)
+
+    servers: dict[str, Server] = {}
+    browser = playwright = None
+    if browser_too and Path(CHROMIUM).exists():
+        from playwright.sync_api import sync_playwright
+
+        servers = {tree.name: Server(tree) for tree in trees}
+        playwright = sync_playwright().start()
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    elif browser_too:
+        print(f"  browser: {CHROMIUM} is missing; install Debian's chromium to measure Voila")
+    try:
+        for r in range(rounds):
+            for tree in trees:
+                add(tree, "import", "floor", import_seconds(tree, FLOOR_IMPORT))
+                for name, (_notebook, module) in APPS.items():
+                    add(tree, "import", name, import_seconds(tree, module))
+                rss, uss = kernel_memory(tree, FLOOR_KERNEL)
+                add(tree, "rss", "floor", rss)
+                add(tree, "uss", "floor", uss)
+                for name, (notebook, _module) in APPS.items():
+                    rss, uss = kernel_memory(tree, notebook_code(tree, notebook))
+                    add(tree, "rss", name, rss)
+                    add(tree, "uss", name, uss)
+                if browser is not None:
+                    for name in ("floor", *APPS):
+                        opened, clicked = open_and_click(browser, servers[tree.name], name, r)
+                        add(tree, "open", name, opened)
+                        add(tree, "click", name, clicked)
+            print(f"  round {r + 1} of {rounds} done", flush=True)
+    finally:
+        if browser is not None:
+            browser.close()
+        if playwright is not None:
+            playwright.stop()
+        for server in servers.values():
+            server.stop()
+    return got
+
+
+def report(trees: list[Tree], got: Figures) -> None:
+    units: dict[str, tuple[str, float]] = {"import": ("ms", 1000), "rss": ("MB", 1),
+                                           "uss": ("MB", 1), "open": ("ms", 1000),
+                                           "click": ("ms", 1000)}  # fmt: skip
+    for tree in trees:
+        print(f"\n  {tree.name} ({tree.root})")
+        for figure, (unit, scale) in units.items():
+            floor = got.get((tree.name, figure, "floor"))
+            if not floor:
+                continue
+            print(f"    {figure:6s} floor {spread(floor, unit, scale)}")
+            for name in APPS:
+                values = got[(tree.name, figure, name)]
+                ratio = median(values) / median(floor)
+                target = TARGETS.get(figure)
+                verdict = "" if target is None else (
+                    f"  target <= {target}: {'met' if ratio <= target else 'NOT met'}")
+                print(f"    {figure:6s} {name:5s} {spread(values, unit, scale)}"
+                      f"  ratio {ratio:4.2f}{verdict}")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks apps")
+    parser.add_argument("--tree", action="append", default=[], metavar="NAME=PATH",
+                        help="another checkout to measure, interleaved with this one")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--no-browser", action="store_true")
+    options = parser.parse_args(argv)
+    trees = [Tree("this", ROOT)]
+    for text in options.tree:
+        name, _, path = text.partition("=")
+        trees.append(Tree(name, Path(path)))
+    print(f"  load before: {uptime()}")
+    started = time.perf_counter()
+    try:
+        got = measure(trees, options.rounds, not options.no_browser)
+    finally:
+        for tree in trees:
+            shutil.rmtree(tree.work, ignore_errors=True)
+    print(f"  load after:  {uptime()} ({time.perf_counter() - started:.0f} s)")
+    report(trees, got)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,8 @@
 """Whole Blef games between bots: speed of the engine and the odds bot, and its win rates.
 
-Target: 1,000 four-player games between ``odds`` bots in under 20 s on one core.
+Target: 1,000 four-player games between ``odds`` bots in under 20 s on one core, and no
+slower than before (issue "Performance"). The same run shows how often the odds bot's exact
+table was found remembered (:func:`kayalib.blef.odds.table_cache_info`).
 Then the odds bot against random bots over 2,000 games each, rotating the seats:
 two odds seats against two random ones, and one odds seat against three random ones.
 """
@@ -8,22 +10,31 @@ two odds seats against two random ones, and one odds seat against three random o
 from __future__ import annotations
 
 from kayalib.blef.game import BlefRules
+from kayalib.blef.odds import clear_table_cache, table_cache_info
 from kayalib.simulate import simulate
 
 
 def speed(games: int = 1000, seed: int = 7) -> dict[str, float]:
-    """Time ``games`` four-player games between odds bots."""
+    """Time ``games`` four-player games between odds bots, and the tables' hit rate."""
+    clear_table_cache()
     result = simulate("blef", ["odds"] * 4, games, seed, BlefRules(players=4))
+    info = table_cache_info()
+    hit_rate = info.hits / max(1, info.hits + info.misses)
     figures = {
         "games": float(games),
         "seconds": result.seconds,
         "games_per_second": result.games_per_second,
         "mean_rounds": result.mean_length,
+        "table_hit_rate": hit_rate,
     }
     print(
         f"{games} four-player odds games: {result.seconds:.2f} s, "
         f"{result.games_per_second:.1f} games/s, {result.mean_length:.1f} rounds a game "
         "(target: 1,000 games < 20 s)"
+    )
+    print(
+        f"odds tables: {info.hits + info.misses:,} asked, {hit_rate:.1%} found remembered, "
+        f"{info.currsize:,} kept (at most {info.maxsize:,})"
     )
     return figures
 

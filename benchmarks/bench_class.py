@@ -1,13 +1,16 @@
 """A class on loopback: N simulated students open a play app at the same moment and make a move.
 
     .venv/bin/python -m benchmarks class --students 1,10,20,30,40 --mode both
+    .venv/bin/python -m benchmarks class --students 30 --arrive-after 0,300 --restart
 
-For each server mode and each class size it starts a fresh server on 127.0.0.1 (``app`` is
-``make app``; ``class`` is ``make class STUDENTS=N`` with no lesson pools; ``voila`` is the plain
-``voila`` command with Voila's own 4 s output wait, the kit's server before class mode), waits
-until it is ready (class mode: the play apps' kernel pools are full and the machine has
-settled), then lets N students arrive at once. Each simulated student does what a student's
-browser does, over the same HTTP and websocket protocol, without drawing the page:
+For each server mode, class size and arrival time it starts a fresh server on 127.0.0.1
+(``app`` is ``make app``; ``class`` is ``make class STUDENTS=N``, with ``--lesson-pool``
+kernels for each lesson as ``make class`` has; ``voila`` is the plain ``voila`` command with
+Voila's own 4 s output wait, the kit's server before class mode), waits until it is ready
+(class mode: every kernel pool is warm and the machine has settled), waits ``--arrive-after``
+seconds more (a real class arrives minutes after the teacher starts the server), then lets N
+students arrive at once. Each simulated student does what a student's browser does, over the
+same HTTP and websocket protocol, without drawing the page:
 
 1. gets the page (a cold browser: also every script and stylesheet the page names);
 2. opens its kernel's websocket and asks for the widgets, as the page's widget manager does;
@@ -17,9 +20,16 @@ browser does, over the same HTTP and websocket protocol, without drawing the pag
 
 A student fails when the page has no app (Voila lost the notebook's output), an answer is an
 error, or a step takes longer than ``--timeout``. Reported per row: students, playable, p50 and
-p95 of both times, failures, memory per kernel (resident and unique, median), and the server's
-and kernels' CPU seconds per arriving student. Every request goes to 127.0.0.1 only; counts and
-times are bounded (``--students`` at most 60 each, ``--timeout`` per step).
+p95 of both times, failures, the server's and kernels' CPU seconds per arriving student, and
+memory: the kernels at rest (before the class arrives) and after the wave, their number, the
+median resident (RSS) and unique (USS) megabytes per kernel and the sums, and the kernels the
+students played in.
+
+``--restart`` also measures, per mode, what Ctrl+C costs (SIGINT to the server's process group,
+as a terminal sends it: seconds until the server has exited) and how soon a server started
+again on the same port gives one student a playable game, beside the floor: one student on the
+ready server before. Every request goes to 127.0.0.1 only; counts and times are bounded
+(``--students`` at most 60 each, ``--arrive-after`` at most an hour, ``--timeout`` per step).
 """
 
 from __future__ import annotations
@@ -53,15 +63,43 @@ class Student:
     playable: float | None = None
     click: float | None = None
     error: str = ""
+    kernel_id: str = ""
+
+
+@dataclass
+class Memory:
+    """Kernels' memory at one moment: how many, the median per kernel and the sums (MB)."""
+
+    kernels: int = 0
+    rss_mb: float = 0.0
+    uss_mb: float = 0.0
+    rss_total_mb: float = 0.0
+    uss_total_mb: float = 0.0
+
+    @classmethod
+    def of(cls, processes: list) -> Memory:
+        rss, uss = [], []
+        for process in processes:
+            try:
+                info = process.memory_full_info()
+            except Exception:  # a kernel that just stopped
+                continue
+            rss.append(info.rss / 2**20)
+            uss.append(info.uss / 2**20)
+        if not rss:
+            return cls()
+        return cls(len(rss), statistics.median(rss), statistics.median(uss), sum(rss), sum(uss))
 
 
 @dataclass
 class Row:
     mode: str
     students: int
+    arrive_after: float = 0.0
     results: list[Student] = field(default_factory=list)
-    rss_mb: float = 0.0
-    uss_mb: float = 0.0
+    rest: Memory = field(default_factory=Memory)
+    after: Memory = field(default_factory=Memory)
+    in_use: Memory = field(default_factory=Memory)
     server_cpu: float = 0.0
     kernel_cpu: float = 0.0
     ready_s: float = 0.0
@@ -100,31 +138,58 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, mode: str, students: int, log_path: Path) -> None:
-        self.port = free_port()
+    def __init__(
+        self, mode: str, students: int, log_path: Path, extra: Sequence[str] = (),
+        lesson_pool: int = 2, port: int | None = None,
+    ) -> None:  # fmt: skip
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         python = sys.executable
+        self.pools: list[str] = []
         if mode == "app":
             command = [python, "-m", "kayalib.server", "app", f"--port={self.port}"]
         elif mode == "class":
+            from kayalib.server.settings import ClassSettings
+
             command = [python, "-m", "kayalib.server", "class", f"--port={self.port}",
                        "--ip=127.0.0.1", "--no-qr", f"--students={students}",
-                       "--lesson-pool=0"]  # fmt: skip
+                       f"--lesson-pool={lesson_pool}"]  # fmt: skip
+            pools = ClassSettings(students, other_pool=lesson_pool).pools(NOTEBOOKS)
+            self.pools = [name for name, pool in pools.items()
+                          if name != "default" and pool["pool_size"] > 0]  # fmt: skip
         else:  # the plain voila command, as `make app` ran it before class mode
             command = [str(Path(python).with_name("voila")), "--no-browser",
                        f"--port={self.port}", "--Voila.ip=127.0.0.1", "--template=kayalib",
                        "--VoilaExecutor.iopub_timeout=4", "--VoilaExecutor.timeout=30"]  # fmt: skip
+        command += list(extra)  # settings on top, e.g. a shorter cell timeout in a test
         env = dict(os.environ, JUPYTER_PATH=str(NOTEBOOKS / ".jupyter"))
         env.pop("QUERY_STRING", None)
         self.log_path = log_path
         self.log = log_path.open("w")
         cwd = NOTEBOOKS if mode == "voila" else ROOT
-        self.process = subprocess.Popen(
-            command, cwd=cwd, env=env, stdout=self.log, stderr=subprocess.STDOUT
-        )
+        self.process = subprocess.Popen(  # a session of its own: Ctrl+C reaches only it
+            command, cwd=cwd, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # fmt: skip
+
+    def interrupt(self, timeout: float = 60.0) -> float:
+        """Ctrl+C, as a terminal sends it; the seconds until the server has exited."""
+        import signal
+
+        start = time.perf_counter()
+        os.killpg(self.process.pid, signal.SIGINT)
+        try:
+            self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.stop()
+        self.log.close()
+        return time.perf_counter() - start
 
     def wait(self, pools: Sequence[str], timeout: float) -> None:
+        """Until the server answers and the named notebooks' pools are warm."""
         import urllib.request
+
+        from kayalib.server.pools import WARM_LOG
 
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -136,7 +201,7 @@ class Server:
                 time.sleep(0.5)
                 continue
             text = self.log_path.read_text(errors="replace")
-            if all(f"Kernel pool of {name} is filled" in text for name in pools):
+            if all(f"{WARM_LOG} {name}:" in text for name in pools):
                 return
             time.sleep(0.5)
         raise RuntimeError(f"the server was not ready in {timeout:.0f} s; see {self.log_path}")
@@ -231,7 +296,7 @@ async def one_student(http, url: str, port: int, timeout: float) -> Student:
         await asyncio.gather(*(
             http.fetch(base + a, request_timeout=timeout, raise_error=False) for a in assets
         ))  # fmt: skip
-        kernel_id = KERNEL_ID.search(page).group(1)
+        kernel_id = result.kernel_id = KERNEL_ID.search(page).group(1)
         session = uuid.uuid4().hex
         ws_url = f"ws://127.0.0.1:{port}/api/kernels/{kernel_id}/channels?session_id={session}"
         async with connect(
@@ -259,6 +324,20 @@ async def one_student(http, url: str, port: int, timeout: float) -> Student:
     except Exception as error:  # a failed student is counted, not fatal to the run
         result.error = f"{type(error).__name__}: {error}"[:160]
     return result
+
+
+def one_student_now(url: str, port: int, timeout: float = 120.0) -> Student:
+    """One student arriving alone at ``url`` (for tests)."""
+    from tornado.httpclient import AsyncHTTPClient
+
+    async def arrive() -> Student:
+        http = AsyncHTTPClient(force_instance=True)
+        try:
+            return await one_student(http, url, port, timeout)
+        finally:
+            http.close()
+
+    return asyncio.run(arrive())
 
 
 async def _messages(ws):
@@ -297,17 +376,30 @@ def _widget(states: dict, css_class: str) -> str | None:
 # ---------------------------------------------------------------------- a wave
 
 
-def run_wave(mode: str, students: int, app: str, timeout: float, logs: Path) -> Row:
+def run_wave(
+    mode: str,
+    students: int,
+    app: str,
+    timeout: float,
+    logs: Path,
+    arrive_after: float = 0.0,
+    server_args: Sequence[str] = (),
+    lesson_pool: int = 2,
+) -> Row:
+    """One server, one class arriving at once ``arrive_after`` seconds after it is ready."""
     from tornado.httpclient import AsyncHTTPClient
 
     notebook = APPS[app]
-    row = Row(mode, students)
-    server = Server(mode, students, logs / f"bench-class-{mode}-{students}.log")
+    row = Row(mode, students, arrive_after=arrive_after)
+    name = f"bench-class-{mode}-{students}-{arrive_after:.0f}s.log"
+    server = Server(mode, students, logs / name, server_args, lesson_pool)
     try:
         started = time.perf_counter()
-        server.wait([notebook] if mode == "class" else [], timeout=900)
+        server.wait(server.pools, timeout=1800)
         settle()
         row.ready_s = time.perf_counter() - started
+        time.sleep(arrive_after)  # a real class arrives minutes after the teacher starts
+        row.rest = Memory.of(server.kernels())
         cpu_before = server.cpu()
         AsyncHTTPClient.configure(None, max_clients=4 * students + 20)
 
@@ -326,19 +418,61 @@ def run_wave(mode: str, students: int, app: str, timeout: float, logs: Path) -> 
         cpu_after = server.cpu()
         row.server_cpu = (cpu_after[0] - cpu_before[0]) / students
         row.kernel_cpu = max(0.0, cpu_after[1] - cpu_before[1]) / students
-        rss, uss = [], []
-        for kernel in server.kernels():
-            try:
-                info = kernel.memory_full_info()
-            except Exception:
-                continue
-            rss.append(info.rss / 2**20)
-            uss.append(info.uss / 2**20)
-        row.rss_mb = statistics.median(rss) if rss else 0.0
-        row.uss_mb = statistics.median(uss) if uss else 0.0
+        kernels = server.kernels()
+        row.after = Memory.of(kernels)
+        used = {r.kernel_id for r in row.results if r.kernel_id}
+        row.in_use = Memory.of(
+            [k for k in kernels if any(i in " ".join(_cmdline(k)) for i in used)]
+        )
     finally:
         server.stop()
     return row
+
+
+def _cmdline(process) -> list[str]:
+    try:
+        return process.cmdline()
+    except Exception:
+        return []
+
+
+@dataclass
+class Restart:
+    mode: str
+    students: int
+    floor_s: float | None = None  # one student on the ready server, before the restart
+    stop_s: float = 0.0  # Ctrl+C until the server has exited
+    back_s: float | None = None  # the new server's start until one student can play
+
+
+def run_restart(mode: str, students: int, app: str, timeout: float, logs: Path,
+                lesson_pool: int = 2) -> Restart:  # fmt: skip
+    """Ctrl+C a ready server, start it again on the same port, let one student play."""
+    notebook = APPS[app]
+    result = Restart(mode, students)
+    server = Server(mode, students, logs / f"bench-restart-{mode}-{students}.log",
+                    lesson_pool=lesson_pool)  # fmt: skip
+    url = f"{server.url}/voila/render/{notebook}?seed=1&speed=instant"
+    try:
+        server.wait(server.pools, timeout=1800)
+        settle()
+        result.floor_s = one_student_now(url, server.port, timeout).playable
+        result.stop_s = server.interrupt()
+    finally:
+        server.stop()
+    again = Server(mode, students, logs / f"bench-restart-{mode}-{students}-again.log",
+                   lesson_pool=lesson_pool, port=server.port)  # fmt: skip
+    try:
+        start = time.perf_counter()
+        while (tried := time.perf_counter()) - start < timeout:
+            playable = one_student_now(url, again.port, timeout).playable
+            if playable is not None:
+                result.back_s = tried - start + playable
+                break
+            time.sleep(0.2)  # not listening yet
+    finally:
+        again.stop()
+    return result
 
 
 def fmt(value: float | None, digits: int = 1) -> str:
@@ -347,18 +481,46 @@ def fmt(value: float | None, digits: int = 1) -> str:
 
 def table(rows: list[Row]) -> str:
     lines = [
-        "| mode | students | playable | to playable p50 / p95 (s) | click to update p50 / p95 (s) "
-        "| failures | kernel RSS / USS (MB) | CPU-s per student: server / kernels |",
+        "| mode | students | arrive after (s) | playable | to playable p50 / p95 (s) "
+        "| click to update p50 / p95 (s) | failures | CPU-s per student: server / kernels |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         lines.append(
-            f"| {r.mode} | {r.students} | {len(r.playable)} | "
+            f"| {r.mode} | {r.students} | {r.arrive_after:.0f} | {len(r.playable)} | "
             f"{fmt(percentile(r.playable, 0.5))} / {fmt(percentile(r.playable, 0.95))} | "
             f"{fmt(percentile(r.clicks, 0.5), 2)} / {fmt(percentile(r.clicks, 0.95), 2)} | "
-            f"{len(r.failures)} | {r.rss_mb:.0f} / {r.uss_mb:.0f} | "
-            f"{r.server_cpu:.2f} / {r.kernel_cpu:.2f} |"
+            f"{len(r.failures)} | {r.server_cpu:.2f} / {r.kernel_cpu:.2f} |"
         )
+    return "\n".join(lines)
+
+
+def memory_table(rows: list[Row]) -> str:
+    lines = [
+        "| mode | students | kernels at rest / after | per kernel at rest: RSS / USS (MB) "
+        "| in use: RSS / USS (MB) | all kernels at rest / after: RSS (GB) |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r.mode} | {r.students} | {r.rest.kernels} / {r.after.kernels} | "
+            f"{r.rest.rss_mb:.0f} / {r.rest.uss_mb:.0f} | "
+            f"{r.in_use.rss_mb:.0f} / {r.in_use.uss_mb:.0f} | "
+            f"{r.rest.rss_total_mb / 1024:.1f} / {r.after.rss_total_mb / 1024:.1f} |"
+        )
+    return "\n".join(lines)
+
+
+def restart_table(restarts: list[Restart]) -> str:
+    lines = [
+        "| mode | students | Ctrl+C until stopped (s) | restart until playable (s) "
+        "| one student on the ready server (s) | restart / ready |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in restarts:
+        ratio = r.back_s / r.floor_s if r.back_s and r.floor_s else None
+        lines.append(f"| {r.mode} | {r.students} | {r.stop_s:.1f} | {fmt(r.back_s)} | "
+                     f"{fmt(r.floor_s)} | {fmt(ratio)} |")  # fmt: skip
     return "\n".join(lines)
 
 
@@ -370,8 +532,24 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--app", default="blef", choices=sorted(APPS))
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per step")
+    parser.add_argument(
+        "--arrive-after", default="0", metavar="SECONDS",
+        help="when the class arrives after the server is ready, e.g. 0,300 (default 0)",
+    )  # fmt: skip
+    parser.add_argument("--lesson-pool", type=int, default=2,
+                        help="class mode: kernels kept for each lesson (default 2, as make class)")
+    parser.add_argument("--restart", action="store_true",
+                        help="also measure Ctrl+C and a restart (one per mode, first size)")
     parser.add_argument("--json", type=Path, help="also write the rows to this file")
     args = parser.parse_args(argv)
+    try:
+        args.arrivals = [float(s) for s in args.arrive_after.split(",") if s.strip()]
+    except ValueError:
+        parser.error(f"--arrive-after: seconds separated by commas, not {args.arrive_after!r}")
+    if not args.arrivals or not all(0 <= a <= 3600 for a in args.arrivals):
+        parser.error("--arrive-after: each from 0 to 3600 seconds")
+    if not 0 <= args.lesson_pool <= 10:
+        parser.error("--lesson-pool: 0 to 10")
     try:
         args.sizes = [int(s) for s in args.students.split(",") if s.strip()]
     except ValueError:
@@ -395,26 +573,43 @@ def main(argv: Sequence[str] | None = None) -> list[Row]:
 
     print(f"  machine: {psutil.cpu_count()} cores, load average "
           f"{', '.join(f'{x:.1f}' for x in os.getloadavg())} (others' work included)")  # fmt: skip
-    rows = []
+    rows, restarts = [], []
     for mode in args.modes:
         for n in args.sizes:
-            row = run_wave(mode, n, args.app, args.timeout, logs)
-            rows.append(row)
-            failures = sorted(set(row.failures))
-            print(f"  {mode:5} {n:3} students: {len(row.playable)} playable, "
-                  f"p95 {fmt(percentile(row.playable, 0.95))} s to playable, "
-                  f"p95 {fmt(percentile(row.clicks, 0.95), 2)} s click to update"
-                  f"{'; failures: ' + '; '.join(failures) if failures else ''} "
-                  f"(server ready in {row.ready_s:.0f} s)", flush=True)  # fmt: skip
+            for arrive_after in args.arrivals:
+                row = run_wave(mode, n, args.app, args.timeout, logs, arrive_after,
+                               lesson_pool=args.lesson_pool)  # fmt: skip
+                rows.append(row)
+                failures = sorted(set(row.failures))
+                print(f"  {mode:5} {n:3} students after {arrive_after:.0f} s: "
+                      f"{len(row.playable)} playable, "
+                      f"p95 {fmt(percentile(row.playable, 0.95))} s to playable, "
+                      f"p95 {fmt(percentile(row.clicks, 0.95), 2)} s click to update"
+                      f"{'; failures: ' + '; '.join(failures) if failures else ''} "
+                      f"(server ready in {row.ready_s:.0f} s; load "
+                      f"{os.getloadavg()[0]:.1f})", flush=True)  # fmt: skip
+        if args.restart:
+            restart = run_restart(mode, args.sizes[0], args.app, args.timeout, logs,
+                                  args.lesson_pool)  # fmt: skip
+            restarts.append(restart)
+            print(f"  {mode:5} restart: stopped {restart.stop_s:.1f} s after Ctrl+C, playable "
+                  f"{fmt(restart.back_s)} s after the new start", flush=True)  # fmt: skip
     print()
     print(table(rows))
+    print()
+    print(memory_table(rows))
+    if restarts:
+        print()
+        print(restart_table(restarts))
     if args.json:
-        args.json.write_text(json.dumps([
-            {"mode": r.mode, "students": r.students, "playable": r.playable, "clicks": r.clicks,
-             "failures": r.failures, "rss_mb": r.rss_mb, "uss_mb": r.uss_mb,
-             "server_cpu_per_student": r.server_cpu, "kernel_cpu_per_student": r.kernel_cpu}
-            for r in rows
-        ], indent=2))  # fmt: skip
+        args.json.write_text(json.dumps({
+            "rows": [{"mode": r.mode, "students": r.students, "arrive_after": r.arrive_after,
+                      "playable": r.playable, "clicks": r.clicks, "failures": r.failures,
+                      "rest": r.rest.__dict__, "after": r.after.__dict__,
+                      "in_use": r.in_use.__dict__, "server_cpu_per_student": r.server_cpu,
+                      "kernel_cpu_per_student": r.kernel_cpu} for r in rows],
+            "restarts": [r.__dict__ for r in restarts],
+        }, indent=2))  # fmt: skip
     return rows
 
 

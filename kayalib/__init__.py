@@ -1,24 +1,78 @@
 """kayalib: a Jupyter teaching kit built around two card games, Aku Paling Kaya and Blef.
 
-The engines (``kayalib.blef``, ``kayalib.kaya``) are pure Python; the widgets live in
-``kayalib.ui`` and ``kayalib.lessons`` on top of them.
+The engines (``kayalib.blef``, ``kayalib.kaya``) are pure Python and keep one contract
+(``kayalib.engine``); the widgets live in ``kayalib.ui`` and ``kayalib.lessons`` on top of them.
+The names most programs need are here: every error, and (loaded when first used) the registry,
+the turn loop, simulation and the table.
+
+>>> import kayalib
+>>> kayalib.simulate("blef", ["odds", "random"], games=4, seed=1).wins
+(4, 0)
+>>> issubclass(kayalib.SeatError, ValueError)
+True
 """
 
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
 from kayalib.errors import (
+    ArgumentError,
+    BotFileError,
     IllegalActionError,
     KayalibError,
+    OutputError,
     ParseError,
+    ReplayError,
     RulesError,
+    SeatError,
+    SeedError,
     UnknownBotError,
+    UnknownGameError,
+    UnknownLanguageError,
+    UnknownNameError,
+    UsageError,
 )
 
 __version__ = "0.1.0"
 
+_LAZY = {
+    "bot_names": "kayalib.registry",
+    "game": "kayalib.registry",
+    "make_bot": "kayalib.registry",
+    "turns": "kayalib.engine",
+    "play_game": "kayalib.simulate",
+    "replay": "kayalib.simulate",
+    "simulate": "kayalib.simulate",
+    "Table": "kayalib.table",
+}
+
 __all__ = [
+    "ArgumentError",
+    "BotFileError",
     "IllegalActionError",
     "KayalibError",
+    "OutputError",
     "ParseError",
+    "ReplayError",
     "RulesError",
+    "SeatError",
+    "SeedError",
     "UnknownBotError",
+    "UnknownGameError",
+    "UnknownLanguageError",
+    "UnknownNameError",
+    "UsageError",
     "__version__",
+    *_LAZY,
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The registry, the turn loop, simulation and the table, imported when first asked for."""
+    if name in _LAZY:
+        value = getattr(import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'kayalib' has no attribute {name!r}")

@@ -117,11 +117,23 @@ def _unreadable(error: ParseError) -> Refusal:
 
 class Event:
     """Base of every log event. ``public`` events are seen whole by every seat (no
-    ``seen_by`` call needed); the others say what each seat sees in :meth:`seen_by`."""
+    ``seen_by`` call needed); the others say what each seat sees in :meth:`seen_by`.
+
+    A secret event that every seat but one sees the same way names that one seat as its
+    ``owner`` (``None``: no seat sees it whole); one that seats see in different ways (a Blef
+    deal) sets ``uniform = False``. The log then asks ``seen_by`` of one seat for all the
+    others (the contract test checks every seat's log against ``seen_by`` of every event).
+    """
 
     __slots__ = ()
     kind: ClassVar[str] = ""
     public: ClassVar[bool] = True
+    uniform: ClassVar[bool] = True
+
+    @property
+    def owner(self) -> int | None:
+        """The one seat that sees this secret event whole, if any."""
+        return None
 
     def to_json(self) -> dict[str, Any]:  # pragma: no cover - every event overrides
         raise NotImplementedError
@@ -145,7 +157,7 @@ def _flatten(node: Node) -> tuple[Event, ...]:
         batches.append(node[0])
         node = node[1]
     if len(batches) == 1:
-        return batches[0]  # type: ignore[no-any-return]
+        return batches[0]
     return tuple([event for batch in reversed(batches) for event in batch])
 
 
@@ -213,17 +225,22 @@ class Log:
         if not secret:
             return Log(full, tuple([(batch, node) for node in self._seats]))
         secret.reverse()  # so that deleting an event keeps the places of those before it
-        seats = []
-        for seat, node in enumerate(self._seats):
-            seen = list(batch)
-            for i in secret:
-                part = batch[i].seen_by(seat)
-                if part is None:
-                    del seen[i]
-                else:
-                    seen[i] = part
-            seats.append((tuple(seen), node) if seen else node)
-        return Log(full, tuple(seats))
+        owners = {batch[i].owner for i in secret}
+        players = len(self._seats)
+        if len(owners) == 1 and players > 1 and all(batch[i].uniform for i in secret):
+            owner = owners.pop()  # every seat but the owner sees the batch the same way
+            other = 1 if owner == 0 else 0
+            others = _seen(batch, secret, other)
+            mine = others if owner is None else _seen(batch, secret, owner)
+            return Log(full, tuple([
+                (mine if seat == owner else others, node) if (mine if seat == owner else others)
+                else node
+                for seat, node in enumerate(self._seats)
+            ]))  # fmt: skip
+        return Log(full, tuple([
+            (seen, node) if (seen := _seen(batch, secret, seat)) else node
+            for seat, node in enumerate(self._seats)
+        ]))  # fmt: skip
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -249,6 +266,19 @@ class Log:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_log_from_events, (len(self._seats), self.events))
+
+
+def _seen(batch: tuple[Event, ...], secret: list[int], seat: int) -> tuple[Event, ...]:
+    """What ``seat`` sees of ``batch`` (``secret``: the places of its secret events, last
+    first)."""
+    seen = list(batch)
+    for i in secret:
+        part = batch[i].seen_by(seat)
+        if part is None:
+            del seen[i]
+        else:
+            seen[i] = part
+    return tuple(seen)
 
 
 def _log_from_events(players: int, events: tuple[Event, ...]) -> Log:
@@ -316,7 +346,7 @@ def memo(obj: Any, name: str, compute: Callable[[], T]) -> T:
     cache, never compared, never copied by :func:`evolve`, never pickled."""
     fields = obj.__dict__
     try:
-        return fields[name]  # type: ignore[no-any-return]
+        return fields[name]
     except KeyError:
         _CACHES.add(name)
         value = fields[name] = compute()
@@ -463,7 +493,7 @@ class State(Generic[ActionT, ViewT]):
         :class:`~kayalib.errors.ParseError` for text that names no action of the game."""
         legal = self.legal_actions()
         try:
-            return legal[legal.index(action)]  # type: ignore[arg-type]
+            return legal[legal.index(action)]
         except ValueError:
             pass
         if isinstance(action, str):
@@ -505,7 +535,7 @@ class State(Generic[ActionT, ViewT]):
         :meth:`refusal`) for an action that is refused."""
         legal = self.legal_actions()
         try:
-            option: ActionT | None = legal[legal.index(action)]  # type: ignore[arg-type]
+            option: ActionT | None = legal[legal.index(action)]
         except ValueError:  # the usual case is one of legal_actions() itself
             option = self.legal_match(action)
         if option is None or (seat is not None and seat != self.current_player):

@@ -80,7 +80,7 @@ def _bots(name: str, lessons: bool = False) -> dict[str, Callable[[], Any]]:
     bots = importlib.import_module(f"{GAMES[name]}.bots").BOTS
     if lessons and importlib.util.find_spec(f"{GAMES[name]}.lesson_bots") is not None:
         return {**bots, **importlib.import_module(f"{GAMES[name]}.lesson_bots").LESSON_BOTS}
-    return bots  # type: ignore[no-any-return]
+    return bots
 
 
 def bot_names(game_name: str, *, lessons: bool = False) -> tuple[str, ...]:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
-__all__ = ["wilson_interval"]
+__all__ = ["exact", "wilson_interval"]
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -27,3 +28,13 @@ def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float
     low = 0.0 if successes == 0 else max(0.0, centre - half)
     high = 1.0 if successes == trials else min(1.0, centre + half)
     return low, high
+
+
+def exact(value: float, max_denominator: int = 10_000, within: float = 1e-9) -> Fraction | float:
+    """``value`` as the nearest fraction when it is that fraction to ``within``, else ``value``.
+
+    >>> exact(-0.07246376811594202), exact(0.3887226)
+    (Fraction(-5, 69), 0.3887226)
+    """
+    fraction = Fraction(value).limit_denominator(max_denominator)
+    return fraction if abs(float(fraction) - value) < within else value

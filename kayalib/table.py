@@ -98,7 +98,7 @@ class Table:
         if unknown:
             names = ", ".join(sorted(known))
             raise RulesError(f"unknown seat {unknown[0]!r}; the seats are {names}")
-        self.seats = kinds  # type: ignore[assignment]
+        self.seats = kinds
         self.bots = [None if kind == PERSON else make_bot(self.game.name, kind) for kind in kinds]
 
     def is_person(self, seat: int | None) -> bool:

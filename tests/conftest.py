@@ -1,7 +1,72 @@
-"""Settings shared by the whole test suite."""
+"""Settings shared by the whole test suite, and the rule that heavy tests say so.
 
+A test that runs a notebook (nbclient, or a lesson run in-process) or starts a server or a
+browser must carry one of the markers ``slow``, ``voila`` or ``browser``: ``make check`` leaves
+those out to stay fast. An unmarked test that tries fails at once, saying what it did.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
 from hypothesis import settings
 
 # Property tests check rules, not speed: a shared 2-core CI machine must not fail them on time.
 settings.register_profile("kayalib", deadline=None, print_blob=True)
 settings.load_profile("kayalib")
+
+HEAVY_MARKERS = ("slow", "voila", "browser")
+#: words in a command line that start a server, a kernel or a browser
+SERVER_WORDS = ("voila", "kayalib.server", "jupyterhub", "jupyter-lab", "chromium", "ipykernel")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """nbval's notebook cells run notebooks: they are slow by nature."""
+    for item in items:
+        if item.nodeid.split("::")[0].endswith(".ipynb"):
+            item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(autouse=True)
+def _heavy_tests_are_marked(request: pytest.FixtureRequest) -> Iterator[None]:
+    if any(request.node.get_closest_marker(name) for name in HEAVY_MARKERS):
+        yield
+        return
+    node = request.node.nodeid
+    patch = pytest.MonkeyPatch()
+
+    def refuse(what: str) -> None:
+        pytest.fail(f"{node} {what}: mark it slow, voila or browser", pytrace=False)
+
+    try:
+        import nbclient
+
+        def no_notebook(*_args: Any, **_kwargs: Any) -> None:
+            refuse("runs a notebook")
+
+        patch.setattr(nbclient.NotebookClient, "execute", no_notebook)
+        patch.setattr(nbclient.NotebookClient, "async_execute", no_notebook)
+    except ImportError:  # pragma: no cover - nbclient comes with the test extra
+        pass
+    import kayalib.teachers.record as record
+
+    def no_lesson(*_args: Any, **_kwargs: Any) -> None:
+        refuse("runs a lesson notebook")
+
+    patch.setattr(record, "notebook_path", no_lesson)
+    real_init = subprocess.Popen.__init__
+
+    def checked_popen(self: subprocess.Popen, args: Any, *rest: Any, **kwargs: Any) -> None:
+        words = " ".join(map(str, args)) if isinstance(args, (list, tuple)) else str(args)
+        if any(word in words for word in SERVER_WORDS):
+            refuse(f"starts a server or a browser ({words[:80]})")
+        real_init(self, args, *rest, **kwargs)
+
+    patch.setattr(subprocess.Popen, "__init__", checked_popen)
+    try:
+        yield
+    finally:
+        patch.undo()

@@ -1,51 +1,76 @@
 """JupyterHub for a school: every student logs in and lands in the kit's index, in Voila.
 
 Run it on a school server where this repository is checked out and installed
-(``pip install -c binder/requirements.txt ".[app,hub]"``, plus ``npm install -g
-configurable-http-proxy``)::
+(``pip install -c binder/requirements.txt ".[class,hub]"``, plus ``npm install -g
+configurable-http-proxy``), as an ordinary user, not root::
 
+    export KAYALIB_HUB_PASSWORD='the class password, 8 characters or more'
+    export KAYALIB_HUB_ADMIN_PASSWORD='the teacher password, 32 characters or more'
     jupyterhub -f deploy/jupyterhub/jupyterhub_config.py
 
-Each student gets a single-user server of their own (a process here; a pod on Kubernetes, see
-``z2jh-values.yaml``), so students never share a kernel or a server: the class-mode guards
-of ``make class`` are not needed here, the hub's login does that work. The single-user server
-runs Voila as a server extension with the kit's settings (``notebooks/voila.json``: no code or
-tracebacks on the pages) and its offline template.
+Who may log in (JupyterHub's ``SharedPasswordAuthenticator``):
 
-Choose the login for your school (``c.JupyterHub.authenticator_class``): the school's accounts
-through OAuth (``oauthenticator``), LDAP (``ldapauthenticator``), or ``nativeauthenticator``
-for a class with no accounts. The hub's own tests use a test login instead
-(``tests/server/test_jupyterhub.py``).
+- the students named in ``deploy/jupyterhub/roster.txt`` (one name a line;
+  ``KAYALIB_HUB_ROSTER`` names another file), each with the class password;
+- the teacher (``KAYALIB_HUB_ADMIN``, default ``teacher``) with the teacher password, as the
+  hub's admin: ``/hub/admin`` lists the students and starts and stops their servers.
+
+Anyone who knows the class password can log in under any name of the roster: this login keeps
+out everyone else, not one student from another's page. For a password per student use the
+school's accounts (``oauthenticator``, ``ldapauthenticator``) or ``nativeauthenticator`` as
+``z2jh-values.yaml`` does.
+
+Each student gets a server of their own (here a process running as the hub's user; on
+Kubernetes a pod, see ``z2jh-values.yaml``) that opens the kit's index in Voila, with the rules
+of :mod:`kayalib.server.hub` (``student/jupyter_server_config.json``): no JupyterLab, no
+terminal, no code from a page, and the class's shared ``notebooks/`` folder read-only. The
+kit's tests run this file as it is (``tests/server/test_jupyterhub.py``).
 """
 
 import os
+import sys
 from pathlib import Path
 
 c = get_config()  # noqa: F821 - provided by JupyterHub when it loads this file
 
-KIT = Path(os.environ.get("KAYALIB_DIR", Path(__file__).resolve().parents[2]))
+HERE = Path(__file__).resolve().parent
+KIT = Path(os.environ.get("KAYALIB_DIR", HERE.parents[1]))
 NOTEBOOKS = KIT / "notebooks"
+ROSTER = Path(os.environ.get("KAYALIB_HUB_ROSTER", HERE / "roster.txt"))
+TEACHER = os.environ.get("KAYALIB_HUB_ADMIN", "teacher")
 
-# Students land in the kit's index, rendered by Voila (links lead to the apps and lessons).
-c.Spawner.notebook_dir = str(NOTEBOOKS)
-c.Spawner.default_url = "/voila/render/index.ipynb"
+
+def roster(path: Path) -> set[str]:
+    lines = (line.strip() for line in path.read_text("utf-8").splitlines())
+    return {line.lower() for line in lines if line and not line.startswith("#")}
+
+
+for name in ("KAYALIB_HUB_PASSWORD", "KAYALIB_HUB_ADMIN_PASSWORD"):
+    if not os.environ.get(name):
+        sys.exit(f"kayalib: set {name} before starting the hub (see {__file__})")
+
+# The login: the roster with the class password, the teacher with the teacher password.
+c.JupyterHub.authenticator_class = "shared-password"
+c.SharedPasswordAuthenticator.user_password = os.environ["KAYALIB_HUB_PASSWORD"]
+c.SharedPasswordAuthenticator.admin_password = os.environ["KAYALIB_HUB_ADMIN_PASSWORD"]
+c.Authenticator.allowed_users = roster(ROSTER)
+c.Authenticator.admin_users = {TEACHER}
+
+# A server per student, as a process of the hub's user, its home folder under ./homes.
+c.JupyterHub.spawner_class = "simple"
+c.SimpleLocalProcessSpawner.home_dir_template = str(Path.cwd() / "homes" / "{username}")
+c.Spawner.notebook_dir = str(NOTEBOOKS)  # shared by the class, read-only for the students
+c.Spawner.default_url = "/voila/render/index.ipynb"  # the kit's index, in Voila
 c.Spawner.environment = {
     "JUPYTER_PATH": str(NOTEBOOKS / ".jupyter"),  # the kit's offline Voila template
-    "JUPYTER_CONFIG_PATH": str(NOTEBOOKS),  # notebooks/voila.json, as for `make app`
+    # notebooks/voila.json (as for `make app`) and the student's rules (kayalib.server.hub)
+    "JUPYTER_CONFIG_PATH": os.pathsep.join([str(NOTEBOOKS), str(HERE / "student")]),
 }
-# Keep each student's server small: a kernel per open page, stopped when its page is gone.
-c.Spawner.args = [
-    "--MappingKernelManager.cull_idle_timeout=600",
-    "--MappingKernelManager.cull_interval=60",
-    "--MappingKernelManager.cull_connected=False",
-]
 c.Spawner.mem_limit = "1G"  # honoured by container spawners (Kubernetes, Docker)
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 90
-
-# Stop a student's whole server after an hour without use (the jupyterhub-idle-culler service
-# does this on Zero to JupyterHub; here the hub asks each server to shut itself down).
-c.Spawner.args += ["--ServerApp.shutdown_no_activity_timeout=3600"]
+# A class logs in at once: the hub starts up to this many servers at the same time.
+c.JupyterHub.concurrent_spawn_limit = 100
 
 c.JupyterHub.bind_url = os.environ.get("KAYALIB_HUB_URL", "http://:8000")
 c.JupyterHub.cleanup_servers = True

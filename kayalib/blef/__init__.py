@@ -10,16 +10,8 @@ shared: :mod:`kayalib.simulate`.
 from kayalib.blef.bids import BID_KINDS, LADDER, Bid, BidError, best_bid, holds, true_bids
 from kayalib.blef.bots import BOTS, BayesBot, HonestBot, OddsBot, RandomBot
 from kayalib.blef.cards import DECK, RANKS, SUITS, Card, CardError, parse_cards
-from kayalib.blef.game import (
-    CHECK,
-    BlefRules,
-    BlefState,
-    BlefView,
-    Check,
-    parse_action,
-)
+from kayalib.blef.game import CHECK, BlefRules, BlefState, BlefView, Check, parse_action
 from kayalib.blef.odds import (
-    OddsError,
     bid_probability,
     brute_force_table,
     exact_table,
@@ -38,7 +30,6 @@ __all__ = [
     "BidError",
     "Card",
     "CardError",
-    "OddsError",
     "best_bid",
     "bid_probability",
     "brute_force_table",

@@ -184,7 +184,11 @@ def check_cards(cards: Iterable[Card] | str) -> tuple[Card, ...]:
     """
     if isinstance(cards, str):
         return parse_cards(cards)
-    result = tuple(cards)
+    try:
+        result = tuple(cards)
+    except TypeError:
+        message = f"cards are a list of cards or text such as 'AS KH', not {cards!r}"
+        raise CardError(message) from None
     seen = 0
     for card in result:
         if not isinstance(card, Card):

@@ -79,7 +79,7 @@ from kayalib.blef.actions import CHECK, Action
 from kayalib.blef.bids import LADDER, Bid, card_counts, holds, truth_from_counts
 from kayalib.blef.cards import DECK, RANKS, Card
 from kayalib.blef.cfr import CFR_PLUS, DCFR, Method, Profile, Solver, combine
-from kayalib.errors import KayalibError
+from kayalib.errors import ArgumentError
 from kayalib.progress import ProgressCallback
 
 __all__ = [
@@ -88,7 +88,6 @@ __all__ = [
     "SHIPPED",
     "TWO_AGAINST_ONE",
     "Equilibrium",
-    "EquilibriumError",
     "HeadsUpRound",
     "actions_at",
     "deal_cards",
@@ -133,8 +132,6 @@ CLEAN_BELOW = 1e-3
 """Action probabilities below this are set to 0 in a solution (and the rest rescaled)."""
 
 
-class EquilibriumError(KayalibError):
-    """A round the solver does not cover, or a position that is not in its round."""
 
 
 Hand = tuple[int, ...]
@@ -151,7 +148,7 @@ def possible_bids(cards: int) -> tuple[Bid, ...]:
     (12, 18)
     """
     if not 1 <= cards <= 4:
-        raise EquilibriumError(f"possible bids are listed for 1 to 4 cards in play, not {cards}")
+        raise ArgumentError(f"possible bids are listed for 1 to 4 cards in play, not {cards}")
     seen = [False] * len(LADDER)
     for pool in combinations(DECK, cards):
         for index, true in enumerate(truth_from_counts(*card_counts(pool))):
@@ -184,7 +181,7 @@ def deal_cards(*hands: Hand) -> tuple[tuple[Card, ...], ...]:
         cards = []
         for rank in hand:
             if used[rank] == 4:
-                raise EquilibriumError(f"there are only four cards of rank {RANKS[rank]}")
+                raise ArgumentError(f"there are only four cards of rank {RANKS[rank]}")
             cards.append(Card(rank, 3 - used[rank]))
             used[rank] += 1
         out.append(tuple(cards))
@@ -215,13 +212,13 @@ class HeadsUpRound:
             and all(isinstance(c, int) and c >= 1 for c in cards)
             and sum(cards) <= 3
         ):
-            raise EquilibriumError(
+            raise ArgumentError(
                 f"the solver covers heads-up rounds with 2 or 3 cards in play, not {cards!r}"
             )
         possible = set(possible_bids(sum(cards)))
         for bid in self.extra:
             if not isinstance(bid, Bid) or bid in possible:
-                raise EquilibriumError(f"extra bids must be bids that cannot be true, not {bid!r}")
+                raise ArgumentError(f"extra bids must be bids that cannot be true, not {bid!r}")
 
     @cached_property
     def bids(self) -> tuple[Bid, ...]:
@@ -263,7 +260,7 @@ class HeadsUpRound:
         try:
             return self.hands[player].index(key)
         except ValueError:
-            raise EquilibriumError(
+            raise ArgumentError(
                 f"player {player} holds {self.cards[player]} card(s), not ranks {key}"
             ) from None
 
@@ -276,7 +273,7 @@ class HeadsUpRound:
             if b is None:
                 return None
             if mask >> b:
-                raise EquilibriumError(
+                raise ArgumentError(
                     f"bids must rise: {bid} after {self.bids[mask.bit_length() - 1]}"
                 )
             mask |= 1 << b
@@ -335,7 +332,7 @@ class Equilibrium:
             return {CHECK: 1.0}
         depth, row = self.solver.tree.locate(mask)
         if depth % 2 != player:
-            raise EquilibriumError(f"after {len(bids)} bid(s) it is player {depth % 2}'s turn")
+            raise ArgumentError(f"after {len(bids)} bid(s) it is player {depth % 2}'s turn")
         return self._at(depth, row, h)
 
     def _at(self, depth: int, row: int, h: int) -> dict[Action, float]:
@@ -394,7 +391,7 @@ class Equilibrium:
         convergence = tuple((int(i), float(n), float(v)) for i, n, v in data["convergence"])
         gap, value = solver.nash_conv(profile), solver.expected(profile)
         if abs(gap - data["nash_conv"]) > 1e-9 or abs(value - data["value"]) > 1e-9:
-            raise EquilibriumError(
+            raise ArgumentError(
                 f"the strategy gives NashConv {gap:.3g} and value {value:.6f}, not the "
                 f"{data['nash_conv']:.3g} and {data['value']:.6f} written with it"
             )
@@ -451,7 +448,7 @@ def read_strategy(
                     child_depth, child_row = tree.locate(mask | 1 << position[action])
                     raise_[child_depth][child_row, h] = p
         except (KeyError, IndexError):
-            raise EquilibriumError(f"not an information set of the round: {key!r}") from None
+            raise ArgumentError(f"not an information set of the round: {key!r}") from None
     return solver.normalise(check, raise_)
 
 
@@ -516,7 +513,7 @@ def solve(
     limit = 10_000 if iterations is None else iterations
     for name, number in (("iterations", limit), ("check_every", check_every)):
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            raise EquilibriumError(f"{name} must be a whole number of at least 1, not {number!r}")
+            raise ArgumentError(f"{name} must be a whole number of at least 1, not {number!r}")
     if dtype is None:
         dtype = np.float64 if sum(round_.cards) <= 2 else np.float32
     solver = round_.solver(method, dtype)
@@ -610,5 +607,5 @@ def solved(cards: tuple[int, int] = (1, 1)) -> Equilibrium:
     """
     shipped = SHIPPED.get(cards)
     if shipped is None:
-        raise EquilibriumError(f"no solution ships for the round {cards!r}; have {list(SHIPPED)}")
+        raise ArgumentError(f"no solution ships for the round {cards!r}; have {list(SHIPPED)}")
     return Equilibrium.from_json(json.loads(shipped.file.read_text(encoding="utf-8")))

@@ -42,13 +42,9 @@ from typing import Any
 
 import numpy as np
 
-from kayalib.blef.equilibrium import (
-    HEADS_UP,
-    Equilibrium,
-    EquilibriumError,
-    hand_text,
-    solved,
-)
+from kayalib.blef.equilibrium import HEADS_UP, Equilibrium, hand_text, solved
+from kayalib.errors import ArgumentError
+from kayalib.stats import exact
 
 __all__ = [
     "DATA_FILE",
@@ -67,16 +63,6 @@ TRUTHFUL_FILE = Path(__file__).with_name("heads_up_truthful_equilibrium.json")
 """An equilibrium whose 10 always opens with the truth (see :func:`truthful`)."""
 SNAP = 1e-6
 """Ranges are rounded to fractions this close (the linear programmes' own accuracy is 1e-9)."""
-
-
-def exact(value: float, max_denominator: int = 10_000, within: float = 1e-9) -> Fraction | float:
-    """``value`` as the nearest fraction when it is that fraction to ``within``, else ``value``.
-
-    >>> exact(-0.07246376811594202), exact(0.3887226)
-    (Fraction(-5, 69), 0.3887226)
-    """
-    fraction = Fraction(value).limit_denominator(max_denominator)
-    return fraction if abs(float(fraction) - value) < within else value
 
 
 @dataclass(frozen=True)
@@ -142,7 +128,7 @@ class EquilibriumSet:
         for f in self.frequencies:
             if (f.player, f.hand, f.bids, f.action) == key:
                 return f
-        raise EquilibriumError(f"no frequency {key!r} in the equilibrium set")
+        raise ArgumentError(f"no frequency {key!r} in the equilibrium set")
 
     def always(self, player: int | None = None) -> list[Frequency]:
         """What every equilibrium does (ranges of one point), at positions some equilibrium
@@ -157,7 +143,7 @@ class EquilibriumSet:
         for e in self.exhibits:
             if e.name == name:
                 return e
-        raise EquilibriumError(f"no exhibit {name!r}; have {[e.name for e in self.exhibits]}")
+        raise ArgumentError(f"no exhibit {name!r}; have {[e.name for e in self.exhibits]}")
 
     def to_json(self) -> dict[str, Any]:
         def number(x: Fraction | float) -> str | float:
@@ -287,7 +273,7 @@ def compute(progress: Any = None) -> tuple[EquilibriumSet, Equilibrium]:
     players = [OptimalStrategies(0, form), OptimalStrategies(1, form)]
     value = exact(players[0].value)
     if not isinstance(value, Fraction) or exact(players[1].value) != -value:
-        raise EquilibriumError(
+        raise ArgumentError(
             f"the two programmes disagree: {players[0].value}, {players[1].value}"
         )
     situations = _situations(form)

@@ -83,6 +83,7 @@ class DealEvent(Event):
     starter: int
     kind: ClassVar[str] = "deal"
     public: ClassVar[bool] = False
+    uniform: ClassVar[bool] = False  # each seat sees its own hand
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -31,12 +31,11 @@ from kayalib.blef.events import DealEvent
 from kayalib.blef.masks import cards_of
 from kayalib.blef.view import BlefView, legal_after
 from kayalib.engine import Chain
-from kayalib.errors import KayalibError
+from kayalib.errors import ArgumentError
 
 __all__ = [
     "CHECK_INDEX",
     "Bidder",
-    "InferenceError",
     "OpponentModel",
     "action_index",
     "hand_likelihoods",
@@ -48,9 +47,6 @@ CHECK_INDEX = len(LADDER)
 """The index :func:`action_index` gives the check (the bids are 0..82)."""
 
 
-class InferenceError(KayalibError):
-    """An inference with no answer: a bad model or view, bids no listed hand explains, or a case
-    too big for the method asked."""
 
 
 def action_index(action: Action) -> int:
@@ -81,14 +77,14 @@ class OpponentModel:
 
     def __post_init__(self) -> None:
         if not callable(getattr(self.bot, "policy", None)):
-            raise InferenceError(
+            raise ArgumentError(
                 f"an opponent model needs a bot with policy(view), not {self.bot!r}"
             )
         rate = self.bluff
         if isinstance(rate, bool) or not isinstance(rate, Real) or not isfinite(float(rate)):
-            raise InferenceError(f"the bluff rate must be a number from 0 to 1, not {rate!r}")
+            raise ArgumentError(f"the bluff rate must be a number from 0 to 1, not {rate!r}")
         if not 0 <= rate <= 1:
-            raise InferenceError(f"the bluff rate must be from 0 to 1, not {rate}")
+            raise ArgumentError(f"the bluff rate must be from 0 to 1, not {rate}")
 
     @classmethod
     def named(cls, name: str, bluff: float | Fraction = 0.0) -> OpponentModel:
@@ -116,7 +112,37 @@ def _current_deal(view: BlefView) -> int:
         event = view.events[index]
         if isinstance(event, DealEvent) and event.round == view.round:
             return index
-    raise InferenceError(f"the view has no deal of round {view.round}")
+    raise ArgumentError(f"the view has no deal of round {view.round}")
+
+
+# The hidden log before this round's deal, for the last few rounds: a bot rebuilds views at each
+# of its turns. By (seat, position of the deal, the event before it), which is kept, so its id
+# stays its own: the log before a deal is the same for every view of the same game and seat.
+_PREFIXES: dict[tuple[int, int, int], tuple[Any, tuple[Any, ...]]] = {}
+
+
+def _hidden_prefix(events: tuple[Any, ...], at: int, seat: int) -> tuple[Any, ...]:
+    """``events[:at]`` with every hand of their deals hidden (who held what is not public)."""
+    last = events[at - 1] if at else None
+    key = (seat, at, id(last))
+    found = _PREFIXES.get(key)
+    if found is not None and found[0] is last:
+        return found[1]
+    hidden = []
+    for event in events[:at]:
+        if isinstance(event, DealEvent):
+            hands = tuple(None if hand is None or hand else hand for hand in event.hands)
+            event = DealEvent(event.round, hands, event.starter)
+        hidden.append(event)
+    if len(_PREFIXES) >= 64:
+        _PREFIXES.clear()
+    _PREFIXES[key] = (last, tuple(hidden))
+    return _PREFIXES[key][1]
+
+
+def clear_prefixes() -> None:
+    """Forget the remembered hidden logs (for cold timings)."""
+    _PREFIXES.clear()
 
 
 @dataclass
@@ -130,18 +156,15 @@ class _Rebuild:
 
     def __post_init__(self) -> None:
         view = self.view
+        if not isinstance(view, BlefView):
+            raise ArgumentError(f"a Blef view is needed, not {view!r}")
         if view.outcome is not None or not view.total_cards:
-            raise InferenceError("the game is over: there is no round to reason about")
-        if not (0 <= self.seat < view.players and view.counts[self.seat]):
-            raise InferenceError(f"seat {self.seat} holds no cards this round")
+            raise ArgumentError("the game is over: there is no round to reason about")
+        seat_ok = isinstance(self.seat, int) and not isinstance(self.seat, bool)
+        if not (seat_ok and 0 <= self.seat < view.players and view.counts[self.seat]):
+            raise ArgumentError(f"seat {self.seat} holds no cards this round")
         at = _current_deal(view)
-        hidden = []
-        for event in view.events[:at]:
-            if isinstance(event, DealEvent):  # who held what in a past round is not public
-                hands = tuple(None if hand is None or hand else hand for hand in event.hands)
-                event = DealEvent(event.round, hands, event.starter)
-            hidden.append(event)
-        self.prefix = tuple(hidden)
+        self.prefix = _hidden_prefix(view.events, at, self.seat)
         self.bid_events = view.events[at + 1 :]
 
     def at(self, step: int, hand: tuple[Card, ...]) -> BlefView:
@@ -184,17 +207,17 @@ def opponent_view(view: BlefView, step: int, hand: Iterable[Card] | str) -> Blef
     True
     """
     if not isinstance(step, int) or not 0 <= step <= len(view.bids):
-        raise InferenceError(
+        raise ArgumentError(
             f"step must be 0..{len(view.bids)} (a bid of this round), not {step!r}"
         )
     seat = view.bids[step][0] if step < len(view.bids) else view.current_player
     if seat is None:
-        raise InferenceError("nobody is to act: the game is over")
+        raise ArgumentError("nobody is to act: the game is over")
     cards = tuple(sorted(check_cards(hand)))
     if len(cards) != view.counts[seat]:
-        raise InferenceError(f"seat {seat} holds {view.counts[seat]} cards, not {len(cards)}")
+        raise ArgumentError(f"seat {seat} holds {view.counts[seat]} cards, not {len(cards)}")
     if seat != view.seat and set(cards) & set(view.hand):
-        raise InferenceError(f"seat {seat} cannot hold a card of seat {view.seat}'s hand")
+        raise ArgumentError(f"seat {seat} cannot hold a card of seat {view.seat}'s hand")
     return _Rebuild(view, seat).at(step, cards)
 
 
@@ -250,25 +273,30 @@ def hand_likelihoods(view: BlefView, opponent: Bidder, masks: np.ndarray) -> np.
     Each bid's factor is remembered for the last few hand lists, by bot, round, counts and
     bids so far (a bot asks again at each of its turns in a round); so a bot's policy is taken
     to depend on its hand and this round's public facts only, as every kayalib bot's does.
+    Only read-only hand lists (the remembered ones) are remembered: a fresh array of random
+    hands is not met again.
     """
     model = opponent.model
     rate = float(model.bluff)
     values = np.ones(len(masks))
     rebuild = None
+    bids = tuple((seat, bid.index) for seat, bid in view.bids)  # hashed fast, unlike Bids
     for step in opponent.steps:
         uniform = rate / _legal_count(view, step)
         if rate == 1:
             values *= uniform
             continue
-        key = (id(model.bot), rate, id(masks), view.round, view.counts, view.bids[: step + 1])
+        key = (id(model.bot), rate, id(masks), view.round, view.counts, bids[: step + 1])
         found = FACTORS.get(key)
         if found is None or found[0] is not model.bot or found[1] is not masks:
             if rebuild is None:
                 rebuild = _Rebuild(view, opponent.seat)
             chosen = _policy_probabilities(model, rebuild, step, masks)
-            if len(FACTORS) >= 256:
-                FACTORS.clear()
-            found = FACTORS[key] = (model.bot, masks, (1 - rate) * chosen + uniform)
+            found = (model.bot, masks, (1 - rate) * chosen + uniform)
+            if not masks.flags.writeable:  # a remembered hand list: it will be met again
+                if len(FACTORS) >= 256:
+                    FACTORS.clear()
+                FACTORS[key] = found
         values *= found[2]
     return values
 
@@ -294,7 +322,7 @@ def likelihood(
     cards = tuple(sorted(check_cards(hand)))
     rebuild = _Rebuild(view, seat)
     if len(cards) != view.counts[seat]:
-        raise InferenceError(f"seat {seat} holds {view.counts[seat]} cards, not {len(cards)}")
+        raise ArgumentError(f"seat {seat} holds {view.counts[seat]} cards, not {len(cards)}")
     rate = model.exact_bluff
     value = Fraction(1)
     for step, (bidder, bid) in enumerate(view.bids):

@@ -355,7 +355,7 @@ def _hand(hand: object) -> tuple[Card, ...]:
     if not isinstance(hand, (str, Iterable)):
         raise RulesError(f"a hand is text such as 'AS KH' or a list of cards, not {hand!r}")
     try:
-        return check_cards(hand)  # type: ignore[arg-type]
+        return check_cards(hand)
     except ParseError as error:
         raise RulesError(f"not a hand: {error}") from None
 

@@ -44,7 +44,9 @@ Two methods (``method="auto"`` picks):
 
 - ``exact``: every hand of every bidding opponent is listed (all ``C(u, c)`` hands of ``c``
   cards from the ``u`` cards you do not hold), its likelihood computed, and ``w(S)`` built one
-  opponent at a time (a sum over disjoint pairs, then added up by set). Used when the work, the
+  opponent at a time (a sum over disjoint pairs, then added up by set); the last opponent's
+  hands meet those sets by key class, disjointness by inclusion-exclusion over each hand's
+  cards (:func:`disjoint_mixture`), not pair by pair. Used when the work, the
   number of (set so far, next hand) pairs, is at most ``exact_limit`` (default
   :data:`EXACT_LIMIT`, two million: a 4-player round with 2 cards each after 3 bids is exact).
   ``exact=True`` does the same sum in ``Fraction``\\ s (small cases, up to
@@ -55,10 +57,13 @@ Two methods (``method="auto"`` picks):
   opponent's hand is drawn from its posterior among the cards still free, with the weight that
   choice needs; an opponent with too many possible hands is dealt uniformly and weighted by its
   likelihood instead. Each kept deal contributes the exact odds of its pool, so the estimate
-  averages probabilities, not 0/1 outcomes. Its standard error (by the delta method for the
-  weighted mean) comes with the result; by default the sampler draws 4,000 deals, then as many
-  again while a bid's standard error is above 0.01 (up to 64,000). For a bid seen in very few
-  deals the error itself is uncertain (a bid never seen gets 0): read it as a guide.
+  averages probabilities, not 0/1 outcomes. The deals are weighted, so the standard error of
+  each bid is the weighted spread of its odds over the *effective* number of deals,
+  ``(Σ w)² / Σ w²``; by default the sampler draws 4,000 deals, then as many more as that error
+  says are needed for 0.01 (up to 64,000 in all). When the cap comes first, the result says so
+  (``target_met``). For a bid seen in very few deals the error itself is uncertain (a bid never
+  seen gets 0), and where few deals carry most of the weight it tends to be low: read it as a
+  guide.
 
 >>> from kayalib.blef.game import BlefRules, BlefState
 >>> state = BlefState.from_position(BlefRules(players=2), ["KS", "9H"], starter=0)
@@ -86,7 +91,6 @@ from kayalib.blef.cards import Card
 from kayalib.blef.evidence import (
     CHECK_INDEX,
     Bidder,
-    InferenceError,
     OpponentModel,
     action_index,
     hand_likelihoods,
@@ -102,9 +106,10 @@ from kayalib.blef.masks import (
     row_subset_masks,
     subset_masks,
 )
-from kayalib.blef.odds import favourable_counts
-from kayalib.blef.odds_batch import batch_counts, hand_keys, mixture
+from kayalib.blef.odds import clear_table_cache, favourable_counts, odds_row
+from kayalib.blef.odds_batch import RANK_KEYS, Mixer, batch_counts, hand_keys, mixture_of_sums
 from kayalib.blef.view import BlefView
+from kayalib.errors import ArgumentError
 
 __all__ = [
     "CHECK_INDEX",
@@ -112,7 +117,6 @@ __all__ = [
     "FRACTION_LIMIT",
     "HAND_LIMIT",
     "HandRow",
-    "InferenceError",
     "OpponentModel",
     "Posterior",
     "action_index",
@@ -131,15 +135,18 @@ HAND_LIMIT = 60_000
 CONDITIONAL_LIMIT = 1_000
 """Most free hands the sampler lists per deal to draw the last opponent's hand exactly."""
 
-# The keys (odds_batch.hand_keys) of the last few hand lists: a bot asks again at each of its
-# turns in a round.
-_KEYS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+DEALS: dict[tuple[Any, ...], tuple[tuple[np.ndarray, ...], np.ndarray, dict[str, Any]]] = {}
+"""The random deals of the last few sampled questions whose bidders are all dealt at random,
+by (seed, unseen cards, hand sizes, samples): see ``_Solver._draws``."""
 
 
 def clear_caches() -> None:
     """Forget every remembered hand list, likelihood factor and key (for cold timings)."""
     evidence.FACTORS.clear()
-    _KEYS.clear()
+    evidence.clear_prefixes()
+    DEALS.clear()
+    _MIXERS.clear()
+    clear_table_cache()
     subset_masks.cache_clear()
 
 
@@ -164,7 +171,11 @@ class Posterior:
     (0 when exact).
 
     ``method`` is ``"exact"`` or ``"sample"``; ``samples`` the number of deals drawn (0 when
-    exact); ``fractions`` whether the numbers are ``Fraction``\\ s.
+    exact); ``fractions`` whether the numbers are ``Fraction``\\ s. A sample's deals are
+    weighted, so the standard errors come from its ``effective_samples``, ``(Σ w)² / Σ w²``
+    (the number of equally weighted deals that would be as precise). ``target_error`` is the
+    standard error asked for (``None``: none), and ``target_met`` says whether every bid's is
+    within it: ``False`` when the sampler stopped at its cap above it.
     """
 
     view: BlefView = field(repr=False)
@@ -175,6 +186,9 @@ class Posterior:
     stderr: tuple[float, ...] = field(repr=False)
     samples: int = 0
     fractions: bool = False
+    effective_samples: float = 0.0
+    target_error: float | None = None
+    target_met: bool = True
     _solver: Any = field(default=None, repr=False, compare=False)
 
     def table(self) -> dict[Bid, float | Fraction]:
@@ -190,7 +204,7 @@ class Posterior:
         (the lowest such bid on a tie)."""
         chosen = list(LADDER) if bids is None else list(bids)
         if not chosen:
-            raise InferenceError("no bids to compare")
+            raise ArgumentError("no bids to compare")
         return max(
             chosen, key=lambda bid: (abs(self.true[bid.index] - self.prior[bid.index]), -bid.index)
         )
@@ -213,7 +227,7 @@ class Posterior:
         with more, the other opponents' bids matter too (their hands cannot overlap this one).
         """
         if self.method != "exact":
-            raise InferenceError(
+            raise ArgumentError(
                 "the posterior over an opponent's hand is given for exact results only; "
                 "this one was sampled"
             )
@@ -237,9 +251,16 @@ def _pair_work(unseen: int, tables: Sequence[int], sizes: Sequence[int]) -> int:
 class _Solver:
     """The arithmetic of one inference: opponents, their hands and likelihoods."""
 
-    def __init__(self, view: BlefView, models: Mapping[int, OpponentModel], fractions: bool):
+    def __init__(
+        self,
+        view: BlefView,
+        models: Mapping[int, OpponentModel],
+        fractions: bool,
+        hand_limit: int = HAND_LIMIT,
+    ):
         self.view = view
         self.fractions = fractions
+        self.hand_limit = hand_limit
         self.mine = mask_of(view.hand)
         self.unseen = FULL_DECK & ~self.mine
         self.unseen_count = 24 - len(view.hand)
@@ -249,7 +270,7 @@ class _Solver:
                 continue
             steps = tuple(step for step, (bidder, _) in enumerate(view.bids) if bidder == seat)
             if steps and seat not in models:
-                raise InferenceError(f"no opponent model for seat {seat}, which has bid")
+                raise ArgumentError(f"no opponent model for seat {seat}, which has bid")
             model = models.get(seat) or OpponentModel(_NoBot(), 1)
             self.opponents.append(Bidder(seat, count, steps, model))
         self._lists: dict[int, tuple[np.ndarray, Any]] = {}
@@ -263,10 +284,10 @@ class _Solver:
         """Every hand the opponent may hold and its likelihood (floats or fractions)."""
         found = self._lists.get(opponent.seat)
         if found is None:
-            if self.hand_count(opponent) > HAND_LIMIT:
-                raise InferenceError(
+            if self.hand_count(opponent) > self.hand_limit:
+                raise ArgumentError(
                     f"seat {opponent.seat} may hold {self.hand_count(opponent):,} hands, "
-                    f"more than the {HAND_LIMIT:,} the exact method lists"
+                    f"more than the {self.hand_limit:,} the exact method lists"
                 )
             masks = subset_masks(self.unseen, opponent.size)
             if self.fractions:
@@ -285,7 +306,7 @@ class _Solver:
         for opponent in self.opponents:
             if not opponent.informative:
                 continue
-            if self.hand_count(opponent) <= HAND_LIMIT:
+            if self.hand_count(opponent) <= self.hand_limit:
                 values = self.hand_list(opponent)[1]
                 if self.fractions:
                     same = all(v == values[0] for v in values)
@@ -300,7 +321,7 @@ class _Solver:
 
     def exact_order(self, chosen: list[Bidder]) -> tuple[list[Bidder], float]:
         """The order of the opponents that sums the fewest pairs, and that number."""
-        if any(self.hand_count(o) > HAND_LIMIT for o in chosen):
+        if any(self.hand_count(o) > self.hand_limit for o in chosen):
             return chosen, float("inf")
         orders = permutations(chosen) if len(chosen) <= 6 else [sorted(chosen, key=self.hand_count)]
         best: tuple[list[Bidder], float] = (chosen, float("inf"))
@@ -347,8 +368,8 @@ class _Solver:
     def exact(self, order: Sequence[Bidder]) -> list[Any]:
         """The posterior of every bid, summed exactly.
 
-        In floats the last opponent's hands are not added up by set: each (set so far, hand)
-        pair goes straight into the mixture of tables by its keys, which add up.
+        In floats the last opponent's hands are not paired with the sets so far one by one:
+        :func:`disjoint_mixture` sums them by key class.
         """
         cards = self.view.total_cards
         if self.fractions:
@@ -364,30 +385,13 @@ class _Solver:
             return [s / (norm * total) for s in sums]
         held, weight = self.weights(order[:-1])
         masks, values = self.hand_list(order[-1])
-        pair_weight = np.outer(weight, values) * ((held[:, None] & masks[None, :]) == 0)
-        if not pair_weight.sum() > 0:
-            raise _no_hand_explains()
-        rank_held, suit_held = hand_keys(held | self.mine)
-        found = _KEYS.get(id(masks))
-        if found is None or found[0] is not masks:
-            if len(_KEYS) >= 32:
-                _KEYS.clear()
-            found = _KEYS[id(masks)] = (masks, *hand_keys(masks))
-        rank_hand, suit_hand = found[1], found[2]
-        size = len(self.view.hand) + sum(o.size for o in order)
-        mean, _ = mixture(
-            rank_held[:, None] + rank_hand[None, :],
-            suit_held[:, None] + suit_hand[None, :],
-            pair_weight,
-            size,
-            cards,
-        )
+        mean = disjoint_mixture(held, weight, self.mine, masks, values, cards)
         return [float(v) for v in np.clip(mean, 0.0, 1.0)]
 
     def bayes_table(self, seat: int) -> list[HandRow]:
         opponent = next((o for o in self.opponents if o.seat == seat), None)
         if opponent is None:
-            raise InferenceError(f"seat {seat} is not an opponent holding cards this round")
+            raise ArgumentError(f"seat {seat} is not an opponent holding cards this round")
         chosen = self.informative()
         others = [o for o in chosen if o.seat != seat]
         held, weight = self.weights(self.exact_order(others)[0])
@@ -429,37 +433,67 @@ class _Solver:
 
     def sample(
         self, chosen: list[Bidder], samples: int, seed: int, target: float | None
-    ) -> tuple[np.ndarray, np.ndarray, int]:
-        """Estimates and standard errors of every bid from ``samples`` drawn deals, then as
-        many again (up to 16 times as many in all) while a standard error is above ``target``.
+    ) -> tuple[np.ndarray, np.ndarray, int, float]:
+        """Estimates and standard errors of every bid from ``samples`` drawn deals, then more
+        (up to 16 times as many in all) while a standard error is above ``target``; and the
+        deals drawn and their effective number.
         """
         rng = np.random.default_rng(seed)
-        held, weight = self._draws(chosen, samples, rng)
+        held, weight = self._draws(chosen, samples, rng, seed)
         while True:
             if not weight.sum() > 0:
                 raise _no_hand_explains()
-            rank_keys, suit_keys = hand_keys(held | self.mine)
             size = len(self.view.hand) + sum(o.size for o in chosen)
-            mean, variance = mixture(
-                rank_keys, suit_keys, weight, size, self.view.total_cards, spread=True
+            mean, variance = _mixer(held, self.mine, size, self.view.total_cards).mix(
+                weight, spread=True
             )
             error = np.sqrt(variance)
             if target is None or error.max() <= target or len(held) >= 16 * samples:
-                return np.clip(mean, 0.0, 1.0), error, len(held)
-            more_held, more_weight = self._draws(chosen, len(held), rng)
+                effective = float(weight.sum() ** 2 / (weight**2).sum())
+                return np.clip(mean, 0.0, 1.0), error, len(held), effective
+            # As many more as the error says are needed (it shrinks as one over the square
+            # root of the deals), a tenth over, at least a tenth of those drawn, within the cap.
+            needed = len(held) * (float(error.max()) / target) ** 2 * 1.1 - len(held)
+            more = int(min(16 * samples - len(held), max(needed, len(held) / 10)))
+            more_held, more_weight = self._draws(chosen, more, rng)
             held = np.concatenate([held, more_held])
             weight = np.concatenate([weight, more_weight])
 
     def _draws(
-        self, chosen: list[Bidder], samples: int, rng: np.random.Generator
+        self,
+        chosen: list[Bidder],
+        samples: int,
+        rng: np.random.Generator,
+        seed: int | None = None,
     ) -> tuple[np.ndarray, np.ndarray]:
-        """``samples`` deals of the bidders' hands (their cards together) and their weights."""
-        listed = [o for o in chosen if self.hand_count(o) <= HAND_LIMIT]
+        """``samples`` deals of the bidders' hands (their cards together) and their weights.
+
+        When every bidder is dealt at random, the first deals of a ``seed`` are remembered
+        (:data:`DEALS`), with the generator's state after them: the same question asked again
+        in a round (a bot at each of its turns) then meets the same hand arrays, whose
+        likelihood factors are remembered too.
+        """
+        listed = [o for o in chosen if self.hand_count(o) <= self.hand_limit]
         wide = [o for o in chosen if o not in listed]
         spare = self.unseen_count - sum(o.size for o in listed)
-        last = min(listed, key=lambda o: comb(spare + o.size, o.size), default=None)
-        if last is not None and comb(spare + last.size, last.size) > CONDITIONAL_LIMIT:
-            last = None
+        def flatness(opponent: Bidder) -> float:
+            """The effective share of the opponent's hands (1: its bids tell nothing)."""
+            values = self.hand_list(opponent)[1]
+            return float(values.sum() ** 2 / (values**2).sum() / len(values))
+
+        # The last is drawn among the cards left free, and its weight varies least when its
+        # bids say least: among the fewest free hands, the flattest likelihood.
+        last = min(
+            listed,
+            key=lambda o: (comb(spare + o.size, o.size), -flatness(o)),
+            default=None,
+        )
+        if last is not None:
+            free_hands = comb(spare + last.size, last.size)
+            # Drawn like the others when at least a quarter of its hands would fit anyway
+            # (rejection then costs less than listing the free hands, and weighs nothing).
+            if free_hands > CONDITIONAL_LIMIT or 4 * free_hands >= self.hand_count(last):
+                last = None
         drawn = [o for o in listed if o is not last]
         held = self._draw_disjoint(drawn, samples, rng)
         weight = np.ones(len(held))
@@ -467,19 +501,38 @@ class _Solver:
             masks, values = self.hand_list(last)
             by_rank = np.zeros(comb(24, last.size))
             by_rank[colex_rank(masks)] = values
-            free = row_subset_masks(self.unseen & ~held, last.size)
-            chances = by_rank[colex_rank(free)]
-            totals = chances.sum(axis=1)
+            free = self.unseen & ~held
+            subsets = row_subset_masks(free, last.size)
+            chances = by_rank[colex_rank(subsets)]  # (deals, free hands)
+            width = subsets.shape[1]
+            # One cumulative sum over every row at once; each deal's point falls in its row.
+            running = np.cumsum(chances.ravel())
+            ends = running[width - 1 :: width]
+            before = np.concatenate([[0.0], ends[:-1]])
+            totals = ends - before
             weight *= totals
-            points = rng.random(len(held)) * totals
-            picked = np.minimum(
-                (np.cumsum(chances, axis=1) <= points[:, None]).sum(axis=1), free.shape[1] - 1
-            )
-            held = held | free[np.arange(len(held)), picked]
-        for opponent in wide:
-            hands = self._deal_uniform(held, opponent.size, rng)
-            weight *= hand_likelihoods(self.view, opponent, hands)
-            held = held | hands
+            points = before + rng.random(len(held)) * totals
+            starts = np.arange(len(held)) * width
+            picked = np.searchsorted(running, points, side="right") - starts
+            held = held | subsets[np.arange(len(held)), np.clip(picked, 0, width - 1)]
+        key = (seed, self.unseen, tuple(o.size for o in wide), samples)
+        dealt = DEALS.get(key) if seed is not None and not listed else None
+        if dealt is None:
+            hands_of = []
+            for opponent in wide:
+                hands_of.append(self._deal_uniform(held, opponent.size, rng))
+                held = held | hands_of[-1]
+            if seed is not None and not listed:
+                for array in (*hands_of, held):
+                    array.flags.writeable = False
+                if len(DEALS) >= 32:
+                    DEALS.clear()
+                DEALS[key] = (tuple(hands_of), held, rng.bit_generator.state)
+        else:
+            hands_of, held, state = dealt
+            rng.bit_generator.state = state
+        for opponent, hands in zip(wide, hands_of, strict=True):
+            weight = weight * hand_likelihoods(self.view, opponent, hands)
         return held, weight
 
     def _draw_disjoint(
@@ -513,7 +566,7 @@ class _Solver:
             have += len(kept[-1])
             rate = max(have / tried, 1e-6)
         if not have:
-            raise InferenceError(
+            raise ArgumentError(
                 "no deal was found in which the likely hands of the bidders do not overlap; "
                 "raise the bluff rate"
             )
@@ -523,8 +576,120 @@ class _Solver:
         """A uniform hand of ``size`` cards for each row, from the cards not yet held."""
         free = (self.unseen & ~held)[:, None] >> np.arange(24) & 1
         keys = np.where(free == 1, rng.random(free.shape), 2.0)
-        picks = np.argsort(keys, axis=1)[:, :size]
+        picks = np.argpartition(keys, size - 1, axis=1)[:, :size] if size else keys[:, :0]
         return np.left_shift(np.int64(1), picks).sum(axis=1, dtype=np.int64)
+
+
+# ------------------------------------------------------------------ disjoint sums by key
+
+_SUIT_POWERS = 20 ** np.arange(4)
+_RANK_POWERS = 5 ** np.arange(6)
+_NIBBLES = 16 ** np.arange(6)
+
+
+def _packed_ranks(rank_keys: np.ndarray) -> np.ndarray:
+    """Rank keys with a 4-bit digit per rank, so that two of them add without a carry."""
+    return (rank_keys[:, None] // _RANK_POWERS % 5) @ _NIBBLES
+
+
+def _classes(values: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct ``values`` (whole numbers below ``size``), each value's class among them,
+    and the class of every number below ``size`` (``len(distinct)`` for those not present)."""
+    distinct = np.flatnonzero(np.bincount(values, minlength=size))
+    position = np.full(size, len(distinct), dtype=np.intp)
+    position[distinct] = np.arange(len(distinct))
+    return distinct, position[values], position
+
+
+def disjoint_mixture(
+    sets: np.ndarray,
+    weights: np.ndarray,
+    mine: int,
+    hands: np.ndarray,
+    values: np.ndarray,
+    cards: int,
+) -> np.ndarray:
+    """``Σ w(S) v(h) odds(mine ∪ S ∪ h) / Σ w(S) v(h)`` over the pairs of a set ``S`` of
+    ``sets`` (its weight ``w``) and a hand ``h`` of ``hands`` (its weight ``v``) that share no
+    card, each odds table for ``cards`` dealt: an ``(83,)`` array.
+
+    A table is linear in the weights summed by the pool's rank key and by each suit's own key,
+    and a pool's key is the sum of its parts' keys. So the sets are summed by key class (their
+    rank key; each suit's own key), and for each hand the classes' weight *disjoint from it*
+    comes by inclusion-exclusion over the hand's cards: ``Σ_{T ⊆ h} (-1)^|T| A_T``, ``A_T`` the
+    weight of the sets holding all of ``T``. The work is (hands × subsets of a hand × classes),
+    not (sets × hands): for 3 opponents of 2 cards, 231 × 4 × about 150 instead of 7,315 × 231.
+    """
+    in_hand = int(popcount(hands[:1])[0]) if len(hands) else 0
+    if len(sets) == 1 and not sets[0]:  # one opponent: its hands are the pairs
+        if not values.sum() > 0:
+            raise _no_hand_explains()
+        return _mixer(hands, mine, mine.bit_count() + in_hand, cards).mix(values)[0]
+    rank_sets, suit_sets = hand_keys(sets | mine)
+    rank_of, rank_class, _ = _classes(rank_sets, RANK_KEYS)
+    digits = suit_sets[:, None] // _SUIT_POWERS % 20  # (n, 4)
+    columns, digit_of, start = [rank_class], [], len(rank_of)
+    for suit in range(4):
+        found, where, _ = _classes(digits[:, suit], 20)
+        digit_of.append(found)
+        columns.append(start + where)
+        start += len(found)
+    column = np.stack(columns, axis=1)  # (n, 5): each set's class in each block
+    width = start
+    in_sets = int(popcount(sets[:1])[0]) if len(sets) else 0
+    free = np.zeros((len(hands), width))
+    for size in range(min(in_sets, in_hand) + 1):
+        inner = colex_rank(row_subset_masks(sets, size))  # (n, C(in_sets, size))
+        present, inverse, position = _classes(inner.ravel(), comb(24, size))
+        slots = inverse.reshape(inner.shape)[:, :, None] * width + column[:, None, :]
+        held = np.bincount(
+            slots.ravel(),
+            np.repeat(weights, slots.shape[1] * slots.shape[2]),
+            minlength=(len(present) + 1) * width,
+        ).reshape(len(present) + 1, width)  # the last row: the subsets no set holds
+        rows = position[colex_rank(row_subset_masks(hands, size))]  # (hands, C(in_hand, size))
+        for part in rows.T:
+            if size % 2:
+                free -= held[part]
+            else:
+                free += held[part]
+    joint = values[:, None] * free  # (hands, width)
+    rank_hands, suit_hands = hand_keys(hands)
+    # Pairs that share a card have no weight left, but may leave rounding noise: keep only
+    # the pairs of classes whose keys can add up (no rank held 5 times, no suit over).
+    packed = _packed_ranks(rank_hands)[:, None] + _packed_ranks(rank_of)[None, :]
+    fits = ((packed + 0x333333) & 0x888888) == 0
+    pool = rank_hands[:, None] + rank_of[None, :]
+    by_rank = np.bincount(pool[fits], joint[:, : len(rank_of)][fits], minlength=RANK_KEYS)
+    by_suit = np.zeros((4, 20))
+    block = len(rank_of)
+    for suit, found in enumerate(digit_of):
+        mine_digit = suit_hands // _SUIT_POWERS[suit] % 20
+        a, b = mine_digit[:, None], found[None, :]
+        fits = (a % 2 + b % 2 <= 1) & (a // 2 % 5 + b // 2 % 5 <= 4) & (a // 10 + b // 10 <= 1)
+        part = joint[:, block : block + len(found)]
+        by_suit[suit] = np.bincount((a + b)[fits], part[fits], minlength=20)
+        block += len(found)
+    if not by_rank.sum() > 0:
+        raise _no_hand_explains()
+    return mixture_of_sums(by_rank, by_suit, mine.bit_count() + in_sets + in_hand, cards)
+
+
+# The tables of the last few remembered (read-only) sets of deals, which DEALS hands out again.
+_MIXERS: dict[tuple[int, int, int], tuple[np.ndarray, Mixer]] = {}
+
+
+def _mixer(held: np.ndarray, mine: int, size: int, cards: int) -> Mixer:
+    """The :class:`~kayalib.blef.odds_batch.Mixer` of the pools ``held | mine``."""
+    if held.flags.writeable:  # a fresh array: it will not be met again
+        return Mixer(*hand_keys(held | mine), size, cards)
+    key = (id(held), mine, cards)
+    found = _MIXERS.get(key)
+    if found is None or found[0] is not held:
+        if len(_MIXERS) >= 32:
+            _MIXERS.clear()
+        found = _MIXERS[key] = (held, Mixer(*hand_keys(held | mine), size, cards))
+    return found[1]
 
 
 class _NoBot:
@@ -536,8 +701,8 @@ class _NoBot:
         raise AssertionError("an opponent without bids is never asked")
 
 
-def _no_hand_explains() -> InferenceError:
-    return InferenceError(
+def _no_hand_explains() -> ArgumentError:
+    return ArgumentError(
         "no hand the model allows explains these bids (with a bluff rate of 0 a bid the model "
         "never makes is impossible); raise the bluff rate"
     )
@@ -549,10 +714,10 @@ def _models_by_seat(
     if isinstance(models, OpponentModel):
         return {seat: models for seat in range(view.players) if seat != view.seat}
     if not isinstance(models, Mapping):
-        raise InferenceError(f"models must be an OpponentModel or {{seat: model}}, not {models!r}")
+        raise ArgumentError(f"models must be an OpponentModel or {{seat: model}}, not {models!r}")
     for seat, model in models.items():
         if not isinstance(model, OpponentModel):
-            raise InferenceError(f"the model of seat {seat} is not an OpponentModel: {model!r}")
+            raise ArgumentError(f"the model of seat {seat} is not an OpponentModel: {model!r}")
     return dict(models)
 
 
@@ -566,6 +731,7 @@ def infer(
     seed: int = 0,
     exact_limit: int = EXACT_LIMIT,
     target_error: float | None = 0.01,
+    hand_limit: int = HAND_LIMIT,
 ) -> Posterior:
     """The probability that each bid is true given ``view`` (your cards, the counts, this
     round's bids) and a model of each opponent (one for all, or ``{seat: model}``).
@@ -573,50 +739,87 @@ def infer(
     ``method`` is ``"auto"`` (exact when at most ``exact_limit`` pairs are summed, else
     sampled), ``"exact"`` or ``"sample"``; ``exact=True`` gives ``Fraction``\\ s (the exact
     method, in small cases). The sampler draws ``samples`` deals from ``numpy``'s generator
-    seeded with ``seed`` (the same arguments give the same numbers), then as many again while
-    a bid's standard error is above ``target_error`` (``None``: never), up to 16 times
-    ``samples`` in all.
+    seeded with ``seed`` (the same arguments give the same numbers), then more while a bid's
+    standard error is above ``target_error`` (``None``: never), up to 16 times ``samples`` in
+    all. An opponent with more than ``hand_limit`` possible hands is not listed:
+    its hands are dealt at random and weighted by their likelihood.
     """
     if not isinstance(view, BlefView):
-        raise InferenceError(f"infer needs a Blef view, not {view!r}")
+        raise ArgumentError(f"infer needs a Blef view, not {view!r}")
     if view.outcome is not None or not view.total_cards:
-        raise InferenceError("the game is over: there is no round to reason about")
+        raise ArgumentError("the game is over: there is no round to reason about")
     if method not in ("auto", "exact", "sample"):
-        raise InferenceError(f"method must be auto, exact or sample, not {method!r}")
+        raise ArgumentError(f"method must be auto, exact or sample, not {method!r}")
     if exact and method == "sample":
-        raise InferenceError("exact fractions come from the exact method, not from sampling")
+        raise ArgumentError("exact fractions come from the exact method, not from sampling")
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise InferenceError(f"samples must be a positive whole number, not {samples!r}")
+        raise ArgumentError(f"samples must be a positive whole number, not {samples!r}")
+    for name, value in (("seed", seed), ("exact_limit", exact_limit), ("hand_limit", hand_limit)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ArgumentError(f"{name} must be a whole number of at least 0, not {value!r}")
+    if target_error is not None and (
+        isinstance(target_error, bool)
+        or not isinstance(target_error, (int, float))
+        or not target_error > 0
+    ):
+        raise ArgumentError(
+            f"target_error must be a positive number or None, not {target_error!r}"
+        )
     by_seat = _models_by_seat(view, models)
-    solver = _Solver(view, by_seat, exact)
-    counts, total = favourable_counts(view.hand, view.total_cards)
+    solver = _Solver(view, by_seat, exact, hand_limit)
     if exact:
-        prior: list[Any] = [Fraction(count, total) for count in counts]
+        counts, total = favourable_counts(view.hand, view.total_cards)
+        prior: Any = tuple(Fraction(count, total) for count in counts)
     else:
-        prior = [count / total for count in counts]
+        prior = odds_row(view.hand, view.total_cards)
     chosen = solver.informative()
     zero = (0.0,) * len(LADDER)
     if not chosen:
-        return Posterior(view, by_seat, "exact", tuple(prior), tuple(prior), zero, 0, exact, solver)
+        return Posterior(
+            view,
+            by_seat,
+            "exact",
+            tuple(prior),
+            tuple(prior),
+            zero,
+            0,
+            exact,
+            _solver=solver,
+            target_error=target_error,
+        )
     order, work = solver.exact_order(chosen)
     limit = FRACTION_LIMIT if exact else (exact_limit if method == "auto" else float("inf"))
     if method == "exact" or exact or (method == "auto" and work <= limit):
         if work > limit or work == float("inf"):
-            raise InferenceError(
+            raise ArgumentError(
                 f"the exact method would sum {work:,} pairs here, more than {limit:,}; "
                 "use method='sample'"
             )
         true = solver.exact(order)
-        return Posterior(view, by_seat, "exact", tuple(prior), tuple(true), zero, 0, exact, solver)
-    estimate, spread, drawn = solver.sample(chosen, samples, seed, target_error)
+        return Posterior(
+            view,
+            by_seat,
+            "exact",
+            tuple(prior),
+            tuple(true),
+            zero,
+            0,
+            exact,
+            _solver=solver,
+            target_error=target_error,
+        )
+    estimate, spread, drawn, effective = solver.sample(chosen, samples, seed, target_error)
     return Posterior(
         view,
         by_seat,
         "sample",
         tuple(prior),
-        tuple(float(v) for v in estimate),
-        tuple(float(s) for s in spread),
+        tuple(estimate.tolist()),
+        tuple(spread.tolist()),
         int(drawn),
         False,
+        effective,
+        target_error,
+        target_error is None or float(spread.max()) <= target_error,
         solver,
     )

@@ -25,6 +25,7 @@ from math import comb
 import numpy as np
 
 from kayalib.blef.cards import DECK, Card, check_cards
+from kayalib.errors import ArgumentError
 
 __all__ = [
     "FULL_DECK",
@@ -42,30 +43,68 @@ FULL_DECK = (1 << len(DECK)) - 1
 """The mask of all 24 cards."""
 
 
+
+
+def _check_mask(mask: object) -> int:
+    if isinstance(mask, bool) or not isinstance(mask, (int, np.integer)):
+        raise ArgumentError(f"a mask is a whole number from 0 to {FULL_DECK}, not {mask!r}")
+    if not 0 <= mask <= FULL_DECK:
+        raise ArgumentError(f"a mask of the 24-card deck is from 0 to {FULL_DECK}, not {mask}")
+    return int(mask)
+
+
+def _check_size(size: object, most: int) -> int:
+    if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or not 0 <= size <= most:
+        raise ArgumentError(f"a subset size must be a whole number from 0 to {most}, not {size!r}")
+    return int(size)
+
+
+def _check_masks(masks: np.ndarray) -> np.ndarray:
+    if masks.dtype.kind not in "iu":
+        raise ArgumentError(f"masks are whole numbers, not {masks.dtype} values")
+    masks = masks.astype(np.int64, copy=False)
+    if masks.size and (masks.min() < 0 or masks.max() > FULL_DECK):
+        raise ArgumentError(f"a mask holds a card outside the 24-card deck (0 to {FULL_DECK})")
+    return masks
+
+
 def mask_of(cards: Iterable[Card] | str) -> int:
     """The mask of a set of cards (text is parsed; a card given twice is refused)."""
+    if type(cards) is tuple:  # the usual case, a hand: one pass, checked as it goes
+        mask = 0
+        for card in cards:
+            if type(card) is not Card:
+                break
+            bit = 1 << (card.rank * 4 + card.suit)
+            if mask & bit:
+                break
+            mask |= bit
+        else:
+            return mask
     mask = 0
-    for card in check_cards(cards):
+    for card in check_cards(cards):  # refuses what the pass above stopped at
         mask |= 1 << card.index
     return mask
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, lowest first (the order of ``DECK``)."""
-    mask = int(mask)
+    mask = _check_mask(mask)
     return tuple(card for card in DECK if mask >> card.index & 1)
 
 
 def masks_of(hands: Iterable[Iterable[Card] | str] | np.ndarray) -> np.ndarray:
     """An ``int64`` array of masks from hands (card sequences or text), or masks already."""
     if isinstance(hands, np.ndarray):
-        return hands.astype(np.int64, copy=False)
+        return _check_masks(hands)
+    if isinstance(hands, str) or not isinstance(hands, Iterable):
+        raise ArgumentError(f"hands are a list of hands or an array of masks, not {hands!r}")
     return np.array([mask_of(hand) for hand in hands], dtype=np.int64)
 
 
 def popcount(masks: np.ndarray) -> np.ndarray:
     """How many cards each mask holds."""
-    return np.bitwise_count(masks).astype(np.int64)
+    return np.bitwise_count(_check_masks(np.asarray(masks))).astype(np.int64)
 
 
 @cache
@@ -86,7 +125,9 @@ def subset_masks(pool: int, size: int) -> np.ndarray:
     The array is remembered for the last few questions (so it is read-only): a round asks the
     same question at every turn.
     """
-    positions = _bits(int(pool))
+    pool = _check_mask(pool)
+    size = _check_size(size, pool.bit_count())
+    positions = _bits(pool)
     picks = positions[_combinations(len(positions), size)]
     masks = np.left_shift(np.int64(1), picks).sum(axis=1, dtype=np.int64)
     masks.flags.writeable = False
@@ -98,14 +139,23 @@ def row_subset_masks(pools: np.ndarray, size: int) -> np.ndarray:
 
     Row ``i`` of the ``(len(pools), C(n, size))`` result lists the subsets of ``pools[i]``.
     """
-    pools = np.asarray(pools, dtype=np.int64)
+    pools = _check_masks(np.asarray(pools))
+    if pools.ndim != 1:
+        raise ArgumentError("pools must be a flat array of masks")
     if not len(pools):
         return np.zeros((0, 0), dtype=np.int64)
-    held = (pools[:, None] >> np.arange(len(DECK))) & 1
-    n = int(held[0].sum())
-    positions = np.nonzero(held)[1].reshape(len(pools), n)
-    picks = positions[:, _combinations(n, size)]
-    return np.left_shift(np.int64(1), picks).sum(axis=2, dtype=np.int64)
+    counts = np.bitwise_count(pools)
+    n = int(counts[0])
+    if (counts != n).any():
+        raise ArgumentError("every pool of one call must hold the same number of cards")
+    size = _check_size(size, n)
+    bits = np.empty((len(pools), n), dtype=np.int64)  # each pool's cards, lowest bit first
+    rest = pools.copy()
+    for position in range(n):
+        low = rest & -rest
+        bits[:, position] = low
+        rest ^= low
+    return bits[:, _combinations(n, size)].sum(axis=2, dtype=np.int64)
 
 
 @cache
@@ -129,15 +179,19 @@ def colex_rank(masks: np.ndarray) -> np.ndarray:
     adding up weights by set with ``numpy.bincount``.
     """
     low_table, high_table = _rank_tables()
-    masks = np.asarray(masks, dtype=np.int64)
+    masks = _check_masks(np.asarray(masks))
     low = masks & 4095
     return low_table[low] + high_table[masks >> 12, np.bitwise_count(low)]
 
 
 def combination_count(n: int, sizes: Sequence[int]) -> int:
     """How many ways to deal hands of ``sizes`` (in order, disjoint) from ``n`` cards."""
+    n = _check_size(n, len(DECK))
+    if isinstance(sizes, (str, bytes)) or not isinstance(sizes, Iterable):
+        raise ArgumentError(f"sizes are a list of hand sizes, not {sizes!r}")
     total = 1
     for size in sizes:
+        size = _check_size(size, n)
         total *= comb(n, size)
         n -= size
     return total

@@ -22,13 +22,13 @@ np.True_
 from __future__ import annotations
 
 from functools import lru_cache
-from math import comb
 
 import numpy as np
 
 from kayalib.blef.bids import LADDER, Bid
 from kayalib.blef.masks import masks_of, popcount
-from kayalib.blef.odds import OddsError
+from kayalib.blef.odds import RANK_KEYS, count_tables
+from kayalib.errors import ArgumentError
 
 __all__ = [
     "RANK_KEYS",
@@ -36,7 +36,9 @@ __all__ = [
     "batch_counts",
     "batch_probabilities",
     "hand_keys",
+    "Mixer",
     "mixture",
+    "mixture_of_sums",
     "pool_truth",
 ]
 
@@ -50,77 +52,21 @@ _SMALL, _BIG = np.arange(0, 5), np.arange(1, 6)
 _ = Bid
 
 
-def _binom(n: int, k: int) -> int:
-    return comb(n, k) if 0 <= k <= n else 0
-
-
 @lru_cache(maxsize=64)
 def _tables(held: int, cards: int) -> dict[str, np.ndarray]:
-    """The lookup tables for hands of ``held`` cards when ``cards`` are dealt."""
-    rest, draw = 24 - held, cards - held
-    total = _binom(rest, draw)
-
-    def tail(out: int, at_least: int) -> int:
-        """Draws with at least ``at_least`` of the ``out`` cards of one rank still out."""
-        if at_least <= 0:
-            return total
-        return sum(
-            _binom(out, x) * _binom(rest - out, draw - x)
-            for x in range(at_least, min(out, draw) + 1)
-        )
-
-    # at_least[h, j]: draws leaving at least j cards of a rank of which the hand holds h.
-    at_least = np.array([[tail(4 - h, j - h) for j in range(5)] for h in range(5)], dtype=np.int64)
-
-    def both(held1: int, need1: int, held2: int, need2: int) -> int:
-        out1, out2 = 4 - held1, 4 - held2
-        others = rest - out1 - out2
-        if others < 0:  # no hand of this size holds so few of the two ranks
-            return 0
-        return sum(
-            _binom(out1, x1) * _binom(out2, x2) * _binom(others, draw - x1 - x2)
-            for x1 in range(max(0, need1 - held1), out1 + 1)
-            for x2 in range(max(0, need2 - held2), out2 + 1)
-        )
-
-    two_pair = np.array([[both(a, 2, b, 2) for b in range(5)] for a in range(5)], dtype=np.int64)
-    full = np.array([[both(a, 3, b, 2) for b in range(5)] for a in range(5)], dtype=np.int64)
-    straight = np.array(
-        [
-            sum(
-                (-1) ** j * comb(missing, j) * _binom(rest - 4 * j, draw)
-                for j in range(missing + 1)
-            )
-            for missing in range(6)
-        ],
-        dtype=np.int64,
-    )
-    flush = np.array(
-        [
-            total
-            if h >= 5
-            else sum(
-                _binom(6 - h, y) * _binom(rest - 6 + h, draw - y)
-                for y in range(5 - h, min(6 - h, draw) + 1)
-            )
-            for h in range(7)
-        ],
-        dtype=np.int64,
-    )
-    poker = np.array([_binom(rest - k, draw - k) for k in range(6)], dtype=np.int64)
+    """The lookup tables (:func:`kayalib.blef.odds.count_tables`) for hands of ``held`` cards
+    when ``cards`` are dealt, as arrays."""
+    tables = count_tables(held, cards)
     return {
-        "total": np.int64(total),
-        "at_least": at_least,
-        "two_pair": two_pair,
-        "full": full,
-        "straight": straight,
-        "flush": flush,
-        "poker": poker,
+        "total": np.int64(tables.total),
+        "at_least": np.array(tables.at_least, dtype=np.int64),
+        "two_pair": np.array(tables.two_pair, dtype=np.int64),
+        "full": np.array(tables.full, dtype=np.int64),
+        "straight": np.array(tables.straight, dtype=np.int64),
+        "suits": np.array(tables.suits, dtype=np.int64),
     }
 
 
-RANK_KEYS = 5**6
-"""How many rank keys there are: a set's rank key is ``Σ_r count_r · 5^r``."""
 SUIT_KEYS = 20**4
 """How many suit keys there are: ``Σ_s key_s · 20^s``, where suit ``s``'s own key is
 ``nines + 2 · middles + 10 · aces`` of that suit (its middles are its 10, J, Q and K, which with
@@ -169,39 +115,25 @@ def _rank_columns(rank: np.ndarray, tables: dict[str, np.ndarray]) -> np.ndarray
     )
 
 
-@lru_cache(maxsize=64)
 def _suit_table(held: int, cards: int) -> np.ndarray:
     """``(20, 3)``: the counts of a suit's flush, small and big poker, by the suit's own key."""
-    tables = _tables(held, cards)
-    keys = np.arange(20)
-    nines, middles, aces = keys % 2, keys // 2 % 5, keys // 10
-    valid = middles <= 4
-    return np.stack(
-        [
-            np.where(valid, tables["flush"][np.minimum(nines + middles + aces, 6)], 0),
-            np.where(valid, tables["poker"][5 - np.minimum(nines + middles, 5)], 0),
-            np.where(valid, tables["poker"][5 - np.minimum(middles + aces, 5)], 0),
-        ],
-        axis=1,
-    )
+    return _tables(held, cards)["suits"]
 
 
 def _check_batch(hands: np.ndarray, cards: int) -> tuple[np.ndarray, int]:
     masks = masks_of(hands)
     if masks.ndim != 1:
-        raise OddsError("hands must be a flat array of masks, one per hand")
+        raise ArgumentError("hands must be a flat array of masks, one per hand")
     if isinstance(cards, bool) or not isinstance(cards, int) or not 1 <= cards <= 24:
-        raise OddsError(f"between 1 and 24 cards are dealt in a round, not {cards!r}")
+        raise ArgumentError(f"between 1 and 24 cards are dealt in a round, not {cards!r}")
     if not len(masks):
         return masks, 0
-    if masks.min() < 0 or masks.max() >= 1 << 24:
-        raise OddsError("a mask holds a card outside the 24-card deck")
     sizes = popcount(masks)
     held = int(sizes[0])
     if (sizes != held).any():
-        raise OddsError("every hand of one batch must hold the same number of cards")
+        raise ArgumentError("every hand of one batch must hold the same number of cards")
     if cards < held:
-        raise OddsError(f"{held} cards in hand, but only {cards} dealt in all")
+        raise ArgumentError(f"{held} cards in hand, but only {cards} dealt in all")
     return masks, held
 
 
@@ -212,20 +144,81 @@ def batch_counts(hands: np.ndarray, cards: int) -> tuple[np.ndarray, int]:
     same number of cards ``k <= cards``. Returns an ``(n, 83)`` ``int64`` array in ladder order
     and ``C(24 - k, cards - k)``: row ``i`` is ``favourable_counts(hand i, cards)``.
     """
+    return _batch_table(hands, cards, np.int64)
+
+
+def _batch_table(hands: np.ndarray, cards: int, dtype: type) -> tuple[np.ndarray, int]:
+    """The ``(n, 83)`` table of every hand as counts (``int64``), probabilities (``float``:
+    the small tables are divided before the gather, so every value is the correctly rounded
+    ``count / total``) or truth (``bool``); and the number of draws."""
     masks, held = _check_batch(hands, cards)
     if not len(masks):
-        return np.zeros((0, len(LADDER)), dtype=np.int64), 1
+        return np.zeros((0, len(LADDER)), dtype=dtype), 1
     tables = _tables(held, cards)
+    total = int(tables["total"])
     rank = np.bitwise_count((masks[:, None] >> _RANK_NIBBLES) & 15).astype(np.int64)
     # Hands with the same rank counts share the 71 rank columns: work them out once each.
     rank_keys = rank @ _POWERS
     present = np.flatnonzero(np.bincount(rank_keys, minlength=RANK_KEYS))
     position = np.zeros(RANK_KEYS, dtype=np.intp)
     position[present] = np.arange(len(present))
-    by_rank = _rank_columns(present[:, None] // _POWERS % 5, tables)[position[rank_keys]]
-    by_suit = _suit_table(held, cards)[_suit_digits(masks)]  # (n, 4 suits, 3 kinds)
-    columns = [by_rank, by_suit.transpose(0, 2, 1).reshape(len(masks), 12)]
-    return np.concatenate(columns, axis=1), int(tables["total"])
+    rank_values = _rank_columns(present[:, None] // _POWERS % 5, tables)
+    suit_values = _suit_table(held, cards)
+    if dtype is float:
+        rank_values, suit_values = rank_values / total, suit_values / total
+    else:
+        rank_values, suit_values = rank_values.astype(dtype), suit_values.astype(dtype)
+    out = np.empty((len(masks), len(LADDER)), dtype=dtype)
+    out[:, :71] = rank_values[position[rank_keys]]
+    by_suit = suit_values[_suit_digits(masks)]  # (n, 4 suits, 3 kinds)
+    out[:, 71:] = by_suit.transpose(0, 2, 1).reshape(len(masks), 12)
+    return out, total
+
+
+class Mixer:
+    """The 83-bid tables of many sets (from their keys, :func:`hand_keys`), ready to be mixed
+    with any weights: :meth:`mix` is :func:`mixture` without reading the keys again (a bot
+    weighs the same deals anew at each of its turns).
+
+    Every set holds ``held`` cards, and ``cards`` are dealt. A table is worked out once per
+    distinct rank key, not once per set.
+    """
+
+    def __init__(self, rank_keys: np.ndarray, suit_keys: np.ndarray, held: int, cards: int):
+        tables = _tables(held, cards)
+        total = float(tables["total"])
+        rank_keys, suit_keys = np.ravel(rank_keys), np.ravel(suit_keys)
+        self.size = len(rank_keys)
+        present = np.flatnonzero(np.bincount(rank_keys, minlength=RANK_KEYS))
+        position = np.zeros(RANK_KEYS, dtype=np.intp)
+        position[present] = np.arange(len(present))
+        self._rank_index = position[rank_keys]
+        self._rank_values = _rank_columns(present[:, None] // _POWERS % 5, tables) / total
+        self._suit_values = _suit_table(held, cards) / total  # (20, 3)
+        digits = suit_keys[None, :] // _SUIT_POWERS[:, None] % 20  # (4 suits, n)
+        self._suit_index = (digits + 20 * np.arange(4)[:, None]).ravel()
+
+    def mix(
+        self, weights: np.ndarray, *, spread: bool = False
+    ) -> tuple[np.ndarray, np.ndarray | None]:
+        """The weighted mean table and, if ``spread``, each bid's variance of that mean (see
+        :func:`mixture`)."""
+        weights = np.asarray(weights, dtype=float).ravel()
+        norm = weights.sum()
+        by_rank = np.bincount(self._rank_index, weights, minlength=len(self._rank_values))
+        by_suit = np.bincount(self._suit_index, np.tile(weights, 4), minlength=80).reshape(4, 20)
+
+        def table(power: int) -> np.ndarray:
+            suits = (by_suit @ self._suit_values**power).T.reshape(12)
+            return np.concatenate([by_rank @ self._rank_values**power, suits]) / norm
+
+        mean = table(1)
+        if not spread:
+            return mean, None
+        # The weighted spread of the tables, over the effective number of independent sets
+        # (Kish): (Σ w)² / Σ w².
+        effective = norm**2 / (weights**2).sum()
+        return mean, np.maximum((table(2) - mean**2) / effective, 0.0)
 
 
 def mixture(
@@ -240,57 +233,57 @@ def mixture(
     """The weighted mean of many sets' 83-bid tables, from their keys (:func:`hand_keys`).
 
     Every set of positive weight holds ``held`` cards, and ``cards`` are dealt. Returns
-    ``Σ w_i p_i / Σ w_i`` (``p_i`` the table of set ``i``) and, if ``spread``, for each bid
-    ``Σ w_i² (p_i - mean)² / (Σ w_i)²``, the variance of that weighted mean when the sets are
-    independent draws. A table is worked out once per distinct key, not once per set; a set of
-    weight 0 is not looked at (its keys may be anything).
+    ``Σ w_i p_i / Σ w_i`` (``p_i`` the table of set ``i``) and, if ``spread``, for each bid the
+    variance of that weighted mean when the sets are independent weighted draws: the weighted
+    spread ``Σ w_i (p_i - mean)² / Σ w_i`` over the effective sample size ``(Σ w_i)² / Σ w_i²``
+    (with equal weights, the spread over the number of sets). A set of weight 0 is not looked
+    at (its keys may be anything).
+    """
+    weights = np.asarray(weights, dtype=float).ravel()
+    rank_keys, suit_keys = np.ravel(rank_keys), np.ravel(suit_keys)
+    if not len(rank_keys) == len(suit_keys) == len(weights):
+        raise ArgumentError("mixture needs one rank key, one suit key and one weight per set")
+    for name, value in (("held", held), ("cards", cards)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 24:
+            raise ArgumentError(
+                f"{name} must be a whole number of cards from 0 to 24, not {value!r}"
+            )
+    if held > cards:
+        raise ArgumentError(f"{held} cards held, but only {cards} dealt in all")
+    if not weights.all():
+        kept = weights != 0
+        rank_keys, suit_keys, weights = rank_keys[kept], suit_keys[kept], weights[kept]
+    return Mixer(rank_keys, suit_keys, held, cards).mix(weights, spread=spread)
+
+
+def mixture_of_sums(
+    by_rank: np.ndarray, by_suit: np.ndarray, held: int, cards: int
+) -> np.ndarray:
+    """The weighted mean of many sets' 83-bid tables from their weights summed by rank key
+    (``(RANK_KEYS,)``) and by each suit's own key (``(4, 20)``, clubs first): a table is linear
+    in those, so these sums are all :func:`mixture` needs.
+
+    >>> keys = hand_keys(masks_of(["AS", "9C"]))
+    >>> mean, _ = mixture(*keys, np.array([1.0, 3.0]), 1, 2)
+    >>> digits = np.stack([keys[1] // 20**suit % 20 for suit in range(4)])
+    >>> by_suit = np.stack([np.bincount(d, [1.0, 3.0], minlength=20) for d in digits])
+    >>> by_rank = np.bincount(keys[0], [1.0, 3.0], minlength=RANK_KEYS)
+    >>> bool(np.allclose(mixture_of_sums(by_rank, by_suit, 1, 2), mean))
+    True
     """
     tables = _tables(held, cards)
     total = float(tables["total"])
-    weights = np.asarray(weights, dtype=float).ravel()
-    rank_keys, suit_keys = np.ravel(rank_keys), np.ravel(suit_keys)
-    norm = weights.sum()
-    by_rank = np.bincount(rank_keys, weights, minlength=RANK_KEYS)
     present = np.flatnonzero(by_rank)
-    rank_values = _rank_columns(present[:, None] // _POWERS % 5, tables) / total  # (k, 71)
-    suit_values = _suit_table(held, cards) / total  # (20, 3)
-
-    few = len(weights) < SUIT_KEYS  # few sets: read each suit's key off each set
-    digits = [suit_keys // 20**suit % 20 for suit in range(4)] if few else []
-
-    def by_own_key(sums: np.ndarray, of: np.ndarray) -> np.ndarray:
-        """``(4, 20)``: the weights ``of`` summed by each suit's own key."""
-        if few:
-            return np.stack([np.bincount(d, of, minlength=20)[:20] for d in digits])
-        grid = sums.reshape(20, 20, 20, 20)  # axes: spades, hearts, diamonds, clubs
-        return np.stack(
-            [grid.sum(axis=tuple(a for a in range(4) if a != 3 - suit)) for suit in range(4)]
-        )
-
-    def per_suit(summed: np.ndarray, power: int = 1) -> np.ndarray:
-        """Each suit's sums dotted with its values: ``(12,)`` in ladder order."""
-        return (summed @ suit_values**power).T.reshape(12)
-
-    by_suit = None if few else np.bincount(suit_keys, weights, minlength=SUIT_KEYS)[:SUIT_KEYS]
-    suit_sums = by_own_key(by_suit, weights)
-    mean = np.concatenate([by_rank[present] @ rank_values, per_suit(suit_sums)]) / norm
-    if not spread:
-        return mean, None
-    squares = weights**2
-    rank_squares = np.bincount(rank_keys, squares, minlength=RANK_KEYS)[present]
-    suit_squares = None if few else np.bincount(suit_keys, squares, minlength=SUIT_KEYS)
-    square_sums = by_own_key(None if few else suit_squares[:SUIT_KEYS], squares)
-    sum_squares = np.concatenate([rank_squares @ rank_values**2, per_suit(square_sums, 2)])
-    sum_cross = np.concatenate([rank_squares @ rank_values, per_suit(square_sums)])
-    variance = (sum_squares - 2 * mean * sum_cross + mean**2 * squares.sum()) / norm**2
-    return mean, np.maximum(variance, 0.0)
+    rank_values = _rank_columns(present[:, None] // _POWERS % 5, tables) / total
+    suit_values = _suit_table(held, cards) / total
+    by_suit = (np.asarray(by_suit, dtype=float) @ suit_values).T.reshape(12)
+    return np.concatenate([by_rank[present] @ rank_values, by_suit]) / by_rank.sum()
 
 
 def batch_probabilities(hands: np.ndarray, cards: int) -> np.ndarray:
     """``batch_counts`` as probabilities: an ``(n, 83)`` float array (row ``i`` equals
     ``probabilities(hand i, cards)`` exactly)."""
-    counts, total = batch_counts(hands, cards)
-    return counts / total
+    return _batch_table(hands, cards, float)[0]
 
 
 def pool_truth(pools: np.ndarray) -> np.ndarray:
@@ -301,5 +294,4 @@ def pool_truth(pools: np.ndarray) -> np.ndarray:
     size = int(popcount(masks[:1])[0])
     if size == 0:  # an empty pool makes no figure
         return np.zeros((len(masks), len(LADDER)), dtype=bool)
-    counts, _ = batch_counts(masks, size)
-    return counts.astype(bool)
+    return _batch_table(masks, size, bool)[0]

@@ -32,7 +32,9 @@ from functools import cached_property
 import numpy as np
 
 from kayalib.blef.cfr import Profile, Solver
-from kayalib.blef.equilibrium import HEADS_UP, EquilibriumError, HeadsUpRound
+from kayalib.blef.equilibrium import HEADS_UP, HeadsUpRound
+from kayalib.errors import ArgumentError
+from kayalib.stats import exact
 
 __all__ = ["OptimalStrategies", "SequenceForm"]
 
@@ -164,7 +166,7 @@ class OptimalStrategies:
 
     def __init__(self, player: int, form: SequenceForm | None = None) -> None:
         if player not in (0, 1):
-            raise EquilibriumError(f"a heads-up round has players 0 and 1, not {player!r}")
+            raise ArgumentError(f"a heads-up round has players 0 and 1, not {player!r}")
         self.player = player
         self.form = form = form or SequenceForm()
         from scipy import sparse
@@ -206,7 +208,7 @@ class OptimalStrategies:
             method="highs",
         )
         if result.status != 0:
-            raise EquilibriumError(f"the linear programme failed: {result.message}")
+            raise ArgumentError(f"the linear programme failed: {result.message}")
         return result
 
     @cached_property
@@ -217,8 +219,6 @@ class OptimalStrategies:
     @property
     def exact_value(self):
         """:attr:`value` as a fraction (checked to 1e-9)."""
-        from kayalib.blef.equilibrium_set import exact
-
         return exact(self.value)
 
     def _optimal_row(self, scale: float = 1.0):
@@ -301,7 +301,7 @@ class OptimalStrategies:
             bounds=[*self.bounds, (0, None)], method="highs",
         )  # fmt: skip
         if result.status != 0:
-            raise EquilibriumError(f"the linear programme failed: {result.message}")
+            raise ArgumentError(f"the linear programme failed: {result.message}")
         t = result.x[-1]
         plan = result.x[: self.sequences] / t if t > 0 else result.x[: self.sequences]
         value = -result.fun if maximise else result.fun

@@ -3,7 +3,7 @@ way the reader's language writes them, and the same bytes for the same chart.
 
 This is the one way of plotting in the kit (lessons, the tournament command, teacher pages): it
 renders in JupyterLab, in Voila, on Binder and on the command line, offline. Nothing here
-imports a widget; pages wrap the bytes (``kayalib.lessons.plots.Chart``). matplotlib is
+imports a widget; pages wrap the bytes (``kayalib.lessons.kit.plots.Chart``). matplotlib is
 imported only when this module is: a page that draws no chart does not load it.
 """
 

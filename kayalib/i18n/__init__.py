@@ -30,7 +30,7 @@ import string
 from functools import cache
 from pathlib import Path
 
-from kayalib.errors import KayalibError
+from kayalib.errors import KayalibError, UnknownLanguageError
 
 HERE = Path(__file__).parent
 DEFAULT_LANGUAGE = "en"
@@ -43,10 +43,6 @@ __all__ = [
     "load_catalogue",
     "placeholders",
 ]
-
-
-class UnknownLanguageError(KayalibError):
-    """A language code with no catalogue folder."""
 
 
 def _folder(lang: str) -> Path:

@@ -99,7 +99,7 @@ class CounterBot(DeterministicBot):
         if phase == "orange":
             return KEEP if any(type(a) is Keep for a in legal) else legal[0]
         if phase == "pink":
-            return min(legal, key=lambda a: (a.card.number, a.card.color.index))  # type: ignore[union-attr]
+            return min(legal, key=lambda a: (a.card.number, a.card.color.index))
         return legal[0]
 
     # ---- challenge window ------------------------------------------------------------------

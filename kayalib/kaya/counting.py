@@ -553,7 +553,7 @@ def defence_gain(
         g, r = _f_known_give(hand, False, profile)
         mine += p_random * g
         theirs += p_random * r
-    return mine - theirs / (players - 1)  # type: ignore[operator,return-value]
+    return mine - theirs / (players - 1)  # type: ignore[return-value]
 
 
 @cache

@@ -90,6 +90,10 @@ class PlayEvent(Event):
     seat: int
     card: Card | None
 
+    @property
+    def owner(self) -> int:
+        return self.seat
+
     def seen_by(self, seat: int) -> Event | None:
         if seat == self.seat or self.card is None:
             return self
@@ -212,6 +216,10 @@ class DeclineEvent(Event):
     card: Card
     power: str | None
     private: bool
+
+    @property
+    def owner(self) -> int:
+        return self.seat
 
     def seen_by(self, seat: int) -> Event | None:
         return self if not self.private or seat == self.seat else None

@@ -299,12 +299,15 @@ class KayaState(Position):
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the current player may take (empty when the game is over)."""
-        current = self.current_player
-        if current is None:
-            return ()
-        return memo(self, "_legal", lambda: legal_for(
-            self.rules, self.phase, self.active, current, self.hands[current],
-            self.table[current], self.down, self.bonus))  # fmt: skip
+        legal = self.__dict__.get("_legal")  # kept as memo() keeps it: asked for at every step
+        if legal is None:
+            current = self.current_player
+            if current is None:
+                return ()
+            legal = memo(self, "_legal", lambda: legal_for(
+                self.rules, self.phase, self.active, current, self.hands[current],
+                self.table[current], self.down, self.bonus))  # fmt: skip
+        return legal
 
     def _seeded(self, stream: str) -> Callable[[int], int]:
         """The seed's chance: the gambreng (``random.Random(seed)``) and each random take

@@ -9,6 +9,9 @@ helper imports a web stack into every kernel (seconds of CPU and about 100 MB ea
 happens only when Voila says the kernel is preheated (``VOILA_PREHEAT=True``) and the address
 has not arrived yet; everywhere else :func:`query_string` returns at once.
 
+The class server also gives its kernels the teacher's key (:data:`TEACHER_KEY_ENV`): with it,
+an answer key opens only for an address that carries that key (:func:`is_teacher_key`).
+
 In a Voila kernel, :func:`protect_the_page` keeps every traceback off the page: log records and
 tracebacks go to the server's terminal, never over the websocket to a browser.
 """
@@ -16,6 +19,7 @@ tracebacks go to the server's terminal, never over the websocket to a browser.
 from __future__ import annotations
 
 import base64
+import hmac
 import json
 import logging
 import os
@@ -28,6 +32,8 @@ from typing import Any
 __all__ = [
     "SECRET_ENV",
     "SECRET_HEADER",
+    "TEACHER_KEY_ENV",
+    "is_teacher_key",
     "in_voila_kernel",
     "protect_the_page",
     "query_string",
@@ -40,6 +46,8 @@ log = logging.getLogger("kayalib.pages")
 #: header with the server's secret, so only the server's own kernels may read a page's address.
 SECRET_HEADER = "X-Kayalib-Kernel"
 SECRET_ENV = "KAYALIB_KERNEL_SECRET"
+#: the teacher's key the class server gives its kernels (``make class`` prints it).
+TEACHER_KEY_ENV = "KAYALIB_TEACHER_KEY"
 _CONNECT_TIMEOUT = 10.0
 _STOPPING_WAIT = 30.0
 
@@ -51,6 +59,14 @@ def query_string() -> str:
         os.environ.update(request)
         os.environ.setdefault("QUERY_STRING", "")
     return os.environ.get("QUERY_STRING", "")
+
+
+def is_teacher_key(given: str) -> bool:
+    """Whether ``given`` opens the answer key: on a server with a teacher's key (``make class``)
+    only that key does; without one (``make app``, a teacher alone on their laptop) any value.
+    """
+    expected = os.environ.get(TEACHER_KEY_ENV, "")
+    return not expected or hmac.compare_digest(given.encode(), expected.encode())
 
 
 def wait_for_request() -> dict[str, str]:

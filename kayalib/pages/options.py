@@ -30,7 +30,7 @@ from urllib.parse import parse_qs
 
 from kayalib.errors import KayalibError, SeedError
 from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
-from kayalib.pages.kernel import query_string
+from kayalib.pages.kernel import is_teacher_key, query_string
 from kayalib.seeds import MAX_STUDENT, personal_seed
 
 __all__ = [
@@ -135,7 +135,10 @@ class PageOptions:
     own seed (:func:`kayalib.seeds.personal_seed`), so everyone gets their own and the teacher
     can reproduce any student's. ``solutions=off`` is an assessment (no solutions, no answers in
     the feedback); ``solutions=key`` is the teacher's view (``teacher``): every prediction's
-    gate is open from the start and an answer key stands beside each exercise. ``hint`` is
+    gate is open from the start and an answer key stands beside each exercise. Under
+    ``make class`` the teacher's view also needs ``&key=`` with the teacher's key the server
+    printed (:func:`kayalib.pages.kernel.is_teacher_key`, passed on to the page's links as
+    ``key``); without it the page is a student's. ``hint`` is
     ``None`` when the address does not say; ``bots`` the players it names; ``choices`` a page's
     own settings (``mode=deck``), each checked against what that page offers.
     """
@@ -145,6 +148,7 @@ class PageOptions:
     student: int | None = None
     solutions: bool = True
     teacher: bool = False
+    key: str = ""
     size: str = "normal"
     hint: bool | None = None
     speed: str = DEFAULT_SPEED
@@ -202,8 +206,10 @@ class PageOptions:
         student = read("student", _student)
         values["student"] = student if values["seed"] is not None else None
         solutions = read("solutions", lambda text: _choice(text.lower(), "solutions", SOLUTIONS))
+        key = (given("key") or "")[:64]
         values["solutions"] = solutions != "off"
-        values["teacher"] = solutions == "key"
+        values["teacher"] = solutions == "key" and is_teacher_key(key)
+        values["key"] = key if values["teacher"] else ""
         own = {}
         for name, allowed in (choices or {}).items():
             value = read(name, _choice, name, allowed)
@@ -241,7 +247,8 @@ class PageOptions:
     def notices(self, t: Translator, *, bots: Sequence[str] = ()) -> list[str]:
         """A sentence for each refused value, in the language of ``t`` (``bots``: the players
         the page knows, named in the notice about unknown ones)."""
-        words = {"seed": {"digits": SEED_DIGITS}, "bots": {"names": ", ".join(sorted(bots))}}
+        words: dict[str, dict[str, Any]] = {"seed": {"digits": SEED_DIGITS},
+                                            "bots": {"names": ", ".join(sorted(bots))}}
         return [
             t(f"server_bad_{name}", **words.get(name, {})) if name in _OWN_NOTICES
             else t("server_bad_value", name=name)
@@ -257,6 +264,8 @@ class PageOptions:
             query["student"] = str(self.student)
         if self.teacher:
             query["solutions"] = "key"
+            if self.key:
+                query["key"] = self.key
         elif not self.solutions:
             query["solutions"] = "off"
         return query

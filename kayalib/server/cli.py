@@ -5,12 +5,15 @@
 
 ``class`` serves the classroom network: it binds to this computer's address on it, prints the
 address students open (and a QR code phones can scan), and runs with the settings that hold
-under a class (:mod:`kayalib.server.settings`). Bad arguments print one line and exit with 2.
+under a class (:mod:`kayalib.server.settings`). It also prints the teacher's address: the
+answer keys of the lessons open only with the key in it, new at every start, so a student who
+types ``?solutions=key`` sees a student's page. Bad arguments print one line and exit with 2.
 """
 
 from __future__ import annotations
 
 import os
+import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -64,13 +67,18 @@ def find_notebooks(given: Path | None) -> Path:
     raise UsageError(f"no kayalib notebooks (index.ipynb) in {where}")
 
 
-def student_url(ip: str, port: int, notebook: str, seed: str = "", lang: str = "") -> str:
-    """The address students open.
+def student_url(
+    ip: str, port: int, notebook: str, seed: str = "", lang: str = "", key: str = ""
+) -> str:
+    """The address students open (with the teacher's ``key``: the teacher's answer keys).
 
     >>> student_url("192.168.1.20", 8866, "play-blef.ipynb", seed="7")
     'http://192.168.1.20:8866/voila/render/play-blef.ipynb?seed=7'
+    >>> student_url("10.0.0.2", 8866, "index.ipynb", key="Xy_9")
+    'http://10.0.0.2:8866/voila/render/index.ipynb?solutions=key&key=Xy_9'
     """
-    query = urlencode([(k, v) for k, v in (("seed", seed), ("lang", lang)) if v])
+    pairs = [("seed", seed), ("lang", lang)] + ([("solutions", "key"), ("key", key)] if key else [])
+    query = urlencode([(k, v) for k, v in pairs if v])
     return f"http://{ip}:{port}/voila/render/{notebook}" + (f"?{query}" if query else "")
 
 
@@ -101,13 +109,20 @@ def serve(args) -> int:
         lesson = "" if args.open == "index.ipynb" else args.open
         settings = ClassSettings(args.students, other_pool=args.lesson_pool, lesson=lesson)
         overlay = settings.config(notebooks, ip)
+        key = secrets.token_urlsafe(9)  # new at every start
+        overlay.KayalibVoila.teacher_key = key
         url = student_url(ip, args.port, args.open, args.seed, args.lang)
         print(f"kayalib class mode: {args.students} students, serving {notebooks}")
         print(f"Students open:  {url}")
         if not args.no_qr:
             print(qr_text(url))
+        teacher = student_url(ip, args.port, args.open, args.seed, args.lang, key=key)
+        print(f"Teacher (answer keys; do not show this address): {teacher}")
         print("(Ctrl+C stops the server. Pages say 'connection lost' and can resume after it.)")
     else:
+        from kayalib.server.settings import app_config
+
+        overlay = app_config()
         print(f"kayalib: open http://127.0.0.1:{args.port}/voila/render/index.ipynb")
     sys.stdout.flush()
     template_path = str(notebooks / ".jupyter")

@@ -13,8 +13,14 @@ that page is written down as the seat's, and every kernel route answers 404 to a
 
 A seat keeps at most ``seat_kernels`` kernels (its oldest are shut down when it opens more),
 and the server runs at most ``max_kernels`` kernels for pages; past that a page says the server
-is busy. ``?template=`` and ``?theme=`` are ignored, and malformed template paths, ``/login`` and
-``/logout`` answer 404. Kernels may not be restarted over the websocket.
+is busy. A seat is only a cookie, which a script can leave out or make up, so one client
+address may hold at most ``address_seats`` seats with pages open: a loop without cookies can
+no longer fill the server (a class behind one NAT address is one client address, so the class
+settings make room for every student of it; :mod:`kayalib.server.settings`). When an address
+is at its limit, its pages whose websocket never connected (``abandon_after``, two minutes)
+are freed first. ``?template=`` and ``?theme=`` are ignored, and malformed template paths,
+``/login`` and ``/logout`` answer 404. Kernels may not be restarted over the websocket, and
+the websocket speaks only the JSON protocol, every frame checked (:mod:`kayalib.server.frames`).
 """
 
 from __future__ import annotations
@@ -25,9 +31,11 @@ import secrets
 import time
 from dataclasses import dataclass, field
 from html import escape
+from pathlib import PurePosixPath
 from typing import Any
 
 from jupyter_core.utils import ensure_async
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.handlers import KernelHandler
 from tornado import web
 from voila.request_info_handler import RequestInfoSocketHandler
@@ -37,18 +45,22 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
+from kayalib.server.frames import MAX_FRAME, Budget, frame_refusal
+from kayalib.server.settings import LAB_ONLY
 from kayalib.ui.preheat import SECRET_HEADER
 
 SEAT_COOKIE = "kayalib_seat"
-#: message types a page may send to its kernel: widgets only (no code, no restart).
-PAGE_MESSAGES = ["comm_open", "comm_close", "comm_msg", "comm_info_request", "kernel_info_request"]
 
 
 @dataclass
 class Owner:
     seat: str
     notebook: str
+    address: str = ""
     since: float = field(default_factory=time.monotonic)
+    connected: bool = False
+    #: what the page may still send over its websocket (one budget per kernel, not per socket).
+    budget: Budget = field(default_factory=Budget)
 
 
 class OwnerBook:
@@ -56,9 +68,11 @@ class OwnerBook:
 
     def __init__(self) -> None:
         self.owners: dict[str, Owner] = {}
+        #: pages admitted whose kernel is not recorded yet: ticket -> (seat, address).
+        self.admitted: dict[object, tuple[str, str]] = {}
 
-    def record(self, kernel_id: str, seat: str, notebook: str) -> None:
-        self.owners[kernel_id] = Owner(seat, notebook)
+    def record(self, kernel_id: str, seat: str, notebook: str, address: str = "") -> None:
+        self.owners[kernel_id] = Owner(seat, notebook, address)
 
     def owns(self, seat: str | None, kernel_id: str) -> bool:
         owner = self.owners.get(kernel_id)
@@ -68,6 +82,23 @@ class OwnerBook:
         """The seat's kernels, oldest first."""
         mine = [(o.since, k) for k, o in self.owners.items() if o.seat == seat]
         return [k for _, k in sorted(mine)]
+
+    def seats_at(self, address: str) -> set[str]:
+        """The seats with pages open (or on their way) from one client address."""
+        seats = {o.seat for o in self.owners.values() if o.address == address}
+        return seats | {seat for seat, where in self.admitted.values() if where == address}
+
+    def pages(self) -> int:
+        """Pages with a kernel, and pages admitted that are getting one."""
+        return len(self.owners) + len(self.admitted)
+
+    def abandoned_at(self, address: str, grace: float) -> list[str]:
+        """Kernels of ``address`` whose page never connected within ``grace`` seconds."""
+        now = time.monotonic()
+        return [
+            k for k, o in self.owners.items()
+            if o.address == address and not o.connected and now - o.since > grace
+        ]  # fmt: skip
 
     def forget_missing(self, running: set[str]) -> None:
         for kernel_id in [k for k in self.owners if k not in running]:
@@ -120,6 +151,9 @@ class OwnedVoilaHandler(TornadoVoilaHandler):
             self.set_cookie(SEAT_COOKIE, seat, httponly=True, samesite="Strict")
         self.xsrf_token  # noqa: B018 - sets the _xsrf cookie the page's shutdown call sends
         self._kayalib_seat = seat
+        if PurePosixPath(path or "").name in LAB_ONLY:
+            self._short_page(404, "botlab.lab_only")  # it writes files: JupyterLab only
+            return
         if await self._full(seat):
             return
         gen = self.get_generator(path=path)
@@ -133,19 +167,50 @@ class OwnedVoilaHandler(TornadoVoilaHandler):
         book = _book(self)
         limits = self.settings["kayalib_limits"]
         book.forget_missing(set(km.list_kernel_ids()))
-        for kernel_id in book.kernels_of(seat)[: -limits.seat_kernels + 1 or None]:
-            del book.owners[kernel_id]  # this browser moved on: free its oldest pages
-            asyncio.ensure_future(ensure_async(km.shutdown_kernel(kernel_id, now=True)))
-        if len(book.owners) < limits.max_kernels:
+
+        def free(kernel_ids: list[str]) -> None:
+            for kernel_id in kernel_ids:
+                del book.owners[kernel_id]
+                asyncio.ensure_future(ensure_async(km.shutdown_kernel(kernel_id, now=True)))
+
+        free(book.kernels_of(seat)[: -limits.seat_kernels + 1 or None])  # this browser moved on
+        address = self.request.remote_ip or ""
+
+        def address_full() -> bool:
+            seats = book.seats_at(address)
+            return seat not in seats and len(seats) >= limits.address_seats
+
+        if address_full():
+            free(book.abandoned_at(address, limits.abandon_after))
+        if address_full():
+            self.log.warning(
+                "kayalib: refused a new browser from %s: it has %d with pages open already "
+                "(KayalibVoila.address_seats)", address, limits.address_seats,
+            )  # fmt: skip
+        elif book.pages() < limits.max_kernels:
+            self._kayalib_ticket = object()  # counted until its kernel is recorded
+            book.admitted[self._kayalib_ticket] = (seat, address)
             return False
-        t = Translator(page_language(self))
-        self.set_status(503)
         self.set_header("Retry-After", "60")
+        self._short_page(503, "server_full")
+        return True
+
+    def _short_page(self, status: int, key: str) -> None:
+        """A page of one sentence from the catalogue, in the browser's language."""
+        t = Translator(page_language(self))
+        self.set_status(status)
         self.finish(
             f'<!doctype html><html lang="{t.lang}"><meta charset="utf-8">'
-            f"<title>kayalib</title><p>{escape(t('server_full'))}</p></html>"
+            f"<title>kayalib</title><p>{escape(t(key))}</p></html>"
         )
-        return True
+
+    def on_finish(self) -> None:
+        _book(self).admitted.pop(getattr(self, "_kayalib_ticket", None), None)
+        super().on_finish()
+
+    def on_connection_close(self) -> None:
+        _book(self).admitted.pop(getattr(self, "_kayalib_ticket", None), None)
+        super().on_connection_close()
 
     @property
     def kernel_manager(self) -> Any:
@@ -164,7 +229,9 @@ class _Recording:
 
     def _record(self, kernel_id: str) -> None:
         handler = self._handler
-        _book(handler).record(kernel_id, handler._kayalib_seat, handler.request.path)
+        request, book = handler.request, _book(handler)
+        book.record(kernel_id, handler._kayalib_seat, request.path, request.remote_ip or "")
+        book.admitted.pop(getattr(handler, "_kayalib_ticket", None), None)
 
     async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
         result = await self._manager.get_rendered_notebook(*args, **kwargs)
@@ -186,11 +253,50 @@ class OwnedKernelHandler(KernelHandler):
 
 
 class OwnedKernelWebsocketHandler(VoilaKernelWebsocketHandler):
-    """The kernel's websocket, for its own seat only."""
+    """The kernel's websocket, for its own seat only: the JSON protocol, every frame checked
+    (:mod:`kayalib.server.frames`) and paid for from the kernel's budget before it is read."""
 
     async def get(self, kernel_id: str) -> None:  # type: ignore[override]
         _require_owner(self, kernel_id)
+        owner = _book(self).owners[kernel_id]
+        owner.connected = True
+        self._kayalib_budget = owner.budget
         await super().get(kernel_id)
+
+    @property
+    def max_message_size(self) -> int:
+        return MAX_FRAME  # tornado closes the socket on a larger frame before reading it
+
+    def select_subprotocol(self, subprotocols: list[str]) -> None:
+        return None  # the JSON protocol only: "v1" frames are decoded in loops the sender sizes
+
+    def on_message(self, message: str | bytes) -> Any:
+        refusal = self._kayalib_budget.spend(len(message)) or frame_refusal(message)
+        if refusal is not None:
+            self.log.warning("kayalib: closed the websocket of kernel %s: %s", self.kernel_id,
+                             refusal)  # fmt: skip
+            self.close(1008, "refused")
+            return None
+        return super().on_message(message)
+
+    def write_message(self, message: Any, binary: bool = False) -> Any:
+        # Past Voila's own write_message: it reads every binary frame as the "v1" protocol,
+        # which on the JSON protocol's frames loops for ever. execute_input is dropped earlier,
+        # by the connection (PageConnection).
+        return super(VoilaKernelWebsocketHandler, self).write_message(message, binary)
+
+
+class PageConnection(ZMQChannelsWebsocketConnection):
+    """The kernel's side of a page's websocket: the notebook's source never reaches the page.
+
+    Voila runs the cells from the server, and the kernel announces each one (``execute_input``,
+    with its code) to every listener; Voila drops those only in the "v1" protocol.
+    """
+
+    def _on_zmq_reply(self, stream: Any, msg_list: Any) -> None:
+        if isinstance(msg_list, dict) and msg_list.get("msg_type") == "execute_input":
+            return
+        super()._on_zmq_reply(stream, msg_list)
 
 
 class OwnedShutdownHandler(VoilaShutdownKernelHandler):
@@ -211,6 +317,10 @@ class KernelOnlyRequestInfoHandler(RequestInfoSocketHandler):
         if not hmac.compare_digest(given.encode(), secret.encode()):
             raise web.HTTPError(404)
         await super().get(*args, **kwargs)
+
+    def open(self, kernel_id: str) -> None:  # type: ignore[override]
+        self.settings["kayalib_warm_ups"].arrived(kernel_id)  # a pooled kernel is warm
+        super().open(kernel_id)
 
 
 class SafeTemplateStaticFileHandler(TemplateStaticFileHandler):

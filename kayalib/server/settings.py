@@ -11,19 +11,34 @@ a cell's output (``iopub_timeout``), after which the page comes up without its a
 - a **refill delay** well above Voila's 1 s, so refilling the pools does not compete with the
   arrival wave, and kernels over **IPC** sockets (a 30-kernel start over TCP lost a kernel to
   "Address already in use");
-- **timeouts that mean "slower", not "broken"**: a minute for a cell's output, two for a cell;
+- **timeouts that mean "slower", not "broken"**: a minute for a cell's output, two for a cell
+  once a student has asked for the page; a pooled page waits for its student as long as the
+  class takes to arrive (:mod:`kayalib.server.pools`);
 - **culling**: a kernel whose page is gone (closed, asleep) is stopped after five minutes; a
   page that comes back offers to resume its game (:mod:`kayalib.ui.resume`).
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from traitlets.config import Config
 
 PLAY_APPS = ("play-blef.ipynb", "play-aku-paling-kaya.ipynb")
+#: notebooks for JupyterLab only: never run by this server, so never pooled (they write files).
+LAB_ONLY = ("write-a-bot.ipynb",)
+
+
+def app_config() -> Config:
+    """The overlay of ``make app`` (its settings are in ``notebooks/voila.json``): kernels over
+    IPC where there is IPC, as in class mode (over TCP, 40 pages at once lost a kernel to
+    "Address already in use": the ports it picks are only free until someone takes them)."""
+    c = Config()
+    if os.name == "posix":
+        c.KernelManager.transport = "ipc"
+    return c
 
 
 @dataclass(frozen=True)
@@ -46,6 +61,8 @@ class ClassSettings:
         lesson, a few elsewhere."""
         pools: dict[str, dict[str, int]] = {"default": {"pool_size": 0}}
         for path in sorted(notebooks.glob("*.ipynb")):
+            if path.name in LAB_ONLY:
+                continue
             full = path.name in PLAY_APPS or path.name == self.lesson
             size = self.students if full else self.other_pool
             pools[path.name] = {"pool_size": max(0, size)}
@@ -56,12 +73,28 @@ class ClassSettings:
         """Page kernels at most: every student with a few pages open, and some spare."""
         return max(10, self.seat_kernels * self.students + 10)
 
+    @property
+    def address_seats(self) -> int:
+        """Browsers one client address may have with pages open.
+
+        A class behind one NAT address (a school's Wi-Fi often is) is one client address: each
+        student's browser is one seat, and some open a second browser or a private window, or
+        the teacher joins on the projector. So the whole class fits with a fifth to spare (at
+        least 5), while a loop without cookies from one address holds at most that many of the
+        ``max_kernels`` kernels, about a third of them.
+
+        >>> ClassSettings(30).address_seats, ClassSettings(30).max_kernels
+        (36, 100)
+        """
+        return self.students + max(5, self.students // 5)
+
     def config(self, notebooks: Path, ip: str) -> Config:
         """The overlay ``KayalibVoila`` applies above ``voila.json``."""
         c = Config()
         c.Voila.ip = ip
         c.KayalibVoila.seat_kernels = self.seat_kernels
         c.KayalibVoila.max_kernels = self.max_kernels
+        c.KayalibVoila.address_seats = self.address_seats
         c.VoilaConfiguration.preheat_kernel = True
         c.VoilaKernelManager.kernel_pools_config = self.pools(notebooks)
         c.VoilaKernelManager.fill_delay = self.fill_delay

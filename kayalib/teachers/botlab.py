@@ -6,6 +6,13 @@ A student writes a bot file (``GAME = "blef"`` or ``"kaya"`` and a class ``Bot``
 with a progress bar, win rates with 95% intervals as a table and a chart, and the forfeits of a
 crashing, illegal or slow bot), and then runs ``kayalib tournament`` with the whole class.
 
+The page writes files, so it runs only where its reader runs it on purpose: in a Voila kernel
+(where a page runs as soon as anyone asks for it) :class:`BotLab` says the page is for
+JupyterLab and stops it, before anything is written. :meth:`BotLab.bot_file` never names a
+file that exists already: a bot saved earlier (a teacher's, a classmate's) is kept, and the
+template goes to a new file. A round robin is at most :data:`MAX_GAMES` games per pairing and
+:data:`MAX_SECONDS` seconds.
+
 Every word comes from the catalogue (``kayalib/i18n/<lang>/teachers/botlab.json``).
 """
 
@@ -13,12 +20,14 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from html import escape
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
+from kayalib.errors import KayalibError
 from kayalib.i18n import Translator
 from kayalib.lessons.kit.page import Lesson
 from kayalib.lessons.kit.plots import Chart
@@ -29,11 +38,30 @@ from kayalib.pages.runbox import Progress, RunBox
 from kayalib.registry import bot_names
 from kayalib.tournament import TournamentResult, round_robin
 
-__all__ = ["BOT_FOLDER_VARIABLE", "BotLab", "Leaderboard", "bot_folder", "tournament_command"]
+__all__ = [
+    "BOT_FOLDER_VARIABLE",
+    "BotLab",
+    "LabOnlyError",
+    "Leaderboard",
+    "bot_folder",
+    "tournament_command",
+]
 
 BOT_FOLDER_VARIABLE = "KAYALIB_BOT_DIR"
 """An environment variable naming the folder for bot files (tests point it at a temporary
 folder, so running the notebook leaves nothing in the checkout)."""
+
+#: the most games per pairing a leaderboard plays, and the most seconds one run may take.
+MAX_GAMES = 100
+MAX_SECONDS = 60.0
+
+
+class LabOnlyError(KayalibError):
+    """The write-a-bot page was run by Voila (it is for JupyterLab only)."""
+
+
+class RoundRobinTooLongError(KayalibError):
+    """A leaderboard's round robin took longer than :data:`MAX_SECONDS`."""
 
 
 def bot_folder() -> Path:
@@ -57,14 +85,27 @@ class BotLab(Lesson):
     """The lab's page: header with the language switch, prose from ``botlab.<name>``."""
 
     def __init__(self, *, query: str | None = None) -> None:
+        from kayalib.pages.kernel import in_voila_kernel
+
         self.number = "botlab"
         self.position = 0  # no back / next: the lab is reached from the teacher's notes
         self.options = (PageOptions.from_environment() if query is None
                         else PageOptions.parse(query))  # fmt: skip
         set_language(self.options.lang)
+        if in_voila_kernel():
+            self._refuse_voila()
         self.gate = None
         self.parts: list[widgets.Widget] = []
         self.predictions: list[Any] = []
+        self._files: dict[str, str] = {}
+
+    def _refuse_voila(self) -> None:
+        """Say that the page is for JupyterLab, and stop it (Voila runs no further cell)."""
+        from IPython.display import HTML, display
+
+        words = Translator(self.options.lang)("botlab.lab_only")
+        display(HTML(f'<p class="kayalib-lab-only">{escape(words)}</p>'))
+        raise LabOnlyError(words)
 
     def key(self, name: str) -> str:
         return f"botlab.{name}"
@@ -74,8 +115,17 @@ class BotLab(Lesson):
         return t("botlab.title") if number == "botlab" else Lesson.title(number, t)
 
     def bot_file(self, name: str) -> str:
-        """The path to save a bot file ``name`` at (for ``%%writefile {path}``)."""
-        return str(bot_folder() / name)
+        """A new file in :func:`bot_folder` to save a bot at (for ``%%writefile {path}``).
+
+        It is ``name`` unless a file of that name exists already (it is never overwritten);
+        then ``<stem>_2.py``, ``<stem>_3.py``, ... The file is created empty at once, so
+        nobody else takes it; the same ``name`` gives the same file for the rest of the page.
+        """
+        if Path(name).name != name or not name.endswith(".py") or name.startswith("."):
+            raise KayalibError(f"a bot file is a plain file name ending in .py, not {name!r}")
+        if name not in self._files:
+            self._files[name] = str(_new_file(bot_folder(), Path(name)))
+        return self._files[name]
 
     def leaderboard(self, path: str | Path, *, games: int = 10) -> Leaderboard:
         """A :class:`Leaderboard` for the bot file at ``path`` against the built-in bots."""
@@ -110,8 +160,9 @@ class Leaderboard(RunBox):
         self.table = widgets.HTML()
         self.faults = widgets.HTML()
         self.chart = Chart()
-        super().__init__(games, low=1, high=1000, head=[self.title], after=[self.seed_box],
-                         below=[self.table, self.faults, self.chart], lang=lang,
+        super().__init__(min(games, MAX_GAMES), low=1, high=MAX_GAMES, head=[self.title],
+                         after=[self.seed_box], below=[self.table, self.faults, self.chart],
+                         lang=lang,
                          **kwargs)  # fmt: skip
         self.relabel()
 
@@ -126,7 +177,18 @@ class Leaderboard(RunBox):
 
         game, _ = load_bot_file(self.path)  # a bot that does not load says why, here
         entrants = [self.path, *bot_names(game)]
-        return round_robin(game, entrants, count, int(self.seed_box.value), progress=progress)
+        deadline = time.monotonic() + MAX_SECONDS
+
+        def timed(done: int, total: int) -> None:
+            progress(done, total)
+            if done < total and time.monotonic() > deadline:
+                t = self.t
+                raise RoundRobinTooLongError(t("botlab.too_long",
+                                               seconds=t.number(MAX_SECONDS, 0),
+                                               done=t.number(done, 0), total=t.number(total, 0)))
+
+        games = max(1, min(count, MAX_GAMES))
+        return round_robin(game, entrants, games, int(self.seed_box.value), progress=timed)
 
     def show(self) -> None:
         t, result = self.t, self.results
@@ -154,6 +216,18 @@ class Leaderboard(RunBox):
         rates.draw(self.chart, t, reference=0.5, reference_label=t("botlab.even_match"),
                    title=t("botlab.chart_title", game=t(f"botlab.game_{result.game}")),
                    xlabel=t("botlab.entrant"), first_column=t("botlab.entrant"))  # fmt: skip
+
+
+def _new_file(folder: Path, name: Path) -> Path:
+    """Create an empty file ``name`` in ``folder``, or ``<stem>_2`` ... when it exists."""
+    for k in range(1, 1000):
+        path = folder / (name.name if k == 1 else f"{name.stem}_{k}{name.suffix}")
+        try:
+            path.open("x").close()
+        except FileExistsError:
+            continue
+        return path
+    raise KayalibError(f"{folder} has {name.stem}_2 to {name.stem}_999 already")
 
 
 def python_command() -> str:

@@ -22,6 +22,7 @@ import ipywidgets as w
 
 from kayalib.blef.bids import Bid
 from kayalib.blef.view import BlefView
+from kayalib.errors import ArgumentError
 from kayalib.pages.widgets import set_options, show_if
 from kayalib.ui.blef_panels import legal_bids
 from kayalib.ui.screen import Screen
@@ -76,10 +77,10 @@ class BlefHintPanel:
     def posterior(self, view: BlefView) -> Any:
         """The inference for ``view`` with the chosen model (remembered per position), or the
         reason there is none."""
-        from kayalib.blef.inference import InferenceError, OpponentModel, infer
+        from kayalib.blef.inference import OpponentModel, infer
 
-        key = (view.seat, view.hand, view.counts, view.round, view.bids)
-        key += (self.model.value, round(self.bluff.value, 4))
+        key: tuple[Any, ...] = (view.seat, view.hand, view.counts, view.round, view.bids,
+                                self.model.value, round(self.bluff.value, 4))  # fmt: skip
         found = self._cache.get(key)
         if found is None:
             if len(self._cache) > 64:
@@ -87,7 +88,7 @@ class BlefHintPanel:
             model = OpponentModel.named(self.model.value, round(self.bluff.value, 4))
             try:
                 found = infer(view, model, samples=SAMPLES, exact_limit=EXACT_LIMIT)
-            except InferenceError as error:
+            except ArgumentError as error:
                 found = str(error)
             self._cache[key] = found
         return found
@@ -168,5 +169,8 @@ def _moved(words: BlefWords, result: Any, bids: list[Bid]) -> str:
 def _method(t: Any, result: Any) -> str:
     if result.method == "exact":
         return t("hint_exact")
-    return t("hint_sampled", deals=t.number(result.samples, 0),
-             error=t.percent(max(result.stderr)))  # fmt: skip
+    deals, error = t.number(result.samples, 0), t.percent(max(result.stderr))
+    if not result.target_met:  # the sampler stopped at its cap above the error aimed for
+        target = t.percent(result.target_error)
+        return t("hint_sampled_short", deals=deals, error=error, target=target)
+    return t("hint_sampled", deals=deals, error=error)

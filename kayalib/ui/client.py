@@ -32,8 +32,9 @@ from kayalib.table import Table
 
 __all__ = ["Laid", "LocalTable", "TableClient"]
 
-Laid = tuple[tuple[Any, ...], ...] | None
-"""The hands every seat has laid face up for all to see now (by seat), or ``None``."""
+Laid = tuple[tuple[Any, ...] | None, ...] | None
+"""The hands every seat has laid face up for all to see now (by seat; ``None`` for a seat whose
+hand is not shown), or ``None``."""
 
 
 class TableClient(Protocol):

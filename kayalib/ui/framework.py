@@ -64,8 +64,6 @@ class GameApp(AppShell, Generic[S]):
     game_name = ""
     default_opponents: tuple[str, ...] = ()
     choices: dict[str, tuple[str, ...]] = {}
-    #: the message for a move tried while the intro is still showing.
-    intro_wait_key = "error_wait_intro"
 
     def __init__(
         self,
@@ -386,12 +384,7 @@ class GameApp(AppShell, Generic[S]):
         self.error.report(error, self.render)
 
     def refusal_text(self, refusal: Refusal) -> str:
-        """A refusal in the app's language (the app's own words for its own refusals)."""
-        own = {"wait_intro": self.intro_wait_key, "show_hand_first": "error_show_hand_first"}
-        if refusal.code in own:
-            return self.t(own[refusal.code])
-        if refusal.code == "not_a_person":
-            return self.t("error_not_your_turn")
+        """A refusal in the app's language."""
         return self.words().refusal(refusal)
 
     def clear_error(self) -> None:
@@ -399,7 +392,7 @@ class GameApp(AppShell, Generic[S]):
 
     def seat_name(self, seat: int) -> str:
         """How the app calls a seat ("Player 1 (you)", "Player 2 (bot: odds)")."""
-        return self.words().seat(seat)  # type: ignore[no-any-return]
+        return str(self.words().seat(seat))
 
     def percent(self, p: float) -> str:
         return percent(self.t, p)
@@ -426,7 +419,7 @@ class GameApp(AppShell, Generic[S]):
         people = tuple(self.humans) or (0,)
         first = client.view(people[0])
         viewer = self.hot_seat.viewer(people, first.current_player)
-        view = first if viewer in (None, people[0]) else client.view(viewer)  # type: ignore[arg-type]
+        view = first if viewer is None or viewer == people[0] else client.view(viewer)
         return Screen(
             view=view, seats=client.seats, viewer=viewer,
             hand_visible=self.hot_seat.visible(people, first.current_player),

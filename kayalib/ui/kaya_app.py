@@ -64,7 +64,6 @@ class KayaApp(GameApp[KayaState]):
     bot_names = ("random", "counter")
     default_opponents = ("counter", "random")
     choices = {"coins": tuple(COIN_TABLES)}
-    intro_wait_key = "error_wait_gambreng"
     laid = staticmethod(panels.laid)
 
     def __init__(self, *, colour: str = "green", coins: str = "standard", **kwargs: Any) -> None:

@@ -14,7 +14,7 @@ The names the class server imports from here stay here: :data:`SEED_DIGITS`, :fu
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any
 
 from kayalib.errors import SeedError
 from kayalib.i18n import Translator
@@ -22,8 +22,6 @@ from kayalib.pages.badge import SeedBadge
 from kayalib.pages.kernel import protect_the_page
 from kayalib.pages.options import SEED_DIGITS, PageOptions, is_seed_text, parse_seed
 from kayalib.table import PERSON
-
-A = TypeVar("A")  # a play app class (kayalib.ui.framework.GameApp)
 
 LaunchOptions = PageOptions
 """What an app's address sets: the page layer's options (the name the class server uses)."""
@@ -39,8 +37,9 @@ __all__ = [
 ]
 
 
-def launch_app(cls: type[A], **overrides: Any) -> A:
-    """An app of class ``cls`` set from the page address, with notices for refused values.
+def launch_app(cls: Any, **overrides: Any) -> Any:
+    """An app of class ``cls`` (a :class:`~kayalib.ui.framework.GameApp`) set from the page
+    address, with notices for refused values.
 
     A ``resume`` token shows the game it names again (seed, seats, moves); the app then keeps
     its own token up to date in the page, so the page can bring the game back if the kernel is

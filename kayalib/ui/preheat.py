@@ -4,9 +4,19 @@
 from kayalib.pages.kernel import (
     SECRET_ENV,
     SECRET_HEADER,
+    TEACHER_KEY_ENV,
+    is_teacher_key,
     query_string,
     receive_one_message,
     wait_for_request,
 )
 
-__all__ = ["SECRET_ENV", "SECRET_HEADER", "query_string", "receive_one_message", "wait_for_request"]
+__all__ = [
+    "SECRET_ENV",
+    "SECRET_HEADER",
+    "TEACHER_KEY_ENV",
+    "is_teacher_key",
+    "query_string",
+    "receive_one_message",
+    "wait_for_request",
+]

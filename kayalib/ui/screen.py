@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from kayalib.engine import Event, View
@@ -110,13 +111,13 @@ def seat_namer(t: Translator, seats: Sequence[str],
     return name
 
 
-def percent(t: Translator, p: float) -> str:
+def percent(t: Translator, p: float | Fraction) -> str:
     """A probability in this language's way: ``77,8%`` in pl; whole at 0% and 100%."""
     whole = p >= 0.9995 or p <= 0.0005
     return t.percent(float(p), 0 if whole else 1)
 
 
-def signed(t: Translator, x: float, digits: int = 1) -> str:
+def signed(t: Translator, x: float | Fraction, digits: int = 1) -> str:
     """Points with a sign in this language's way: ``+1,5``, ``−2``, ``0``."""
     x = float(x)
     if abs(x) < 0.5 * 10**-digits:

@@ -11,7 +11,7 @@ from kayalib.blef.bids import Bid
 from kayalib.blef.bots import OddsBot, RandomBot
 from kayalib.blef.cards import DECK
 from kayalib.blef.game import CHECK, BlefRules, BlefState
-from kayalib.blef.odds import probabilities
+from kayalib.blef.odds import TABLE_CACHE, probabilities, table_cache_info
 from kayalib.errors import IllegalActionError
 from kayalib.simulate import simulate
 
@@ -103,11 +103,12 @@ def test_odds_bot_caches_without_changing_its_answers() -> None:
     for cards in range(1, 12):
         first = bot.odds(hand, cards)
         assert first == probabilities(hand, cards)
-        assert bot.odds(hand, cards) is first
+        first[0] = -1.0  # a caller's copy: changing it changes nothing remembered
+        assert bot.odds(hand, cards) == probabilities(hand, cards) != first
     for card in DECK:
         for cards in range(1, 6):
             assert bot.odds((card,), cards) == probabilities((card,), cards)
-            assert len(bot._cache) <= 64  # a bounded memory
+    assert table_cache_info().currsize <= TABLE_CACHE  # a bounded memory
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,6 @@ from kayalib.blef.equilibrium import (
     SHIPPED_ITERATIONS,
     TWO_AGAINST_ONE,
     Equilibrium,
-    EquilibriumError,
     HeadsUpRound,
     deal_cards,
     possible_bids,
@@ -31,6 +30,7 @@ from kayalib.blef.equilibrium import (
 )
 from kayalib.blef.game import CHECK, BlefRules, BlefState
 from kayalib.blef.strategy import situations, strategy_of
+from kayalib.errors import ArgumentError
 from kayalib.registry import bot_names, make_bot
 
 VALUE = Fraction(-5, 69)
@@ -73,15 +73,15 @@ def test_rank_deals_have_the_weights_of_a_real_shuffle(cards: tuple[int, int]) -
 
 
 def test_rounds_the_solver_does_not_cover_are_refused() -> None:
-    with pytest.raises(EquilibriumError, match="2 or 3 cards"):
+    with pytest.raises(ArgumentError, match="2 or 3 cards"):
         HeadsUpRound((2, 2))
-    with pytest.raises(EquilibriumError, match="cannot be true"):
+    with pytest.raises(ArgumentError, match="cannot be true"):
         HeadsUpRound((1, 1), extra=(Bid.parse("pair A"),))
-    with pytest.raises(EquilibriumError, match="whole number"):
+    with pytest.raises(ArgumentError, match="whole number"):
         solve(iterations=0)
-    with pytest.raises(EquilibriumError, match="player 1's turn"):
+    with pytest.raises(ArgumentError, match="player 1's turn"):
         solved().strategy(0, [5], [Bid.parse("high-card 9")])
-    with pytest.raises(EquilibriumError, match="bids must rise"):
+    with pytest.raises(ArgumentError, match="bids must rise"):
         solved().strategy(0, [5], [Bid.parse("pair 9"), Bid.parse("high-card 9")])
 
 
@@ -209,7 +209,7 @@ def test_dcfr_needs_fewer_iterations_than_cfr_plus() -> None:
 def test_a_solve_stops_after_its_iterations_and_checks_the_last() -> None:
     result = solve(iterations=7, check_every=5, clean=False)
     assert [entry[0] for entry in result.convergence] == [5, 7]
-    with pytest.raises(EquilibriumError, match="check_every"):
+    with pytest.raises(ArgumentError, match="check_every"):
         solve(iterations=7, check_every=0)
 
 
@@ -274,7 +274,7 @@ def test_the_shipped_two_against_one_file_is_what_the_solver_gives() -> None:
 def test_a_data_file_whose_figures_do_not_match_its_strategy_is_refused() -> None:
     data = json.loads(DATA_FILE.read_text(encoding="utf-8"))
     data["strategy"]["A|"] = {"high-card 9": 1.0}  # an ace opening on nines: exploitable
-    with pytest.raises(EquilibriumError, match="not the"):
+    with pytest.raises(ArgumentError, match="not the"):
         Equilibrium.from_json(data)
 
 

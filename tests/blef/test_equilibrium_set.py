@@ -15,13 +15,8 @@ import pytest
 
 from kayalib.blef.cfr import combine
 from kayalib.blef.equilibrium import HEADS_UP, solved
-from kayalib.blef.equilibrium_set import (
-    DATA_FILE,
-    card_values,
-    opening_truth,
-    shipped,
-    truthful,
-)
+from kayalib.blef.equilibrium_set import DATA_FILE, card_values, opening_truth, shipped, truthful
+from kayalib.errors import ArgumentError
 
 VALUE = Fraction(-5, 69)
 
@@ -98,12 +93,12 @@ def test_the_truthful_equilibrium_ships_and_is_one() -> None:
 
 
 def test_a_changed_data_file_is_refused() -> None:
-    from kayalib.blef.equilibrium import Equilibrium, EquilibriumError
+    from kayalib.blef.equilibrium import Equilibrium
     from kayalib.blef.equilibrium_set import TRUTHFUL_FILE
 
     data = json.loads(TRUTHFUL_FILE.read_text(encoding="utf-8"))
     data["strategy"]["T|"] = {"high-card 9": 1.0}
-    with pytest.raises(EquilibriumError, match="not the"):
+    with pytest.raises(ArgumentError, match="not the"):
         Equilibrium.from_json(data)
 
 

@@ -23,6 +23,7 @@ from kayalib.blef.bots import CfrBot
 from kayalib.blef.cards import RANKS, Card
 from kayalib.blef.equilibrium import SHIPPED, TWO_AGAINST_ONE, solved
 from kayalib.blef.game import BlefRules, BlefState
+from kayalib.errors import ArgumentError
 
 FILE = SHIPPED[(2, 1)].file
 BIDS = [bid for bid in LADDER if bid.kind in ("high-card", "pair", "three")]
@@ -117,11 +118,11 @@ def test_an_independent_best_response_finds_the_shipped_nash_conv(game) -> None:
 
 
 def test_the_shipped_round_is_refused_when_its_figures_do_not_match() -> None:
-    from kayalib.blef.equilibrium import Equilibrium, EquilibriumError
+    from kayalib.blef.equilibrium import Equilibrium
 
     data = json.loads(FILE.read_text(encoding="utf-8"))
     data["strategy"]["AA|"] = {"high-card 9": 1.0}  # a pair of aces opening on nines
-    with pytest.raises(EquilibriumError, match="not the"):
+    with pytest.raises(ArgumentError, match="not the"):
         Equilibrium.from_json(data)
 
 

@@ -5,22 +5,33 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kayalib.blef.bids import LADDER, Bid, true_bids
 from kayalib.blef.cards import DECK, CardError, parse_cards
+from kayalib.blef.masks import (
+    cards_of,
+    colex_rank,
+    combination_count,
+    masks_of,
+    popcount,
+    row_subset_masks,
+    subset_masks,
+)
 from kayalib.blef.odds import (
-    OddsError,
     bid_probability,
     brute_force_table,
     exact_table,
     favourable_counts,
     probabilities,
     simulate_table,
+    table_key,
 )
-from kayalib.errors import ParseError
+from kayalib.blef.odds_batch import batch_counts, hand_keys, mixture, pool_truth
+from kayalib.errors import ArgumentError, KayalibError, ParseError
 
 # Hands that hold parts of straights, pokers, fulls and flushes: the cases a lookup table of
 # "probability given N" gets wrong once the hand holds some of the cards.
@@ -218,14 +229,14 @@ def test_holding_cards_changes_the_straight_flush_and_full_odds():
 @pytest.mark.parametrize(
     ("hand", "cards", "error", "message"),
     [
-        ("AS KS", 0, OddsError, "between 1 and 24"),
-        ("", 0, OddsError, "between 1 and 24"),
-        ("", -3, OddsError, "between 1 and 24"),
-        ("", 25, OddsError, "between 1 and 24"),
-        ("AS KS QS", 2, OddsError, "3 cards in hand, but only 2"),
-        ("", 2.0, OddsError, "whole number"),
-        ("", "5", OddsError, "whole number"),
-        ("", True, OddsError, "whole number"),
+        ("AS KS", 0, ArgumentError, "between 1 and 24"),
+        ("", 0, ArgumentError, "between 1 and 24"),
+        ("", -3, ArgumentError, "between 1 and 24"),
+        ("", 25, ArgumentError, "between 1 and 24"),
+        ("AS KS QS", 2, ArgumentError, "3 cards in hand, but only 2"),
+        ("", 2.0, ArgumentError, "whole number"),
+        ("", "5", ArgumentError, "whole number"),
+        ("", True, ArgumentError, "whole number"),
         ("AS AS", 4, ParseError, "given twice"),
         ("AS XX", 4, ParseError, "not a Blef card"),
     ],
@@ -245,9 +256,56 @@ def test_invalid_card_lists_and_trials_are_refused():
         probabilities([DECK[0], DECK[0]], 5)
     with pytest.raises(CardError, match="not a Blef card"):
         probabilities(["AS"], 5)  # type: ignore[list-item]
-    with pytest.raises(OddsError, match="trials"):
+    with pytest.raises(ArgumentError, match="trials"):
         simulate_table("", 5, 0, seed=1)
-    with pytest.raises(OddsError, match="too many"):
+    with pytest.raises(ArgumentError, match="too many"):
         brute_force_table("", 12)
     with pytest.raises(ParseError):
         bid_probability("pair X", "", 5)
+
+
+# Issue 19: every bad call of the odds modules raises a named error, not a plain exception.
+BAD_ODDS_CALLS = {
+    "probabilities(None, 3)": lambda: probabilities(None, 3),
+    "probabilities of 123": lambda: probabilities(123, 3),
+    "probabilities of [123]": lambda: probabilities([123], 3),
+    "probabilities('AS', None)": lambda: probabilities("AS", None),
+    "bid_probability(123, ...)": lambda: bid_probability(123, "", 5),
+    "bid_probability(exact='yes')": lambda: bid_probability("pair A", "", 5, exact="yes"),
+    "exact_table(exact='yes')": lambda: exact_table("", 5, exact="yes"),
+    "simulate_table(seed='x')": lambda: simulate_table("", 5, 10, "x"),
+    "simulate_table(seed=None)": lambda: simulate_table("", 5, 10, None),
+    "table_key(None)": lambda: table_key(None),
+    "brute_force_table([1], 2)": lambda: brute_force_table([1], 2),
+    "masks_of(None)": lambda: masks_of(None),
+    "masks_of('AS')": lambda: masks_of("AS"),
+    "masks_of(floats)": lambda: masks_of(np.array([1.5])),
+    "masks_of(-1)": lambda: masks_of(np.array([-1])),
+    "subset_masks('x', 2)": lambda: subset_masks("x", 2),
+    "subset_masks(7, -1)": lambda: subset_masks(7, -1),
+    "subset_masks(7, 5)": lambda: subset_masks(7, 5),
+    "row_subset_masks of unequal pools": lambda: row_subset_masks(np.array([3, 7]), 1),
+    "row_subset_masks(size 3 of 2)": lambda: row_subset_masks(np.array([3]), 3),
+    "colex_rank(-1)": lambda: colex_rank(np.array([-1])),
+    "colex_rank(1 << 30)": lambda: colex_rank(np.array([1 << 30])),
+    "combination_count(5, None)": lambda: combination_count(5, None),
+    "combination_count(5, [9])": lambda: combination_count(5, [9]),
+    "cards_of(-1)": lambda: cards_of(-1),
+    "cards_of('x')": lambda: cards_of("x"),
+    "popcount(None)": lambda: popcount(None),
+    "batch_counts(None, 3)": lambda: batch_counts(None, 3),
+    "batch_counts(2-d, 3)": lambda: batch_counts(np.array([[1]]), 3),
+    "pool_truth(None)": lambda: pool_truth(None),
+    "hand_keys(None)": lambda: hand_keys(None),
+    "mixture of unequal lengths": lambda: mixture(
+        np.array([1]), np.array([1, 2]), np.array([1.0]), 1, 3
+    ),
+    "mixture(cards='x')": lambda: mixture(np.array([1]), np.array([1]), np.array([1.0]), 1, "x"),
+}
+
+
+@pytest.mark.parametrize("call", BAD_ODDS_CALLS.values(), ids=BAD_ODDS_CALLS.keys())
+def test_every_bad_call_raises_a_named_error(call) -> None:
+    with pytest.raises(KayalibError) as raised:
+        call()
+    assert type(raised.value) is not KayalibError and isinstance(raised.value, ValueError)

@@ -20,7 +20,7 @@ from kayalib.blef.masks import (
     row_subset_masks,
     subset_masks,
 )
-from kayalib.blef.odds import OddsError, favourable_counts, probabilities
+from kayalib.blef.odds import favourable_counts, probabilities
 from kayalib.blef.odds_batch import (
     batch_counts,
     batch_probabilities,
@@ -28,6 +28,7 @@ from kayalib.blef.odds_batch import (
     mixture,
     pool_truth,
 )
+from kayalib.errors import ArgumentError
 
 
 @pytest.mark.parametrize("size", [0, 1, 2])
@@ -69,8 +70,11 @@ def test_mixture_is_the_weighted_mean_and_spread_of_the_tables() -> None:
     mean, variance = mixture(rank_keys, suit_keys, weights, 3, 9, spread=True)
     expected = weights @ tables / weights.sum()
     assert mean == pytest.approx(expected, abs=1e-12)
-    expected_variance = ((weights[:, None] * (tables - expected)) ** 2).sum(axis=0)
-    assert variance == pytest.approx(expected_variance / weights.sum() ** 2, abs=1e-12)
+    spread = weights @ (tables - expected) ** 2 / weights.sum()  # the weighted spread
+    effective = weights.sum() ** 2 / (weights**2).sum()  # Kish's effective sample size
+    assert variance == pytest.approx(spread / effective, abs=1e-12)
+    _, equal = mixture(rank_keys, suit_keys, np.ones(len(hands)), 3, 9, spread=True)
+    assert equal == pytest.approx(tables.var(axis=0) / len(hands), abs=1e-12)
 
 
 def test_keys_of_disjoint_sets_add_up_to_the_key_of_their_union() -> None:
@@ -85,13 +89,13 @@ def test_keys_of_disjoint_sets_add_up_to_the_key_of_their_union() -> None:
 
 
 def test_batches_refuse_what_has_no_answer() -> None:
-    with pytest.raises(OddsError, match="same number of cards"):
+    with pytest.raises(ArgumentError, match="same number of cards"):
         batch_counts(masks_of(["AS", "KS QS"]), 5)
-    with pytest.raises(OddsError, match="only 1 dealt"):
+    with pytest.raises(ArgumentError, match="only 1 dealt"):
         batch_counts(masks_of(["KS QS"]), 1)
-    with pytest.raises(OddsError, match="between 1 and 24"):
+    with pytest.raises(ArgumentError, match="between 1 and 24"):
         batch_counts(masks_of(["KS"]), 25)
-    with pytest.raises(OddsError, match="outside the 24-card deck"):
+    with pytest.raises(ArgumentError, match="outside the 24-card deck"):
         batch_counts(np.array([1 << 24]), 5)
     assert batch_counts(np.zeros(0, dtype=np.int64), 5)[0].shape == (0, 83)
 

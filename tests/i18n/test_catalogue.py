@@ -99,7 +99,7 @@ def test_every_computed_key_is_in_the_catalogue() -> None:
     keys |= {f"gesture_{g}" for g in (*PALMS, *FINGERS)}
     keys |= {"gambreng_hompimpa", "gambreng_suit"}
     keys |= {app.page_title_key for app in (BlefApp, KayaApp)}
-    keys |= {app.intro_key for app in (BlefApp, KayaApp)} | {KayaApp.intro_wait_key}
+    keys |= {app.intro_key for app in (BlefApp, KayaApp)} | {"refusal_wait_intro"}
     keys |= {f"kaya_coins_{c}" for c in COIN_TABLES}
     keys |= {"hint_on", "hint_off", "size_large_on", "size_large_off"}
     keys |= {"settings_show", "settings_hide", "kaya_give_tooltip", "kaya_play_tooltip"}

@@ -12,6 +12,7 @@ import pytest
 
 from kayalib.blef.bids import LADDER
 from kayalib.blef.bots import OddsBot
+from kayalib.blef.cards import parse_cards
 from kayalib.blef.game import CHECK, BlefRules, BlefState
 from kayalib.blef.lesson_bots import (
     BelieverBot,
@@ -88,7 +89,7 @@ def test_the_believer_checks_only_impossible_bids() -> None:
     state = BlefState.from_position(BlefRules(players=2), ["AS", "AH"], starter=0)
     state = state.apply("four A")  # two cards in play: four aces cannot be there
     believer = BelieverBot()
-    assert claimed_cards(LADDER[-1], ()) is not None
+    assert claimed_cards(LADDER[-1], ()) == parse_cards("TS JS QS KS AS")  # big poker spades
     view = state.view(1)
     assert believer.policy(view) == {CHECK: 1.0}  # four aces need 4 cards, only 2 in play
     state = BlefState.from_position(BlefRules(players=2), ["AS", "9H"], starter=0).apply("pair 9")
@@ -117,8 +118,11 @@ def test_the_lesson_knows_every_setting_of_the_odds_bot() -> None:
 
 
 def test_every_lesson_bot_has_an_exact_policy_and_the_apps_do_not_offer_them() -> None:
+    view = BlefState.from_position(BlefRules(players=2), ["AS", "9H"]).apply("pair 9").view(1)
     for name in bot_names("blef", lessons=True):
-        assert hasattr(make_bot("blef", name), "policy"), name
+        policy = make_bot("blef", name).policy(view)
+        assert policy and set(policy) <= set(view.legal_actions()), name
+        assert abs(sum(policy.values()) - 1) < 1e-9, name
     assert set(LESSON_BOTS) <= set(bot_names("blef", lessons=True))
     assert not set(bot_names("blef")) & {"believer", "bluffer 30%", "always-bluffer"}
     app_bots = [value for _label, value in BlefApp(seed=1, delay=0).seat_pickers[0].options]
@@ -172,7 +176,7 @@ def test_rounds_widget_counts_what_bluff_rounds_counts() -> None:
 
 BAYES_DESCRIBED = ("model", "bluff", "confidence", "caution")
 """The bayes bot's settings the lesson describes; the others only set how hard it computes."""
-BAYES_COMPUTING = ("samples", "exact_limit")
+BAYES_COMPUTING = ("samples", "exact_limit", "hand_limit", "heads_up_hand_limit")
 
 
 def test_the_ladder_bots_are_described_from_their_settings() -> None:

@@ -52,7 +52,11 @@ def test_what_follows_a_prediction_stays_hidden_until_it_is_committed() -> None:
 def test_teacher_view_opens_every_gate_and_solutions_off_hides_solutions() -> None:
     teacher = Lesson("05", query="lang=en&solutions=key")
     teacher.predict("mean_4", exact=expected_rounds(4))
-    assert isinstance(teacher.say("one_draw"), Prose)
+    opened = teacher.say("one_draw")  # the gate after the prediction is open for the teacher
+    assert isinstance(opened, Prose) and opened.value.strip()
+    student = Lesson("05", query="lang=en")
+    student.predict("mean_4", exact=expected_rounds(4))
+    assert not isinstance(student.say("one_draw"), Prose)  # a student's waits for the guess
     exam = Lesson("05", query="solutions=off")
     exercise = exam.exercise("ex_three", expected_rounds(3))
     assert exercise.solution_button.layout.display == "none"

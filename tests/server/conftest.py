@@ -7,6 +7,7 @@ lesson pools) so the suite stays quick on two cores.
 
 from __future__ import annotations
 
+import http.client
 import http.cookiejar
 import json
 import re
@@ -23,11 +24,13 @@ import psutil
 import pytest
 from apps.conftest import CHROMIUM, CHROMIUM_ARGS, HARMLESS_CONSOLE, free_port, require_chromium
 
+from kayalib.server.pools import WARM_LOG
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
 
-__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "HARMLESS_CONSOLE", "Client", "KitServer"]
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "HARMLESS_CONSOLE", "Client", "KitServer", "raw_get"]
 
 
 class KitServer:
@@ -48,7 +51,7 @@ class KitServer:
         )
 
     def wait(self, timeout: float = 90.0, pools: tuple[str, ...] = ()) -> None:
-        """Until the server answers (and the named notebooks' kernel pools are full)."""
+        """Until the server answers (and the named notebooks' kernel pools are warm)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -60,7 +63,7 @@ class KitServer:
                 time.sleep(0.3)
                 continue
             text = self.log_text()
-            if all(f"Kernel pool of {name} is filled" in text for name in pools):
+            if all(f"{WARM_LOG} {name}:" in text for name in pools):
                 return
             time.sleep(0.3)
         raise RuntimeError(f"the server was not ready within {timeout:.0f} s; see {self.log_path}")
@@ -140,12 +143,37 @@ class Client:
     def cookie_header(self) -> str:
         return "; ".join(f"{c.name}={c.value}" for c in self.jar)
 
-    def channels(self, kernel_id: str):
-        """A websocket to the kernel's channels (the JSON protocol), with this seat's cookies."""
+    def channels(self, kernel_id: str, subprotocols: list[str] | None = None, host: str = ""):
+        """A websocket to the kernel's channels with this seat's cookies (the JSON protocol,
+        unless ``subprotocols`` offers others), for ``host`` (default: the server's address)."""
+        import socket
+
         from websockets.sync.client import connect
 
-        url = f"ws://127.0.0.1:{self.server.port}/api/kernels/{kernel_id}/channels"
-        return connect(url, additional_headers={"Cookie": self.cookie_header()}, open_timeout=30)
+        where = host or f"127.0.0.1:{self.server.port}"  # the Host header the socket sends
+        sock = socket.create_connection(("127.0.0.1", self.server.port), timeout=30)
+        return connect(
+            f"ws://{where}/api/kernels/{kernel_id}/channels", sock=sock, open_timeout=30,
+            additional_headers={"Cookie": self.cookie_header()}, max_size=None,
+            subprotocols=subprotocols,  # type: ignore[arg-type]
+        )  # fmt: skip
+
+
+def raw_get(
+    server: KitServer, path: str, *, source: str = "127.0.0.1", host: str | None = None,
+    timeout: float = 120,
+) -> tuple[int, str]:
+    """GET without cookies from the client address ``source`` (any 127.x.y.z is this machine),
+    with the ``Host`` header ``host`` (default: the server's own address)."""
+    connection = http.client.HTTPConnection(
+        "127.0.0.1", server.port, timeout=timeout, source_address=(source, 0)
+    )
+    try:
+        connection.request("GET", path, headers={"Host": host or f"127.0.0.1:{server.port}"})
+        response = connection.getresponse()
+        return response.status, response.read().decode("utf-8", "replace")
+    finally:
+        connection.close()
 
 
 def message(msg_type: str, content: dict, channel: str = "shell") -> str:

@@ -38,6 +38,12 @@ def test_make_app_takes_only_the_port_from_the_command_line() -> None:
     assert config["VoilaExecutor"]["iopub_timeout"] >= 30  # slower, not broken
 
 
+def test_make_app_runs_its_kernels_over_ipc() -> None:
+    from kayalib.server.settings import app_config
+
+    assert app_config().KernelManager.transport == "ipc"  # 40 at once over TCP lost one
+
+
 def test_make_class_is_one_command_with_optional_settings() -> None:
     assert "python -m kayalib.server class --port=8866 --students=30" in make_dry_run("class")
     command = make_dry_run("class", "STUDENTS=25", "SEED=7", "OPEN=play-blef.ipynb", "IP=10.1.2.3")
@@ -58,6 +64,7 @@ def test_class_settings_are_sized_for_the_class() -> None:
     today = ClassSettings(students=30, lesson=lesson).pools(NOTEBOOKS)  # make class OPEN=03-...
     assert today[lesson]["pool_size"] == 30 and today["index.ipynb"]["pool_size"] == 2
     assert pools["default"]["pool_size"] == 0
+    assert "write-a-bot.ipynb" not in pools  # for JupyterLab only: it writes files
     assert c.VoilaKernelManager.fill_delay >= 10  # refills wait until the arrival wave is over
     assert c.KernelManager.transport == "ipc"
     assert c.VoilaExecutor.iopub_timeout >= 60 and c.VoilaExecutor.timeout >= 60
@@ -66,6 +73,7 @@ def test_class_settings_are_sized_for_the_class() -> None:
     assert c.KayalibVoila.max_kernels >= 30 * c.KayalibVoila.seat_kernels
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -1,14 +1,19 @@
-"""Past one laptop (issue 13 point 5): a real JupyterHub with the kit's deploy config.
+"""Past one laptop (issue 13 point 5, issue 24 point 10): a real JupyterHub with the kit's
+deploy config as it is shipped.
 
-The hub runs on 127.0.0.1 with its proxy (``configurable-http-proxy``, installed by ``make
-test`` from the npm registry into ``.venv/node``), local processes for the students' servers
-and a shared class password as the login. Two students log in through the hub's login page in
-a real browser, land in the kit's index in Voila, and play Blef; neither can open the other's
-server.
+The hub runs ``deploy/jupyterhub/jupyterhub_config.py`` unchanged (its login, its spawner, its
+roster, the student's rules); the test adds only what a test machine needs: loopback ports,
+the proxy (``configurable-http-proxy``, installed by ``make test`` from the npm registry into
+``.venv/node``), and ``--allow-root`` (CI runs as root; a school's hub does not). Two students
+of the roster log in through the hub's login page in a real browser, land in the kit's index in
+Voila and play Blef; neither can open the other's server; the teacher is the hub's admin; a
+name not on the roster cannot log in; and a student's server gives them no terminal, no
+JupyterLab, no kernel of their own and no way to change the class's notebooks.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -25,7 +30,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 DEPLOY = ROOT / "deploy" / "jupyterhub" / "jupyterhub_config.py"
 PROXY = ROOT / ".venv" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
 PASSWORD = "kayalib-class"
-STUDENTS = ("ana", "budi")
+TEACHER_PASSWORD = "the-teachers-own-password-of-32-chars"
+STUDENTS = ("ana", "budi")  # deploy/jupyterhub/roster.txt
 LOAD = 180_000
 
 
@@ -47,28 +53,20 @@ def hub(tmp_path_factory):
     config.write_text(
         f"""
 c = get_config()  # noqa: F821
-load_subconfig({str(DEPLOY)!r})  # noqa: F821 - the kit's own deploy config, then test bits:
-c.JupyterHub.bind_url = "http://127.0.0.1:{port}"
-c.JupyterHub.hub_ip = "127.0.0.1"
+load_subconfig({str(DEPLOY)!r})  # noqa: F821 - the kit's deploy config as shipped; then only
+c.JupyterHub.hub_ip = "127.0.0.1"  # what this test machine needs: loopback ports, the proxy
 c.JupyterHub.hub_port = {hub_port}
 c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{api_port}"
 c.ConfigurableHTTPProxy.command = [{str(PROXY)!r}]
 c.ConfigurableHTTPProxy.pid_file = {str(folder / "proxy.pid")!r}
-c.JupyterHub.db_url = "sqlite:///{folder / "hub.sqlite"}"
-c.JupyterHub.cookie_secret_file = {str(folder / "cookie_secret")!r}
-c.JupyterHub.authenticator_class = "shared-password"  # one class password, for the test
-c.SharedPasswordAuthenticator.user_password = {PASSWORD!r}
-c.Authenticator.allowed_users = {set(STUDENTS)!r}
-c.JupyterHub.spawner_class = "simple"
-c.SimpleLocalProcessSpawner.home_dir_template = {str(folder / "home" / "{username}")!r}
-c.Spawner.cmd = [{sys.executable!r}, "-m", "jupyterhub.singleuser"]
-c.Spawner.ip = "127.0.0.1"
-c.Spawner.args = [*c.Spawner.args, "--allow-root"]  # CI runs as root; a school's hub does not
+c.Spawner.args.append("--allow-root")  # CI runs as root; a school's hub does not
 """
     )
     ARTIFACTS.mkdir(exist_ok=True)
     log = (ARTIFACTS / "jupyterhub.log").open("w")
-    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+               KAYALIB_HUB_URL=f"http://127.0.0.1:{port}", KAYALIB_HUB_PASSWORD=PASSWORD,
+               KAYALIB_HUB_ADMIN_PASSWORD=TEACHER_PASSWORD)  # fmt: skip
     process = subprocess.Popen(
         [sys.executable, "-m", "jupyterhub", "-f", str(config)],
         cwd=folder, env=env, stdout=log, stderr=subprocess.STDOUT,
@@ -84,7 +82,7 @@ c.Spawner.args = [*c.Spawner.args, "--allow-root"]  # CI runs as root; a school'
             except OSError:
                 assert time.monotonic() < deadline, "the hub did not answer in 120 s"
                 time.sleep(0.5)
-        yield url
+        yield url, process
     finally:
         process.terminate()  # the hub stops the students' servers and its proxy
         try:
@@ -95,10 +93,10 @@ c.Spawner.args = [*c.Spawner.args, "--allow-root"]  # CI runs as root; a school'
         log.close()
 
 
-def log_in(page, hub: str, name: str) -> None:
+def log_in(page, hub: str, name: str, password: str = PASSWORD) -> None:
     page.goto(f"{hub}/hub/login", timeout=LOAD)
     page.fill("#username_input", name)
-    page.fill("#password_input", PASSWORD)
+    page.fill("#password_input", password)
     page.click("#login_submit")
 
 
@@ -122,6 +120,7 @@ def open_blef(page, url: str, name: str) -> None:
 
 
 def test_two_students_log_in_and_play_blef_through_the_hub(hub, browser) -> None:
+    hub, process = hub
     pages = {}
     for name in STUDENTS:
         page = browser.new_context(viewport={"width": 1280, "height": 1200}).new_page()
@@ -147,5 +146,104 @@ def test_two_students_log_in_and_play_blef_through_the_hub(hub, browser) -> None
     response = ana.goto(f"{hub}/user/budi/voila/render/play-blef.ipynb", timeout=LOAD)
     assert "/user/budi/voila" not in ana.url or response.status in (403, 404)
     assert not ana.locator("button.kaya-bid").count()
+    record_memory(process, ana, hub)
     for page in pages.values():
         page.context.close()
+
+
+def api(page, method: str, url: str, body: str | None = None) -> int:
+    """A request from the student's page (their cookies and XSRF token), as a script would."""
+    return page.evaluate(
+        """async ([method, url, body]) => {
+            const xsrf = (document.cookie.match(/_xsrf=([^;]+)/) || [])[1] || "";
+            const r = await fetch(url, {method, body, headers: {"X-XSRFToken": xsrf,
+                                        "Content-Type": "application/json"}});
+            return r.status; }""",
+        [method, url, body],
+    )
+
+
+def test_a_student_can_change_nothing_and_run_no_code(hub, browser) -> None:
+    """In the hub as the old test ran it, a student got JupyterLab, a terminal and any kernel,
+    and a PUT into the shared notebooks/ folder changed every classmate's notebooks."""
+    hub, _ = hub
+    page = browser.new_context().new_page()
+    log_in(page, hub, "ana")
+    page.wait_for_url("**/user/ana/voila/render/index.ipynb*", timeout=LOAD)
+    mine = f"{hub}/user/ana"
+    index = (ROOT / "notebooks" / "index.ipynb").read_text("utf-8")
+    assert api(page, "GET", f"{mine}/api/contents/index.ipynb") == 200  # reading works
+    changed = json.dumps({"type": "file", "format": "text", "content": "changed"})
+    assert api(page, "PUT", f"{mine}/api/contents/index.ipynb", changed) == 403
+    assert api(page, "PUT", f"{mine}/api/contents/new.txt", changed) == 403
+    assert api(page, "DELETE", f"{mine}/api/contents/index.ipynb") == 403
+    assert (ROOT / "notebooks" / "index.ipynb").read_text("utf-8") == index
+    assert not (ROOT / "notebooks" / "new.txt").exists()
+    assert api(page, "POST", f"{mine}/api/kernels", "{}") == 403  # no kernel of their own
+    assert api(page, "POST", f"{mine}/api/sessions", '{"path": "x", "type": "notebook"}') == 403
+    assert api(page, "POST", f"{mine}/api/terminals") in (403, 404)
+    assert api(page, "POST", f"{mine}/api/shutdown") == 403
+    assert page.goto(f"{mine}/lab", timeout=LOAD).status == 404  # no JupyterLab
+    assert page.goto(f"{mine}/terminals/1", timeout=LOAD).status == 404
+    page.context.close()
+
+
+def test_the_teacher_is_the_hubs_admin_and_strangers_stay_out(hub, browser) -> None:
+    hub, _ = hub
+    teacher = browser.new_context().new_page()
+    log_in(teacher, hub, "teacher", TEACHER_PASSWORD)
+    teacher.wait_for_url("**/user/teacher/**", timeout=LOAD)
+    assert teacher.goto(f"{hub}/hub/admin", timeout=LOAD).status == 200
+    teacher.wait_for_selector("text=ana", timeout=60_000)  # the admin page lists the class
+    teacher.context.close()
+    for name, password in (("carl", PASSWORD), ("teacher", PASSWORD), ("ana", "wrong")):
+        stranger = browser.new_context().new_page()
+        log_in(stranger, hub, name, password)
+        stranger.wait_for_load_state()
+        assert "/hub/login" in stranger.url, (name, stranger.url)  # refused
+        stranger.context.close()
+
+
+def record_memory(process: subprocess.Popen, page, hub: str) -> None:
+    """A student's server with the index, a play app and a lesson open in three tabs: its
+    memory, for the pod sizes in z2jh-values.yaml (written to test-artifacts/hub-memory.json).
+    A pod's memory counts each page once: the sum of the processes' proportional sizes."""
+    import psutil
+
+    tabs = [page.context.new_page() for _ in range(3)]  # three tabs, three kernels
+    for tab, (notebook, ready) in zip(tabs, [
+        ("index.ipynb", "a[href*='play-blef.ipynb']"), ("play-blef.ipynb", "button.kaya-bid"),
+        ("03-how-likely-is-my-bid.ipynb", ".kayalib-commit"),
+    ], strict=True):  # fmt: skip
+        tab.goto(f"{hub}/user/ana/voila/render/{notebook}", timeout=LOAD)
+        tab.wait_for_selector(ready, timeout=LOAD)
+    ana = [p for p in psutil.Process(process.pid).children(recursive=True)
+           if _env(p).get("JUPYTERHUB_USER") == "ana"]  # fmt: skip
+    tree = {p.pid: p for p in ana}
+    for p in ana:
+        tree.update({child.pid: child for child in p.children(recursive=True)})
+    infos = [p.memory_full_info() for p in tree.values()]
+    used = {"processes": len(infos), "rss_mb": sum(i.rss for i in infos) / 2**20,
+            "pss_mb": sum(i.pss for i in infos) / 2**20,  # what a pod's memory counts
+            "uss_mb": sum(i.uss for i in infos) / 2**20}  # fmt: skip
+    (ARTIFACTS / "hub-memory.json").write_text(json.dumps(used, indent=2))
+    memory = z2jh_values()["singleuser"]["memory"]
+    assert used["pss_mb"] < mebibytes(memory["guarantee"]) < mebibytes(memory["limit"]), used
+
+
+def _env(process) -> dict[str, str]:
+    try:
+        return process.environ()
+    except Exception:
+        return {}
+
+
+def z2jh_values() -> dict:
+    import yaml
+
+    return yaml.safe_load((DEPLOY.parent / "z2jh-values.yaml").read_text("utf-8"))
+
+
+def mebibytes(size: str) -> float:
+    units = {"K": 1 / 1024, "M": 1.0, "G": 1024.0}
+    return float(size[:-1]) * units[size[-1]]

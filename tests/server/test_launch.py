@@ -132,3 +132,33 @@ def test_in_a_voila_kernel_log_records_go_to_the_terminal_not_the_page(monkeypat
         root.handlers[:] = before
     assert page.getvalue() == ""
     assert "Exception in comm_msg" in capfd.readouterr().err
+
+
+def test_an_address_with_many_fields_still_gives_the_app(monkeypatch) -> None:
+    """More than 50 fields once made parse_qs refuse the address: a page without the app."""
+    query = "seed=7&lang=pl&" + "&".join(f"x{i}=1" for i in range(80))
+    app = app_from(monkeypatch, BlefApp, query)
+    assert app.seed == 7 and app.lang.value == "pl" and app.state.legal_actions()
+
+
+def test_a_long_bots_value_names_the_choices(monkeypatch) -> None:
+    app = app_from(monkeypatch, BlefApp, "bots=" + "x" * 250)
+    assert "{names}" not in app.error.value
+    assert "the choices are: " in app.error.value and "odds" in app.error.value
+
+
+@pytest.mark.parametrize(
+    ("cls", "query", "name"),
+    [(BlefApp, "size=huge", "size"), (BlefApp, "mode=chaos", "mode"),
+     (KayaApp, "hint=maybe", "hint"), (KayaApp, "coins=gold", "coins"),
+     (BlefApp, "seed=7&student=-1", "student"), (KayaApp, "seed=7&student=10000", "student")],
+)  # fmt: skip
+def test_every_refused_value_is_said(monkeypatch, cls, query: str, name: str) -> None:
+    app = app_from(monkeypatch, cls, query + "&lang=pl")
+    assert f"Adres nadaje „{name}” wartość spoza dostępnych wyborów" in app.error.value
+    assert app.state.legal_actions()
+
+
+def test_good_extra_values_say_nothing(monkeypatch) -> None:
+    app = app_from(monkeypatch, BlefApp, "size=large&mode=deck&hint=on&seed=7&student=12")
+    assert app.error.value == ""

@@ -204,3 +204,11 @@ def test_a_crafted_widget_message_sends_no_traceback(class_server) -> None:
     text = json.dumps(got)
     assert "Traceback" not in text and 'File \\"' not in text and "/site-packages/" not in text
     assert not [m for m in got if m.get("header", {}).get("msg_type") == "error"]
+
+
+def test_the_write_a_bot_page_is_never_run_by_the_server(class_server) -> None:
+    """It writes files (a teacher's bot was replaced by the template): JupyterLab only."""
+    before = set(class_server.kernel_pids())
+    status, page = Client(class_server).request("/voila/render/write-a-bot.ipynb?lang=pl")
+    assert status == 404 and "JupyterLab" in page and "make lab" in page
+    assert set(class_server.kernel_pids()) <= before

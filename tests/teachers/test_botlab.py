@@ -84,3 +84,50 @@ def test_the_notebook_runs_the_tournament_and_leaves_nothing_in_the_checkout(tmp
     assert not re.search(r"error: ", text), text
     row = next(line for line in text.splitlines() if re.match(r"\s*\d\. my_blef_bot", line))
     assert row.rstrip().endswith("-")  # the template bot forfeited nothing
+
+
+TEACHERS_BOT = '"""The teacher\'s own bot, kept for the class tournament."""\nGAME = "blef"\n'
+
+
+def test_a_bot_file_that_exists_is_never_overwritten(tmp_path, monkeypatch) -> None:
+    """The template once replaced my-bots/my_blef_bot.py whenever the page ran (issue 24, 4)."""
+    monkeypatch.setenv("KAYALIB_BOT_DIR", str(tmp_path))
+    (tmp_path / "my_blef_bot.py").write_text(TEACHERS_BOT, "utf-8")
+    lab = BotLab(query="lang=en")
+    path = lab.bot_file("my_blef_bot.py")
+    assert path == str(tmp_path / "my_blef_bot_2.py") and Path(path).read_text() == ""
+    assert lab.bot_file("my_blef_bot.py") == path  # the page keeps saving to its own file
+    assert BotLab(query="").bot_file("my_blef_bot.py").endswith("my_blef_bot_3.py")
+    assert (tmp_path / "my_blef_bot.py").read_text("utf-8") == TEACHERS_BOT
+    for bad in ("../x.py", "sub/x.py", "x.txt", ".py"):
+        with pytest.raises(ValueError, match="plain file name"):
+            lab.bot_file(bad)
+
+
+@pytest.mark.slow
+def test_running_the_notebook_keeps_a_teachers_bot(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("KAYALIB_BOT_DIR", str(tmp_path))
+    (tmp_path / "my_blef_bot.py").write_text(TEACHERS_BOT, "utf-8")
+    execute(NOTEBOOK, "lang=en")
+    assert (tmp_path / "my_blef_bot.py").read_text("utf-8") == TEACHERS_BOT
+    assert 'name = "my blef bot"' in (tmp_path / "my_blef_bot_2.py").read_text("utf-8")
+
+
+def test_in_a_voila_kernel_the_lab_says_it_is_for_jupyterlab_and_stops(monkeypatch) -> None:
+    from kayalib.teachers.botlab import LabOnlyError
+
+    monkeypatch.setenv("VOILA_PREHEAT", "False")  # what Voila sets in every page's kernel
+    with pytest.raises(LabOnlyError, match="JupyterLab"):
+        BotLab(query="lang=en")
+
+
+def test_the_leaderboard_bounds_games_and_time(tmp_path, monkeypatch) -> None:
+    from kayalib.teachers import botlab
+
+    board = Leaderboard(template("blef", tmp_path), games=1000, seed=3, lang="en")
+    assert board.count_box.value == board.count_box.max == botlab.MAX_GAMES <= 100
+    monkeypatch.setattr(botlab, "MAX_SECONDS", 0.0)
+    board.count_box.value = 3
+    board.run_button.click()
+    assert "stopped after 0 seconds, at game 1 of" in board.errors.value
+    assert board.results is None and not board.run_button.disabled

@@ -34,6 +34,7 @@ def visible(widget: widgets.Widget) -> bool:
     return widget.layout.display != "none"
 
 
+@pytest.mark.slow  # runs lesson notebooks
 @pytest.mark.parametrize("number", lesson_numbers())
 def test_solutions_off_hides_every_solution_and_answer(number: str) -> None:
     lesson = run_lesson(number, "solutions=off")
@@ -59,6 +60,7 @@ def test_solutions_off_hides_every_solution_and_answer(number: str) -> None:
             assert working[:30] not in shown
 
 
+@pytest.mark.slow  # runs lesson notebooks
 @pytest.mark.parametrize("number", lesson_numbers())
 def test_the_answer_key_stands_beside_every_exercise_and_prediction(number: str) -> None:
     lesson = run_lesson(number, "solutions=key&lang=pl")
@@ -77,6 +79,7 @@ def test_the_answer_key_stands_beside_every_exercise_and_prediction(number: str)
             assert prediction.choice_text(prediction.answer) in key
 
 
+@pytest.mark.slow  # runs lesson notebooks
 def test_a_students_page_without_teacher_mode_shows_no_key() -> None:
     lesson = run_lesson("05", "lang=en")
     prediction = parts_of(lesson, Prediction)[0]
@@ -97,6 +100,7 @@ def simulated(lesson) -> tuple[int, float, float]:
     return simulator.seed, simulator.estimate, simulator.spread
 
 
+@pytest.mark.slow  # runs lesson notebooks
 def test_a_class_seed_is_shared_and_a_student_number_gives_a_students_own_numbers() -> None:
     shared = [simulated(run_lesson("05", "seed=7&solutions=key")) for _ in range(2)]
     assert shared[0] == shared[1]  # everyone with the class seed sees the same numbers
@@ -110,6 +114,7 @@ def test_a_class_seed_is_shared_and_a_student_number_gives_a_students_own_number
     assert plain not in (shared[0], twelve)
 
 
+@pytest.mark.slow  # runs lesson notebooks
 def test_the_page_shows_the_student_number_and_the_seed_in_use() -> None:
     lesson = run_lesson("03", "seed=7&student=12&lang=id")
     badge = visible_text(lesson.seed_badge().value)

@@ -96,6 +96,33 @@ def test_a_big_round_is_estimated_with_its_error() -> None:
     )
 
 
+# Issue 19's hard case: one card against two seven-card hands dealt at random and weighted.
+HARD = ["KH", "9C KC AC JD JS TS JC", "QD KD JH TD AH QS 9D"]
+HARD_BIDS = ["pair K", "three K", "full K Q", "four K"]
+
+
+def test_an_estimate_that_misses_its_target_error_says_so_in_every_language() -> None:
+    app = rigged(HARD, 2, HARD_BIDS, ["human", "honest", "honest"])
+    app.hint_panel.model.value = "honest"
+    app.hint_panel.bluff.value = 0.1
+    result = app.hint_panel.posterior(app.state.view(0))
+    assert result.method == "sample" and not result.target_met
+    assert max(result.stderr) > result.target_error == 0.01
+    t = Translator("en")
+    sentence = t(
+        "hint_sampled_short",
+        deals=t.number(result.samples, 0),
+        error=t.percent(max(result.stderr)),
+        target=t.percent(0.01),
+    )
+    assert escape(sentence) in app.hint.value and "not the 1.0% aimed for" in sentence
+    assert "give or take" not in app.hint.value
+    app.lang.value = "pl"
+    assert "a nie zamierzonych 1,0%" in app.hint.value
+    app.lang.value = "id"
+    assert "bukan 1,0% yang dituju" in app.hint.value
+
+
 def test_the_hint_speaks_polish_and_indonesian_with_their_numbers() -> None:
     app = rigged(["9C", "KS", "JD"], 1, ["high-card K", "high-card A"], ["human", "odds", "odds"])
     app.lang.value = "pl"
@@ -145,7 +172,9 @@ def test_the_new_bots_can_be_chosen_and_played_against(bots) -> None:
         assert app.error.value == ""
         moves += 1
     assert app.state.is_terminal
-    assert "Bayes" in app.log.value or "honest" in app.log.value
+    for seat in range(1, len(app.seats)):  # every bot played and the log names it
+        assert seat in {s for s, _action in app.state.moves}
+        assert escape(app.seat_name(seat)) in app.log.value
 
 
 def test_the_models_offered_are_bots_with_a_vectorised_policy() -> None:

@@ -16,9 +16,28 @@ from kayalib.i18n import Translator
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Localized, Text, fill, resolve
 
-__all__ = ["Exercise", "answer_text", "parse_number"]
+__all__ = [
+    "MAX_ANSWER_CHARS",
+    "MAX_EXPONENT",
+    "Exercise",
+    "NumberTooLongError",
+    "answer_text",
+    "parse_number",
+    "unreadable_words",
+]
 
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+_EXPONENT = re.compile(r"[eE][+-]?(\d+)")
+
+#: the longest answer read, and the largest power of ten it may write (``1e10000000`` once kept
+#: a kernel busy for ten seconds: exact fractions of such numbers are huge).
+MAX_ANSWER_CHARS = 40
+MAX_EXPONENT = 100
+
+
+class NumberTooLongError(ParseError):
+    """An answer longer than :data:`MAX_ANSWER_CHARS` or with a power of ten beyond
+    :data:`MAX_EXPONENT`."""
 
 
 def parse_number(text: str) -> Fraction:
@@ -29,8 +48,17 @@ def parse_number(text: str) -> Fraction:
     >>> parse_number("a lot")
     Traceback (most recent call last):
     kayalib.errors.ParseError: 'a lot' is not a number; write it like 0.25, 1/4 or 25%
+    >>> parse_number("1e10000000")
+    Traceback (most recent call last):
+    kayalib.lessons.kit.exercise.NumberTooLongError: '1e10000000' has a power of ten beyond e100
     """
-    cleaned = text.strip().replace(" ", "").replace("\u00a0", "").replace(",", ".")
+    text = text.strip()
+    if len(text) > MAX_ANSWER_CHARS:
+        raise NumberTooLongError(f"an answer of {len(text)} characters (at most "
+                                 f"{MAX_ANSWER_CHARS} are read)")  # fmt: skip
+    if any(int(digits) > MAX_EXPONENT for digits in _EXPONENT.findall(text)):
+        raise NumberTooLongError(f"{text!r} has a power of ten beyond e{MAX_EXPONENT}")
+    cleaned = text.replace(" ", "").replace("\u00a0", "").replace(",", ".")
     try:
         if cleaned.endswith("%") and _NUMBER.match(cleaned[:-1]):
             return Fraction(cleaned[:-1]) / 100
@@ -43,6 +71,14 @@ def parse_number(text: str) -> Fraction:
     except ZeroDivisionError:
         raise ParseError(f"{text.strip()!r} divides by zero") from None
     raise ParseError(f"{text.strip()!r} is not a number; write it like 0.25, 1/4 or 25%")
+
+
+def unreadable_words(t: Translator, given: str, too_long: bool = False) -> str:
+    """What a student is told about an answer that cannot be read (``too_long``: one that
+    :func:`parse_number` refused to read, :class:`NumberTooLongError`)."""
+    if too_long:
+        return t("lesson_number_too_long", chars=MAX_ANSWER_CHARS, exponent=MAX_EXPONENT)
+    return t("lesson_not_a_number", text=given.strip())
 
 
 def answer_text(answer: object, t: Translator) -> str:
@@ -201,6 +237,9 @@ class Exercise(widgets.VBox, Localized):
             return False
         try:
             right = self.is_right(str(given))
+        except NumberTooLongError:
+            self._show_feedback("too_long", "")
+            return False
         except ParseError:
             self._show_feedback("unreadable", str(given))
             return False
@@ -221,11 +260,9 @@ class Exercise(widgets.VBox, Localized):
         self._feedback = (kind, detail)
         if kind == "empty":
             self.feedback.value = f"<i>{escape(t('lesson_write_first'))}</i>"
-        elif kind == "unreadable":
-            self.feedback.value = (
-                f'<span style="color:#b00020">{escape(t("lesson_not_a_number", text=detail))}'
-                "</span>"
-            )
+        elif kind in ("unreadable", "too_long"):
+            words = unreadable_words(t, detail, too_long=kind == "too_long")
+            self.feedback.value = f'<span style="color:#b00020">{escape(words)}</span>'
         elif kind == "right" and not self.solutions:
             self.feedback.value = (
                 f'<span style="color:#1b7f3b"><b>\u2714 {escape(t("lesson_right"))}</b></span>'

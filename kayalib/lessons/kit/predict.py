@@ -15,7 +15,12 @@ from typing import Any
 import ipywidgets as widgets
 
 from kayalib.errors import ParseError
-from kayalib.lessons.kit.exercise import answer_text, parse_number
+from kayalib.lessons.kit.exercise import (
+    NumberTooLongError,
+    answer_text,
+    parse_number,
+    unreadable_words,
+)
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Localized, Text, resolve
 
@@ -140,11 +145,10 @@ class Prediction(widgets.VBox, Localized):
         if self.choices is None:
             try:
                 self.value = parse_number(str(given))
-            except ParseError:
-                self.feedback.value = (
-                    f'<span style="color:#b00020">'
-                    f"{escape(self.t('lesson_not_a_number', text=str(given)))}</span>"
-                )
+            except ParseError as error:
+                too_long = isinstance(error, NumberTooLongError)
+                words = unreadable_words(self.t, str(given), too_long)
+                self.feedback.value = f'<span style="color:#b00020">{escape(words)}</span>'
                 return
         else:
             self.value = str(given)

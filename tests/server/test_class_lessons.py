@@ -1,0 +1,80 @@
+"""Lessons under ``make class`` (issue 24, points 5 and 8), in a real browser.
+
+``make class SEED=7 OPEN=<lesson>`` gives the lesson a kernel per student; a pooled lesson page
+must still read its address (``?lang=pl``, ``seed``, ``student``, ``solutions``) as it does under
+``make app``. The answer key (``?solutions=key``) opens only with the teacher's key that ``make
+class`` prints: a student who types ``solutions=key`` gets a student's page.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kayalib.i18n import Translator
+from kayalib.pages.options import PageOptions
+from kayalib.ui.preheat import TEACHER_KEY_ENV
+
+from .conftest import KitServer
+
+pytestmark = [pytest.mark.voila, pytest.mark.browser]
+
+LESSON = "03-how-likely-is-my-bid.ipynb"
+LOAD = 180_000
+TEACHER_LINE = re.compile(r"Teacher \(answer keys[^)]*\): (http://\S+)")
+
+
+@pytest.fixture(scope="module")
+def lesson_server():
+    """Class mode for 2 students sent to lesson 03 (a pool of 2 for it, none for the others)."""
+    server = KitServer("lessons", "class", "--students=2", "--lesson-pool=0", f"--open={LESSON}",
+                       "--seed=7")  # fmt: skip
+    try:
+        server.wait(pools=(LESSON,))
+        yield server
+    finally:
+        server.stop()
+
+
+def test_a_pooled_lesson_reads_its_address_and_hides_the_key_from_students(
+    lesson_server, student
+) -> None:
+    page = student()
+    page.goto(f"{lesson_server.url}/voila/render/{LESSON}?lang=pl&seed=7&student=3"
+              "&solutions=key", timeout=LOAD)  # fmt: skip
+    page.wait_for_selector(".kayalib-seed", timeout=LOAD)
+    assert "Jak prawdopodobne jest moje zgłoszenie?" in page.inner_text("h1")
+    badge = page.inner_text(".kayalib-seed")
+    assert "Uczeń 3" in badge and "ziarno klasy 7" in badge
+    page.wait_for_selector(".kayalib-commit", timeout=LOAD)  # the first prediction's gate
+    assert page.locator(".kayalib-answer-key:visible").count() == 0  # no teacher's key given
+    assert lesson_server.log_text().count("Using pre-heated kernel") >= 1
+
+
+def test_the_teachers_address_opens_the_answer_key(lesson_server, student) -> None:
+    printed = TEACHER_LINE.search(lesson_server.log_text())
+    assert printed, "make class printed no teacher's address"
+    teacher = printed.group(1).replace("http://127.0.0.1:", "http://localhost:")
+    assert "seed=7" in teacher and "solutions=key" in teacher and "key=" in teacher
+    page = student()
+    page.goto(teacher + "&lang=pl", timeout=LOAD)
+    page.wait_for_selector(".kayalib-exercise .kayalib-answer-key", timeout=LOAD)
+    keys = page.locator(".kayalib-exercise .kayalib-answer-key")
+    assert keys.count() == 3 and "Klucz odpowiedzi:" in keys.nth(0).inner_text()
+    links = page.eval_on_selector_all(".kayalib-nav a", "links => links.map(a => a.href)")
+    assert links and all("key=" in href for href in links)  # the teacher moves on as teacher
+    assert lesson_server.log_text().count("Using pre-heated kernel") == 2
+
+
+def test_the_key_gate(monkeypatch) -> None:
+    monkeypatch.delenv(TEACHER_KEY_ENV, raising=False)
+    assert PageOptions.parse("solutions=key").teacher  # make app: a teacher at their laptop
+    monkeypatch.setenv(TEACHER_KEY_ENV, "s3cret")
+    for query in ("solutions=key", "solutions=key&key=", "solutions=key&key=s3cre",
+                  "solutions=key&key=S3CRET", "solutions=key&key=" + "s3cret" * 20):
+        options = PageOptions.parse(query)
+        assert not options.teacher and options.solutions and options.key == "", query
+    options = PageOptions.parse("solutions=key&key=s3cret&lang=id")
+    assert options.teacher and options.key == "s3cret"
+    assert Translator(options.lang)("teach_key_label")
