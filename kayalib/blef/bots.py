@@ -16,19 +16,21 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from kayalib.blef.bids import LADDER, Bid, true_bids
 from kayalib.blef.cards import Card
 from kayalib.blef.game import CHECK, Action, BlefView
-from kayalib.blef.inference import CHECK_INDEX, OpponentModel, action_index, infer
 from kayalib.blef.odds import odds_row, probabilities
-from kayalib.blef.odds_batch import batch_probabilities, pool_truth
 from kayalib.blef.view import legal_after
 from kayalib.bots import DeterministicBot, UniformBot, legal_or_refuse
 from kayalib.engine import sample
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# numpy and the inference are imported where a list of hands is asked about (an inference, the
+# bayes bot), so a page that only plays against these bots never loads them (issue 22).
 from kayalib.errors import ArgumentError
 
 __all__ = [
@@ -50,6 +52,8 @@ class RandomBot(UniformBot):
 
     def action_probabilities(self, view: BlefView, hands: np.ndarray, action: Action) -> np.ndarray:
         """``policy(view)[action]`` for each hand (the same for all: the cards do not matter)."""
+        import numpy as np
+
         legal = legal_after(view.last_bid)
         return np.full(len(hands), 1.0 / len(legal) if action in legal else 0.0)
 
@@ -71,6 +75,8 @@ class HonestBot(DeterministicBot):
         """``pool_truth(hands)``, remembered for the last few read-only lists of hands (held,
         so their ids stay theirs): inference asks about the same list at every bid of a
         round."""
+        from kayalib.blef.odds_batch import pool_truth
+
         found = self._truths.get(id(hands))
         if found is None or found[0] is not hands:
             if len(self._truths) >= 8:
@@ -96,6 +102,10 @@ class HonestBot(DeterministicBot):
     def decisions(self, view: BlefView, hands: np.ndarray) -> np.ndarray:
         """The action number (:func:`~kayalib.blef.inference.action_index`) ``decide`` takes
         with each hand (masks) in ``view``'s position (``view.hand`` is not used)."""
+        import numpy as np
+
+        from kayalib.blef.evidence import CHECK_INDEX
+
         truth = self.truth(hands)
         last = view.last_bid
         if last is None:
@@ -106,6 +116,8 @@ class HonestBot(DeterministicBot):
 
     def action_probabilities(self, view: BlefView, hands: np.ndarray, action: Action) -> np.ndarray:
         """``policy(view)[action]`` for each hand (masks): 1.0 where ``decide`` takes it."""
+        from kayalib.blef.evidence import action_index
+
         return (self.decisions(view, hands) == action_index(action)).astype(float)
 
 
@@ -186,6 +198,10 @@ class OddsBot(DeterministicBot):
         """The action number (:func:`~kayalib.blef.inference.action_index`) ``decide`` takes
         with each hand (masks) in ``view``'s position (``view.hand`` is not used): the same
         rule, on the batch odds of every hand at once."""
+        import numpy as np
+
+        from kayalib.blef.evidence import CHECK_INDEX
+
         batch = self._batch(hands, view.total_cards)
         last = view.last_bid
         start = 0 if last is None else last.index + 1
@@ -209,6 +225,10 @@ class OddsBot(DeterministicBot):
         at least ``confidence`` (83 if none), and ``best[s]``, the first most likely from ``s``
         on. Remembered for the last few read-only lists of hands (inference asks at every bid of a
         round), with the decisions made so far."""
+        import numpy as np
+
+        from kayalib.blef.odds_batch import batch_probabilities
+
         key = (id(hands), cards)
         found = self._batches.get(key)
         if found is None or found.hands is not hands:
@@ -232,6 +252,8 @@ class OddsBot(DeterministicBot):
 
     def action_probabilities(self, view: BlefView, hands: np.ndarray, action: Action) -> np.ndarray:
         """``policy(view)[action]`` for each hand (masks): 1.0 where ``decide`` takes it."""
+        from kayalib.blef.evidence import action_index
+
         return (self.decisions(view, hands) == action_index(action)).astype(float)
 
     def __repr__(self) -> str:
@@ -277,6 +299,8 @@ class BayesBot(DeterministicBot):
         hand_limit: int = 12_000,
         heads_up_hand_limit: int = 3_000,
     ) -> None:
+        from kayalib.blef.inference import OpponentModel
+
         self.model = OpponentModel.named(model, bluff)
         self.confidence = confidence
         self.caution = caution
@@ -296,6 +320,8 @@ class BayesBot(DeterministicBot):
 
     def chances(self, view: BlefView) -> list[float]:
         """The posterior chance of each bid (its own odds if the bids are impossible)."""
+        from kayalib.blef.inference import infer
+
         try:
             result = infer(
                 view,

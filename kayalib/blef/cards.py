@@ -31,6 +31,7 @@ __all__ = [
     "Card",
     "CardError",
     "check_cards",
+    "mask_of",
     "parse_cards",
     "parse_rank",
     "parse_suit",
@@ -198,3 +199,23 @@ def check_cards(cards: Iterable[Card] | str) -> tuple[Card, ...]:
             raise CardError(f"card {card} is given twice")
         seen |= bit
     return result
+
+
+def mask_of(cards: Iterable[Card] | str) -> int:
+    """The mask of a set of cards: bit ``card.index`` set for each (text is parsed; a card
+    given twice is refused). Many hands at once: :mod:`kayalib.blef.masks`."""
+    if type(cards) is tuple:  # the usual case, a hand: one pass, checked as it goes
+        mask = 0
+        for card in cards:
+            if type(card) is not Card:
+                break
+            bit = 1 << (card.rank * 4 + card.suit)
+            if mask & bit:
+                break
+            mask |= bit
+        else:
+            return mask
+    mask = 0
+    for card in check_cards(cards):  # refuses what the pass above stopped at
+        mask |= 1 << card.index
+    return mask

@@ -24,7 +24,7 @@ from math import comb
 
 import numpy as np
 
-from kayalib.blef.cards import DECK, Card, check_cards
+from kayalib.blef.cards import DECK, Card, mask_of
 from kayalib.errors import ArgumentError
 
 __all__ = [
@@ -66,25 +66,6 @@ def _check_masks(masks: np.ndarray) -> np.ndarray:
     if masks.size and (masks.min() < 0 or masks.max() > FULL_DECK):
         raise ArgumentError(f"a mask holds a card outside the 24-card deck (0 to {FULL_DECK})")
     return masks
-
-
-def mask_of(cards: Iterable[Card] | str) -> int:
-    """The mask of a set of cards (text is parsed; a card given twice is refused)."""
-    if type(cards) is tuple:  # the usual case, a hand: one pass, checked as it goes
-        mask = 0
-        for card in cards:
-            if type(card) is not Card:
-                break
-            bit = 1 << (card.rank * 4 + card.suit)
-            if mask & bit:
-                break
-            mask |= bit
-        else:
-            return mask
-    mask = 0
-    for card in check_cards(cards):  # refuses what the pass above stopped at
-        mask |= 1 << card.index
-    return mask
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:

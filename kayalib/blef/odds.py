@@ -35,8 +35,7 @@ from math import comb
 from typing import Any
 
 from kayalib.blef.bids import LADDER, Bid, card_counts, truth_from_counts
-from kayalib.blef.cards import DECK, Card, check_cards
-from kayalib.blef.masks import mask_of
+from kayalib.blef.cards import DECK, Card, check_cards, mask_of
 from kayalib.errors import ArgumentError
 from kayalib.progress import ProgressCallback
 

@@ -9,17 +9,24 @@ waiting (an undo, a new game), even if its timer has already fired.
 
 from __future__ import annotations
 
-import asyncio
+import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import asyncio
 
 __all__ = ["Pacer"]
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
+    loop_module = sys.modules.get("asyncio")  # a kernel (Jupyter, Voila) has loaded it already
+    if loop_module is None:
+        return None  # so no loop can be running: a plain script, nothing would run the timers
     try:
-        return asyncio.get_running_loop()  # a kernel (Jupyter, Voila) always has one
+        return loop_module.get_running_loop()
     except RuntimeError:
-        return None  # a plain script: nothing would run the timers
+        return None
 
 
 class Pacer:

@@ -41,6 +41,8 @@ def test_a_play_app_kernel_loads_no_chart_library_no_lesson_and_no_other_game(no
     assert "kayalib.ui.framework" in modules  # the app did start
     bad = [m for m in modules if m.startswith((*NEVER, APPS[notebook]))]
     assert not bad, f"{notebook} loaded {bad[:8]}"
+    if "hint=on" not in query:  # numpy is for the hint's inference, once it is shown
+        assert "numpy" not in modules, f"{notebook} loaded numpy without its hint"
 
 
 def test_the_probe_sees_matplotlib_when_a_page_loads_it() -> None:
