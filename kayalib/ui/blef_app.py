@@ -180,6 +180,9 @@ class BlefApp(GameApp[BlefState]):
         bids = panels.likely_bids(screen)
         table = panels.odds(screen) if screen.hint else {}
         show_if(self.quick_box, bool(bids))
+        if not bids:
+            self._quick = [None] * QUICK_BIDS
+            return  # hidden buttons keep their words until the box is shown again
         for i, b in enumerate(self.quick_buttons):
             bid = bids[i] if i < len(bids) else None
             self._quick[i] = bid

@@ -235,7 +235,6 @@ class GameApp(AppShell, Generic[S]):
         self._intro_total = self.intro_steps() if self.delay > 0 else 0
         self.reset_controls()
         self.clear_error()
-        self.render()
         self._schedule_bots()
 
     def _show_seats(self, seats: Sequence[str]) -> None:
@@ -255,7 +254,6 @@ class GameApp(AppShell, Generic[S]):
         seat = self.state.current_player if seat is None else seat
         self.client.act(seat, str(action))  # type: ignore[arg-type]
         self.clear_error()
-        self.render()
         self._schedule_bots()
 
     def human_act(self, action: Any) -> None:
@@ -282,7 +280,6 @@ class GameApp(AppShell, Generic[S]):
         self._intro_shown = self._intro_total
         self.reset_controls()
         self.clear_error()
-        self.render()
         self._schedule_bots()
 
     # ----------------------------------------------------------------- intro and bots
@@ -310,20 +307,18 @@ class GameApp(AppShell, Generic[S]):
         return self.client is not None and self.client.advance() is not None
 
     def _schedule_bots(self) -> None:
+        """Pace what comes next (the intro's next step, a bot's move: on a timer, or at once
+        when nothing can wait), then draw the screen, once."""
         self.pacer.cancel()
+        if self.watching_intro and not self.pacer.can_wait():
+            self._intro_shown = self._intro_total
         if self.watching_intro:
+            self.pacer.later(self._tick)
+        elif self.bot_to_move():
             if self.pacer.can_wait():
                 self.pacer.later(self._tick)
-                return
-            self._intro_shown = self._intro_total
-            self.render()
-        if not self.bot_to_move():
-            return
-        if not self.pacer.can_wait():
-            self.client.run()  # type: ignore[union-attr]
-            self.render()
-            return
-        self.pacer.later(self._tick)
+            else:
+                self.client.run()  # type: ignore[union-attr]
         self.render()
 
     def _tick(self) -> None:
@@ -333,7 +328,6 @@ class GameApp(AppShell, Generic[S]):
                 self._intro_shown += 1
             else:
                 self.bot_step()
-            self.render()
             self._schedule_bots()
         except Exception as error:  # shown, never lost in a timer callback
             self.show_error(error)
@@ -435,10 +429,10 @@ class GameApp(AppShell, Generic[S]):
             return
         self.hot_seat.after_move(self.humans, self.state.current_player)
         screen, words = self.screen(), self.words()
-        self.undo_button.disabled = self.undo_target() is None
-        self.draw(screen, words)
-        show_if(self.hint, self.hint_toggle.value and not screen.view.is_terminal)
-        # The log goes last: when a page sees the new log, the rest of the view is updated too.
-        lines = words.event_lines(screen.log, screen.log_seat)
-        items = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines[-200:]))
-        self.log.value = f'<ol class="kaya-log-list" reversed>{items}</ol>'
+        with self.holding():  # one message a widget, the log's last
+            self.undo_button.disabled = self.undo_target() is None
+            self.draw(screen, words)
+            show_if(self.hint, self.hint_toggle.value and not screen.view.is_terminal)
+            lines = words.event_lines(screen.log, screen.log_seat)
+            items = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines[-200:]))
+            self.log.value = f'<ol class="kaya-log-list" reversed>{items}</ol>'

@@ -193,12 +193,15 @@ class KayaApp(GameApp[KayaState]):
         return self.screen().view  # type: ignore[return-value]
 
     def _on_slot(self, i: int) -> None:
+        """Slot ``i`` holds the viewer's card with number ``i + 1`` (a hand is of one colour)."""
         screen = self.screen()
-        hand = screen.view.hand if screen.viewer is not None else ()  # type: ignore[attr-defined]
-        if i >= len(hand):
+        view = screen.view
+        assert isinstance(view, KayaView)
+        hand = view.hand if screen.viewer is not None else ()
+        card = next((c for c in hand if c.number == i + 1), None)
+        if card is None:
             raise IllegalActionError(self.t("error_no_such_card"))
-        card = hand[i]
-        self.human_act(Give(card) if screen.view.phase == "pink" else Play(card))  # type: ignore[attr-defined]
+        self.human_act(Give(card) if view.phase == "pink" else Play(card))
 
     def chosen_targets(self) -> tuple[int, ...]:
         active = self._view().active
@@ -231,28 +234,35 @@ class KayaApp(GameApp[KayaState]):
         self.hint.value = panels.hint_html(screen, words)
 
     def _draw_hand(self, screen: Screen, words: KayaWords, view: KayaView, phase: str) -> None:
-        """Your face-down card and your hand, a Play (or Give) button under each card."""
+        """Your face-down card and your hand, a Play (or Give) button under each card.
+
+        A hand holds cards of its seat's colour only, so slot ``k`` is the card with number
+        ``k + 1``: a card played or given only hides its slot, and the other slots stay as they
+        were (nothing to send to the page for them)."""
         t, viewer, visible = self.t, screen.viewer, screen.hand_visible
         self.update_show_hand(screen, screen.hot_seat and viewer is not None and phase != "")
         over = view.is_terminal or viewer is None
-        hand = () if over else view.hand
+        by_number = {} if over else {card.number: card for card in view.hand}
         self.hand_title.value = panels.hand_title_html(screen, words)
         eligible = {a.card for a in view.legal_actions() if isinstance(a, Give)}
-        give = phase == "pink"
-        for i, (pic, b, slot) in enumerate(
+        give, buttons = phase == "pink", phase in ("play", "pink")
+        for k, (pic, b, slot) in enumerate(
             zip(self.slot_cards, self.slot_buttons, self.slots, strict=True)
         ):
-            show_if(slot, i < len(hand))
-            if i >= len(hand):
+            card = by_number.get(k + 1)
+            show_if(slot, card is not None)
+            if card is None:
+                pic.value = ""  # nothing of an earlier hand stays in the page, even hidden
                 continue
-            card = hand[i]
             pic.value = panels.card_svg(words, view, card, width=84) if visible else (
                 card_back_svg(width=84, label="?", colour=card.color.value))  # fmt: skip
+            show_if(b, buttons)
+            if not buttons:
+                continue  # a hidden button keeps its words until it is shown again
             b.description = t("kaya_give" if give else "kaya_play")
             b.disabled = not visible or (card not in eligible if give else phase != "play")
             b.tooltip = t("kaya_give_tooltip" if give else "kaya_play_tooltip",
                           card=words.card_text(card) if visible else "?")  # fmt: skip
-            show_if(b, phase in ("play", "pink"))
         self.own_table.value = panels.own_table_html(screen, words)
         show_if(self.own_table, bool(self.own_table.value))
 

@@ -11,7 +11,8 @@ side column goes below the play column; "Projector" (or ``?size=large``) enlarge
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from html import escape
 from typing import Any
 
@@ -121,6 +122,23 @@ class AppShell:
         self.settings_toggle.observe(lambda _c: self._show_settings(), names="value")
         self.size_toggle.observe(lambda _c: self._apply_size(), names="value")
         self._apply_size()
+
+    @contextmanager
+    def holding(self) -> Iterator[None]:
+        """Hold every widget's changes while the page is redrawn, then send each widget's in one
+        message (a widget changed twice, or in several traits, sends once), the log's last:
+        when a page sees the new log, the rest of the view is up to date too."""
+        with ExitStack() as held:
+            held.enter_context(self.log.hold_sync())  # entered first, so sent last
+            stack: list[w.Widget] = [self.widget]
+            while stack:
+                widget = stack.pop()
+                if widget is not self.log:
+                    held.enter_context(widget.hold_sync())
+                if isinstance(widget, w.DOMWidget):
+                    held.enter_context(widget.layout.hold_sync())
+                stack.extend(getattr(widget, "children", ()))
+            yield
 
     def add_to_toolbar(self, widget: w.Widget) -> None:
         self.toolbar.children = (*self.toolbar.children, widget)

@@ -27,6 +27,11 @@ def playable_slots(app: KayaApp) -> list[int]:
     ]
 
 
+def slot(app: KayaApp, card: Card | str):
+    """The Play (or Give) button under ``card``: a hand holds one colour, slot k is number k+1."""
+    return app.slot_buttons[(Card.parse(card) if isinstance(card, str) else card).number - 1]
+
+
 def human_step(app: KayaApp, k: int) -> None:
     """A simple human who clicks what the screen offers."""
     phase = app.state.phase
@@ -102,7 +107,7 @@ def test_refused_action_keeps_the_state_and_shows_why() -> None:
     while app.state.phase != "challenge":
         human_step(app, 1)
     before, length = app.state, len(app.states)
-    app.slot_buttons[0].click()  # a hidden Play button, clicked anyway
+    slot(app, app.state.hands[0][0]).click()  # a hidden Play button, clicked anyway
     assert app.state is before and len(app.states) == length
     assert "may pass or challenge" in app.error.value
     app.pass_button.click()
@@ -117,7 +122,7 @@ def test_green_three_can_be_taken_back() -> None:
     app = KayaApp(seed=1, delay=0, opponents=["random"])
     rigged(app, ("green", "red"), ["human", "random"],
            hands=[["green-3", "green-8"], ["red-5", "red-6"]], active=0)  # fmt: skip
-    app.slot_buttons[0].click()  # play green 3; nobody can challenge (no card down)
+    slot(app, "green-3").click()  # play green 3; nobody can challenge (no card down)
     assert app.state.phase == "power"
     assert visible(app.power_box) and visible(app.take_back) and not visible(app.keep_button)
     assert "nobody challenged your green 3" in app.status.value
@@ -132,7 +137,7 @@ def test_declining_a_power_keeps_the_card_secret_from_a_hot_seat_log() -> None:
            hands=[["green-3", "green-8"], ["red-5", "red-6"]], active=0)  # fmt: skip
     assert app.humans == [0, 1]
     app.show_hand.click()  # seat 0 looks at its own cards
-    app.slot_buttons[0].click()  # green 3; nobody can challenge (no other card down)
+    slot(app, "green-3").click()  # green 3; nobody can challenge (no other card down)
     assert app.state.phase == "power" and visible(app.decline_button)
     app.decline_button.click()  # a fresh Decline() from the app
     assert app.error.value == ""
@@ -147,7 +152,7 @@ def test_declining_a_power_keeps_the_card_secret_from_a_hot_seat_log() -> None:
     solo = KayaApp(seed=1, delay=0, opponents=["random"])
     rigged(solo, ("green", "red"), ["human", "random"],
            hands=[["green-3", "green-8"], ["red-5", "red-6"]], active=0)  # fmt: skip
-    solo.slot_buttons[0].click()
+    slot(solo, "green-3").click()
     solo.decline_button.click()
     assert "does not use the power of green 3" in solo.log.value
 
@@ -157,7 +162,7 @@ def test_red_power_steals_the_chosen_bonus_card() -> None:
     rigged(app, ("red", "blue"), ["human", "random"],
            hands=[["red-3", "red-8"], ["blue-5", "blue-6"]],
            bonus=[[], ["red-9", "blue-1"]], active=0)  # fmt: skip
-    app.slot_buttons[0].click()  # red 3
+    slot(app, "red-3").click()  # red 3
     assert app.state.phase == "power" and visible(app.steal_choice)
     labels = [label for label, _ in app.steal_choice.options]
     assert len(labels) == 2 and all("Player 2" in label for label in labels)
@@ -189,10 +194,10 @@ def test_pink_winner_makes_the_loser_choose_a_two_coin_card() -> None:
            active=1)  # fmt: skip
     app.challenge_button.click()  # green 2 against pink 5: pink wins
     assert app.state.phase == "pink"
-    assert "Give" in app.slot_buttons[0].description
-    enabled = [app.state.hands[0][i].number for i in playable_slots(app)]
+    assert "Give" in slot(app, "green-1").description
+    enabled = [i + 1 for i in playable_slots(app)]  # slot k holds number k + 1
     assert enabled == [5, 7]  # green 1 is worth 1 coin only
-    app.slot_buttons[2].click()
+    slot(app, "green-7").click()
     assert Card.parse("green-7") in app.state.bonus[1]
     assert "pink power" in app.log.value
 
@@ -435,7 +440,7 @@ def test_hint_for_a_power_lists_what_each_choice_changes() -> None:
     rigged(app, ("red", "blue"), ["human", "random"],
            hands=[["red-3", "red-8"], ["blue-5", "blue-6"]],
            bonus=[[], ["red-9", "blue-1"]], active=0)  # fmt: skip
-    app.slot_buttons[0].click()  # red 3, nobody can challenge: steal or not
+    slot(app, "red-3").click()  # red 3, nobody can challenge: steal or not
     assert app.state.phase == "power"
     hint = app.hint.value
     assert "What each choice changes in the points" in hint
@@ -447,7 +452,7 @@ def test_hint_for_a_green_three_and_for_a_pink_give() -> None:
     app = KayaApp(seed=1, delay=0, opponents=["random"], hint=True)
     rigged(app, ("green", "red"), ["human", "random"],
            hands=[["green-3", "green-8"], ["red-5", "red-6"]], active=0)  # fmt: skip
-    app.slot_buttons[0].click()
+    slot(app, "green-3").click()
     assert "Take it back</td><td>you +3" in app.hint.value
     rigged(app, ("green", "pink"), ["human", "random"],
            hands=[["green-1", "green-5", "green-7"], ["pink-5"]], table=["green-2", None],
