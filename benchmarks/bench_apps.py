@@ -183,7 +183,8 @@ def _free_port() -> int:
 
 
 class Server:
-    """A Voila server over a copy of ``tree``'s notebooks (the floor notebook added)."""
+    """A Voila server over a copy of ``tree``'s notebooks (the floor notebook added), its kernels
+    over IPC as ``make app`` runs them."""
 
     def __init__(self, tree: Tree) -> None:
         self.folder = tree.work / "notebooks"
@@ -198,7 +199,7 @@ class Server:
         voila = Path(sys.executable).with_name("voila")
         self.process = subprocess.Popen(
             [str(voila), "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1",
-             "--template=kayalib"],
+             "--template=kayalib", "--KernelManager.transport=ipc"],  # as make app serves
             cwd=self.folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
         self.url = f"http://127.0.0.1:{self.port}"

@@ -69,7 +69,7 @@ def test_the_language_switch_writes_a_lesson_in_polish_with_decimal_commas(serve
     page.wait_for_selector(".kayalib-lang", timeout=LOAD)
     page.wait_for_function("document.body.innerText.includes('0.2513')", timeout=LOAD)
     assert "How likely is my bid?" in page.inner_text("h1")
-    page.click(".kayalib-lang button:has-text('Polski')")
+    page.select_option(".kayalib-lang select", label="Polski")  # the page layer's one switch
     page.wait_for_function("document.body.innerText.includes('0,2513')", timeout=STEP)
     page.wait_for_function("!document.body.innerText.includes('0.2513')", timeout=STEP)
     page.wait_for_function(
