@@ -2,8 +2,8 @@
 
 The engines (``kayalib.blef``, ``kayalib.kaya``) are pure Python and keep one contract
 (``kayalib.engine``); the widgets live in ``kayalib.ui`` and ``kayalib.lessons`` on top of them.
-The names most programs need are here: every error, and (loaded when first used) the registry,
-the turn loop, simulation and the table.
+The names most programs need are here: every error, simulation, and (loaded when first used)
+the registry, the turn loop and the table.
 
 >>> import kayalib
 >>> kayalib.simulate("blef", ["odds", "random"], games=4, seed=1).wins
@@ -35,6 +35,10 @@ from kayalib.errors import (
     UsageError,
 )
 
+# ``simulate`` is also the name of a submodule: once anything imports ``kayalib.simulate`` the
+# package's attribute would be that module, not the function, so the function is bound here.
+from kayalib.simulate import simulate  # noqa: E402
+
 __version__ = "0.1.0"
 
 _LAZY = {
@@ -44,7 +48,6 @@ _LAZY = {
     "turns": "kayalib.engine",
     "play_game": "kayalib.simulate",
     "replay": "kayalib.simulate",
-    "simulate": "kayalib.simulate",
     "Table": "kayalib.table",
 }
 
@@ -65,6 +68,7 @@ __all__ = [
     "UnknownNameError",
     "UsageError",
     "__version__",
+    "simulate",
     *_LAZY,
 ]
 
