@@ -342,6 +342,7 @@ class Lesson:
         """The page's language switch (the page layer's one)."""
         switch = LanguageSwitch(PAGE)
         switch.add_class("kayalib-lang")
+        switch.layout.width = "12em"
         return switch
 
     def header(self) -> widgets.Widget:
