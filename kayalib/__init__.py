@@ -3,11 +3,12 @@
 The engines (``kayalib.blef``, ``kayalib.kaya``) are pure Python and keep one contract
 (``kayalib.engine``); the widgets live in ``kayalib.ui`` and ``kayalib.lessons`` on top of them.
 The names most programs need are here: every error, and (loaded when first used) the registry,
-the turn loop, simulation and the table.
+the turn loop, playing a game, replaying a log and the table; ``kayalib.simulate`` is the
+simulation module (``kayalib.simulate.simulate``).
 
 >>> import kayalib
->>> kayalib.simulate("blef", ["odds", "random"], games=4, seed=1).wins
-(4, 0)
+>>> kayalib.play_game("blef", ["odds", "random"], seed=1).outcome.winners
+(0,)
 >>> issubclass(kayalib.SeatError, ValueError)
 True
 """
@@ -44,7 +45,6 @@ _LAZY = {
     "turns": "kayalib.engine",
     "play_game": "kayalib.simulate",
     "replay": "kayalib.simulate",
-    "simulate": "kayalib.simulate",
     "Table": "kayalib.table",
 }
 
@@ -71,6 +71,8 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     """The registry, the turn loop, simulation and the table, imported when first asked for."""
+    if name == "simulate":  # the module, as after ``import kayalib.simulate``
+        return import_module("kayalib.simulate")
     if name in _LAZY:
         value = getattr(import_module(_LAZY[name]), name)
         globals()[name] = value
