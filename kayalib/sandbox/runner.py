@@ -1,0 +1,127 @@
+"""The small program that runs inside a bot's process, the only place a bot file is imported.
+
+It speaks JSON Lines with the referee (:mod:`kayalib.sandbox.process`) over its standard input
+and output, which it first moves to descriptors of their own: the bot's ``print``, and anything
+it writes to descriptors 1 and 2, goes to the captured output, never into the protocol.
+
+1. ``{"start": {"game", "file", "dir", "limits", "uid"}}`` in: it sets the limits
+   (:meth:`~kayalib.sandbox.limits.Limits.apply`), gives up root for ``uid`` if asked, goes to
+   its directory ``dir``, imports the bot file ``file`` from it and makes the bot;
+   ``{"ready": true}`` out, or ``{"fault": "startup" | "limit", "detail": ...}`` and it ends.
+2. ``{"move": {"game": n, "view": {...}, "key": "<64 hex digits>"}}`` in, for each move: it
+   rebuilds the view with the game's ``view.from_json``, gives the bot a ``random.Random`` seeded
+   from the key (drawn by the referee from the seat's generator: never the seed), and answers
+   ``{"action": "<the action's text>"}``, or ``{"fault": "crash" | "limit", "detail": ...}``.
+   A new ``n`` makes a fresh bot (one bot a game).
+
+The process ends when its standard input does.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+from collections.abc import Callable
+from typing import IO, Any
+
+__all__ = ["main"]
+
+DETAIL = 300
+"""The longest fault detail a bot's process sends (characters)."""
+
+
+def _detail(error: BaseException) -> str:
+    try:
+        text = traceback.format_exception_only(type(error), error)[-1].strip()
+    except Exception:  # an exception whose str() raises
+        text = type(error).__name__
+    return text[:DETAIL]
+
+
+def _fault(error: BaseException, usual: str) -> dict[str, str]:
+    return {"fault": "limit" if isinstance(error, MemoryError) else usual,
+            "detail": _detail(error)}  # fmt: skip
+
+
+def _protocol() -> tuple[IO[bytes], IO[bytes]]:
+    """The protocol's own descriptors; 0 becomes /dev/null and 1 the captured output (2)."""
+    reader = os.fdopen(os.dup(0), "rb")
+    writer = os.fdopen(os.dup(1), "wb", buffering=0)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    os.dup2(2, 1)
+    try:
+        sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
+    except (AttributeError, ValueError):
+        pass
+    return reader, writer
+
+
+def _drop_privileges(uid: int) -> None:
+    os.setgroups([])
+    os.setgid(uid)
+    os.setuid(uid)
+
+
+def _load(game_name: str, file_name: str) -> Callable[[], Any]:
+    """The bot file's ``make_bot`` (or ``Bot``), after importing it (its code runs here)."""
+    import importlib.util
+
+    module_name = f"kayalib_bot_{file_name.removesuffix('.py')}"
+    spec = importlib.util.spec_from_file_location(module_name, os.path.abspath(file_name))
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {file_name}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    spec.loader.exec_module(module)
+    if getattr(module, "GAME", None) != game_name:
+        raise ImportError(f"{file_name} must say GAME = {game_name!r}")
+    factory = getattr(module, "make_bot", None) or getattr(module, "Bot", None)
+    if not callable(factory):
+        raise ImportError(f"{file_name} has no class Bot (or function make_bot)")
+    return factory  # type: ignore[no-any-return]
+
+
+def main() -> None:
+    """Serve one bot: start, then one answer per move, until the input ends."""
+    reader, writer = _protocol()
+
+    def send(record: dict[str, Any]) -> None:
+        writer.write(json.dumps(record).encode() + b"\n")
+
+    start = json.loads(reader.readline())["start"]
+    from kayalib.sandbox.limits import Limits
+
+    Limits.from_json(start["limits"]).apply()
+    if start.get("uid") is not None:
+        _drop_privileges(int(start["uid"]))
+    os.chdir(start["dir"])
+    os.umask(0o077)
+    from kayalib.registry import game
+    from kayalib.seeds import BotRandom
+
+    spec = game(start["game"])
+    try:
+        factory = _load(start["game"], start["file"])
+        bot = factory()
+    except BaseException as error:  # SystemExit and KeyboardInterrupt too: the bot's, not ours
+        fault = _fault(error, "startup")
+        send({**fault, "detail": f"{fault['detail']} (while its file loaded)"})
+        return
+    send({"ready": True})
+    playing = 0
+    for line in reader:
+        try:
+            move = json.loads(line)["move"]
+            if move["game"] != playing:
+                playing, bot = move["game"], factory()
+            view = spec.view.from_json(move["view"])
+            action = bot.choose(view, BotRandom(bytes.fromhex(move["key"])))
+            text = action if isinstance(action, str) else str(action)
+            reply: dict[str, Any] = {"action": str(text)}
+        except BaseException as error:
+            reply = _fault(error, "crash")
+        send(reply)
