@@ -37,11 +37,19 @@ def build_parser() -> ArgumentParser:
 
 
 def _closed(stream: object) -> bool:
-    """Whether ``stream`` cannot be written at all (Python makes a closed descriptor ``None``)."""
-    try:
-        return stream is None or os.fstat(stream.fileno()) is None  # type: ignore[attr-defined]
-    except (AttributeError, OSError, ValueError):
+    """Whether ``stream`` cannot be written at all: Python makes a descriptor closed at start-up
+    ``None``; a stream without a descriptor (a test's capture) is open."""
+    if stream is None:
         return True
+    try:
+        descriptor = stream.fileno()  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return False
+    try:
+        os.fstat(descriptor)
+    except OSError:
+        return True
+    return False
 
 
 def main(argv: Sequence[str] | None = None) -> int:

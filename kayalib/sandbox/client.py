@@ -18,7 +18,14 @@ from kayalib.sandbox.confine import Confinement, confinement
 from kayalib.sandbox.limits import Limits
 from kayalib.sandbox.process import OUTPUT_CHARS, BotFault, BotProcess
 
-__all__ = ["SandboxedBot"]
+__all__ = ["SandboxedBot", "move_message"]
+
+
+def move_message(game: int, view: Any, rng: random.Random) -> dict[str, Any]:
+    """Everything a bot's process is sent for one move of its ``game``-th game: the view's JSON,
+    and a key of 256 bits drawn from ``rng`` to seed the bot's own ``random.Random``."""
+    key = rng.getrandbits(256).to_bytes(32, "big").hex()
+    return {"move": {"game": game, "view": view.to_json(), "key": key}}
 
 
 class SandboxedBot:
@@ -67,9 +74,8 @@ class SandboxedBot:
             self._finish(process)
             raise
         self._asked = True
-        key = rng.getrandbits(256).to_bytes(32, "big").hex()
         try:
-            return process.ask({"move": {"game": self.game, "view": view.to_json(), "key": key}})
+            return process.ask(move_message(self.game, view, rng))
         except BotFault:
             if not process.alive:
                 self._finish(process)

@@ -11,8 +11,9 @@ once, with a small Python program, and remembers), and says which protections it
 
 Run as root, each bot also gets a user id of its own (its own count of processes, no signal to
 any other process, no access to another entrant's directory), wherever Python can still run as
-that user. The limits (:mod:`kayalib.sandbox.limits`), the clean environment, the captured
-output and the process group come with every kind.
+that user. The limits (:mod:`kayalib.sandbox.limits`), the clean environment and the captured
+output come with every kind; the limit on processes holds for a user other than root, and
+everything a bot starts is killed at the end where it has a PID namespace or a user of its own.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ PROTECTIONS = {
     "process": "its own process, spoken to in JSON (the referee never imports the file)",
     "environment": "a clean argv and environment, and a directory holding only its file",
     "output": "its output captured",
-    "limits": "limits on CPU time, memory, processes and file size",
+    "limits": "limits on CPU time, memory, open files and file size",
+    "processes": "a limit on its number of processes",
     "group": "everything it starts killed at the end",
     "pid": "its own PID namespace (it sees and signals no other process)",
     "network": "no network",
@@ -80,8 +82,11 @@ class Confinement:
 
     @property
     def protections(self) -> tuple[str, ...]:
+        # root's processes are not counted against a limit: only a user of its own is
+        counted = ("processes",) if self.own_user or not _is_root() else ()
         group = ("group",) if self.pid_namespace or self.own_user else ()
-        return (*_ALWAYS, *group, *_GIVES[self.kind], *(("user",) if self.own_user else ()))
+        return (*_ALWAYS, *counted, *group, *_GIVES[self.kind],
+                *(("user",) if self.own_user else ()))  # fmt: skip
 
     @property
     def pid_namespace(self) -> bool:
@@ -116,6 +121,10 @@ class Confinement:
             missing = "no OS sandbox" + (f" ({self.why})" if self.why else "")
             return f"{missing}: {gives}; a bot can see other processes and read what its user may"
         return f"{self.kind}: {gives}"
+
+
+def _is_root() -> bool:
+    return os.name == "posix" and os.geteuid() == 0
 
 
 def _ancestors(path: str) -> list[str]:

@@ -234,12 +234,7 @@ class BotProcess:
 
     def _ended(self, starting: bool) -> BotFault:
         """Why the process ended (it closed its output)."""
-        proc = self.proc
-        assert proc is not None
-        try:
-            code = proc.wait(timeout=2)
-        except subprocess.TimeoutExpired:
-            code = None
+        code, cpu = _reap(self.proc, 2.0)  # type: ignore[arg-type]
         if code is not None and code > 128 and self.box.kind == "bubblewrap":
             code = -(code - 128)  # bubblewrap tells a signal as 128 + its number
         if code is None:
@@ -248,8 +243,11 @@ class BotProcess:
             number = -code
             name = signal.Signals(number).name if number in signal.valid_signals() else number
             limit = _LIMIT_SIGNALS.get(number)  # type: ignore[call-overload]
-            if limit is None and number == signal.SIGKILL:
-                limit = "a limit (CPU time or memory)"
+            if number == signal.SIGKILL and cpu >= self.limits.cpu_seconds:
+                limit = "the CPU time limit"
+            elif number == signal.SIGKILL and (self.box.pid_namespace or self.box.own_user):
+                # no other process may signal it: the kernel did (bubblewrap hides the CPU time)
+                limit = "a limit (CPU time, or the machine's memory)"
             if limit is not None:
                 return BotFault("limit", f"its process was killed by {name}: {limit}")
             detail = f"its process was killed by {name}"
@@ -270,6 +268,24 @@ class BotProcess:
 
     def _resume(self) -> None:
         self._signal(signal.SIGCONT)
+
+
+def _reap(proc: subprocess.Popen[bytes], seconds: float) -> tuple[int | None, float]:
+    """``proc``'s exit code (negative: the signal that killed it) and the CPU seconds it and
+    what it waited for used, waiting up to ``seconds``; ``(None, 0.0)`` if it is still alive."""
+    deadline = time.monotonic() + seconds
+    while proc.returncode is None:
+        try:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        except ChildProcessError:  # pragma: no cover - reaped elsewhere
+            return proc.poll(), 0.0
+        if pid:
+            proc.returncode = os.waitstatus_to_exitcode(status)
+            return proc.returncode, usage.ru_utime + usage.ru_stime
+        if time.monotonic() > deadline:
+            return None, 0.0
+        time.sleep(0.005)
+    return proc.returncode, 0.0
 
 
 def _text(value: object) -> str:

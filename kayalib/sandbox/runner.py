@@ -19,6 +19,7 @@ The process ends when its standard input does.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sys
@@ -41,8 +42,10 @@ def _detail(error: BaseException) -> str:
 
 
 def _fault(error: BaseException, usual: str) -> dict[str, str]:
-    return {"fault": "limit" if isinstance(error, MemoryError) else usual,
-            "detail": _detail(error)}  # fmt: skip
+    """The fault of an error the bot's code raised: ``limit`` for the memory and file size
+    limits (Python ignores ``SIGXFSZ``: a write past the limit fails with ``EFBIG``)."""
+    limit = isinstance(error, MemoryError) or getattr(error, "errno", None) == errno.EFBIG
+    return {"fault": "limit" if limit else usual, "detail": _detail(error)}
 
 
 def _protocol() -> tuple[IO[bytes], IO[bytes]]:
