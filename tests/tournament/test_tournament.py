@@ -92,3 +92,13 @@ def test_aku_paling_kaya_bot_files_play_too() -> None:
     first = result.standings["kaya_first"]
     assert first.games == 4 and sum(first.forfeits.values()) == 0
     assert result.standings["counter"].wins + first.wins <= 4  # equal points share nothing
+
+
+def test_every_forfeit_reason_is_told_in_every_language() -> None:
+    from kayalib.i18n import Translator, languages
+
+    for lang in languages():
+        t = Translator(lang)
+        assert all(f"botlab.forfeit_{why}" in t.words for why in FORFEITS), lang  # no fallback
+        told = {t(f"botlab.forfeit_{why}", n=3) for why in FORFEITS}
+        assert len(told) == len(FORFEITS) and all("3" in text for text in told), lang
