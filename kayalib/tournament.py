@@ -10,12 +10,18 @@ An entrant is a built-in bot (``odds``) or a Python file a student wrote (``my_b
             return view.legal_actions()[-1]
 
 Every pair of entrants plays ``games`` heads-up games, seats alternating; game ``i`` of a
-pairing is dealt from ``game_seed(seed, i)``, so a tournament is repeatable. A bot from a file
-runs in a process of its own and sees only its seat's view (no seed, no other seat's cards: see
-:mod:`kayalib.engine`); whatever it does to what it is given cannot reach the game. It
-**forfeits** a game (and loses it) when it crashes, answers with a move that is not legal, or
-takes longer than ``move_time`` seconds; its process is then started again for the next game,
-and the tournament always goes on to the end.
+pairing is dealt from ``game_seed(seed, i)``, so a tournament is repeatable. The games are played
+by the one turn loop (:func:`kayalib.engine.turns`).
+
+A bot file is never imported here: the referee reads its game from its text, and the file runs
+only in a sandboxed process of its own (:mod:`kayalib.sandbox`), which is sent each of its seat's
+views as JSON (no seed, no other seat's cards) and answers with an action's text, checked
+against the legal actions. It **forfeits** a game (and loses it) for any fault, with its reason
+(:data:`FORFEITS`): it did not start (an error, an exit or a hang while its file loads), crashed,
+was slower than ``move_time`` seconds, answered no action, was stopped by a limit (CPU time,
+memory, processes, file size), or played an illegal action. A process that ended is started
+again for its next game, and the tournament always goes on to the end. What a bot printed is
+kept (``Standing.output``); how the bots ran is in ``TournamentResult.sandbox``.
 
 >>> table = round_robin("blef", ["odds", "random"], games=4, seed=1)
 >>> [(row.name, row.wins, row.games) for row in table.leaderboard()]

@@ -49,8 +49,14 @@ class SandboxedBot:
     def start(self) -> None:
         """Start the process now (the first move waits for it to be ready)."""
         if self.process is None and self.broken is None:
-            self.process = BotProcess(self.file, self.limits, self.box)
-            self.process.launch()
+            process = BotProcess(self.file, self.limits, self.box)
+            try:
+                process.launch()
+            except OSError as error:  # no room for its directory, no program to run it with
+                process.stop()
+                self.broken = BotFault("startup", f"its process cannot start: {error}")
+                return
+            self.process = process
 
     def new_game(self) -> None:
         """The next move belongs to a new game: the bot's process makes a fresh bot for it."""
@@ -66,7 +72,9 @@ class SandboxedBot:
             raise BotFault(self.broken.reason, self.broken.detail)
         self.start()
         process = self.process
-        assert process is not None
+        if process is None:
+            assert self.broken is not None
+            raise BotFault(self.broken.reason, self.broken.detail)
         try:
             process.ready()
         except BotFault as fault:

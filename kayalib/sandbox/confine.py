@@ -107,7 +107,7 @@ class Confinement:
             return [*_bubblewrap(host_dir), *program]
         if self.kind == "unshare":
             user = [] if os.geteuid() == 0 else ["--user", "--map-root-user"]
-            return ["unshare", *user, "--pid", "--net", "--ipc", "--uts", "--mount", "--fork",
+            return [_program("unshare"), *user, "--pid", "--net", "--ipc", "--uts", "--mount", "--fork",
                     "--kill-child", "--mount-proc", "--", *program]  # fmt: skip
         return list(program)
 
@@ -123,6 +123,11 @@ class Confinement:
         return f"{self.kind}: {gives}"
 
 
+def _program(name: str) -> str:
+    """``name``'s full path, found where the referee finds programs (a bot's PATH is short)."""
+    return shutil.which(name) or name
+
+
 def _is_root() -> bool:
     return os.name == "posix" and os.geteuid() == 0
 
@@ -134,7 +139,7 @@ def _ancestors(path: str) -> list[str]:
 
 def _bubblewrap(host_dir: Path) -> list[str]:
     root = os.geteuid() == 0
-    args = ["bwrap", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts",
+    args = [_program("bwrap"), "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts",
             "--unshare-cgroup-try", "--die-with-parent"]  # fmt: skip
     if root:  # root keeps only what it needs to become the bot's own user
         args += ["--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
