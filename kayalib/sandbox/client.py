@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from kayalib.engine import Chain, evolve
 from kayalib.sandbox.botfile import BotFile
 from kayalib.sandbox.confine import Confinement, confinement
 from kayalib.sandbox.limits import Limits
@@ -21,11 +22,15 @@ from kayalib.sandbox.process import OUTPUT_CHARS, BotFault, BotProcess
 __all__ = ["SandboxedBot", "move_message"]
 
 
-def move_message(game: int, view: Any, rng: random.Random) -> dict[str, Any]:
-    """Everything a bot's process is sent for one move of its ``game``-th game: the view's JSON,
-    and a key of 256 bits drawn from ``rng`` to seed the bot's own ``random.Random``."""
+def move_message(game: int, view: Any, rng: random.Random, start: int = 0) -> dict[str, Any]:
+    """Everything a bot's process is sent for one move of its ``game``-th game: the view's JSON
+    with the seat's events from the ``start``-th on (the process has those before), and a key of
+    256 bits drawn from ``rng`` to seed the bot's own ``random.Random``
+    (:class:`~kayalib.sandbox.runner.ViewReader` reads it back)."""
+    if start:
+        view = evolve(view, chain=Chain(view.events[start:]))
     key = rng.getrandbits(256).to_bytes(32, "big").hex()
-    return {"move": {"game": game, "view": view.to_json(), "key": key}}
+    return {"move": {"game": game, "from": start, "view": view.to_json(), "key": key}}
 
 
 class SandboxedBot:
@@ -42,6 +47,7 @@ class SandboxedBot:
         self.broken: BotFault | None = None
         self.game = 0
         self._asked = False
+        self._sent = 0  # events of this game the running process has been sent
         #: the end of what the bot printed (and wrote to descriptors 1 and 2) in the processes
         #: that have ended (a process's output is read when it ends: see :meth:`close`)
         self.output = ""
@@ -56,12 +62,12 @@ class SandboxedBot:
                 process.stop()
                 self.broken = BotFault("startup", f"its process cannot start: {error}")
                 return
-            self.process = process
+            self.process, self._sent = process, 0
 
     def new_game(self) -> None:
         """The next move belongs to a new game: the bot's process makes a fresh bot for it."""
         if self._asked:
-            self.game, self._asked = self.game + 1, False
+            self.game, self._asked, self._sent = self.game + 1, False, 0
 
     def policy(self, view: Any) -> dict[Any, float]:
         raise NotImplementedError("a bot file's policy is known only to its own process")
@@ -83,7 +89,9 @@ class SandboxedBot:
             raise
         self._asked = True
         try:
-            return process.ask(move_message(self.game, view, rng))
+            answer = process.ask(move_message(self.game, view, rng, self._sent))
+            self._sent = len(view.events)
+            return answer
         except BotFault:
             if not process.alive:
                 self._finish(process)

@@ -107,8 +107,8 @@ class Confinement:
             return [*_bubblewrap(host_dir), *program]
         if self.kind == "unshare":
             user = [] if os.geteuid() == 0 else ["--user", "--map-root-user"]
-            return [_program("unshare"), *user, "--pid", "--net", "--ipc", "--uts", "--mount", "--fork",
-                    "--kill-child", "--mount-proc", "--", *program]  # fmt: skip
+            return [_program("unshare"), *user, "--pid", "--net", "--ipc", "--uts", "--mount",
+                    "--fork", "--kill-child", "--mount-proc", "--", *program]  # fmt: skip
         return list(program)
 
     def to_json(self) -> dict[str, object]:

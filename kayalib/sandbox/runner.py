@@ -8,11 +8,13 @@ it writes to descriptors 1 and 2, goes to the captured output, never into the pr
    (:meth:`~kayalib.sandbox.limits.Limits.apply`), gives up root for ``uid`` if asked, goes to
    its directory ``dir``, imports the bot file ``file`` from it and makes the bot;
    ``{"ready": true}`` out, or ``{"fault": "startup" | "limit", "detail": ...}`` and it ends.
-2. ``{"move": {"game": n, "view": {...}, "key": "<64 hex digits>"}}`` in, for each move: it
-   rebuilds the view with the game's ``view.from_json``, gives the bot a ``random.Random`` seeded
-   from the key (drawn by the referee from the seat's generator: never the seed), and answers
-   ``{"action": "<the action's text>"}``, or ``{"fault": "crash" | "limit", "detail": ...}``.
-   A new ``n`` makes a fresh bot (one bot a game).
+2. ``{"move": {"game": n, "from": k, "view": {...}, "key": "<64 hex digits>"}}`` in, for each
+   move: it rebuilds the view (:class:`ViewReader`: the view's JSON carries only the seat's
+   events from the ``k``-th on, those it was not sent before in this game), gives the bot a
+   ``random.Random`` seeded from the key (drawn by the referee from the seat's generator: never
+   the seed), and answers ``{"action": "<the action's text>"}``, or
+   ``{"fault": "crash" | "limit", "detail": ...}``. A new ``n`` makes a fresh bot (one bot a
+   game).
 
 The process ends when its standard input does.
 """
@@ -27,7 +29,7 @@ import traceback
 from collections.abc import Callable
 from typing import IO, Any
 
-__all__ = ["main"]
+__all__ = ["ViewReader", "main"]
 
 DETAIL = 300
 """The longest fault detail a bot's process sends (characters)."""
@@ -46,6 +48,40 @@ def _fault(error: BaseException, usual: str) -> dict[str, str]:
     limits (Python ignores ``SIGXFSZ``: a write past the limit fails with ``EFBIG``)."""
     limit = isinstance(error, MemoryError) or getattr(error, "errno", None) == errno.EFBIG
     return {"fault": "limit" if limit else usual, "detail": _detail(error)}
+
+
+class ViewReader:
+    """One seat's views of one game, read from records that each carry only the events not sent
+    before (a seat's log only grows), so a move costs the same early and late in a game.
+
+    >>> from kayalib.registry import game
+    >>> from kayalib.sandbox.client import move_message
+    >>> from kayalib.seeds import bot_rng
+    >>> state = game("blef").state.new(seed=3)
+    >>> first, second = state.view(1), state.apply("pair K").view(1)
+    >>> reader = ViewReader(game("blef"))
+    >>> [reader.read(move_message(0, view, bot_rng(3, 1, 0), start)["move"]) == view
+    ...  for view, start in ((first, 0), (second, len(first.events)))]
+    [True, True]
+    """
+
+    def __init__(self, spec: Any) -> None:
+        self.spec = spec
+        self.events: list[Any] = []
+
+    def read(self, move: dict[str, Any]) -> Any:
+        """The view of a ``move`` message (``from``: how many events came before)."""
+        from kayalib.engine import Chain, evolve
+
+        record = move["view"]
+        if move["from"] != len(self.events):
+            raise ValueError(f"events from {move['from']}, but {len(self.events)} were sent")
+        seat = record["seat"]
+        for item in record["events"]:
+            event = self.spec.event_from_json(item)
+            self.events.append(event.seen_by(seat) or event)
+        view = self.spec.view.from_json({**record, "events": []})
+        return evolve(view, chain=Chain(self.events))
 
 
 def _protocol() -> tuple[IO[bytes], IO[bytes]]:
@@ -115,13 +151,14 @@ def main() -> None:
         send({**fault, "detail": f"{fault['detail']} (while its file loaded)"})
         return
     send({"ready": True})
-    playing = 0
+    playing, views = 0, ViewReader(spec)
     for line in reader:
         try:
             move = json.loads(line)["move"]
             if move["game"] != playing:
-                playing, bot = move["game"], factory()
-            view = spec.view.from_json(move["view"])
+                playing, views = move["game"], ViewReader(spec)
+                bot = factory()
+            view = views.read(move)
             action = bot.choose(view, BotRandom(bytes.fromhex(move["key"])))
             text = action if isinstance(action, str) else str(action)
             reply: dict[str, Any] = {"action": str(text)}

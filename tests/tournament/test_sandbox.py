@@ -4,16 +4,24 @@ a bot sees no network, no file but its own, and runs only while it thinks about 
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kayalib.errors import ArgumentError, BotFileError
+from kayalib.registry import GAMES, game
 from kayalib.sandbox import Limits, confinement, read_bot_file
+from kayalib.sandbox.client import move_message
 from kayalib.sandbox.confine import KINDS
+from kayalib.sandbox.runner import ViewReader
+from kayalib.seeds import bot_rng
+from kayalib.simulate import play_game
 from kayalib.tournament import Entrant, TournamentResult, load_bot_file, round_robin
 
 PLAY = """
@@ -218,3 +226,24 @@ def test_a_bot_runs_only_while_it_thinks_about_its_own_move(tmp_path) -> None:
     result = round_robin("blef", [ticker, slow], games=2, seed=3)
     gaps = [float(word) for word in result.standings["ticker"].output.split()[1::2]]
     assert len(gaps) >= 2 and max(gaps) >= 0.25, gaps  # stopped while "slow" slept
+
+
+# ---- the protocol: each move carries only the events not sent before ---------------------------
+
+
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(name=st.sampled_from(sorted(GAMES)), players=st.integers(2, 4), seed=st.integers(0, 10**9))
+def test_views_read_back_from_the_moves_equal_the_views_sent(name, players, seed) -> None:
+    spec = game(name)
+    final = play_game(name, ["random"] * players, seed, spec.rules_for_players(players))
+    state = spec.state.new(spec.rules_for_players(players), seed)
+    readers = {seat: ViewReader(spec) for seat in range(players)}
+    sent = dict.fromkeys(range(players), 0)
+    checked = 0
+    for seat, action in final.moves:
+        view = state.view(seat)
+        move = move_message(0, view, bot_rng(seed, seat, state.ply), sent[seat])
+        assert readers[seat].read(json.loads(json.dumps(move))["move"]) == view
+        sent[seat], checked = len(view.events), checked + 1
+        state = state.apply(action, seat=seat)
+    assert checked == len(final.moves) > 5
