@@ -220,8 +220,10 @@ def round_robin(
     pairings = list(combinations(labels, 2))
     total, done = len(pairings) * games, 0
     try:
-        for bot in files:  # every bot file loads at once, while the first games begin
+        for bot in files:  # every bot file loads at once ...
             bot.start()
+        for bot in files:  # ... and is paused as soon as it is ready (a broken one forfeits)
+            bot.ready()
         for a, b in pairings:
             for index in range(games):
                 order = (a, b) if index % 2 == 0 else (b, a)

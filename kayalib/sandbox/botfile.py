@@ -95,4 +95,4 @@ def read_bot_file(path: str | Path) -> BotFile:
         raise BotFileError(f"{path.name} must say which game it plays: GAME = 'blef' or 'kaya'")
     if not any(name in names for name in FACTORIES):
         raise BotFileError(f"{path.name} has no class Bot (or function make_bot)")
-    return BotFile(path, game, source)  # type: ignore[arg-type]
+    return BotFile(path, str(game), source)

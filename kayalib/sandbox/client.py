@@ -64,6 +64,21 @@ class SandboxedBot:
                 return
             self.process, self._sent = process, 0
 
+    def ready(self) -> bool:
+        """Start the process if need be and wait until the bot has loaded (it is then paused
+        until its first move); ``False`` if it cannot start (every move then forfeits)."""
+        self.start()
+        process = self.process
+        if process is None:
+            return False
+        try:
+            process.ready()
+        except BotFault as fault:
+            self.broken = fault
+            self._finish(process)
+            return False
+        return True
+
     def new_game(self) -> None:
         """The next move belongs to a new game: the bot's process makes a fresh bot for it."""
         if self._asked:
@@ -76,17 +91,11 @@ class SandboxedBot:
         """The action text the bot answers for ``view``; BotFault when it cannot."""
         if self.broken is not None:
             raise BotFault(self.broken.reason, self.broken.detail)
-        self.start()
-        process = self.process
-        if process is None:
+        if not self.ready():
             assert self.broken is not None
             raise BotFault(self.broken.reason, self.broken.detail)
-        try:
-            process.ready()
-        except BotFault as fault:
-            self.broken = fault
-            self._finish(process)
-            raise
+        process = self.process
+        assert process is not None
         self._asked = True
         try:
             answer = process.ask(move_message(self.game, view, rng, self._sent))

@@ -87,9 +87,11 @@ class BotProcess:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         os.set_blocking(self.proc.stdin.fileno(), False)
         os.set_blocking(self.proc.stdout.fileno(), False)
-        self._pending = self._line({"start": {"game": self.bot.game, "file": self.bot.name,
-                                              "dir": home, "limits": self.limits.to_json(),
-                                              "uid": self.uid}})  # fmt: skip
+        start = self._line({"start": {"game": self.bot.game, "file": self.bot.name,
+                                      "dir": home, "limits": self.limits.to_json(),
+                                      "uid": self.uid}})  # fmt: skip
+        # it loads at once (a pipe takes this short line whole), while the referee goes on
+        self._pending = start[os.write(self.proc.stdin.fileno(), start):]
         self._buffer = b""
 
     def ready(self) -> None:
