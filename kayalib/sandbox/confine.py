@@ -19,6 +19,7 @@ everything a bot starts is killed at the end where it has a PID namespace or a u
 from __future__ import annotations
 
 import functools
+import json
 import os
 import secrets
 import shutil
@@ -42,12 +43,12 @@ PROTECTIONS = {
     "group": "everything it starts killed at the end",
     "pid": "its own PID namespace (it sees and signals no other process)",
     "network": "no network",
-    "filesystem": "a read-only filesystem with only Python, kayalib and its own directory",
+    "filesystem": "a filesystem of its own: the system, Python and kayalib read-only, and its "
+                  "own directory (no other entrant's file)",
     "user": "a user id of its own",
 }
 """Every protection a bot's process may run with, in words for the report."""
 
-_ALWAYS = ("process", "environment", "output", "limits")
 _GIVES = {"bubblewrap": ("pid", "network", "filesystem"), "unshare": ("pid", "network"),
           "none": ()}  # fmt: skip
 
@@ -79,14 +80,18 @@ class Confinement:
     kind: str
     own_user: bool
     why: str = ""
+    unset: tuple[str, ...] = ()
+    """The limits this system would not set (none on Linux)."""
 
     @property
     def protections(self) -> tuple[str, ...]:
+        limited = ("limits",) if not {"cpu", "memory", "file size"} & set(self.unset) else ()
         # root's processes are not counted against a limit: only a user of its own is
-        counted = ("processes",) if self.own_user or not _is_root() else ()
+        counted = (("processes",) if (self.own_user or not _is_root())
+                   and "processes" not in self.unset else ())  # fmt: skip
         group = ("group",) if self.pid_namespace or self.own_user else ()
-        return (*_ALWAYS, *counted, *group, *_GIVES[self.kind],
-                *(("user",) if self.own_user else ()))  # fmt: skip
+        return ("process", "environment", "output", *limited, *counted, *group,
+                *_GIVES[self.kind], *(("user",) if self.own_user else ()))  # fmt: skip
 
     @property
     def pid_namespace(self) -> bool:
@@ -112,11 +117,14 @@ class Confinement:
         return list(program)
 
     def to_json(self) -> dict[str, object]:
-        return {"kind": self.kind, "protections": list(self.protections), "why": self.why}
+        return {"kind": self.kind, "protections": list(self.protections), "why": self.why,
+                "limits_not_set": list(self.unset)}  # fmt: skip
 
     def describe(self) -> str:
         """The sandbox in a sentence (for the tournament's report)."""
         gives = "; ".join(PROTECTIONS[name] for name in self.protections)
+        if self.unset:
+            gives += f"; limits this system does not set: {', '.join(self.unset)}"
         if self.kind == "none":
             missing = "no OS sandbox" + (f" ({self.why})" if self.why else "")
             return f"{missing}: {gives}; a bot can see other processes and read what its user may"
@@ -173,20 +181,23 @@ def _bubblewrap(host_dir: Path) -> list[str]:
 
 
 _PROBE = (
-    "import os, sys\n"
+    "import json, os, sys\n"
+    "sys.path.insert(0, sys.argv[2])\n"
+    "from kayalib.sandbox.limits import Limits\n"
+    "unset = Limits().apply()\n"
     "uid = int(sys.argv[1])\n"
     "if uid >= 0:\n"
     "    os.setgroups([]); os.setgid(uid); os.setuid(uid)\n"
     "os.chdir(sys.argv[3])\n"
-    "sys.path.insert(0, sys.argv[2])\n"
     "import kayalib.sandbox.runner, kayalib.registry\n"
     "kayalib.registry.game('blef')\n"
-    "print('ok')\n"
+    "print(json.dumps(unset))\n"
 )
 
 
-def _works(kind: str, own_user: bool) -> bool:
-    """Whether a bot's Python really runs in ``kind`` (as a user of its own, if asked)."""
+def _works(kind: str, own_user: bool) -> tuple[str, ...] | None:
+    """The limits not set, when a bot's Python really runs in ``kind`` (as a user of its own, if
+    asked) as the runner starts it; ``None`` when it does not run."""
     with tempfile.TemporaryDirectory(prefix="kayalib-probe-") as folder:
         uid = free_uid() if own_user else -1
         if own_user:
@@ -200,8 +211,13 @@ def _works(kind: str, own_user: bool) -> bool:
                                   stdin=subprocess.DEVNULL, capture_output=True, timeout=30,
                                   start_new_session=True)  # fmt: skip
         except (OSError, subprocess.SubprocessError):
-            return False
-        return done.returncode == 0 and done.stdout.strip() == b"ok"
+            return None
+        if done.returncode != 0:
+            return None
+        try:
+            return tuple(json.loads(done.stdout))
+        except ValueError:
+            return None
 
 
 def clean_environment(home: str) -> dict[str, str]:
@@ -229,8 +245,9 @@ def confinement(kind: str = "auto") -> Confinement:
             tried.append(f"no {program}")
             continue
         for own_user in (True, False) if root else (False,):
-            if _works(candidate, own_user):
-                return Confinement(candidate, own_user, "; ".join(tried))
+            unset = _works(candidate, own_user)
+            if unset is not None:
+                return Confinement(candidate, own_user, "; ".join(tried), unset)
         tried.append(f"{candidate} does not run here")
     if kind != "auto":
         raise ArgumentError(f"the {kind} sandbox does not work here ({'; '.join(tried)})")

@@ -86,21 +86,28 @@ class Limits:
                 f"{self.processes} processes, {self.file_bytes // MIB} MiB files; "
                 f"{self.move_seconds:g} s a move, {self.startup_seconds:g} s to start")  # fmt: skip
 
-    def apply(self) -> None:
-        """Set these limits on this process, soft and hard (only a bot's own process calls it)."""
+    def apply(self) -> tuple[str, ...]:
+        """Set these limits on this process, soft and hard (only a bot's own process calls it);
+        the names of those this system would not set (none on Linux)."""
         import resource
 
-        def set_limit(which: int, value: int, hard: int | None = None) -> None:
-            _, old_hard = resource.getrlimit(which)
-            high = value if hard is None else hard
-            if old_hard != resource.RLIM_INFINITY:
-                value, high = min(value, old_hard), min(high, old_hard)
-            resource.setrlimit(which, (value, high))
+        unset = []
+
+        def set_limit(name: str, which: int, value: int, hard: int | None = None) -> None:
+            try:
+                _, old_hard = resource.getrlimit(which)
+                high = value if hard is None else hard
+                if old_hard != resource.RLIM_INFINITY:
+                    value, high = min(value, old_hard), min(high, old_hard)
+                resource.setrlimit(which, (value, high))
+            except (ValueError, OSError):
+                unset.append(name)
 
         # SIGXCPU at the limit (reported as the limit), SIGKILL a second later
-        set_limit(resource.RLIMIT_CPU, self.cpu_seconds, self.cpu_seconds + 1)
-        set_limit(resource.RLIMIT_AS, self.memory_bytes)
-        set_limit(resource.RLIMIT_NPROC, self.processes)
-        set_limit(resource.RLIMIT_NOFILE, self.open_files)
-        set_limit(resource.RLIMIT_FSIZE, self.file_bytes)
-        set_limit(resource.RLIMIT_CORE, 0)
+        set_limit("cpu", resource.RLIMIT_CPU, self.cpu_seconds, self.cpu_seconds + 1)
+        set_limit("memory", resource.RLIMIT_AS, self.memory_bytes)
+        set_limit("processes", resource.RLIMIT_NPROC, self.processes)
+        set_limit("files", resource.RLIMIT_NOFILE, self.open_files)
+        set_limit("file size", resource.RLIMIT_FSIZE, self.file_bytes)
+        set_limit("core", resource.RLIMIT_CORE, 0)
+        return tuple(unset)
