@@ -134,7 +134,7 @@ ATTACK_LIST = [
            _first_line_is_fake),
     Attack("kill a sibling entrant", ("kill_sibling.py",),
            lambda run: run.row("victim").get("forfeits", {}).get("crash", 0) > 0,
-           others=("victim", "random"), needs=("pid", "user")),
+           others=("victim", "random"), games=4, needs=("pid", "user")),
     Attack("rewrite another entrant's file", ("rewrite_rival.py",),
            lambda run: run.victim_changed, others=("victim", "random")),
     Attack("a grandchild that outlives the tournament", ("grandchild.py",),
@@ -200,7 +200,7 @@ def run(attack: Attack, root: Path = ROOT, sandbox: str = "auto") -> Run:
     if not attack.text:
         argv.append("--json")
     if _knows(root, "--startup-time"):
-        argv += ["--startup-time", "3", "--sandbox", sandbox]
+        argv += ["--startup-time", "1.5", "--sandbox", sandbox]
     env = {**os.environ, "PYTHONPATH": str(folder / "lib"),
            "KAYALIB_ATTACK_MARK": str(folder / "mark")}  # fmt: skip
     began = time.monotonic()

@@ -139,6 +139,7 @@ def test_cpu_time_is_limited(tmp_path) -> None:
     assert "SIGXCPU" in result.standings["spinner"].last_fault
 
 
+@pytest.mark.slow
 def test_cpu_time_is_limited_even_for_a_bot_that_ignores_the_warning(tmp_path) -> None:
     path = bot_file(tmp_path, "stubborn", "while True:\n    pass\n",
                     top="import signal\nsignal.signal(signal.SIGXCPU, signal.SIG_IGN)")  # fmt: skip
@@ -207,6 +208,7 @@ def test_a_bot_reads_no_file_but_its_own_and_writes_only_in_its_directory(tmp_pa
     assert not (lib / "x.py").exists()
 
 
+@pytest.mark.slow
 def test_a_bot_runs_only_while_it_thinks_about_its_own_move(tmp_path) -> None:
     """A thread the bot leaves running does not run on the other bot's time (it is paused)."""
     slow = bot_file(tmp_path, "slow", "time.sleep(0.15)\n", top="import time")
@@ -249,6 +251,7 @@ def test_views_read_back_from_the_moves_equal_the_views_sent(name, players, seed
     assert checked == len(final.moves) > 5
 
 
+@pytest.mark.slow
 def test_nothing_a_bot_starts_while_it_loads_runs_before_its_first_move(tmp_path) -> None:
     slow = [bot_file(tmp_path, name, "time.sleep(0.05)\n", top="import time")
             for name in ("slow_a", "slow_b")]  # fmt: skip

@@ -18,7 +18,7 @@ def test_a_round_robin_with_broken_bots_runs_to_the_end_and_they_forfeit() -> No
     entrants = ["odds", BOTS / "careful.py", BOTS / "crasher.py", BOTS / "staller.py",
                 BOTS / "cheater.py"]  # fmt: skip
     done = []
-    result = round_robin("blef", entrants, games=2, seed=3, move_time=1.5,
+    result = round_robin("blef", entrants, games=2, seed=3, move_time=0.5,
                          progress=lambda d, t: done.append((d, t)))  # fmt: skip
     assert done[-1] == (20, 20)  # 10 pairings x 2 games: nothing stopped the tournament
     table = result.standings
