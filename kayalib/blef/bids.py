@@ -149,7 +149,7 @@ class Bid:
 
     kind: str
     params: tuple[int, ...] = ()
-    index: int = field(init=False, repr=False, compare=False)
+    index: int = field(init=False, repr=False)  # compared too: a forged index equals no bid
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "index", _ladder_index(self.kind, self.params))
