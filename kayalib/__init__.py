@@ -2,12 +2,13 @@
 
 The engines (``kayalib.blef``, ``kayalib.kaya``) are pure Python and keep one contract
 (``kayalib.engine``); the widgets live in ``kayalib.ui`` and ``kayalib.lessons`` on top of them.
-The names most programs need are here: every error, simulation, and (loaded when first used)
-the registry, the turn loop and the table.
+The names most programs need are here: every error, and (loaded when first used) the registry,
+the turn loop, playing a game, replaying a log and the table; ``kayalib.simulate`` is the
+simulation module (``kayalib.simulate.simulate``).
 
 >>> import kayalib
->>> kayalib.simulate("blef", ["odds", "random"], games=4, seed=1).wins
-(4, 0)
+>>> kayalib.play_game("blef", ["odds", "random"], seed=1).outcome.winners
+(0,)
 >>> issubclass(kayalib.SeatError, ValueError)
 True
 """
@@ -34,10 +35,6 @@ from kayalib.errors import (
     UnknownNameError,
     UsageError,
 )
-
-# ``simulate`` is also the name of a submodule: once anything imports ``kayalib.simulate`` the
-# package's attribute would be that module, not the function, so the function is bound here.
-from kayalib.simulate import simulate  # noqa: E402
 
 __version__ = "0.1.0"
 
@@ -68,13 +65,14 @@ __all__ = [
     "UnknownNameError",
     "UsageError",
     "__version__",
-    "simulate",
     *_LAZY,
 ]
 
 
 def __getattr__(name: str) -> Any:
     """The registry, the turn loop, simulation and the table, imported when first asked for."""
+    if name == "simulate":  # the module, as after ``import kayalib.simulate``
+        return import_module("kayalib.simulate")
     if name in _LAZY:
         value = getattr(import_module(_LAZY[name]), name)
         globals()[name] = value

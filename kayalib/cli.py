@@ -8,10 +8,11 @@ commands share (options, limits, messages) is in :mod:`kayalib.commands`.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
-from kayalib.commands import UsageError
+from kayalib.commands import OutputError, UsageError
 from kayalib.errors import KayalibError
 
 
@@ -35,15 +36,34 @@ def build_parser() -> ArgumentParser:
     return parser
 
 
+def _closed(stream: object) -> bool:
+    """Whether ``stream`` cannot be written at all: Python makes a descriptor closed at start-up
+    ``None``; a stream without a descriptor (a test's capture) is open."""
+    if stream is None:
+        return True
+    try:
+        descriptor = stream.fileno()  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return False
+    try:
+        os.fstat(descriptor)
+    except OSError:
+        return True
+    return False
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     try:
+        if _closed(sys.stdout):  # every command prints its result, so nothing could be told
+            raise OutputError("standard output is closed")
         parser = build_parser()
         args = parser.parse_args(argv)
         return int(args.run(args) or 0)
     except KayalibError as error:
         message = str(error).splitlines()[0] if str(error) else type(error).__name__
-        print(f"kayalib: error: {message}", file=sys.stderr)
+        if not _closed(sys.stderr):
+            print(f"kayalib: error: {message}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

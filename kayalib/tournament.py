@@ -10,12 +10,18 @@ An entrant is a built-in bot (``odds``) or a Python file a student wrote (``my_b
             return view.legal_actions()[-1]
 
 Every pair of entrants plays ``games`` heads-up games, seats alternating; game ``i`` of a
-pairing is dealt from ``game_seed(seed, i)``, so a tournament is repeatable. A bot from a file
-runs in a process of its own and sees only its seat's view (no seed, no other seat's cards: see
-:mod:`kayalib.engine`); whatever it does to what it is given cannot reach the game. It
-**forfeits** a game (and loses it) when it crashes, answers with a move that is not legal, or
-takes longer than ``move_time`` seconds; its process is then started again for the next game,
-and the tournament always goes on to the end.
+pairing is dealt from ``game_seed(seed, i)``, so a tournament is repeatable. The games are played
+by the one turn loop (:func:`kayalib.engine.turns`).
+
+A bot file is never imported here: the referee reads its game from its text, and the file runs
+only in a sandboxed process of its own (:mod:`kayalib.sandbox`), which is sent each of its seat's
+views as JSON (no seed, no other seat's cards) and answers with an action's text, checked
+against the legal actions. It **forfeits** a game (and loses it) for any fault, with its reason
+(:data:`FORFEITS`): it did not start (an error, an exit or a hang while its file loads), crashed,
+was slower than ``move_time`` seconds, answered no action, was stopped by a limit (CPU time,
+memory, processes, file size), or played an illegal action. A process that ended is started
+again for its next game, and the tournament always goes on to the end. What a bot printed is
+kept (``Standing.output``); how the bots ran is in ``TournamentResult.sandbox``.
 
 >>> table = round_robin("blef", ["odds", "random"], games=4, seed=1)
 >>> [(row.name, row.wins, row.games) for row in table.leaderboard()]
@@ -24,21 +30,19 @@ and the tournament always goes on to the end.
 
 from __future__ import annotations
 
-import importlib.util
-import multiprocessing
-import os
-import sys
-import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
 from kayalib.engine import turns
-from kayalib.errors import BotFileError, KayalibError
+from kayalib.errors import ArgumentError, BotFileError, IllegalActionError, KayalibError, ParseError
 from kayalib.progress import ProgressCallback
-from kayalib.registry import GAMES, game, make_bot
+from kayalib.registry import game, make_bot
+from kayalib.sandbox import FAULTS as PROCESS_FAULTS
+from kayalib.sandbox import BotFault, BotFile, Limits, SandboxedBot, confinement, read_bot_file
+from kayalib.sandbox.limits import MAX_MOVE_SECONDS, MIN_MOVE_SECONDS, check_seconds
 from kayalib.seeds import check_seed, game_seed
 from kayalib.stats import wilson_interval
 
@@ -51,130 +55,50 @@ __all__ = [
     "round_robin",
 ]
 
-DEFAULT_MOVE_TIME = 2.0
+DEFAULT_MOVE_TIME = Limits().move_seconds
 """Seconds a bot from a file may think about one move."""
-STARTUP_TIME = 60.0
-"""Seconds a bot file's process may take to start (Python and kayalib load first)."""
-FORFEITS = ("crash", "illegal", "timeout")
+FORFEITS = (*PROCESS_FAULTS, "illegal")
+"""Why a bot forfeits a game: it did not start, crashed, was too slow, answered no action, was
+stopped by a limit, or played an illegal action (see :data:`kayalib.sandbox.FAULTS`)."""
 
 
-def load_bot_file(path: str | Path) -> tuple[str, Callable[[], Any]]:
-    """``(game, make a fresh bot)`` from a student's bot file (see the module docstring)."""
-    path = Path(path)
-    if path.suffix != ".py" or not path.is_file():
-        raise BotFileError(f"no bot file {str(path)!r} (a bot is a .py file)")
-    spec = importlib.util.spec_from_file_location(f"kayalib_bot_{path.stem}", path)
-    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    try:
-        spec.loader.exec_module(module)  # type: ignore[union-attr]
-    except Exception as error:
-        raise BotFileError(f"{path.name} does not load: {type(error).__name__}: {error}") from None
-    name = getattr(module, "GAME", None)
-    if name not in GAMES:
-        raise BotFileError(f"{path.name} must say which game it plays: GAME = 'blef' or 'kaya'")
-    factory = getattr(module, "make_bot", None) or getattr(module, "Bot", None)
-    if not callable(factory):
-        raise BotFileError(f"{path.name} has no class Bot (or function make_bot)")
-    return name, factory
+def load_bot_file(path: str | Path) -> tuple[str, Callable[[], SandboxedBot]]:
+    """``(game, make a fresh bot)`` for a student's bot file, read without running it (see
+    :func:`kayalib.sandbox.read_bot_file`); the bot plays in a sandboxed process of its own
+    (:class:`~kayalib.sandbox.SandboxedBot`: close it when done)."""
+    bot = read_bot_file(path)
+    return bot.game, lambda: SandboxedBot(bot)
 
 
 @dataclass(frozen=True)
 class Entrant:
-    """One player of the tournament: a built-in bot or a bot file."""
+    """One player of the tournament: a built-in bot, or a bot file (``file``, and ``bot``, its
+    text as read when it entered: what plays)."""
 
     label: str
     file: Path | None = None
+    bot: BotFile | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def parse(cls, game_name: str, text: str | Path) -> Entrant:
         """A built-in bot's name, or the path of a bot file playing ``game_name``."""
+        if not isinstance(text, (str, Path)):
+            raise ArgumentError(f"an entrant is a bot's name or a bot file's path, not {text!r}")
         text = str(text)
         if text.endswith(".py"):
-            played, _ = load_bot_file(text)
-            if played != game_name:
-                raise BotFileError(f"{Path(text).name} plays {played}, not {game_name}")
-            return cls(Path(text).stem, Path(text))
+            bot = read_bot_file(text)
+            if bot.game != game_name:
+                raise BotFileError(f"{bot.name} plays {bot.game}, not {game_name}")
+            return cls(bot.label, bot.path, bot)
         make_bot(game_name, text)  # UnknownBotError for a name that is no bot
         return cls(text.strip().lower())
 
-
-# ---- a bot in a process of its own ------------------------------------------------------------
-
-
-def _serve(path: str, conn: Any) -> None:
-    """The loop of a bot file's process: a view in, an action (or what went wrong) out."""
-    sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - a bot's prints go nowhere
-    try:
-        name, factory = load_bot_file(path)
-        bot = factory()
-        game(name)  # load the engine now, so the first view does not count it as thinking
-    except Exception as error:  # reported at the first move
-        bot, failure = None, f"{type(error).__name__}: {error}"
-    conn.send(("ready", None))
-    while True:
-        try:
-            message = conn.recv()
-        except EOFError:
-            return
-        if message is None:
-            return
-        if bot is None:
-            conn.send(("crash", failure))
-            continue
-        view, rng = message
-        try:
-            conn.send(("move", bot.choose(view, rng)))
-        except Exception:
-            conn.send(("crash", traceback.format_exc(limit=3).strip().splitlines()[-1]))
-
-
-class _Isolated:
-    """A bot file running in its own process; ``choose`` raises ``_Forfeit`` on a fault."""
-
-    def __init__(self, path: Path, move_time: float) -> None:
-        self.path, self.move_time = path, move_time
-        self.process: Any = None
-
-    def _start(self) -> None:
-        """A fresh process for the bot; its start-up does not count against ``move_time``."""
-        context = multiprocessing.get_context("spawn")
-        self.conn, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(str(self.path), child), daemon=True)
-        self.process.start()
-        child.close()
-        if not self.conn.poll(STARTUP_TIME):
-            self.stop()
-            raise _Forfeit("timeout", f"the bot did not start within {STARTUP_TIME:g} s")
-        self.conn.recv()
-
-    def choose(self, view: Any, rng: Any) -> Any:
-        try:
-            if self.process is None or not self.process.is_alive():
-                self._start()
-            self.conn.send((view, rng))
-            if not self.conn.poll(self.move_time):
-                self.stop()
-                raise _Forfeit("timeout", f"no move within {self.move_time:g} s")
-            kind, value = self.conn.recv()
-        except (EOFError, OSError, BrokenPipeError):
-            self.stop()
-            raise _Forfeit("crash", "the bot's process ended") from None
-        if kind == "crash":
-            raise _Forfeit("crash", value)
-        return value
-
-    def stop(self) -> None:
-        if self.process is not None:
-            if self.process.is_alive():
-                self.process.kill()
-            self.process.join(timeout=5)
-            self.process = None
-
-
-class _Forfeit(Exception):
-    def __init__(self, why: str, detail: str) -> None:
-        super().__init__(detail)
-        self.why = why
+    def player(self, game_name: str, limits: Limits, sandbox: str) -> Any:
+        """A fresh bot for this entrant: built-in, or sandboxed (not started yet)."""
+        if self.file is None:
+            return make_bot(game_name, self.label)
+        bot = self.bot if self.bot is not None else read_bot_file(self.file)
+        return SandboxedBot(bot, limits, confinement(sandbox))
 
 
 # ---- the round robin ----------------------------------------------------------------------------
@@ -183,13 +107,14 @@ class _Forfeit(Exception):
 @dataclass
 class Standing:
     """One entrant's results: games, wins, forfeits by reason, and a 95% interval of its win
-    rate (Wilson)."""
+    rate (Wilson); for a bot file, the last forfeit's detail and the end of what it printed."""
 
     name: str
     games: int = 0
     wins: int = 0
     forfeits: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FORFEITS, 0))
     last_fault: str = ""
+    output: str = ""
 
     @property
     def win_rate(self) -> float:
@@ -203,18 +128,21 @@ class Standing:
         low, high = self.interval
         return {"name": self.name, "games": self.games, "wins": self.wins,
                 "win_rate": self.win_rate, "interval": [low, high],
-                "forfeits": dict(self.forfeits)}  # fmt: skip
+                "forfeits": dict(self.forfeits), "last_fault": self.last_fault,
+                "output": self.output}  # fmt: skip
 
 
 @dataclass
 class TournamentResult:
-    """The standings and the head-to-head wins: ``versus[a][b]`` games ``a`` won against ``b``."""
+    """The standings and the head-to-head wins: ``versus[a][b]`` games ``a`` won against ``b``;
+    ``sandbox``: how bot files ran (its kind, protections and limits), ``None`` without any."""
 
     game: str
     games_per_pairing: int
     seed: int
     standings: dict[str, Standing]
     versus: dict[str, dict[str, int]]
+    sandbox: dict[str, Any] | None = None
 
     def leaderboard(self) -> list[Standing]:
         """The standings, best win rate first (then more wins, then name)."""
@@ -227,21 +155,26 @@ class TournamentResult:
             "seed": self.seed,
             "leaderboard": [s.to_json() for s in self.leaderboard()],
             "versus": self.versus,
+            "sandbox": self.sandbox,
         }
 
 
 def _play(spec: Any, seats: Sequence[Any], seed: int) -> tuple[int | None, int | None, str, str]:
     """One heads-up game by the one turn loop: ``(winner, forfeiting seat, why, detail)``."""
+    for bot in seats:
+        if isinstance(bot, SandboxedBot):
+            bot.new_game()
     state = spec.state.new(spec.rules_for_players(2), seed)
     try:
         for step in turns(state, seats):
             state = step.state
-    except _Forfeit as fault:
+    except BotFault as fault:
         seat = state.current_player
-        return 1 - seat, seat, fault.why, str(fault)
-    except KayalibError as error:  # an answer that is no legal action (or no action at all)
+        return 1 - seat, seat, fault.reason, fault.detail
+    except (ParseError, IllegalActionError) as error:  # text that names no action / not legal
         seat = state.current_player
-        return 1 - seat, seat, "illegal", str(error)
+        why = "unreadable" if isinstance(error, ParseError) else "illegal"
+        return 1 - seat, seat, why, str(error)
     winners = state.outcome.winners
     return (winners[0] if len(winners) == 1 else None), None, "", ""
 
@@ -253,31 +186,44 @@ def round_robin(
     seed: int = 0,
     move_time: float = DEFAULT_MOVE_TIME,
     progress: ProgressCallback | None = None,
+    *,
+    limits: Limits | None = None,
+    sandbox: str = "auto",
 ) -> TournamentResult:
     """Every pair of ``entrants`` plays ``games`` heads-up games, seats alternating.
 
-    A shared win (equal points in Aku Paling Kaya) counts for neither. Bot files run isolated
-    and forfeit on a crash, an illegal move or a move slower than ``move_time`` seconds.
+    A shared win (equal points in Aku Paling Kaya) counts for neither. Bot files run sandboxed
+    (:mod:`kayalib.sandbox`; ``sandbox`` picks the kind, ``auto`` the strongest that works here)
+    within ``limits`` and ``move_time`` seconds a move, and forfeit on any fault (:data:`FORFEITS`).
     """
     spec = game(game_name)
     seed = check_seed(seed)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise KayalibError(f"games per pairing must be a whole number of at least 1, not {games!r}")
+    if isinstance(entrants, (str, Path)) or not isinstance(entrants, Sequence):
+        raise ArgumentError(f"entrants are a list of bots' names and files, not {entrants!r}")
+    move_time = check_seconds(move_time, "the time for a move", MIN_MOVE_SECONDS,
+                              MAX_MOVE_SECONDS)  # fmt: skip
+    if limits is not None and not isinstance(limits, Limits):
+        raise ArgumentError(f"limits must be kayalib.sandbox.Limits, not {limits!r}")
+    limits = replace(limits or Limits(), move_seconds=move_time)
     field_ = [e if isinstance(e, Entrant) else Entrant.parse(spec.name, e) for e in entrants]
     labels = [e.label for e in field_]
     if len(field_) < 2:
         raise KayalibError("a tournament needs at least two entrants")
     if len(set(labels)) != len(labels):
         raise KayalibError(f"two entrants share a name: {', '.join(labels)}")
-    players = {
-        e.label: _Isolated(e.file, move_time) if e.file else make_bot(spec.name, e.label)
-        for e in field_
-    }
+    players = {e.label: e.player(spec.name, limits, sandbox) for e in field_}
+    files = [bot for bot in players.values() if isinstance(bot, SandboxedBot)]
     standings = {label: Standing(label) for label in labels}
     versus = {a: {b: 0 for b in labels if b != a} for a in labels}
     pairings = list(combinations(labels, 2))
     total, done = len(pairings) * games, 0
     try:
+        for bot in files:  # every bot file loads at once ...
+            bot.start()
+        for bot in files:  # ... and is paused as soon as it is ready (a broken one forfeits)
+            bot.ready()
         for a, b in pairings:
             for index in range(games):
                 order = (a, b) if index % 2 == 0 else (b, a)
@@ -297,7 +243,14 @@ def round_robin(
                 if progress is not None:
                     progress(done, total)
     finally:
-        for player in players.values():
-            if isinstance(player, _Isolated):
-                player.stop()
-    return TournamentResult(spec.name, games, seed, standings, versus)
+        for bot in files:
+            bot.close()
+    for label, bot in players.items():
+        if isinstance(bot, SandboxedBot):
+            standings[label].output = bot.output
+    box = None
+    if files:
+        where = files[0].box
+        box = {**where.to_json(), "description": where.describe(), "limits": limits.to_json(),
+               "limits_description": limits.describe()}  # fmt: skip
+    return TournamentResult(spec.name, games, seed, standings, versus, box)

@@ -118,7 +118,7 @@ def _ladder_index(kind: str, params: tuple[int, ...]) -> int:
         raise BidError(f"{kind} takes {len(signature)} parameter(s), not {params!r}")
     for letter, value in zip(signature, params, strict=True):
         top = 6 if letter == "r" else 4
-        if not (isinstance(value, int) and 0 <= value < top):
+        if not (type(value) is int and 0 <= value < top):
             what = "rank 0..5" if letter == "r" else "suit 0..3"
             raise BidError(f"{kind}: parameter must be a {what}, not {value!r}")
     offset = _OFFSET[kind]
@@ -149,7 +149,7 @@ class Bid:
 
     kind: str
     params: tuple[int, ...] = ()
-    index: int = field(init=False, repr=False, compare=False)
+    index: int = field(init=False, repr=False)  # compared too: a forged index equals no bid
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "index", _ladder_index(self.kind, self.params))

@@ -100,9 +100,9 @@ class Card:
     suit: int
 
     def __post_init__(self) -> None:
-        if not (isinstance(self.rank, int) and 0 <= self.rank < 6):
+        if not (type(self.rank) is int and 0 <= self.rank < 6):
             raise CardError(f"rank must be 0..5 (9 to A), not {self.rank!r}")
-        if not (isinstance(self.suit, int) and 0 <= self.suit < 4):
+        if not (type(self.suit) is int and 0 <= self.suit < 4):
             raise CardError(f"suit must be 0..3 (clubs to spades), not {self.suit!r}")
 
     @classmethod

@@ -281,6 +281,11 @@ class BlefState(State[Action, BlefView]):
         return legal_after(self.last_bid)
 
     def _why_not(self, action: Action) -> Refusal:
+        on_ladder = type(action) is Bid and 0 <= action.index < len(LADDER)
+        if isinstance(action, Bid) and not (on_ladder and LADDER[action.index] == action):
+            # a bid object whose fields make no bid of the ladder (a forged index)
+            return Refusal.of("not_an_action", "not an action of {game}: {action}",
+                              game=self.title, action=repr(action))  # fmt: skip
         if isinstance(action, Check):
             return Refusal.of(
                 "opening_must_bid", "the opening player must bid; there is nothing to check yet"

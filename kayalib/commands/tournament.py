@@ -6,20 +6,26 @@ import argparse
 import json
 from pathlib import Path
 
-from kayalib.commands import OutputError, whole_number
+from kayalib.commands import OutputError, UsageError, whole_number
 from kayalib.registry import GAMES
 from kayalib.seeds import MAX_SEED
 
+OUTPUT_LINES = 10
+"""How many lines of what a bot file printed the report shows."""
+
 
 def register(commands: argparse._SubParsersAction) -> None:
+    from kayalib.sandbox import Limits
+    from kayalib.sandbox.confine import KINDS
     from kayalib.tournament import DEFAULT_MOVE_TIME
 
     parser = commands.add_parser(
         "tournament",
         help="a round robin of bots: built-in names and students' bot files (.py)",
         description="Every pair of entrants plays --games heads-up games, seats alternating. "
-        "A bot file runs in a process of its own and forfeits a game when it crashes, plays "
-        "an illegal move or thinks longer than --move-time.",
+        "A bot file runs in a sandboxed process of its own (the referee never imports it) and "
+        "forfeits a game when it does not start, crashes, plays an illegal move, answers no move, "
+        "is stopped by a limit or thinks longer than --move-time.",
     )
     parser.add_argument("game", choices=sorted(GAMES), help="which game")
     parser.add_argument("entrants", nargs="+", metavar="ENTRANT",
@@ -31,6 +37,12 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--move-time", type=float, default=DEFAULT_MOVE_TIME,
                         help=f"seconds a bot file may think per move (default: "
                         f"{DEFAULT_MOVE_TIME:g})")  # fmt: skip
+    parser.add_argument("--startup-time", type=float, default=Limits().startup_seconds,
+                        help="seconds a bot file may take to load (default: "
+                        f"{Limits().startup_seconds:g})")  # fmt: skip
+    parser.add_argument("--sandbox", choices=("auto", *KINDS), default="auto",
+                        help="how bot files run: the strongest sandbox that works here (auto), "
+                        "or one kind")  # fmt: skip
     parser.add_argument("--chart", metavar="FILE.png", default=None,
                         help="save the leaderboard as a bar chart with 95%% intervals")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -39,15 +51,23 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def run_tournament(args: argparse.Namespace) -> int:
     from kayalib.progress import terminal_progress
+    from kayalib.sandbox import Limits
+    from kayalib.sandbox.limits import MAX_MOVE_SECONDS, MIN_MOVE_SECONDS
     from kayalib.tournament import round_robin
 
-    if not 0.01 <= args.move_time <= 600:
-        raise OutputError(f"--move-time must be from 0.01 to 600 seconds, not {args.move_time:g}")
+    if not MIN_MOVE_SECONDS <= args.move_time <= MAX_MOVE_SECONDS:
+        raise UsageError(f"--move-time must be from {MIN_MOVE_SECONDS:g} to "
+                         f"{MAX_MOVE_SECONDS:g} seconds, not {args.move_time:g}")  # fmt: skip
+    if not 0.1 <= args.startup_time <= 600:
+        raise UsageError(f"--startup-time must be from 0.1 to 600 seconds, not "
+                         f"{args.startup_time:g}")  # fmt: skip
     entrants = args.entrants
     pairings = len(entrants) * (len(entrants) - 1) // 2
+    limits = Limits(startup_seconds=args.startup_time)
     update, close = terminal_progress(pairings * args.games, "tournament")
     try:
-        result = round_robin(args.game, entrants, args.games, args.seed, args.move_time, update)
+        result = round_robin(args.game, entrants, args.games, args.seed, args.move_time, update,
+                             limits=limits, sandbox=args.sandbox)  # fmt: skip
     finally:
         close()
     board = result.leaderboard()
@@ -69,6 +89,17 @@ def run_tournament(args: argparse.Namespace) -> int:
     for row in board:
         if row.last_fault:
             print(f"{row.name}: last forfeit: {row.last_fault}")
+    if result.sandbox is not None:
+        print(f"bot files ran in {result.sandbox['description']}")
+        print(f"limits: {result.sandbox['limits_description']}")
+    for row in board:
+        if row.output:
+            lines = row.output.rstrip("\n").splitlines()
+            shown = lines[-OUTPUT_LINES:]
+            more = f" (its last {len(shown)} lines)" if len(lines) > len(shown) else ""
+            print(f"{row.name} printed{more}:")
+            for line in shown:
+                print(f"  | {line}")
     return 0
 
 

@@ -33,10 +33,12 @@ def _normalize_coins(coins: Mapping[int, int] | Sequence[int]) -> tuple[int, ...
         if keys != list(range(1, 10)):
             raise RulesError("coins must give a value for each number 1-9 exactly once")
         values = [coins[k] if k in coins else coins[str(k)] for k in range(1, 10)]  # type: ignore[index]
-    else:
+    elif isinstance(coins, Iterable) and not isinstance(coins, (str, bytes)):
         values = list(coins)
         if len(values) != 9:
             raise RulesError("coins must give a value for each number 1-9")
+    else:
+        raise RulesError(f"coins must be nine values or a mapping of 1-9 to values, not {coins!r}")
     for value in values:
         if type(value) is not int or value < 1:
             raise RulesError(f"coin values must be positive whole numbers, not {value!r}")

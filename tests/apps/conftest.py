@@ -49,7 +49,8 @@ class VoilaServer:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         ARTIFACTS.mkdir(exist_ok=True)
-        self.log_path = ARTIFACTS / "voila.log"
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")  # one log per test process
+        self.log_path = ARTIFACTS / f"voila-{worker}.log"
         env = dict(os.environ)
         extra = str(NOTEBOOKS / ".jupyter")
         env["JUPYTER_PATH"] = extra + (
@@ -72,7 +73,7 @@ class VoilaServer:
             stderr=subprocess.STDOUT,
         )
 
-    def wait(self, timeout: float = 60.0) -> None:
+    def wait(self, timeout: float = 180.0) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

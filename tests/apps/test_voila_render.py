@@ -8,12 +8,12 @@ from urllib.parse import quote
 
 import pytest
 
+from kayalib.server.settings import LAB_ONLY
+
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 ERROR_MARK = "There was an error when executing cell"
-#: it writes files, so in Voila it says it is for JupyterLab and stops (kayalib/teachers/botlab.py;
-#: the notice is checked in the browser by tests/teachers/test_browser.py)
-LAB_ONLY = "write-a-bot.ipynb"
-PAGES = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if p.name != LAB_ONLY)
+# write-a-bot is for JupyterLab: in Voila it says so and stops (tests/teachers/test_browser.py)
+PAGES = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if p.name not in LAB_ONLY)
 
 
 def fetch(url: str) -> tuple[int, str]:
@@ -43,4 +43,3 @@ def test_tree_answers_and_sources_are_stripped(voila_server) -> None:
     assert "BlefApp.from_query_string" not in page  # strip_sources: no code on the page
     assert "<title>Play Blef</title>" in page.replace("\n", "").replace("  ", "")
     assert "cdn.jsdelivr.net" not in page  # the kayalib template works offline
-

@@ -484,3 +484,16 @@ def test_moves_lists_every_action() -> None:
         (0, Bid.parse("high-card A")),
         (1, CHECK),
     )
+
+
+def test_a_forged_bid_index_is_refused_not_trusted() -> None:
+    """A ``Bid`` whose ``index`` was forged (``object.__setattr__``) equals no bid of the ladder,
+    so the engine refuses it; the same bid made honestly is taken."""
+    state = BlefState.from_position(BlefRules(players=2), ["AS", "9H"], starter=0)
+    forged = Bid.parse("high-card 9")
+    object.__setattr__(forged, "index", 82)
+    assert forged != Bid.parse("high-card 9") and forged not in state.legal_actions()
+    assert state.refusal(forged).code == "not_an_action"
+    with pytest.raises(IllegalActionError):
+        state.apply(forged)
+    assert state.apply(Bid.parse("high-card 9")).last_bid.index == 0

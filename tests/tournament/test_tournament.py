@@ -9,7 +9,7 @@ import pytest
 
 from kayalib.cli import main
 from kayalib.errors import UnknownBotError
-from kayalib.tournament import BotFileError, Entrant, round_robin
+from kayalib.tournament import FORFEITS, BotFileError, Entrant, round_robin
 
 BOTS = Path(__file__).parent / "bots"
 
@@ -18,7 +18,7 @@ def test_a_round_robin_with_broken_bots_runs_to_the_end_and_they_forfeit() -> No
     entrants = ["odds", BOTS / "careful.py", BOTS / "crasher.py", BOTS / "staller.py",
                 BOTS / "cheater.py"]  # fmt: skip
     done = []
-    result = round_robin("blef", entrants, games=2, seed=3, move_time=1.5,
+    result = round_robin("blef", entrants, games=2, seed=3, move_time=0.5,
                          progress=lambda d, t: done.append((d, t)))  # fmt: skip
     assert done[-1] == (20, 20)  # 10 pairings x 2 games: nothing stopped the tournament
     table = result.standings
@@ -32,7 +32,8 @@ def test_a_round_robin_with_broken_bots_runs_to_the_end_and_they_forfeit() -> No
         assert all(result.versus[broken][name] == 0 for name in good), broken
     assert "ZeroDivisionError" in table["crasher"].last_fault
     assert "not higher than the last bid" in table["cheater"].last_fault
-    assert table["careful"].forfeits == {"crash": 0, "illegal": 0, "timeout": 0}
+    assert table["careful"].forfeits == dict.fromkeys(FORFEITS, 0)
+    assert table["cheater"].output.count("I win!") >= 4  # its prints, captured
     assert result.leaderboard()[0].name == "odds"
     assert result.versus["odds"]["crasher"] == 2
     record = result.to_json()
@@ -91,3 +92,13 @@ def test_aku_paling_kaya_bot_files_play_too() -> None:
     first = result.standings["kaya_first"]
     assert first.games == 4 and sum(first.forfeits.values()) == 0
     assert result.standings["counter"].wins + first.wins <= 4  # equal points share nothing
+
+
+def test_every_forfeit_reason_is_told_in_every_language() -> None:
+    from kayalib.i18n import Translator, languages
+
+    for lang in languages():
+        t = Translator(lang)
+        assert all(f"botlab.forfeit_{why}" in t.words for why in FORFEITS), lang  # no fallback
+        told = {t(f"botlab.forfeit_{why}", n=3) for why in FORFEITS}
+        assert len(told) == len(FORFEITS) and all("3" in text for text in told), lang
