@@ -5,8 +5,9 @@
 (2, ['human', 'random'])
 
 The panels' HTML is drawn by :mod:`kayalib.ui.blef_panels` and the hint by
-:mod:`kayalib.ui.blef_hint`; this module holds the controls (the bid picker, the one-click bids,
-"sprawdzam!") and puts each panel into its widget.
+:mod:`kayalib.ui.blef_hint`; this module holds the controls (the bid picker, the likely bids that
+fill it, "sprawdzam!") and puts each panel into its widget: the round (your hand, the bids, the
+reveal) is one widget of the play column, the players and the log one of the side column.
 """
 
 from __future__ import annotations
@@ -23,13 +24,14 @@ from kayalib.blef.rules import MODES, BlefRules
 from kayalib.errors import IllegalActionError
 from kayalib.pages.widgets import button, html, set_options, show_if
 from kayalib.ui import blef_panels as panels
-from kayalib.ui.blef_hint import BlefHintPanel
-from kayalib.ui.blef_panels import QUICK_BIDS, bid_cards
+from kayalib.ui.blef_hint import LIKELY, LIKELY_BIDS, BlefHintPanel, Hint, likely_bids
+from kayalib.ui.blef_panels import bid_cards
 from kayalib.ui.framework import GameApp
 from kayalib.ui.screen import Screen, seat_namer
+from kayalib.ui.widgets import Panel
 from kayalib.words.blef import SUIT_KEYS, BlefWords
 
-__all__ = ["QUICK_BIDS", "SUIT_KEYS", "BlefApp", "bid_cards"]
+__all__ = ["SUIT_KEYS", "BlefApp", "bid_cards"]
 
 
 class BlefApp(GameApp[BlefState]):
@@ -53,18 +55,20 @@ class BlefApp(GameApp[BlefState]):
 
     # ----------------------------------------------------------------- widgets
 
-    def build_game(self) -> tuple[list[w.Widget], list[w.Widget]]:
+    def build_game(self) -> list[w.Widget]:
         self._picker_for = -1
         self.mode = w.Dropdown(options=[(m, m) for m in MODES], value=self._mode_init)
         self.mode.add_class("kaya-mode")
         self.options_box.children = (*self.options_box.children, self.mode)
-        self.players_html = html("kaya-players-panel")
-        self.hand_title = html("kaya-hand-title")
-        self.hand = html("kaya-hand")
-        self.bids = html("kaya-bids")
+        self.players_html = self.side.part("kaya-players-panel")
+        self.round = Panel("kaya-round")
+        self.hand_title = self.round.part("kaya-hand-title")
+        self.hand = self.round.part("kaya-hand")
+        self.bids = self.round.part("kaya-bids-panel")
+        self.reveal = self.round.part("kaya-reveal")
         self.quick_label = html("kaya-quick-label")
-        self.quick_buttons = [button("", "kaya-quick-bid") for _ in range(QUICK_BIDS)]
-        self._quick: list[Bid | None] = [None] * QUICK_BIDS
+        self.quick_buttons = [button("", "kaya-quick-bid") for _ in range(LIKELY_BIDS)]
+        self._quick: list[Bid | None] = [None] * LIKELY_BIDS
         for i, b in enumerate(self.quick_buttons):
             b.add_class("kaya-action")
             b.on_click(self.guard(lambda _b, i=i: self._on_quick_bid(i)))
@@ -79,27 +83,27 @@ class BlefApp(GameApp[BlefState]):
         for b in (self.bid_button, self.check_button):
             b.add_class("kaya-action")
         self.kind.observe(self.guard(lambda _c: self._fill_params()), names="value")
+        self.param.observe(self.guard(lambda _c: self._label_bid_button()), names="value")
         self.bid_button.on_click(self.guard(self._on_bid))
         self.check_button.on_click(self.guard(lambda _b: self.human_act(CHECK)))
         self.picker = w.HBox([self.kind, self.param, self.bid_button, self.check_button])
         self.picker.add_class("kaya-picker")
         self.controls = w.VBox([self.quick_box, self.picker])
         self.controls.add_class("kaya-bid-controls")
-        self.reveal = html("kaya-reveal")
         self.hint_panel = BlefHintPanel(self.guard(lambda _change: self.render()))
-        play = [self.hand_title, self.hand, self.show_hand, self.controls, self.reveal,
-                self.hint_panel.controls, self.hint]  # fmt: skip
-        return play, [self.players_html, self.bids]
+        return [self.round.widget, self.show_hand, self.controls, self.hint_panel.controls,
+                self.hint]  # fmt: skip
 
     def relabel_game(self) -> None:
         t = self.t
         set_options(self.mode, [(t(f"mode_{m}"), m) for m in MODES])
-        self.bid_button.description = t("bid_button")
+        self._label_bid_button()
         self.check_button.description = t("check_button")
         self.check_button.tooltip = t("check_tooltip")
-        self.quick_label.value = f"<b>{escape(t('blef_quick_label'))}</b>"
         self.kind.description = ""
         self.param.description = ""
+        self.kind.tooltip = t("blef_kind_label")
+        self.param.tooltip = t("blef_param_label")
         self.hint_panel.relabel(t)
 
     def show_rules(self, rules: BlefRules) -> None:
@@ -128,10 +132,14 @@ class BlefApp(GameApp[BlefState]):
         self.human_act(bid)
 
     def _on_quick_bid(self, i: int) -> None:
+        """A likely bid goes into the picker (nothing is bid yet): one more click on Bid, or
+        Enter, bids it; the keyboard's focus moves to the Bid button."""
         bid = self._quick[i]
-        if bid is None:
+        if bid is None or bid not in self.legal_bids():
             raise IllegalActionError(self.t("error_choose_bid"))
-        self.human_act(bid)
+        self.kind.value = bid.kind
+        self.param.value = bid
+        self.bid_button.focus()
 
     def _fill_params(self, screen: Screen | None = None) -> None:
         screen = screen or self.screen()
@@ -140,10 +148,21 @@ class BlefApp(GameApp[BlefState]):
         words = self.words()
         set_options(self.param, [(words.param_text(b), b) for b in bids] or [("", None)])
         self.param.disabled = len(bids) <= 1 and not (bids and bids[0].params)
+        self._label_bid_button()
+
+    def _label_bid_button(self) -> None:
+        """The Bid button says the bid it makes ("Bid: pair K"), so Enter is never a surprise."""
+        bid = self.param.value
+        t = self.t
+        if isinstance(bid, Bid):
+            self.bid_button.description = t("bid_button_named", bid=self.bid_text(bid))
+        else:
+            self.bid_button.description = t("bid_button")
 
     # ----------------------------------------------------------------- each panel in its widget
 
     def draw(self, screen: Screen, words: BlefWords) -> None:
+        hint = self.hint_panel.for_screen(screen)
         self.status.value = panels.status_html(screen, words)
         self.players_html.value = panels.players_html(screen, words)
         self.hand_title.value = panels.hand_title_html(screen, words)
@@ -152,12 +171,13 @@ class BlefApp(GameApp[BlefState]):
         self.update_show_hand(screen, offered)
         self.bids.value = panels.bids_html(screen, words)
         self._draw_picker(screen, words)
-        self._draw_quick_bids(screen, words)
+        self._draw_likely_bids(screen, words, hint)
         self.reveal.value = panels.reveal_html(screen, words)
-        self.hint.value = self.hint_panel.html(screen, words)
+        self.hint.value = self.hint_panel.html(screen, words, hint)
 
     def _draw_picker(self, screen: Screen, words: BlefWords) -> None:
-        """The full picker (kind, then rank or suit) and the check button."""
+        """The full picker (kind, then rank or suit) and the check button; at the top of the
+        ladder only the check is left."""
         kinds: list[str] = []
         for b in panels.legal_bids(screen.view):  # type: ignore[arg-type]
             if b.kind not in kinds:
@@ -169,24 +189,35 @@ class BlefApp(GameApp[BlefState]):
                 self.kind.value = kinds[0]
         self._fill_params(screen)
         show_if(self.controls, screen.my_turn)
+        for widget in (self.kind, self.param, self.bid_button):
+            show_if(widget, bool(kinds))
         for widget in (self.kind, self.bid_button):
             widget.disabled = not screen.can_act or not kinds
         if not screen.can_act:
             self.param.disabled = True
         self.check_button.disabled = not screen.can_act or not screen.view.bids  # type: ignore[attr-defined]
 
-    def _draw_quick_bids(self, screen: Screen, words: BlefWords) -> None:
-        """The likely next bids as one-click buttons (with their chance when the hint is on)."""
-        bids = panels.likely_bids(screen)
-        table = panels.odds(screen) if screen.hint else {}
-        show_if(self.quick_box, bool(bids))
-        if not bids:
-            self._quick = [None] * QUICK_BIDS
+    def _draw_likely_bids(self, screen: Screen, words: BlefWords, hint: Hint | None) -> None:
+        """With the hint on: the bids above the last one most likely true given the bids heard
+        (the hint's posterior column, as it is labelled), each filling the picker when clicked;
+        or a line saying that no bid is that likely."""
+        t = self.t
+        offered = hint is not None and hint.ok and screen.can_act
+        show_if(self.quick_box, offered)
+        likely = likely_bids(screen.view, hint) if offered else []  # type: ignore[arg-type]
+        self._quick = [None] * LIKELY_BIDS
+        if not offered:
             return  # hidden buttons keep their words until the box is shown again
+        assert hint is not None
+        model = t(f"botname_{hint.model}")
+        rate = t.percent(hint.bluff, 0)
+        key = "blef_likely_label" if likely else "blef_likely_none"
+        label = t(key, p=t.percent(LIKELY, 0), model=model, rate=rate)
+        self.quick_label.value = f"<b>{escape(label)}</b>"
         for i, b in enumerate(self.quick_buttons):
-            bid = bids[i] if i < len(bids) else None
+            bid, chance = likely[i] if i < len(likely) else (None, 0.0)
             self._quick[i] = bid
             show_if(b, bid is not None)
             if bid is not None:
-                b.description = panels.quick_label(words, bid, table)
-                b.tooltip = self.t("blef_quick_tooltip", bid=words.bid_text(bid))
+                b.description = f"{words.bid_text(bid)} \u00b7 {t.percent(chance)}"
+                b.tooltip = t("blef_likely_tooltip", bid=words.bid_text(bid))

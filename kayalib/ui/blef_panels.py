@@ -1,8 +1,8 @@
 """The HTML of the Blef app's panels: pure functions ``panel(screen, words) -> str`` of a
 :class:`~kayalib.ui.screen.Screen` and the narrator (:class:`~kayalib.words.BlefWords`, seats
-named as the app names them): the status line, the players, your hand, the bids of the round,
-and the reveal after a check. :func:`laid` says which hands a state shows face up (every hand
-of the round a check ended).
+named as the app names them): the status line (what happened since your last move, then what
+to do), the players, your hand, the bids of the round, and the reveal after a check.
+:func:`laid` says which hands a state shows face up (every hand of the round a check ended).
 """
 
 from __future__ import annotations
@@ -17,26 +17,20 @@ from kayalib.blef.events import CheckEvent, DealEvent, EliminatedEvent, StartEve
 from kayalib.blef.view import BlefView
 from kayalib.draw import blef_card_svg, card_back_svg, row_html
 from kayalib.ui.client import Laid
-from kayalib.ui.screen import Screen, percent
+from kayalib.ui.screen import Screen, news_lines, status_line
 from kayalib.words.blef import BlefWords
 
 __all__ = [
-    "QUICK_BIDS",
     "bid_cards",
     "bids_html",
     "hand_html",
     "hand_title_html",
     "laid",
     "legal_bids",
-    "likely_bids",
-    "odds",
     "players_html",
     "reveal_html",
     "status_html",
 ]
-
-#: how many one-click bids are offered beside the full picker.
-QUICK_BIDS = 4
 
 
 def bid_cards(bid: Bid, pool: Sequence[Card]) -> set[Card]:
@@ -79,28 +73,9 @@ def legal_bids(view: BlefView) -> list[Bid]:
     return [a for a in view.legal_actions() if isinstance(a, Bid)]
 
 
-def odds(screen: Screen) -> dict[Bid, float]:
-    """The exact chance of every bid for the viewer's cards (empty when none are shown)."""
-    if not screen.hand or screen.view.is_terminal:
-        return {}
-    from kayalib.blef.odds import exact_table
-
-    view: BlefView = screen.view  # type: ignore[assignment]
-    return exact_table(view.hand, view.total_cards)  # type: ignore[return-value]
-
-
-def likely_bids(screen: Screen) -> list[Bid]:
-    """The legal bids most likely to be true for the viewer's cards, in ladder order (ties: the
-    lower bid; none that cannot be true): the one-click bids beside the picker."""
-    table = odds(screen)
-    if not table or not screen.can_act:
-        return []
-    possible = [b for b in legal_bids(screen.view) if table[b] > 0]  # type: ignore[arg-type]
-    best = sorted(possible, key=lambda b: (-table[b], b.index))[:QUICK_BIDS]
-    return sorted(best, key=lambda b: b.index)
-
-
 def status_html(screen: Screen, words: BlefWords) -> str:
+    """What happened since this screen's last decision (as the log says it), then what to do
+    now: a screen reader reads the whole line out when it changes."""
     t, view = words.t, screen.view
     assert isinstance(view, BlefView)
     if view.outcome is not None:
@@ -110,6 +85,8 @@ def status_html(screen: Screen, words: BlefWords) -> str:
         who = words.seat(view.current_player)  # type: ignore[arg-type]
         if screen.hot_seat and not screen.hand_visible:
             text = t("hot_seat_turn", player=who)
+        elif view.bids and not legal_bids(view):
+            text = t("blef_your_top", player=who, bid=words.bid_text(view.bids[-1][1]))
         elif view.bids:
             text = t("blef_your_turn", player=who, bid=words.bid_text(view.bids[-1][1]))
         else:
@@ -117,10 +94,7 @@ def status_html(screen: Screen, words: BlefWords) -> str:
         cls = "kaya-your-turn"
     else:
         text, cls = t("waiting_for", player=words.seat(view.current_player)), ""  # type: ignore[arg-type]
-    return (
-        f'<div class="kaya-status-text {cls}">{escape(text)} '
-        f'<span class="kaya-small">{escape(t("round_n", n=view.round))}</span></div>'
-    )
+    return status_line(t, news_lines(screen, words), text, cls, t("round_n", n=view.round))
 
 
 def players_html(screen: Screen, words: BlefWords) -> str:
@@ -188,12 +162,6 @@ def bids_html(screen: Screen, words: BlefWords) -> str:
             f"<td>{escape(words.bid_text(bid))}</td></tr>"
         )
     return f'<div class="kaya-panel">{title}<table class="kaya-bids">{"".join(rows)}</table></div>'
-
-
-def quick_label(words: BlefWords, bid: Bid, table: dict[Bid, float]) -> str:
-    """A one-click bid's label, with its chance when the hint is on (``table`` not empty)."""
-    text = words.bid_text(bid)
-    return f"{text} \u00b7 {percent(words.t, table[bid])}" if table else text
 
 
 def reveal_html(screen: Screen, words: BlefWords) -> str:

@@ -22,7 +22,6 @@ shown and logged as "Exception in callback" (the tests fail on that line).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from html import escape
 from typing import Any, Generic, TypeVar
 
 import ipywidgets as w
@@ -35,6 +34,7 @@ from kayalib.pages.options import DEFAULT_SPEED, SIZES, SPEEDS, page_seed, parse
 from kayalib.pages.widgets import button, show_if
 from kayalib.table import PERSON, Table
 from kayalib.ui.client import Laid, LocalTable
+from kayalib.ui.log_panel import log_html
 from kayalib.ui.pacing import Pacer
 from kayalib.ui.screen import HotSeat, Screen, percent, signed
 from kayalib.ui.shell import AppShell
@@ -53,7 +53,8 @@ class GameApp(AppShell, Generic[S]):
     words and address settings (``choices``: ``?name=value`` passed to the constructor), and
     gives:
 
-    - ``build_game()``: its controls and panel widgets (the play and the side column);
+    - ``build_game()``: its controls and panel widgets of the play column, and its parts of the
+      side column (:attr:`side`);
     - ``game_rules()``: the rules of a new game, from its settings;
     - ``words()``: its narrator, seats named as the app names them;
     - ``draw(screen, words)``: each panel's HTML into its widget, the controls set from the screen;
@@ -79,6 +80,8 @@ class GameApp(AppShell, Generic[S]):
         table: Table | None = None,
     ) -> None:
         self.language = Language(lang)
+        #: what runs at the end of every redraw, inside it (the page's resume token)
+        self.after_render: list[Callable[[], None]] = []
         self.fixed_delay = delay
         self.pacer = Pacer(lambda: self.delay)
         self.hot_seat = HotSeat()
@@ -94,7 +97,7 @@ class GameApp(AppShell, Generic[S]):
         self.show_hand = button("", "kaya-show-hand", style="warning")
         self.show_hand.add_class("kaya-action")
         self.show_hand.on_click(self.guard(self._on_show_hand))
-        self.assemble(*self.build_game())
+        self.assemble(self.build_game())
         self.new_game.on_click(self.guard(lambda _b: self.start(from_field=True)))
         self.undo_button.on_click(self.guard(lambda _b: self.undo()))
         self.hint_toggle.observe(self.guard(lambda _c: self.render()), names="value")
@@ -120,7 +123,7 @@ class GameApp(AppShell, Generic[S]):
 
     # ----------------------------------------------------------------- what a game app gives
 
-    def build_game(self) -> tuple[list[w.Widget], list[w.Widget]]:  # pragma: no cover
+    def build_game(self) -> list[w.Widget]:  # pragma: no cover
         raise NotImplementedError
 
     def game_rules(self) -> Any:  # pragma: no cover
@@ -433,6 +436,8 @@ class GameApp(AppShell, Generic[S]):
             self.undo_button.disabled = self.undo_target() is None
             self.draw(screen, words)
             show_if(self.hint, self.hint_toggle.value and not screen.view.is_terminal)
-            lines = words.event_lines(screen.log, screen.log_seat)
-            items = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines[-200:]))
-            self.log.value = f'<ol class="kaya-log-list" reversed>{items}</ol>'
+            lines = words.log_lines(screen.log, screen.log_seat)
+            self.log.value = log_html(words.t, lines, news=screen.news,
+                                      title=lambda group: words.group_title(group, screen.log))
+            for hook in self.after_render:
+                hook()

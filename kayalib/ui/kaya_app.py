@@ -6,7 +6,9 @@
 
 The panels' HTML (status, table, gambreng, showdown, score, hint) is drawn by
 :mod:`kayalib.ui.kaya_panels`; this module holds the controls (a Play or Give button under
-each card, the challenge and power buttons) and puts each panel into its widget.
+each card, the challenge and power buttons) and puts each panel into its widget: the table, the
+gambreng and the log are one widget of the side column. Whether the Play buttons are offered is
+one class of the hand row (the stylesheet hides them otherwise), so a move changes few widgets.
 """
 
 from __future__ import annotations
@@ -27,11 +29,14 @@ from kayalib.pages.widgets import button, html, set_options, show_if
 from kayalib.ui import kaya_panels as panels
 from kayalib.ui.framework import GameApp
 from kayalib.ui.screen import Screen, seat_namer
+from kayalib.ui.widgets import Panel
 from kayalib.words.kaya import KayaWords
 
 __all__ = ["COIN_TABLES", "KayaApp", "challenge_win_odds"]
 
 HAND_SLOTS = 9
+#: the hand row's class while its Play (or Give) buttons are offered
+ACTING = "kaya-hand-acting"
 #: The coin tables the app offers (RULES.md option ``coins``): the coins of numbers 1-9.
 COIN_TABLES: dict[str, tuple[int, ...]] = {
     "standard": DEFAULT_COINS,
@@ -73,7 +78,7 @@ class KayaApp(GameApp[KayaState]):
 
     # ----------------------------------------------------------------- widgets
 
-    def build_game(self) -> tuple[list[w.Widget], list[w.Widget]]:
+    def build_game(self) -> list[w.Widget]:
         self.colour = w.Dropdown(options=[(c.value, c.value) for c in COLORS])
         self.colour.value = self._colour_init
         self.colour.add_class("kaya-colour")
@@ -81,9 +86,11 @@ class KayaApp(GameApp[KayaState]):
         self.coins.add_class("kaya-coins")
         self.setup_box.children = (self.colour, *self.setup_box.children)
         self.options_box.children = (*self.options_box.children, self.coins)
-        self.gambreng = html("kaya-gambreng")
-        self.table_panel = html("kaya-table")
-        self.hand_title = html("kaya-hand-title")
+        self.table_panel = self.side.part("kaya-table")
+        self.gambreng = self.side.part("kaya-gambreng")
+        self.top = Panel("kaya-top")
+        self.score = self.top.part("kaya-score")
+        self.hand_title = self.top.part("kaya-hand-title")
         self.own_table = html("kaya-own-table")
         self.slot_cards = [html("kaya-hand-card") for _ in range(HAND_SLOTS)]
         self.slot_buttons = [button("", "kaya-play-card") for _ in range(HAND_SLOTS)]
@@ -94,7 +101,7 @@ class KayaApp(GameApp[KayaState]):
             slot = w.VBox([pic, b])
             slot.add_class("kaya-hand-slot")
             self.slots.append(slot)
-        self.hand_row = w.HBox([self.own_table, *self.slots])
+        self.hand_row = w.HBox([*self.slots, self.own_table])
         self.hand_row.add_class("kaya-hand")
 
         self.targets = [w.Checkbox(value=False, indent=False) for _ in range(self.max_seats)]
@@ -127,10 +134,8 @@ class KayaApp(GameApp[KayaState]):
                   self.keep_button, self.decline_button):  # fmt: skip
             b.add_class("kaya-action")
         self.showdown = html("kaya-showdown")
-        self.score = html("kaya-score")
-        play = [self.score, self.hand_title, self.show_hand, self.hand_row, self.challenge_box,
+        return [self.top.widget, self.show_hand, self.hand_row, self.challenge_box,
                 self.power_box, self.showdown, self.hint]  # fmt: skip
-        return play, [self.table_panel, self.gambreng]
 
     def relabel_game(self) -> None:
         t = self.t
@@ -246,6 +251,10 @@ class KayaApp(GameApp[KayaState]):
         self.hand_title.value = panels.hand_title_html(screen, words)
         eligible = {a.card for a in view.legal_actions() if isinstance(a, Give)}
         give, buttons = phase == "pink", phase in ("play", "pink")
+        if buttons:
+            self.hand_row.add_class(ACTING)
+        else:  # the buttons are hidden by the class and keep their words until offered again
+            self.hand_row.remove_class(ACTING)
         for k, (pic, b, slot) in enumerate(
             zip(self.slot_cards, self.slot_buttons, self.slots, strict=True)
         ):
@@ -256,9 +265,8 @@ class KayaApp(GameApp[KayaState]):
                 continue
             pic.value = panels.card_svg(words, view, card, width=84) if visible else (
                 card_back_svg(width=84, label="?", colour=card.color.value))  # fmt: skip
-            show_if(b, buttons)
             if not buttons:
-                continue  # a hidden button keeps its words until it is shown again
+                continue
             b.description = t("kaya_give" if give else "kaya_play")
             b.disabled = not visible or (card not in eligible if give else phase != "play")
             b.tooltip = t("kaya_give_tooltip" if give else "kaya_play_tooltip",

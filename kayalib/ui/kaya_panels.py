@@ -13,12 +13,18 @@ from typing import Any
 from kayalib.draw import KAYA_PALETTE, card_back_svg, kaya_card_svg, probability_bars_html, row_html
 from kayalib.kaya.actions import Challenge, Decline, Give, Keep, Steal, TakeBack
 from kayalib.kaya.cards import Card, Color
-from kayalib.kaya.events import ChallengeEvent, GambrengEvent, PlayEvent, ShowdownEvent
+from kayalib.kaya.events import (
+    ChallengeEvent,
+    GambrengEvent,
+    PassEvent,
+    PlayEvent,
+    ShowdownEvent,
+)
 from kayalib.kaya.gambreng import Gambreng
 from kayalib.kaya.scores import scores
 from kayalib.kaya.view import KayaView
 from kayalib.ui.client import Laid
-from kayalib.ui.screen import Screen, percent, signed
+from kayalib.ui.screen import Screen, news_lines, percent, signed, status_line
 from kayalib.words.kaya import KayaWords
 
 __all__ = [
@@ -88,9 +94,26 @@ def status_html(screen: Screen, words: KayaWords) -> str:
             text = t("kaya_your_pink", player=who)
     else:
         text = t("waiting_for", player=words.seat(seat))  # type: ignore[arg-type]
-    turn = t("turn_n", n=view.turn)
-    return (f'<div class="kaya-status-text {cls}">{escape(text)} '
-            f'<span class="kaya-small">{escape(turn)}</span></div>')  # fmt: skip
+    news = news_lines(screen, words)
+    if screen.viewer is not None and (missed := _not_asked(screen)):
+        news.append(t("kaya_not_asked", turns=", ".join(map(str, missed))))
+    return status_line(t, news, text, cls, t("turn_n", n=view.turn))
+
+
+def _not_asked(screen: Screen) -> list[int]:
+    """The turns of this decision's news in which another player played and the viewer was not
+    asked whether to challenge (nobody challenged, and the viewer did not pass): a player is
+    asked only with a face-down card of their own on the table. The turn under way is left out
+    (its window may still come)."""
+    me = screen.viewer
+    played, answered = set(), set()
+    for event in screen.since_news():
+        if isinstance(event, PlayEvent) and event.seat != me:
+            played.add(event.turn)
+        elif isinstance(event, ChallengeEvent) or (
+                isinstance(event, PassEvent) and event.seat == me):  # fmt: skip
+            answered.add(event.turn)
+    return sorted(played - answered - {_view(screen).turn})
 
 
 def table_html(screen: Screen, words: KayaWords) -> str:

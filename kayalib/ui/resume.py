@@ -31,15 +31,12 @@ import json
 import zlib
 from dataclasses import dataclass
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kayalib.errors import KayalibError, ParseError
 from kayalib.i18n import Translator, languages
 from kayalib.pages.options import RESUME_CHARS, SPEEDS
 from kayalib.table import GameRecord, Table
-
-if TYPE_CHECKING:
-    import ipywidgets as w
 
 GameApp = Any  # a play app (kayalib.ui.framework.GameApp); not imported, so no import circle
 
@@ -181,23 +178,18 @@ def page_marker(app: GameApp) -> str:
     )
 
 
-def keep_in_page(app: GameApp) -> w.HTML:
-    """Add the hidden resume element to ``app`` and keep it up to date after every change."""
-    import ipywidgets as w
+def keep_in_page(app: GameApp) -> Any:
+    """Add the hidden resume element to ``app`` (a part of its side column, so it travels in
+    the same message as the log) and keep it up to date after every redraw: a move, a language,
+    a bot speed, the hint switched."""
+    marker = app.side.part("kaya-resume")
 
-    marker = w.HTML()
-    marker.add_class("kaya-resume")
-    marker.layout.display = "none"
-
-    def refresh(_change: Any = None) -> None:
+    def refresh() -> None:
         try:
             marker.value = page_marker(app)
         except KayalibError:  # a game the recorder cannot follow keeps its last token
             pass
 
-    app.log.observe(refresh, names="value")  # the log is redrawn last, after every change
-    for widget in (app.lang, app.speed, app.hint_toggle):
-        widget.observe(refresh, names="value")
+    app.after_render.append(refresh)
     refresh()
-    app.widget.children = (*app.widget.children, marker)
     return marker

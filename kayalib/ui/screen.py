@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from html import escape
 from typing import Any
 
 from kayalib.engine import Event, View
@@ -20,7 +21,7 @@ from kayalib.i18n import Translator
 from kayalib.table import PERSON
 from kayalib.ui.client import Laid
 
-__all__ = ["Screen", "percent", "seat_namer", "signed"]
+__all__ = ["Screen", "news_lines", "percent", "seat_namer", "signed", "status_line"]
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,22 @@ def seat_namer(t: Translator, seats: Sequence[str],
         return base if suffix is None else f"{base} \u00b7 {suffix(seat)}"
 
     return name
+
+
+def news_lines(screen: Screen, words: Any, most: int = 4) -> list[str]:
+    """The log's sentences of this decision's news (the last ``most`` of them), as the screen
+    may tell them (the game's first line, its start, is no news)."""
+    lines = words.log_lines(screen.log, screen.log_seat)
+    return [line.text for line in lines if line.index >= max(screen.news, 1)][-most:]
+
+
+def status_line(t: Any, news: Sequence[str], text: str, cls: str, where: str) -> str:
+    """The status line: the news (smaller), what to do now (bold), and the round or turn."""
+    told = "".join(f'<span class="kaya-status-news">{escape(line)}</span> ' for line in news)
+    return (
+        f'<div class="kaya-status-text {cls}">{told}<b class="kaya-status-now">'
+        f'{escape(text)}</b> <span class="kaya-small">{escape(where)}</span></div>'
+    )
 
 
 def percent(t: Translator, p: float | Fraction) -> str:

@@ -25,7 +25,7 @@ from kayalib.pages.language import Language, LanguageSwitch
 from kayalib.pages.options import SPEEDS
 from kayalib.pages.widgets import button, html, inline_markup, set_options, show_if
 from kayalib.table import PERSON
-from kayalib.ui.widgets import css, page_script
+from kayalib.ui.widgets import Panel, css, page_script
 
 __all__ = ["AppShell"]
 
@@ -74,8 +74,8 @@ class AppShell:
         self.error = ErrorBanner(lambda: self.t, self.refusal_text)
         self.status = html("kaya-status")
         self.hint = html("kaya-hint")
-        self.log_title = html("kaya-log-title")
-        self.log = html("kaya-log")
+        #: the side column's read-only panels, drawn as one widget (the game's, then the log)
+        self.side = Panel("kaya-side")
         self._build_seats(list(opponents))
 
     def refusal_text(self, refusal: Any) -> str:  # pragma: no cover - each app says its own
@@ -106,11 +106,14 @@ class AppShell:
         self.settings_box.add_class("kaya-settings")
         show_if(self.settings_box, False)
 
-    def assemble(self, play_panel: Sequence[w.Widget], side_panel: Sequence[w.Widget]) -> None:
-        """Put the page together: the game's panels go into the two columns."""
+    def assemble(self, play_panel: Sequence[w.Widget]) -> None:
+        """Put the page together: the game's widgets go into the play column; the side column is
+        :attr:`side`, the game's parts of it (made in ``build_game``) and then the log."""
+        self.log_title = self.side.part("kaya-log-title")
+        self.log = self.side.part("kaya-log")
         play = w.VBox([self.status, *play_panel])
         play.add_class("kaya-play-column")
-        side = w.VBox([*side_panel, self.log_title, self.log])
+        side = w.VBox([self.side.widget])
         side.add_class("kaya-side-column")
         self.columns = w.HBox([play, side])
         self.columns.add_class("kaya-columns")
@@ -126,14 +129,15 @@ class AppShell:
     @contextmanager
     def holding(self) -> Iterator[None]:
         """Hold every widget's changes while the page is redrawn, then send each widget's in one
-        message (a widget changed twice, or in several traits, sends once), the log's last:
-        when a page sees the new log, the rest of the view is up to date too."""
+        message (a widget changed twice, or in several traits, sends once), the side column's
+        (with the log) last: when a page sees the new log, the rest of the view is up to date."""
+        last = self.side.widget
         with ExitStack() as held:
-            held.enter_context(self.log.hold_sync())  # entered first, so sent last
+            held.enter_context(last.hold_sync())  # entered first, so sent last
             stack: list[w.Widget] = [self.widget]
             while stack:
                 widget = stack.pop()
-                if widget is not self.log:
+                if widget is not last:
                     held.enter_context(widget.hold_sync())
                 if isinstance(widget, w.DOMWidget):
                     held.enter_context(widget.layout.hold_sync())

@@ -17,7 +17,7 @@ Seats are "Player 1", "Player 2"... (never 0-based) unless a caller names them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from kayalib.engine import Refusal
 from kayalib.i18n import Translator
@@ -26,7 +26,26 @@ SeatNamer = Callable[[int], str]
 _SEAT_PARAMS = ("seat", "current", "active")
 _ACTION_PARAMS = ("action", "last")
 
-__all__ = ["BlefWords", "KayaWords", "SeatNamer", "Words", "join_names"]
+__all__ = ["BlefWords", "KayaWords", "LogLine", "SeatNamer", "Words", "join_names", "sentence"]
+
+
+class LogLine(NamedTuple):
+    """One line of a log as a reader sees it: the position of its event in the log, the round
+    (Blef) or turn (Aku Paling Kaya) it belongs to (``None``: the game's start or end), and the
+    sentence."""
+
+    index: int
+    group: int | None
+    text: str
+
+
+def sentence(text: str) -> str:
+    """``text`` with its first letter a capital (a sentence may begin with a card's name).
+
+    >>> sentence("hijau 3 dibuang."), sentence("“Aku paling kaya!”")
+    ('Hijau 3 dibuang.', '“Aku paling kaya!”')
+    """
+    return text[:1].upper() + text[1:]
 
 
 def join_names(t: Translator, names: Sequence[str]) -> str:

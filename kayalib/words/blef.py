@@ -15,7 +15,7 @@ from kayalib.blef.game import (
     StartEvent,
 )
 from kayalib.errors import KayalibError
-from kayalib.words import Words
+from kayalib.words import LogLine, Words, sentence
 
 __all__ = ["SUIT_KEYS", "BlefWords"]
 
@@ -128,5 +128,20 @@ class BlefWords(Words):
         """Every event of a log that says something, as plain sentences (not HTML). No Blef
         sentence tells a hidden card (a deal says how many cards each seat holds, never which),
         so the log reads the same for every ``viewer``."""
-        lines = (self.event_text(e, events) for e in events)
-        return [line for line in lines if line]
+        return [line.text for line in self.log_lines(events, viewer)]
+
+    def log_lines(self, events: Sequence[object], viewer: int = -1) -> list[LogLine]:
+        """:meth:`event_lines` with each line's position in ``events`` and its round."""
+        lines = []
+        for index, event in enumerate(events):
+            if text := self.event_text(event, events):
+                lines.append(LogLine(index, getattr(event, "round", None), sentence(text)))
+        return lines
+
+    def group_title(self, round_number: int, events: Sequence[object]) -> str:
+        """The heading of a round in the log ("Round 2: Player 3 starts")."""
+        starter = next((e.starter for e in events
+                        if isinstance(e, DealEvent) and e.round == round_number), None)  # fmt: skip
+        if starter is None:
+            return self.t("blef_log_round_head_plain", n=round_number)
+        return self.t("blef_log_round_head", n=round_number, player=self.seat(starter))

@@ -18,7 +18,7 @@ from kayalib.kaya.events import (
     ShowdownEvent,
     StartEvent,
 )
-from kayalib.words import Words
+from kayalib.words import LogLine, Words, sentence
 
 __all__ = ["MOVE_KEYS", "KayaWords", "action_text", "seen_by"]
 
@@ -89,10 +89,14 @@ class KayaWords(Words):
         src, dst = _seat_of(e.source), _seat_of(e.target)
         who = self.seat(src) if src is not None else ""
         to = self.seat(dst) if dst is not None else ""
-        return self.t(key, card=self.card_text(e.card), source=who, target=to)
+        return sentence(self.t(key, card=self.card_text(e.card), source=who, target=to))
 
     def event_text(self, e: Event) -> str:
-        """One event in words ("" for events another line already says)."""
+        """One event in words ("" for events another line already says); every card that moves
+        is said with where it goes from and to (hand, table, bonus pile, discard pile)."""
+        return sentence(self._event_text(e))
+
+    def _event_text(self, e: Event) -> str:
         t, name = self.t, self.seat
         if isinstance(e, StartEvent):
             if e.seed is None:  # a seat's view, or a rigged deal
@@ -129,12 +133,25 @@ class KayaWords(Words):
 
     def event_lines(self, events: Sequence[Event], viewer: int = -1) -> list[str]:
         """The log as ``viewer`` may see it (``-1``: only what every seat sees), in sentences."""
+        return [line.text for line in self.log_lines(events, viewer)]
+
+    def log_lines(self, events: Sequence[Event], viewer: int = -1) -> list[LogLine]:
+        """:meth:`event_lines` with each line's position in ``events`` and its turn."""
         lines = []
-        for event in events:
+        for index, event in enumerate(events):
             seen = seen_by(event, viewer)
-            if seen is not None and (line := self.event_text(seen)):
-                lines.append(line)
+            if seen is not None and (text := self.event_text(seen)):
+                lines.append(LogLine(index, getattr(seen, "turn", None), text))
         return lines
+
+    def group_title(self, turn: int, events: Sequence[Event]) -> str:
+        """The heading of a turn in the log: its number and its active player ("Turn 4:
+        Player 2 (bot: random) · red")."""
+        active = next((e.seat for e in events if isinstance(e, PlayEvent) and e.turn == turn),
+                      None)  # fmt: skip
+        if active is None:
+            return self.t("kaya_log_turn_head_plain", n=turn)
+        return self.t("kaya_log_turn_head", n=turn, player=self.seat(active))
 
 
 def action_text(words: KayaWords, action: object, seat: int) -> str:

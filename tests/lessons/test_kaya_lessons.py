@@ -38,7 +38,7 @@ def test_every_reason_a_card_moves_has_words() -> None:
 SCENE_RULES = [
     ("opening", "plays first"),
     ("opening", "Budi challenges Citra!"),
-    ("opening", "old face-down card goes to the discard, unseen"),
+    ("opening", "old face-down card goes from the table to the discard pile, unseen"),
     ("opening", "Ayu challenges Citra, Budi!"),
     ("opening", "at random from Budi's hand"),
     ("tie", "Showdown: Budi: 6, Ayu: 6. Budi wins."),
@@ -46,7 +46,7 @@ SCENE_RULES = [
     ("multi_tie", "comes Citra before Ayu, so Citra wins"),
     ("green", "takes green 3 back into hand"),
     ("red", "Budi steals green 9 from Citra's bonus pile"),
-    ("red", "The red card red 3 goes to the discard."),
+    ("red", "The red card red 3 goes from the table to the discard pile"),
     ("blue", "it goes to its owner Citra's own bonus pile instead"),
     ("pink", "Ayu chooses to give green 4 to Dewi"),
     ("orange", "Eko keeps the winning orange 4 as a bonus card"),

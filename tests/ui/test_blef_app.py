@@ -8,7 +8,7 @@ import re
 import pytest
 
 from kayalib.blef.bids import BID_KINDS, Bid
-from kayalib.blef.game import CheckEvent
+from kayalib.blef.game import BlefRules, BlefState, CheckEvent
 from kayalib.blef.odds import exact_table
 from kayalib.errors import IllegalActionError
 from kayalib.i18n import Translator
@@ -203,12 +203,10 @@ def test_hint_shows_the_exact_probability_of_the_current_bid() -> None:
     state = app.state
     p = exact_table(state.hands[0], state.total_cards)[state.last_bid]
     assert app.hint.layout.display is None
-    shown = re.search(
-        r'kaya-bar-row kaya-bar-mark"[^>]*>.*?kaya-bar-value"[^>]*>([0-9.]+)%', app.hint.value
-    )
+    shown = re.search(r'<tr class="kaya-bar-mark">.*?kaya-bar-value">([0-9.]+)%', app.hint.value)
     assert shown is not None
     assert float(shown.group(1)) == pytest.approx(100 * p, abs=0.051)
-    assert app.hint.value.count("kaya-bar-row") == 1 + len(app.legal_bids())
+    assert app.hint.value.count("<tr") == 2 + len(app.legal_bids())  # the head, the bid, above
     app.hint_toggle.value = False
     assert app.hint.layout.display == "none"
 
@@ -387,46 +385,78 @@ def test_without_an_event_loop_bots_move_at_once_even_with_a_delay() -> None:
 # One-click bids, the hint in each language, the page around the game
 
 
-def test_one_click_bids_are_the_likeliest_legal_bids_and_play_at_once() -> None:
-    from kayalib.ui.blef_app import QUICK_BIDS
+def offered_bids(app: BlefApp) -> list[Bid]:
+    return [app._quick[i] for i, b in enumerate(app.quick_buttons)
+            if visible(b) and visible(app.quick_box)]  # fmt: skip
 
+
+def test_likely_bids_come_from_the_posterior_and_only_above_the_last_bid() -> None:
+    from kayalib.blef.inference import OpponentModel, infer
+    from kayalib.ui.blef_hint import LIKELY, LIKELY_BIDS
+
+    seen = 0
+    for seed in range(8):
+        app = BlefApp(seed=seed, delay=0, opponents=["odds", "random"], hint=True)
+        for _ in range(6):
+            if app.state.is_terminal:
+                break
+            view = app.state.view(0)
+            posterior = infer(view, OpponentModel.named("odds", 0.2), samples=3000).true
+            legal = app.legal_bids()
+            offered = offered_bids(app)
+            likely = [b for b in legal if posterior[b.index] >= LIKELY]
+            best = sorted(likely, key=lambda b: (-posterior[b.index], b.index))[:LIKELY_BIDS]
+            assert offered == sorted(best, key=lambda b: b.index)
+            last = app.state.last_bid
+            assert all(last is None or b > last for b in offered)
+            labels = [b.description for b in app.quick_buttons if visible(b)]
+            t = Translator("en")
+            assert labels == [f"{app.bid_text(b)} · {t.percent(posterior[b.index])}"
+                              for b in offered]  # fmt: skip
+            label = app.quick_label.value
+            assert "given your cards and the bids heard" in label and "odds" in label
+            seen += len(offered)
+            human_move(app, 1)
+    assert seen > 10
+
+
+def test_a_likely_bid_fills_the_picker_and_bids_only_when_asked() -> None:
+    app = BlefApp(seed=3, delay=0, opponents=["odds", "random"], hint=True)
+    while not offered_bids(app):
+        human_move(app, 0)
+    bid = offered_bids(app)[0]
+    before = len(app.states)
+    app.quick_buttons[0].click()
+    assert len(app.states) == before and app.error.value == ""  # nothing bid yet
+    assert app.kind.value == bid.kind and app.param.value == bid
+    assert app.bid_button.description == f"Bid: {app.bid_text(bid)}"
+    app.bid_button.click()
+    assert app.states[before].bids[-1] == (0, bid)
+
+
+def test_without_the_hint_no_bid_is_called_likely() -> None:
     app = BlefApp(seed=21, delay=0, opponents=["odds", "odds"])
-    for _ in range(4):
-        if app.state.is_terminal:
-            break
-        state = app.state
-        table = exact_table(state.hands[0], state.total_cards)
-        legal = app.legal_bids()
-        offered = [app._quick[i] for i, b in enumerate(app.quick_buttons) if visible(b)]
-        possible = [b for b in legal if table[b] > 0]
-        assert len(offered) == min(QUICK_BIDS, len(possible))
-        assert all(table[b] > 0 for b in offered)  # never a bid that cannot be true
-        assert offered == sorted(offered, key=lambda b: b.index)  # ladder order
-        worst_offered = min(table[b] for b in offered)
-        assert all(table[b] <= worst_offered for b in legal if b not in offered)
-        assert [b.description for b in app.quick_buttons if visible(b)] == [
-            app.bid_text(b) for b in offered
-        ]
-        before = len(app.states)
-        app.quick_buttons[0].click()
-        assert app.error.value == ""
-        assert app.states[before].bids[-1] == (0, offered[0])  # that very bid, in one click
+    assert not visible(app.quick_box)
+    app.hint_toggle.value = True
+    assert visible(app.quick_box)
 
 
-def test_one_click_bids_leave_out_bids_that_cannot_be_true() -> None:
-    app = BlefApp(seed=11, delay=0, opponents=["odds", "random"])  # 3 cards, "pair K" to beat
-    state = app.state
-    table = exact_table(state.hands[0], state.total_cards)
-    assert any(table[b] == 0 for b in app.legal_bids())
-    offered = [app._quick[i] for i, b in enumerate(app.quick_buttons) if visible(b)]
-    assert offered and all(table[b] > 0 for b in offered)
+def test_at_the_top_of_the_ladder_the_check_is_made_and_said() -> None:
+    state = BlefState.from_position(BlefRules(players=2), ["9C", "KS"], starter=1)
+    state = state.apply("big-poker spades")
+    app = BlefApp(seed=1, delay=0, opponents=["odds"])
+    app.start_from(state, ["human", "odds"])  # the only move left is made at once
+    news = app.status.value
+    assert "Player 1 (you) says “sprawdzam!” to Player 2 (bot: odds)&#x27;s big poker" in news
+    assert app.state.round == 2 and [label for label, _ in app.kind.options][0]
+    assert visible(app.kind) and visible(app.bid_button)
 
 
 def visible(widget) -> bool:
     return widget.layout.display != "none"
 
 
-def test_one_click_bids_show_their_chance_in_the_language_with_the_hint() -> None:
+def test_likely_bids_show_their_chance_in_the_language_with_the_hint() -> None:
     app = BlefApp(seed=21, delay=0, opponents=["odds", "odds"], lang="pl", hint=True)
     labels = [b.description for b in app.quick_buttons if visible(b)]
     assert labels and all(re.search(r" · \d+(,\d)?%$", label) for label in labels)
@@ -438,8 +468,8 @@ def test_one_click_bids_show_their_chance_in_the_language_with_the_hint() -> Non
     assert any("." in v for v in values) and not any("," in v for v in values)
 
 
-def test_no_one_click_bids_for_a_hand_face_down() -> None:
-    app = BlefApp(seed=8, delay=0, opponents=["human"])
+def test_no_likely_bids_for_a_hand_face_down() -> None:
+    app = BlefApp(seed=8, delay=0, opponents=["human"], hint=True)
     assert not visible(app.quick_box)
     app.show_hand.click()
     assert visible(app.quick_box)

@@ -16,8 +16,8 @@ from kayalib.ui.blef_app import BlefApp
 from kayalib.ui.blef_hint import MODELS
 
 ROW = re.compile(
-    r'<div class="kaya-bar-row( kaya-bar-mark)?"[^>]*>.*?kaya-bar-label"[^>]*>([^<]*)</span>'
-    r'.*?kaya-bar-value"[^>]*>([^<]*)</span>.*?kaya-hint-after"[^>]*>([^<]*)</span></div>'
+    r'<tr( class="kaya-bar-mark")?><th scope="row">(?:\u2605 )?([^<]*)</th>'
+    r'.*?kaya-bar-value">([^<]*)</td>.*?kaya-hint-after">([^<]*)</td></tr>'
 )
 
 
@@ -54,16 +54,15 @@ def test_the_hint_shows_prior_and_posterior_side_by_side() -> None:
         assert after == t.percent(result.true[bid.index])
     assert "Your cards only" in app.hint.value and "Your cards and the bids" in app.hint.value
     moved = result.moved_most(bids)
-    sentence = re.search(r'kaya-hint-moved"[^>]*>([^<]*)<', app.hint.value).group(1)
-    assert sentence == escape(
+    notes = re.findall(r"<li>([^<]*)</li>", app.hint.value)
+    assert escape(
         t(
             "hint_moved",
             bid=app.bid_text(moved),
             before=t.percent(prior[moved]),
             after=t.percent(result.true[moved.index]),
         )
-    )
-    assert app.bid_text(moved) in sentence
+    ) in notes
     assert app.hint_panel.controls.layout.display is None
 
 
@@ -77,7 +76,7 @@ def test_the_controls_change_the_posterior_and_a_bluff_rate_of_one_changes_nothi
     app.hint_panel.bluff.value = 1.0
     for _, _, before, after in rows(app):
         assert before == after
-    assert "No bid so far tells you anything" in app.hint.value
+    assert "At a bluff rate of 100% every bid is a random pick" in app.hint.value
     assert app.error.value == ""
 
 
@@ -105,7 +104,7 @@ def test_an_estimate_that_misses_its_target_error_says_so_in_every_language() ->
     app = rigged(HARD, 2, HARD_BIDS, ["human", "honest", "honest"])
     app.hint_panel.model.value = "honest"
     app.hint_panel.bluff.value = 0.1
-    result = app.hint_panel.posterior(app.state.view(0))
+    result = app.hint_panel.hint(app.state.view(0)).result
     assert result.method == "sample" and not result.target_met
     assert max(result.stderr) > result.target_error == 0.01
     t = Translator("en")
@@ -182,3 +181,76 @@ def test_the_models_offered_are_bots_with_a_vectorised_policy() -> None:
 
     for name in MODELS:
         assert hasattr(make_bot("blef", name), "action_probabilities")
+
+
+# ---------------------------------------------------------------------------------------------
+# The hint tells the truth about each bid and about the model (issue 21, item 1)
+
+
+def notes(app) -> list[str]:
+    from html import unescape
+
+    return [unescape(n) for n in re.findall(r"<li>([^<]*)</li>", app.hint.value)]
+
+
+def test_a_bid_the_model_never_makes_is_said_to_tell_nothing_and_why() -> None:
+    # 4 cards in play; the random bot opened "two pairs A 9", which odds never bids with 2 cards
+    app = rigged(["AS KH", "9C TD"], 1, ["two-pair A 9"], ["human", "random"])
+    said = notes(app)
+    assert any("bid two pairs A 9: odds would not make this bid with any hand" in n
+               and "learns nothing from it" in n for n in said), said  # fmt: skip
+    assert all(before == after for _, _, before, after in rows(app))
+    assert not any("moved" in n for n in said)
+    app.hint_panel.model.value = "honest"
+    said = notes(app)
+    assert any("honest would not make this bid with any hand" in n for n in said), said
+    assert any(n.startswith("The chances are the same as with the model “odds”: under neither")
+               for n in said), said  # fmt: skip
+    app.hint_panel.model.value = "random"
+    assert any("a random bidder picks any bid whatever its cards" in n for n in notes(app))
+
+
+def test_a_bid_that_tells_something_names_the_share_of_hands() -> None:
+    app = rigged(["9C", "KS"], 1, ["high-card K"], ["human", "odds"])
+    said = notes(app)
+    view = app.state.view(0)
+    from kayalib.blef.masks import FULL_DECK, cards_of, mask_of, subset_masks
+    from kayalib.registry import make_bot
+
+    odds = make_bot("blef", "odds")
+    hands = [cards_of(m) for m in subset_masks(FULL_DECK & ~mask_of(view.hand), 1)]
+    from kayalib.blef.evidence import opponent_view
+
+    share = sum(odds.decide(opponent_view(view, 0, h)) == view.bids[0][1] for h in hands)
+    text = Translator("en").percent(share / len(hands))
+    assert any(f"odds would make this bid with {text} of the hands" in n for n in said), said
+    assert any(n.startswith("The bids moved") for n in said)
+
+
+MODEL_ORDER = ["odds", "honest", "random", "odds"]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_switching_the_model_changes_the_posterior_or_says_why(seed: int) -> None:
+    app = BlefApp(seed=seed, delay=0, opponents=["random", "odds", "honest"], hint=True)
+    for _ in range(3):  # a few positions of the game
+        if app.state.is_terminal:
+            break
+        if app.state.bids:
+            before = rows(app)
+            for model in MODEL_ORDER[1:]:
+                app.hint_panel.model.value = model
+                after = rows(app)
+                same = [r[3] for r in after] == [r[3] for r in before]
+                said = " ".join(notes(app))
+                assert not same or "The chances are the same as with" in said, (seed, model)
+                assert same or "The chances are the same as with" not in said, (seed, model)
+                hint = app.hint_panel.hint(app.state.view(0))
+                if hint.ok and not any(e.tells for e in hint.evidence):
+                    assert all(r[2] == r[3] for r in after), "a bid said to tell nothing moved"
+                before = after
+            app.hint_panel.model.value = "odds"
+        bid = app.legal_bids()[0]
+        app.kind.value, app.param.value = bid.kind, bid
+        app.bid_button.click()
+        assert app.error.value == ""

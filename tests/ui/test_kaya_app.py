@@ -19,11 +19,16 @@ def visible(widget) -> bool:
     return widget.layout.display != "none"
 
 
+def buttons_offered(app: KayaApp) -> bool:
+    """Whether the hand's Play (or Give) buttons are shown (one class of the hand row)."""
+    return "kaya-hand-acting" in app.hand_row._dom_classes
+
+
 def playable_slots(app: KayaApp) -> list[int]:
     return [
         i
         for i, (slot, b) in enumerate(zip(app.slots, app.slot_buttons, strict=True))
-        if visible(slot) and visible(b) and not b.disabled
+        if visible(slot) and buttons_offered(app) and not b.disabled
     ]
 
 
@@ -70,7 +75,8 @@ def test_whole_game_against_bots_shows_the_score_breakdown() -> None:
         assert f"= {seat.hand_sum}<" in app.score.value
     assert "Game over" in app.status.value
     assert "Game over. Points:" in app.log.value
-    assert not visible(app.hand_row.children[0])  # no cards to play after the end
+    assert not any(visible(slot) for slot in app.slots)  # no cards to play after the end
+    assert not buttons_offered(app)
 
 
 def test_same_seed_same_clicks_same_game() -> None:
@@ -147,7 +153,7 @@ def test_declining_a_power_keeps_the_card_secret_from_a_hot_seat_log() -> None:
     # the shared log says nothing about which card lies face down, nor about a power
     assert "does not use the power" not in app.log.value
     assert "green 3" not in app.log.value
-    assert "face-down: “Aku paling kaya!”" in app.log.value
+    assert "face-down onto the table: “Aku paling kaya!”" in app.log.value
     # while the own log of a single player does tell that player
     solo = KayaApp(seed=1, delay=0, opponents=["random"])
     rigged(solo, ("green", "red"), ["human", "random"],
@@ -275,7 +281,7 @@ def test_hot_seat_hides_hands_and_blocks_blind_moves() -> None:
     assert seat_moves and seat_moves[0][0] == seat and str(seat_moves[0][1]).startswith("play")
     assert "kaya-card-kaya" not in "".join(p.value for p in app.slot_cards)
     # the log of a hot-seat game names no face-down card
-    assert "face-down: “Aku paling kaya!”" in app.log.value
+    assert "face-down onto the table: “Aku paling kaya!”" in app.log.value
     assert " plays green" not in app.log.value and " plays red" not in app.log.value
 
 
@@ -283,7 +289,7 @@ def test_language_switch_translates_cards_and_buttons() -> None:
     app = KayaApp(seed=3, delay=0, opponents=["random"])
     app.lang.value = "id"
     assert app.new_game.description == "Permainan baru"
-    assert ">Hijau<" in "".join(p.value for p in app.slot_cards)
+    assert ">hijau<" in "".join(p.value for p in app.slot_cards)
     assert app.state.phase == "play" and "Aku paling kaya!" in app.status.value
     app.lang.value = "pl"
     assert ">zielony<" in "".join(p.value for p in app.slot_cards)
@@ -320,9 +326,7 @@ def test_a_new_game_shows_the_gambreng_one_show_at_a_time() -> None:
             total = len(app.state.gambreng.rounds)
             assert total >= 2
             assert app.watching_intro and "who plays first?" in app.status.value
-            assert not visible(app.hand_row.children[0]) or all(
-                b.disabled or not visible(b) for b in app.slot_buttons
-            )
+            assert not buttons_offered(app) or all(b.disabled for b in app.slot_buttons)
             app.slot_buttons[0].click()
             assert "Wait until the gambreng" in app.error.value and len(app.states) == 1
             seen = [app.gambreng.value.count("<li>")]

@@ -64,7 +64,7 @@ def test_a_resumed_game_is_the_same_game(cls, opponents, setup, seed) -> None:
 def test_the_page_marker_follows_every_move_and_language() -> None:
     app = BlefApp(seed=5, delay=0, opponents=["odds"])
     marker = keep_in_page(app)
-    assert marker in app.widget.children and marker.layout.display == "none"
+    assert marker in app.side.parts and "kaya-resume-data" in app.side.widget.value
     first = marker.value
     app.act(app.state.legal_actions()[0])
     assert marker.value != first
