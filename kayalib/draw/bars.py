@@ -61,7 +61,7 @@ def probability_bars_html(
             f'<div class="kaya-bar-row{mark}" style="display:flex;flex-wrap:wrap;'
             f'align-items:center;gap:2px 8px;margin:2px 0;font-weight:{weight}">'
             f'<span class="kaya-bar-label" style="flex:1 1 7em;max-width:16em;'
-            f'text-align:right;overflow-wrap:anywhere">{star}{escape(label)}</span>'
+            f'text-align:right;overflow-wrap:break-word">{star}{escape(label)}</span>'
             f'<span class="kaya-bar-track" style="flex:2 1 90px;max-width:260px;'
             f"min-width:60px;height:16px;background:var(--jp-layout-color3, #dfe3ea);"
             f'border-radius:3px;overflow:hidden;display:inline-block">'

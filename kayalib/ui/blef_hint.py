@@ -294,7 +294,7 @@ def hint_table_html(words: BlefWords, view: BlefView, hint: Hint) -> str:
         f'<div class="kaya-bars-title">{escape(t("hint_bayes_title", n=view.total_cards))}</div>'
         f'<ul class="kaya-hint-notes">{items}</ul>'
         f'<div class="kaya-hint-scroll" tabindex="0" role="region" '
-        f'aria-label="{escape(t("hint_table_label"))}"><table class="kaya-hint-table">'
+        f'aria-label="{escape(t("hint_table_label"))}"><table class="kaya-odds-table">'
         f'<thead><tr><th scope="col">{escape(t("hint_bid"))}</th>'
         f'<th scope="col" colspan="2">{escape(t("hint_prior"))}</th>'
         f'<th scope="col" colspan="2">{escape(t("hint_posterior"))}</th></tr></thead>'
