@@ -108,6 +108,7 @@ class KayaApp(GameApp[KayaState]):
         for i, box in enumerate(self.targets):
             box.add_class("kaya-target")
             box.add_class(f"kaya-target-{i}")
+            show_if(box, False)  # shown when offered
         self.challenge_button = button("", "kaya-challenge", style="danger")
         self.pass_button = button("", "kaya-pass")
         self.challenge_button.on_click(self.guard(self._on_challenge))
