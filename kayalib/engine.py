@@ -488,6 +488,14 @@ class State(Generic[ActionT, ViewT]):
         then decides at once; Aku Paling Kaya's power step)."""
         return False
 
+    def _same_object(self, action: object) -> ActionT | None:
+        """``action`` if it is one of :meth:`legal_actions` itself (found by identity: comparing
+        actions field by field costs far more, and bots hand back the engine's own objects)."""
+        for option in self.legal_actions():
+            if option is action:
+                return option
+        return None
+
     def legal_match(self, action: object) -> ActionT | None:
         """The legal action equal to ``action`` (or to the action its text names), or ``None``;
         :class:`~kayalib.errors.ParseError` for text that names no action of the game."""
@@ -533,10 +541,8 @@ class State(Generic[ActionT, ViewT]):
         """The legal action :meth:`apply` goes on with for ``action`` (the engine's own object,
         equal to it); ParseError for text that names no action, IllegalActionError (with
         :meth:`refusal`) for an action that is refused."""
-        legal = self.legal_actions()
-        try:
-            option: ActionT | None = legal[legal.index(action)]
-        except ValueError:  # the usual case is one of legal_actions() itself
+        option = self._same_object(action)  # the usual case: one of legal_actions() itself
+        if option is None:
             option = self.legal_match(action)
         if option is None or (seat is not None and seat != self.current_player):
             raise IllegalActionError(self.refusal(action, seat=seat))
