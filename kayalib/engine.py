@@ -630,8 +630,9 @@ def turns(
 
     ``rng(state, seat)`` gives each bot its generator; by default :func:`kayalib.seeds.bot_rng`
     of the game's seed, the seat and the step, so the same seed plays the same game, and nothing
-    reachable from the generator holds the seed. A bot's answer is checked by value like any
-    action (:meth:`State.apply`).
+    reachable from the generator holds the seed. A bot whose ``draws`` is False (one that never
+    draws) is handed :data:`kayalib.seeds.NO_DRAWS` instead, which refuses to draw. A bot's
+    answer is checked by value like any action (:meth:`State.apply`).
 
     >>> from kayalib.registry import game, make_bot
     >>> start = game("blef").state.new(seed=7)
@@ -639,8 +640,9 @@ def turns(
     >>> steps[-1].state.is_terminal, steps[0].before is start
     (True, True)
     """
+    from kayalib.seeds import NO_DRAWS, bot_rng
+
     if rng is None:
-        from kayalib.seeds import bot_rng
 
         def rng(at: Any, seat: int) -> random.Random:
             return bot_rng(at.seed, seat, at.ply)
@@ -654,7 +656,8 @@ def turns(
             bot = bots[seat]
             if bot is None:
                 return
-            action = bot.choose(state._view(seat), rng(state, seat))
+            dice = rng(state, seat) if getattr(bot, "draws", True) else NO_DRAWS
+            action = bot.choose(state._view(seat), dice)
         action = state.checked(action, seat=seat)
         after: StateT = state._after(action)  # type: ignore[assignment]
         yield Step(state, seat, action, forced, after)
