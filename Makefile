@@ -19,7 +19,7 @@ CLASS_FLAGS := --port=$(PORT) --students=$(STUDENTS) $(if $(IP),--ip=$(IP)) \
 	$(if $(OPEN),--open=$(OPEN)) $(if $(SEED),--seed=$(SEED)) \
 	$(if $(LESSON_POOL),--lesson-pool=$(LESSON_POOL))
 
-.PHONY: app class test check venv lint bench clean plans worksheets lab
+.PHONY: app class test check venv lint bench clean plans worksheets lab solutions
 
 $(STAMP): pyproject.toml binder/requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -63,11 +63,15 @@ check: lint
 		-n 2 --timeout=300 -q
 
 test: lint $(CHP)
-	$(BIN)/python -m pytest -n 2 --dist loadfile --timeout=900; rc=$$?; \
+	$(BIN)/python -m pytest -n 2 --dist loadfile --timeout=900 --durations=20; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest: no tests were collected"; rc=0; fi; exit $$rc
 
 bench: venv
 	$(BIN)/python -m benchmarks
+
+# Solve the shipped heads-up rounds and the one-card round's equilibrium set again (minutes).
+solutions: venv
+	$(BIN)/python -m kayalib.blef.solutions
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache test-artifacts
