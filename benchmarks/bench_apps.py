@@ -75,19 +75,22 @@ READY = {
 """Per page: the selector of its first playable screen, the buttons to click (the first one shown
 and enabled is clicked), and the part of the page that shows the click's result."""
 #: In the page: click the first shown, enabled button of ``buttons`` and resolve with the
-#: milliseconds until ``changed`` shows another text (a mutation observer: no polling).
+#: milliseconds until ``changed`` shows another text and the page is laid out again (a mutation
+#: observer: no polling; the text read without forcing a layout at each change). The element is
+#: looked up at each change: a panel drawn as one widget replaces its parts.
 CLICK_JS = """([buttons, changed]) => new Promise((resolve) => {
-  const target = document.querySelector(changed);
-  const old = target.innerText;
+  const text = () => (document.querySelector(changed) || {}).textContent;
+  const old = text();
   const button = [...document.querySelectorAll(buttons)]
     .find((b) => !b.disabled && b.offsetParent !== null);
   const observer = new MutationObserver(() => {
-    if (target.innerText !== old) {
+    if (text() !== old) {
       observer.disconnect();
+      void document.body.offsetHeight;  // the new view laid out
       resolve(performance.now() - start);
     }
   });
-  observer.observe(target, {subtree: true, childList: true, characterData: true});
+  observer.observe(document.body, {subtree: true, childList: true, characterData: true});
   const start = performance.now();
   button.click();
 })"""
