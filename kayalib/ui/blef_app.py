@@ -24,6 +24,7 @@ from kayalib.blef.rules import MODES, BlefRules
 from kayalib.errors import IllegalActionError
 from kayalib.pages.widgets import button, html, set_options, show_if
 from kayalib.ui import blef_panels as panels
+from kayalib.ui.bid_picker import BidPicker
 from kayalib.ui.blef_hint import LIKELY, LIKELY_BIDS, BlefHintPanel, Hint, likely_bids
 from kayalib.ui.blef_panels import bid_cards
 from kayalib.ui.framework import GameApp
@@ -74,16 +75,12 @@ class BlefApp(GameApp[BlefState]):
             b.on_click(self.guard(lambda _b, i=i: self._on_quick_bid(i)))
         self.quick_box = w.HBox([self.quick_label, *self.quick_buttons])
         self.quick_box.add_class("kaya-quick")
-        self.kind = w.Dropdown(options=[("", "")], value="")
-        self.kind.add_class("kaya-bid-kind")
-        self.param = w.Dropdown(options=[("", None)], value=None)
-        self.param.add_class("kaya-bid-param")
+        self.bid_picker = BidPicker(self.guard, changed=self._label_bid_button)
+        self.kind, self.param = self.bid_picker.kind, self.bid_picker.param
         self.bid_button = button("", "kaya-bid", style="primary")
         self.check_button = button("", "kaya-check", style="danger")
         for b in (self.bid_button, self.check_button):
             b.add_class("kaya-action")
-        self.kind.observe(self.guard(lambda _c: self._fill_params()), names="value")
-        self.param.observe(self.guard(lambda _c: self._label_bid_button()), names="value")
         self.bid_button.on_click(self.guard(self._on_bid))
         self.check_button.on_click(self.guard(lambda _b: self.human_act(CHECK)))
         self.picker = w.HBox([self.kind, self.param, self.bid_button, self.check_button])
@@ -137,24 +134,14 @@ class BlefApp(GameApp[BlefState]):
         bid = self._quick[i]
         if bid is None or bid not in self.legal_bids():
             raise IllegalActionError(self.t("error_choose_bid"))
-        self.kind.value = bid.kind
-        self.param.value = bid
+        self.bid_picker.choose(bid)
         self.bid_button.focus()
-
-    def _fill_params(self, screen: Screen | None = None) -> None:
-        screen = screen or self.screen()
-        kind = self.kind.value
-        bids = [b for b in panels.legal_bids(screen.view) if b.kind == kind]  # type: ignore[arg-type]
-        words = self.words()
-        set_options(self.param, [(words.param_text(b), b) for b in bids] or [("", None)])
-        self.param.disabled = len(bids) <= 1 and not (bids and bids[0].params)
-        self._label_bid_button()
 
     def _label_bid_button(self) -> None:
         """The Bid button says the bid it makes ("Bid: pair K"), so Enter is never a surprise."""
-        bid = self.param.value
+        bid = self.bid_picker.value
         t = self.t
-        if isinstance(bid, Bid):
+        if bid is not None:
             self.bid_button.description = t("bid_button_named", bid=self.bid_text(bid))
         else:
             self.bid_button.description = t("bid_button")
@@ -178,16 +165,11 @@ class BlefApp(GameApp[BlefState]):
     def _draw_picker(self, screen: Screen, words: BlefWords) -> None:
         """The full picker (kind, then rank or suit) and the check button; at the top of the
         ladder only the check is left."""
-        kinds: list[str] = []
-        for b in panels.legal_bids(screen.view):  # type: ignore[arg-type]
-            if b.kind not in kinds:
-                kinds.append(b.kind)
-        set_options(self.kind, [(words.kind(k), k) for k in kinds] or [("", "")])
-        if self._picker_for != len(self.states):  # a new decision: start from the lowest bid
-            self._picker_for = len(self.states)
-            if kinds:
-                self.kind.value = kinds[0]
-        self._fill_params(screen)
+        new_decision = self._picker_for != len(self.states)  # it starts from the lowest bid
+        self._picker_for = len(self.states)
+        self.bid_picker.offer(panels.legal_bids(screen.view), words,  # type: ignore[arg-type]
+                              reset=new_decision)  # fmt: skip
+        kinds = self.bid_picker.kinds
         show_if(self.controls, screen.my_turn)
         for widget in (self.kind, self.param, self.bid_button):
             show_if(widget, bool(kinds))
