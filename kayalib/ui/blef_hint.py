@@ -31,7 +31,7 @@ import ipywidgets as w
 from kayalib.blef.bids import Bid
 from kayalib.blef.view import BlefView
 from kayalib.errors import ArgumentError
-from kayalib.i18n import Translator
+from kayalib.i18n import DEFAULT_LANGUAGE, Translator
 from kayalib.pages.widgets import set_options, show_if
 from kayalib.ui.blef_panels import legal_bids
 from kayalib.ui.screen import Screen, percent
@@ -261,7 +261,16 @@ class BlefHintPanel:
         show_if(self.controls, screen.hint and available(screen))
         if not screen.hint:
             return ""
-        return hint_html(screen, words, hint if hint is not None else self.for_screen(screen))
+        shown = hint_html(screen, words, hint if hint is not None else self.for_screen(screen))
+        return shown + what_if_link(words.t)
+
+
+def what_if_link(t: Translator) -> str:
+    """The way from the hint to the "what if" table (:mod:`kayalib.ui.what_if`), in ``t``'s
+    language: the same reckoning at a table the student chooses."""
+    href = "what-if-blef.ipynb" + ("" if t.lang == DEFAULT_LANGUAGE else f"?lang={t.lang}")
+    return (f'<div class="kaya-small"><a class="kaya-whatif-link" href="{escape(href)}" '
+            f'target="_blank">{escape(t("whatif_link"))}</a></div>')  # fmt: skip
 
 
 def hint_html(screen: Screen, words: BlefWords, hint: Hint | None) -> str:

@@ -27,7 +27,22 @@ from kayalib.pages.widgets import button, html, inline_markup, set_options, show
 from kayalib.table import PERSON
 from kayalib.ui.widgets import Panel, css, page_script
 
-__all__ = ["AppShell"]
+__all__ = ["AppShell", "intro_html"]
+
+
+def intro_html(t: Any, title_key: str, intro_key: str = "", about_key: str = "about_game") -> str:
+    """A page's heading, intro and way back to the index, in ``t``'s language (the heading
+    carries the language, so the page helper can set the page's and the address's)."""
+    back = "index.ipynb" + ("" if t.lang == DEFAULT_LANGUAGE else f"?lang={t.lang}")
+    intro = inline_markup(t(intro_key)) if intro_key else ""
+    return (
+        f'<div class="kaya-intro-head"><h1 class="kaya-title" lang="{escape(t.lang)}">'
+        f"{escape(t(title_key))}</h1>"
+        f'<a class="kaya-back" href="{escape(back)}">{escape(t("all_notebooks"))}</a></div>'
+        f'<p class="kaya-intro-text kaya-wide-only">{intro}</p>'
+        f'<details class="kaya-intro-more kaya-narrow-only"><summary>'
+        f'{escape(t(about_key))}</summary><p class="kaya-intro-text">{intro}</p></details>'
+    )
 
 
 class AppShell:
@@ -208,18 +223,7 @@ class AppShell:
         self._label_toggles()
 
     def _intro_html(self) -> str:
-        """Heading, intro and the way back to the index, in the page's language."""
-        t = self.t
-        back = "index.ipynb" + ("" if t.lang == DEFAULT_LANGUAGE else f"?lang={t.lang}")
-        intro = inline_markup(t(self.intro_key)) if self.intro_key else ""
-        return (
-            f'<div class="kaya-intro-head"><h1 class="kaya-title">'
-            f"{escape(t(self.page_title_key))}</h1>"
-            f'<a class="kaya-back" href="{escape(back)}">{escape(t("all_notebooks"))}</a></div>'
-            f'<p class="kaya-intro-text kaya-wide-only">{intro}</p>'
-            f'<details class="kaya-intro-more kaya-narrow-only"><summary>'
-            f'{escape(t("about_game"))}</summary><p class="kaya-intro-text">{intro}</p></details>'
-        )
+        return intro_html(self.t, self.page_title_key, self.intro_key)
 
     # ----------------------------------------------------------------- display
 

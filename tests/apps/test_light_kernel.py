@@ -16,7 +16,8 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 #: module prefixes no play-app kernel may load, and each app's other game
 NEVER = ("matplotlib", "PIL", "scipy", "mistune", "kayalib.lessons", "kayalib.teachers",
          "kayalib.draw.charts")  # fmt: skip
-APPS = {"play-blef.ipynb": "kayalib.kaya", "play-aku-paling-kaya.ipynb": "kayalib.blef"}
+APPS = {"play-blef.ipynb": "kayalib.kaya", "play-aku-paling-kaya.ipynb": "kayalib.blef",
+        "what-if-blef.ipynb": "kayalib.kaya"}
 
 PROBE = """
 import json, sys
