@@ -31,7 +31,7 @@ from kayalib.errors import IllegalActionError
 from kayalib.i18n import DEFAULT_LANGUAGE
 from kayalib.pages.language import Language
 from kayalib.pages.options import DEFAULT_SPEED, SIZES, SPEEDS, page_seed, parse_seed
-from kayalib.pages.widgets import button, show_if
+from kayalib.pages.widgets import button, inline_markup, show_if
 from kayalib.table import PERSON, Table
 from kayalib.ui.client import Laid, LocalTable
 from kayalib.ui.log_panel import log_html
@@ -87,6 +87,7 @@ class GameApp(AppShell, Generic[S]):
         self.hot_seat = HotSeat()
         self.client: LocalTable | None = None
         self._intro_total = self._intro_shown = 0
+        self._typed_seed = ""  # the seed last typed into the field and sent (Enter)
         first_seed = page_seed() if seed is None else int(seed)
         #: a seed given by the caller (or the address) stays for every new game
         self._seed_fixed = seed is not None if seed_fixed is None else seed_fixed
@@ -99,6 +100,9 @@ class GameApp(AppShell, Generic[S]):
         self.show_hand.on_click(self.guard(self._on_show_hand))
         self.assemble(self.build_game())
         self.new_game.on_click(self.guard(lambda _b: self.start(from_field=True)))
+        self.seed_field.observe(self.guard(lambda _c: self._on_seed_typed()), names="value")
+        for widget in self._setting_widgets():
+            widget.observe(self.guard(lambda _c: self._note_settings()), names="value")
         self.undo_button.on_click(self.guard(lambda _b: self.undo()))
         self.hint_toggle.observe(self.guard(lambda _c: self.render()), names="value")
         self.speed.observe(self.guard(lambda _c: self._schedule_bots()), names="value")
@@ -196,11 +200,12 @@ class GameApp(AppShell, Generic[S]):
         return SPEEDS.get(self.speed.value, SPEEDS[DEFAULT_SPEED])
 
     def next_seed(self) -> int:
-        """The seed of the next new game: one typed in the field, else the fixed seed, else a
-        fresh one (so "New game" deals new cards unless the address fixed the game)."""
+        """The seed of the next new game: one typed in the field (it stays until the field
+        changes), else the fixed seed, else a fresh one (so "New game" deals new cards unless
+        the address fixed the game or a seed was typed)."""
         text = self.seed_field.value.strip()
-        if text and parse_seed(text, self.t) != self.seed:
-            return parse_seed(text, self.t)
+        if text and (text == self._typed_seed or parse_seed(text, self.t) != self.seed):
+            return parse_seed(text, self.t)  # a typed seed stays until the field changes
         return self.seed if self.seed_fixed else page_seed()
 
     def start(self, *, from_field: bool = False) -> None:
@@ -214,6 +219,45 @@ class GameApp(AppShell, Generic[S]):
             table = self.table
             table.new_game(seed=seed, seats=seats, rules=rules)  # nothing changes if refused
         self.show_table(table)
+
+    def _on_seed_typed(self) -> None:
+        """A seed typed and sent (Enter) deals that game at once, as "New game" would."""
+        text = self.seed_field.value.strip()
+        if self.client is not None and text and text != str(self.seed):
+            self._typed_seed = text
+            self.start(from_field=True)
+
+    def _setting_widgets(self) -> list[w.Widget]:
+        """The controls of "Players and rules" that take effect at the next game (the speed
+        takes effect at once)."""
+        found, stack = [], [self.settings_box]
+        while stack:
+            widget = stack.pop()
+            if isinstance(widget, w.Box):
+                stack.extend(widget.children)
+            elif hasattr(widget, "value") and widget is not self.speed:
+                found.append(widget)
+        return found
+
+    @property
+    def settings_pending(self) -> bool:
+        """Whether the players or rules chosen differ from the table's (until "New game")."""
+        if self.client is None:
+            return False
+        return (self.seat_choices() != list(self.table.seats)
+                or self.game_rules() != self.table.rules)  # fmt: skip
+
+    def _note_settings(self) -> None:
+        """Say when the settings take effect, and, when they differ from the table's, that
+        "New game" plays with them."""
+        pending = self.settings_pending
+        key = "settings_pending" if pending else "settings_next_game"
+        text = inline_markup(self.t(key))
+        self.settings_note.value = f"<b>{text}</b>" if pending else text
+        if pending:
+            self.new_game.add_class("kaya-pending")
+        else:
+            self.new_game.remove_class("kaya-pending")
 
     def start_from(self, state: S, seats: Sequence[str], *, before: Sequence[S] = ()) -> None:
         """Continue from ``state`` (e.g. a rigged position for a lesson), with these seats.
@@ -434,6 +478,7 @@ class GameApp(AppShell, Generic[S]):
         screen, words = self.screen(), self.words()
         with self.holding():  # one message a widget, the log's last
             self.undo_button.disabled = self.undo_target() is None
+            self._note_settings()
             self.draw(screen, words)
             show_if(self.hint, self.hint_toggle.value and not screen.view.is_terminal)
             lines = words.log_lines(screen.log, screen.log_seat)

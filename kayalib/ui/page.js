@@ -1,7 +1,8 @@
 // kayalib play apps: the page helper, shown once with the app by GameApp.show().
 // - The status line is an ARIA live region (bot moves and results are announced) and the error
 //   banner an alert. The widget elements persist while their text changes, as live regions need.
-// - The browser tab's title follows the app's heading, so it follows the language too.
+// - The browser tab's title follows the app's heading, so it follows the language too; so do
+//   the document's language and the address's ?lang= (a copied link keeps the language).
 // - Keyboard: when the control you used disappears or is disabled (your move was made), focus
 //   moves to the next action offered to you, so a whole turn works with Tab, Space and Enter.
 (function () {
@@ -30,6 +31,25 @@
     if (title && document.title !== title) {
       document.title = title;
     }
+    language(heading ? heading.getAttribute("lang") : null);
+  }
+
+  // The page's language (the heading carries it) is the document's, for screen readers, and
+  // the address's, so a copied link opens in the language the student switched to.
+  function language(lang) {
+    if (!lang) {
+      return;
+    }
+    if (document.documentElement.lang !== lang) {
+      document.documentElement.lang = lang;
+    }
+    const url = new URL(window.location.href);
+    const given = url.searchParams.get("lang");
+    if (given === lang || (given === null && lang === "en")) {
+      return;
+    }
+    url.searchParams.set("lang", lang);
+    window.history.replaceState(window.history.state, "", url.toString());
   }
 
   function refocus() {

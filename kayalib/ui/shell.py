@@ -65,7 +65,7 @@ class AppShell:
         self.style = html("kaya-style", f"<style>{css()}</style>")
         self.intro = html("kaya-intro")
         self.lang = LanguageSwitch(self.language)
-        self.seed_field = w.Text(value=str(seed))
+        self.seed_field = w.Text(value=str(seed), continuous_update=False)  # sent on Enter
         self.seed_field.add_class("kaya-seed")
         self.seed_field.style.description_width = "auto"
         self.new_game = button("", "kaya-new-game", style="primary")
@@ -117,7 +117,9 @@ class AppShell:
         self.setup_label = html("kaya-setup-label")
         self.setup_box = w.HBox([self.setup_label, *self.seat_pickers])
         self.setup_box.add_class("kaya-setup")
-        self.settings_box = w.VBox([self.setup_box, self.options_box])
+        #: says that players and rules take effect at "New game" (and when they are pending)
+        self.settings_note = html("kaya-settings-note")
+        self.settings_box = w.VBox([self.settings_note, self.setup_box, self.options_box])
         self.settings_box.add_class("kaya-settings")
         show_if(self.settings_box, False)
 

@@ -192,3 +192,7 @@ def test_heading_intro_and_tab_title_follow_the_language(voila_server, page) -> 
                            timeout=LOAD_TIMEOUT)  # fmt: skip
     href = page.get_attribute(".kaya-back", "href")
     assert href == "index.ipynb?lang=id"
+    # the address and the document follow the switch: a copied link opens in Indonesian
+    page.wait_for_function("() => new URL(location.href).searchParams.get('lang') === 'id'",
+                           timeout=STEP_TIMEOUT)  # fmt: skip
+    assert "seed=2" in page.url and page.evaluate("document.documentElement.lang") == "id"

@@ -537,3 +537,33 @@ def test_status_line_and_actions_carry_stable_classes_for_the_page_helper() -> N
 
     script = page_script()
     assert "aria-live" in script and ".kaya-status" in script and ".kaya-action" in script
+
+
+def test_settings_say_they_take_effect_at_new_game_and_when_they_are_pending() -> None:
+    app = BlefApp(seed=1, delay=0, opponents=["random"], lang="pl")
+    t = app.t
+    from kayalib.pages.widgets import inline_markup
+
+    assert app.settings_note.value == inline_markup(t("settings_next_game"))
+    assert "kaya-pending" not in app.new_game._dom_classes
+    app.seat_pickers[1].value = "odds"  # a third player, from the next game
+    assert app.seats == ["human", "random"]
+    assert app.settings_pending and "kaya-pending" in app.new_game._dom_classes
+    assert app.settings_note.value == f"<b>{inline_markup(t('settings_pending'))}</b>"
+    app.mode.value = "deck"
+    app.new_game.click()
+    assert app.seats == ["human", "random", "odds"] and app.state.rules.mode == "deck"
+    assert not app.settings_pending and "kaya-pending" not in app.new_game._dom_classes
+
+
+def test_a_seed_typed_and_sent_deals_that_game_at_once_and_stays_until_changed() -> None:
+    app = BlefApp(seed=1, delay=0, opponents=["random"], seed_fixed=False)
+    app.seed_field.value = "4321"  # Enter sends the field (continuous_update=False)
+    assert app.seed == 4321 and app.state.events[0].to_json()["seed"] == 4321
+    app.new_game.click()
+    assert app.seed == 4321  # the typed seed replays until the field changes
+    app.seed_field.value = ""
+    app.new_game.click()
+    assert app.seed != 4321 and app.seed_field.value == str(app.seed)
+    app.seed_field.value = "x"
+    assert "whole number" in app.error.value and app.seed_field.value == "x"
