@@ -256,7 +256,7 @@ class Lesson:
         set_language(self.options.lang)
         self.gate: Gate | None = None
         self._exercises: list[Gate] = []
-        self._unsettled: Prediction | None = None
+        self._unsettled: list[Prediction] = []
         self.parts: list[widgets.Widget] = []
         self.predictions: list[Prediction] = []
 
@@ -350,7 +350,6 @@ class Lesson:
         placeholders); what follows waits for it. Its answer is shown when the next
         :meth:`simulate` is done (``reveal_at_commit=True``: at the commit, for a question that
         no simulation settles)."""
-        self._settle_at_commit()
         question = self.text(name, html=True, **(figures or {}))
         prediction = Prediction(question, key=self.options.teacher,
                                 reveal_at_commit=reveal_at_commit, **options)  # fmt: skip
@@ -358,12 +357,12 @@ class Lesson:
         part = self._add(lambda: prediction)
         self.gate = prediction.gate
         if not reveal_at_commit:
-            self._unsettled = prediction
+            self._unsettled.append(prediction)
         return part
 
-    def _settle_at_commit(self) -> None:
-        if self._unsettled is not None:
-            question = self._unsettled.say(self._unsettled.question_text)
+    def _check_settled(self) -> None:
+        if self._unsettled:
+            question = self._unsettled[0].say(self._unsettled[0].question_text)
             raise LessonOrderError(f"lesson {self.number}: no simulation settles the prediction "
                                    f"{question[:60]!r} (add lesson.simulate, or predict with "
                                    "reveal_at_commit=True)")  # fmt: skip
@@ -372,13 +371,13 @@ class Lesson:
                  check: dict[str, Any] | None = None) -> widgets.Widget:  # fmt: skip
         """A simulation (or rounds to play) built by ``build``, a widget with a ``gate`` that
         opens when the student has simulated enough: what follows waits for it, and the last
-        prediction then shows its answer."""
+        predictions before it then show their answers."""
         relay = Gate()
         part = self._add(build, check, relay=relay)
         self.gate = relay
-        if self._unsettled is not None:
-            relay.on_open(self._unsettled.reveal)
-            self._unsettled = None
+        for prediction in self._unsettled:
+            relay.on_open(prediction.reveal)
+        self._unsettled = []
         return part
 
     def exercise(self, name: str, answer: Any, *, figures: dict[str, Any] | None = None,
@@ -470,7 +469,7 @@ class Lesson:
 
     def footer(self) -> widgets.Widget:
         """The navigation again, at the bottom of the page (never gated)."""
-        self._settle_at_commit()
+        self._check_settled()
         nav = LiveHTML(self.navigation_html)
         nav.add_class("kayalib-nav")
         box = widgets.VBox([widgets.HTML("<hr>"), nav])

@@ -184,8 +184,8 @@ class DealSimulator(widgets.VBox, Localized):
     def relabel(self) -> None:
         t = self.t
         verb = self.verb
-        self.deal_one_button.description = t(f"lesson_{verb}_one")
-        self.deal_many_button.description = t(f"lesson_{verb}_many", n=self.many)
+        self.deal_one_button.description = t(f"lesson_{verb}_once")
+        self.deal_many_button.description = t(f"lesson_{verb}_batch", n=self.many)
         self.reset_button.description = t("lesson_reset")
         self._show()
 
