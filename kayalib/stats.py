@@ -27,6 +27,7 @@ __all__ = [
     "difference_interval",
     "exact",
     "normal_sf",
+    "share_difference_interval",
     "two_proportion_test",
     "wilson_interval",
 ]
@@ -71,6 +72,23 @@ def difference_interval(a: int, n: int, b: int, m: int, z: float = 1.96) -> tupl
     low = d - math.sqrt((p - l1) ** 2 + (u2 - q) ** 2)
     high = d + math.sqrt((u1 - p) ** 2 + (q - l2) ** 2)
     return max(-1.0, low), min(1.0, high)
+
+
+def share_difference_interval(a: int, b: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """A 95% interval for ``(a − b) / n`` where ``a`` and ``b`` count two outcomes of the *same*
+    ``n`` games (two players' wins at one table): the shares are not independent, so the
+    variance is ``(p + q − (p − q)²) / n``.
+
+    >>> low, high = share_difference_interval(400, 300, 1000)
+    >>> round(low, 3), round(high, 3)
+    (0.049, 0.151)
+    """
+    if n <= 0 or a < 0 or b < 0 or a + b > n:
+        raise ValueError(f"need two counts of the same games, got {a} and {b} of {n}")
+    p, q = a / n, b / n
+    d = p - q
+    half = z * math.sqrt(max(0.0, p + q - d * d) / n)
+    return max(-1.0, d - half), min(1.0, d + half)
 
 
 def normal_sf(z: float) -> float:

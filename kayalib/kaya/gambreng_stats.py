@@ -2,7 +2,8 @@
 seeded samples of draws, 95% confidence intervals for the mean, how often they hold the exact
 mean and how they narrow (lesson 05).
 
->>> mean_rounds(4) == expected_rounds(4), mean_interval([1, 2, 3])[0] < 2 < mean_interval([1, 2, 3])[1]
+>>> low, high = mean_interval([1, 2, 3])
+>>> mean_rounds(4) == expected_rounds(4), low < 2 < high
 (True, True)
 """
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from html import escape
+from typing import Any
 
 from kayalib.draw.charts import figure_to_png, new_figure, table_html
 from kayalib.i18n import Translator
@@ -20,6 +21,7 @@ from kayalib.stats import chi_square_uniform, wilson_interval
 
 __all__ = [
     "coverage_chart",
+    "coverage_figures",
     "draw_html",
     "fairness_figures",
     "first_counts_html",
@@ -99,6 +101,19 @@ def coverage_chart(t: Translator, chart: Chart, intervals: list[tuple[float, flo
     chart.draw(figure_to_png(figure, t.lang), alt, table, t("lesson_chart_as_table"))
 
 
+def coverage_figures(intervals: list[tuple[float, float]], players: int = 4) -> dict[str, Any]:
+    """What the picture of many intervals shows: how many hold the exact mean, how many miss it,
+    and the sentence that fits (``interval_read`` when the misses are as usual, 1 to 10 of 100,
+    else ``interval_read_unusual``)."""
+    exact = expected_rounds(players)
+    hits = sum(low <= float(exact) <= high for low, high in intervals)
+    misses = len(intervals) - hits
+    usual = 0.01 * len(intervals) <= misses <= 0.10 * len(intervals)
+    return {"hits": hits, "misses": misses, "repeats": len(intervals),
+            "share": hits / len(intervals), "exact": exact,
+            "sentence": "interval_read" if usual else "interval_read_unusual"}  # fmt: skip
+
+
 def repeat_table_html(t: Translator, players: range = range(3, 9)) -> str:
     """P(a show is repeated) for ``players`` players: unanimous or an even split."""
     rows = []
@@ -108,17 +123,20 @@ def repeat_table_html(t: Translator, players: range = range(3, 9)) -> str:
     return table_html([t("lesson_players"), t("lesson_p_repeat"), "%"], rows)
 
 
-def fairness_figures(players: int = 5, draws: int = 10_000, seed: int = 1) -> dict[str, float]:
+def fairness_figures(players: int = 5, draws: int = 10_000, seed: int = 1) -> dict[str, Any]:
     """How often each seat went first in ``draws`` seeded draws, and one chi-square test of all
-    of them at once: ``{"counts", "statistic", "p", "fair_share"}``."""
+    of them at once (``counts``, ``statistic``, ``p``, ``fair_share``; ``miss``: the chance
+    that at least one of the ``players`` intervals misses a fair share; ``sentence``: the page's
+    sentence for this ``p``)."""
     counts = list(simulate_gambreng(players, draws, seed=seed).first_counts)
     statistic, p = chi_square_uniform(counts)
     return {"counts": counts, "statistic": statistic, "p": p, "fair_share": 1 / players,
-            "players": players, "draws": draws}  # fmt: skip
+            "players": players, "draws": draws, "miss": 1 - 0.95**players,
+            "sentence": "fair_test_low" if p < 0.05 else "fair_test"}  # fmt: skip
 
 
-def first_counts_html(t: Translator, figures: dict[str, float]) -> str:
-    """How often each seat went first, with 95% confidence intervals (of :func:`fairness_figures`)."""
+def first_counts_html(t: Translator, figures: dict[str, Any]) -> str:
+    """How often each seat went first, with 95% confidence intervals (:func:`fairness_figures`)."""
     draws = int(figures["draws"])
     rows = []
     for seat, count in enumerate(figures["counts"]):  # type: ignore[arg-type]

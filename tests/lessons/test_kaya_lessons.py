@@ -47,7 +47,7 @@ SCENE_RULES = [
     ("green", "takes green 3 back into hand"),
     ("red", "Budi steals green 9 from Citra's bonus pile"),
     ("red", "The red card red 3 goes to the discard."),
-    ("blue", "it goes to its owner Citra's own bonus pile instead"),
+    ("blue", "blue 8 goes to Citra's own bonus pile instead"),
     ("pink", "Ayu chooses to give green 4 to Dewi"),
     ("orange", "Eko keeps the winning orange 4 as a bonus card"),
     ("yellow", "Game over."),

@@ -19,8 +19,11 @@ it would say sits hidden in the page. A widget that a page waits for has a ``gat
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
-__all__ = ["Gate"]
+from kayalib.pages.runbox import RunBox
+
+__all__ = ["Gate", "GatedRunBox"]
 
 
 class Gate:
@@ -66,3 +69,17 @@ class Gate:
         for gate in left:
             gate.on_open(lambda: joined.open() if all(g.opened for g in gates) else None)
         return joined
+
+
+class GatedRunBox(RunBox):
+    """A :class:`~kayalib.pages.runbox.RunBox` that a page can wait for: its :attr:`gate` opens
+    after its first run (the games the student played themselves)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.gate = Gate()
+        super().__init__(*args, **kwargs)
+
+    def run(self) -> Any:
+        result = super().run()
+        self.gate.open()
+        return result

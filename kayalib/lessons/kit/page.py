@@ -429,6 +429,15 @@ class Lesson:
             links.append(f'<a href="{self.link(ahead, t.lang)}">{words} \u2192</a>')
         return " \u00b7 ".join(links)
 
+    def prerequisites_html(self, t: Translator) -> str:
+        """"Before this lesson: …" with a link to each lesson this one builds on."""
+        needed = PREREQUISITES.get(self.number, ())
+        if not needed:
+            return f"<p><i>{escape(t('lesson_needs_none'))}</i></p>"
+        links = ", ".join(f'<a href="{self.link(n, t.lang)}">{escape(self.title(n, t))}</a>'
+                          for n in needed)  # fmt: skip
+        return f"<p><b>{escape(t('lesson_needs'))}</b> {links}</p>"
+
     @staticmethod
     def title(number: str, t: Translator) -> str:
         prefix = "" if number == "index" else f"{number} "
@@ -457,7 +466,9 @@ class Lesson:
         if self.options.seed is not None:
             parts.append(self.seed_badge())
         if self.number != "index":
-            parts.append(Prose(self.key("learn")))
+            before = LiveHTML(self.prerequisites_html)
+            before.add_class("kayalib-prerequisites")
+            parts += [Prose(self.key("learn")), before]
         box = widgets.VBox(parts)
         box.add_class("kayalib-lesson-header")
         return box
@@ -478,14 +489,18 @@ class Lesson:
 
 
 def lesson_list_html(t: Translator, lang: str | None = None, page: Lesson | None = None) -> str:
-    """Every lesson with its title and what it is about (``l<number>.about``), linked (with the
-    address options of ``page``, such as a class seed, carried along)."""
+    """Every lesson with its title, what it is about (``l<number>.about``) and the lessons to
+    take before it (:data:`PREREQUISITES`), linked (with the address options of ``page``, such
+    as a class seed, carried along)."""
     lang = lang or t.lang
     rows = []
     for number, name in LESSONS[1:]:
         href = page.link(number, lang) if page is not None else f"{name}.ipynb?lang={lang}"
+        needs = ", ".join(PREREQUISITES.get(number, ())) or "\u2014"
         rows.append(f'<tr><td><a href="{escape(href)}">{escape(number)} '
                     f'{escape(t(f"l{number}.title"))}</a></td>'
-                    f'<td>{escape(t(f"l{number}.about"))}</td></tr>')  # fmt: skip
-    head = f"<tr><th>{escape(t('lesson_lesson'))}</th><th>{escape(t('lesson_about'))}</th></tr>"
+                    f'<td>{escape(t(f"l{number}.about"))}</td><td>{escape(needs)}</td></tr>')
+    head = (f"<tr><th>{escape(t('lesson_lesson'))}</th><th>{escape(t('lesson_about'))}</th>"
+            f"<th>{escape(t('lesson_needs_column'))}</th></tr>")  # fmt: skip
     return f'<table class="kayalib-table">{head}{"".join(rows)}</table>'
+
