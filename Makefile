@@ -19,7 +19,7 @@ CLASS_FLAGS := --port=$(PORT) --students=$(STUDENTS) $(if $(IP),--ip=$(IP)) \
 	$(if $(OPEN),--open=$(OPEN)) $(if $(SEED),--seed=$(SEED)) \
 	$(if $(LESSON_POOL),--lesson-pool=$(LESSON_POOL))
 
-.PHONY: app class test check venv lint bench clean plans worksheets lab
+.PHONY: app class test check venv lint bench clean plans worksheets lab solutions
 
 $(STAMP): pyproject.toml binder/requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -68,6 +68,10 @@ test: lint $(CHP)
 
 bench: venv
 	$(BIN)/python -m benchmarks
+
+# Solve the shipped heads-up rounds and the one-card round's equilibrium set again (minutes).
+solutions: venv
+	$(BIN)/python -m kayalib.blef.solutions
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache test-artifacts

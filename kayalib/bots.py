@@ -29,9 +29,19 @@ def legal_or_refuse(view: Any) -> tuple[Any, ...]:
 
 
 class DeterministicBot:
-    """A bot that always makes the same move in the same position: define ``decide(view)``."""
+    """A bot that always makes the same move in the same position: define ``decide(view)``.
+
+    It never draws (``draws`` is False, so the turn loop makes it no generator), unless a
+    subclass defines its own ``choose``, which may.
+    """
 
     name = "deterministic"
+    draws = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "choose" in cls.__dict__:
+            cls.draws = True
 
     def decide(self, view: Any) -> Any:  # pragma: no cover - every subclass overrides
         raise NotImplementedError

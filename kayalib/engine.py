@@ -488,6 +488,14 @@ class State(Generic[ActionT, ViewT]):
         then decides at once; Aku Paling Kaya's power step)."""
         return False
 
+    def _same_object(self, action: object) -> ActionT | None:
+        """``action`` if it is one of :meth:`legal_actions` itself (found by identity: comparing
+        actions field by field costs far more, and bots hand back the engine's own objects)."""
+        for option in self.legal_actions():
+            if option is action:
+                return option
+        return None
+
     def legal_match(self, action: object) -> ActionT | None:
         """The legal action equal to ``action`` (or to the action its text names), or ``None``;
         :class:`~kayalib.errors.ParseError` for text that names no action of the game."""
@@ -533,10 +541,8 @@ class State(Generic[ActionT, ViewT]):
         """The legal action :meth:`apply` goes on with for ``action`` (the engine's own object,
         equal to it); ParseError for text that names no action, IllegalActionError (with
         :meth:`refusal`) for an action that is refused."""
-        legal = self.legal_actions()
-        try:
-            option: ActionT | None = legal[legal.index(action)]
-        except ValueError:  # the usual case is one of legal_actions() itself
+        option = self._same_object(action)  # the usual case: one of legal_actions() itself
+        if option is None:
             option = self.legal_match(action)
         if option is None or (seat is not None and seat != self.current_player):
             raise IllegalActionError(self.refusal(action, seat=seat))
@@ -624,8 +630,9 @@ def turns(
 
     ``rng(state, seat)`` gives each bot its generator; by default :func:`kayalib.seeds.bot_rng`
     of the game's seed, the seat and the step, so the same seed plays the same game, and nothing
-    reachable from the generator holds the seed. A bot's answer is checked by value like any
-    action (:meth:`State.apply`).
+    reachable from the generator holds the seed. A bot whose ``draws`` is False (one that never
+    draws) is handed :data:`kayalib.seeds.NO_DRAWS` instead, which refuses to draw. A bot's
+    answer is checked by value like any action (:meth:`State.apply`).
 
     >>> from kayalib.registry import game, make_bot
     >>> start = game("blef").state.new(seed=7)
@@ -633,8 +640,9 @@ def turns(
     >>> steps[-1].state.is_terminal, steps[0].before is start
     (True, True)
     """
+    from kayalib.seeds import NO_DRAWS, bot_rng
+
     if rng is None:
-        from kayalib.seeds import bot_rng
 
         def rng(at: Any, seat: int) -> random.Random:
             return bot_rng(at.seed, seat, at.ply)
@@ -648,7 +656,8 @@ def turns(
             bot = bots[seat]
             if bot is None:
                 return
-            action = bot.choose(state._view(seat), rng(state, seat))
+            dice = rng(state, seat) if getattr(bot, "draws", True) else NO_DRAWS
+            action = bot.choose(state._view(seat), dice)
         action = state.checked(action, seat=seat)
         after: StateT = state._after(action)  # type: ignore[assignment]
         yield Step(state, seat, action, forced, after)

@@ -28,11 +28,13 @@ import hashlib
 import random
 import secrets
 
-from kayalib.errors import SeedError
+from kayalib.errors import ArgumentError, SeedError
 
 __all__ = [
     "MAX_SEED",
     "MAX_STUDENT",
+    "NO_DRAWS",
+    "NoDraws",
     "BotRandom",
     "bot_key",
     "bot_rng",
@@ -144,6 +146,24 @@ def bot_rng(seed: int, seat: int, step: int) -> random.Random:
     game's first state) of game ``seed``: the same for the same game, so simulations, the apps
     and undo agree, and holding nothing from which the seed could be computed."""
     return BotRandom(bot_key(seed, seat, step))
+
+
+class NoDraws(random.Random):
+    """The generator of a bot that said it never draws (``draws = False``): any draw is an
+    error, so a bot that draws after all says so at once instead of going unseeded."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+
+    def random(self) -> float:
+        raise ArgumentError("this bot says it never draws (draws = False), yet it drew")
+
+    def getrandbits(self, k: int) -> int:
+        raise ArgumentError("this bot says it never draws (draws = False), yet it drew")
+
+
+NO_DRAWS = NoDraws()
+"""What the turn loop hands a bot that never draws."""
 
 
 def fresh_rng() -> random.Random:

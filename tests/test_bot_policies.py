@@ -10,7 +10,7 @@ from itertools import cycle, islice
 import pytest
 
 from kayalib.engine import turns
-from kayalib.errors import IllegalActionError, UnknownBotError, UnknownGameError
+from kayalib.errors import IllegalActionError, KayalibError, UnknownBotError, UnknownGameError
 from kayalib.registry import GAMES, bot_names, game, make_bot
 from kayalib.seeds import bot_rng
 
@@ -75,3 +75,30 @@ def test_bots_refuse_a_view_with_nothing_to_do(name: str, bot_name: str) -> None
         bot.choose(state.view(idle), random.Random(0))
     with pytest.raises(IllegalActionError):
         bot.policy(state.view(idle))
+
+
+def test_a_bot_that_never_draws_gets_no_generator_and_one_that_does_gets_its_own() -> None:
+    from kayalib.bots import DeterministicBot
+    from kayalib.seeds import NO_DRAWS
+
+    class Steady(DeterministicBot):
+        def decide(self, view):
+            return view.legal_actions()[0]
+
+    class Drawing(DeterministicBot):
+        def decide(self, view):  # pragma: no cover - choose is its own
+            raise AssertionError
+
+        def choose(self, view, rng):
+            return view.legal_actions()[rng.randrange(len(view.legal_actions()))]
+
+    assert Steady.draws is False and Drawing.draws is True
+    simple = ("random", "counter", "odds", "honest")
+    for name in GAMES:
+        for bot in (b for b in bot_names(name) if b in simple):
+            assert getattr(make_bot(name, bot), "draws", True) is (bot == "random"), (name, bot)
+    with pytest.raises(KayalibError, match="never draws"):
+        NO_DRAWS.random()
+    state = game("blef").state.new(game("blef").rules_for_players(2), seed=3)
+    for step in turns(state, [Drawing(), Steady()]):
+        assert step.state.ply == step.before.ply + 1

@@ -7,9 +7,9 @@ once, with numpy), ``inference`` (the odds given the bids too), ``rules``, ``act
 shared: :mod:`kayalib.simulate`.
 """
 
-from kayalib.blef.bids import BID_KINDS, LADDER, Bid, BidError, best_bid, holds, true_bids
+from kayalib.blef.bids import BID_KINDS, LADDER, Bid, best_bid, holds, true_bids
 from kayalib.blef.bots import BOTS, BayesBot, HonestBot, OddsBot, RandomBot
-from kayalib.blef.cards import DECK, RANKS, SUITS, Card, CardError, parse_cards
+from kayalib.blef.cards import DECK, RANKS, SUITS, Card, parse_cards
 from kayalib.blef.game import CHECK, BlefRules, BlefState, BlefView, Check, parse_action
 from kayalib.blef.odds import (
     bid_probability,
@@ -27,9 +27,7 @@ __all__ = [
     "RANKS",
     "SUITS",
     "Bid",
-    "BidError",
     "Card",
-    "CardError",
     "best_bid",
     "bid_probability",
     "brute_force_table",

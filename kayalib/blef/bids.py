@@ -28,14 +28,13 @@ from kayalib.blef.cards import (
     parse_rank,
     parse_suit,
 )
-from kayalib.errors import KayalibError, ParseError
+from kayalib.errors import ParseError
 
 __all__ = [
     "BID_KINDS",
     "BID_KINDS_PL",
     "LADDER",
     "Bid",
-    "BidError",
     "best_bid",
     "holds",
     "true_bids",
@@ -105,27 +104,25 @@ SMALL_STRAIGHT_RANKS = (0, 1, 2, 3, 4)
 BIG_STRAIGHT_RANKS = (1, 2, 3, 4, 5)
 
 
-class BidError(KayalibError):
-    """A bid kind or parameters that are not on the ladder (e.g. ``two-pair`` with R1 <= R2)."""
 
 
 def _ladder_index(kind: str, params: tuple[int, ...]) -> int:
-    """The ladder position of a bid, or ``BidError`` explaining why it is not a bid."""
+    """The ladder position of a bid, or ``ParseError`` explaining why it is not a bid."""
     signature = _SIGNATURE.get(kind) if isinstance(kind, str) else None
     if signature is None:
-        raise BidError(f"unknown bid kind {kind!r}; the kinds are {', '.join(BID_KINDS)}")
+        raise ParseError(f"unknown bid kind {kind!r}; the kinds are {', '.join(BID_KINDS)}")
     if not isinstance(params, tuple) or len(params) != len(signature):
-        raise BidError(f"{kind} takes {len(signature)} parameter(s), not {params!r}")
+        raise ParseError(f"{kind} takes {len(signature)} parameter(s), not {params!r}")
     for letter, value in zip(signature, params, strict=True):
         top = 6 if letter == "r" else 4
         if not (type(value) is int and 0 <= value < top):
             what = "rank 0..5" if letter == "r" else "suit 0..3"
-            raise BidError(f"{kind}: parameter must be a {what}, not {value!r}")
+            raise ParseError(f"{kind}: parameter must be a {what}, not {value!r}")
     offset = _OFFSET[kind]
     if kind == "two-pair":
         high, low = params
         if high <= low:
-            raise BidError(
+            raise ParseError(
                 f"two-pair: the higher pair comes first "
                 f"(two-pair {RANKS[max(params)]} {RANKS[min(params)]})"
                 if high != low
@@ -135,7 +132,7 @@ def _ladder_index(kind: str, params: tuple[int, ...]) -> int:
     if kind == "full":
         three, two = params
         if three == two:
-            raise BidError("full needs two different ranks (the three, then the pair)")
+            raise ParseError("full needs two different ranks (the three, then the pair)")
         return offset + three * 5 + (two if two < three else two - 1)
     return offset + (params[0] if params else 0)
 
@@ -185,7 +182,7 @@ class Bid:
         )
         try:
             return cls(kind, params)
-        except BidError as error:
+        except ParseError as error:
             raise ParseError(f"{error}: {text!r}") from None
 
     def _param_text(self, suit_names: tuple[str, ...]) -> list[str]:

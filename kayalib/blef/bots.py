@@ -388,9 +388,9 @@ class CfrBot:
     def fallback(self) -> Any:
         """The bot that plays the rounds the equilibrium does not cover."""
         if self._fallback is None:
-            from kayalib.registry import bot_names, make_bot
+            from kayalib.registry import make_bot
 
-            self._fallback = make_bot("blef", "bayes" if "bayes" in bot_names("blef") else "odds")
+            self._fallback = make_bot("blef", "bayes")
         return self._fallback
 
     @staticmethod

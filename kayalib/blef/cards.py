@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from kayalib.errors import KayalibError, ParseError
+from kayalib.errors import ParseError
 
 __all__ = [
     "DECK",
@@ -29,7 +29,6 @@ __all__ = [
     "SUIT_NAMES_PL",
     "SUIT_SYMBOLS",
     "Card",
-    "CardError",
     "check_cards",
     "mask_of",
     "parse_cards",
@@ -48,8 +47,6 @@ SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 SUIT_NAMES_PL = ("trefl", "karo", "kier", "pik")
 
 
-class CardError(KayalibError):
-    """Cards that cannot be: a rank or suit out of range, a card twice, or too many cards."""
 
 
 _RANK_ALIASES = {letter.lower(): index for index, letter in enumerate(RANKS)}
@@ -101,9 +98,9 @@ class Card:
 
     def __post_init__(self) -> None:
         if not (type(self.rank) is int and 0 <= self.rank < 6):
-            raise CardError(f"rank must be 0..5 (9 to A), not {self.rank!r}")
+            raise ParseError(f"rank must be 0..5 (9 to A), not {self.rank!r}")
         if not (type(self.suit) is int and 0 <= self.suit < 4):
-            raise CardError(f"suit must be 0..3 (clubs to spades), not {self.suit!r}")
+            raise ParseError(f"suit must be 0..3 (clubs to spades), not {self.suit!r}")
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -176,12 +173,12 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
 
 def check_cards(cards: Iterable[Card] | str) -> tuple[Card, ...]:
-    """The cards as a tuple (text is parsed), refusing non-cards and duplicates with ``CardError``.
+    """The cards as a tuple (text is parsed), refusing non-cards and duplicates with ``ParseError``.
 
     >>> check_cards([Card(5, 3), Card(5, 3)])
     Traceback (most recent call last):
     ...
-    kayalib.blef.cards.CardError: card AS is given twice
+    kayalib.errors.ParseError: card AS is given twice
     """
     if isinstance(cards, str):
         return parse_cards(cards)
@@ -189,14 +186,14 @@ def check_cards(cards: Iterable[Card] | str) -> tuple[Card, ...]:
         result = tuple(cards)
     except TypeError:
         message = f"cards are a list of cards or text such as 'AS KH', not {cards!r}"
-        raise CardError(message) from None
+        raise ParseError(message) from None
     seen = 0
     for card in result:
         if not isinstance(card, Card):
-            raise CardError(f"not a Blef card: {card!r}")
+            raise ParseError(f"not a Blef card: {card!r}")
         bit = 1 << (card.rank * 4 + card.suit)
         if seen & bit:
-            raise CardError(f"card {card} is given twice")
+            raise ParseError(f"card {card} is given twice")
         seen |= bit
     return result
 

@@ -274,6 +274,17 @@ class BlefState(State[Action, BlefView]):
             return text
         return parse_action(text)  # type: ignore[arg-type]
 
+    def _same_object(self, action: object) -> Action | None:
+        """One of the legal actions itself, found by its place on the ladder at once."""
+        if self.outcome is None:
+            last = self.last_bid
+            if action is CHECK:
+                return CHECK if last is not None else None
+            if type(action) is Bid and 0 <= action.index < len(LADDER):
+                if LADDER[action.index] is action and (last is None or action.index > last.index):
+                    return action
+        return None
+
     def legal_actions(self) -> tuple[Action, ...]:
         """The bids above the last one in ladder order, then ``CHECK`` (not on the opening bid)."""
         if self.outcome is not None:

@@ -22,7 +22,7 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
-from kayalib.errors import KayalibError
+from kayalib.errors import ArgumentError
 from kayalib.progress import ProgressCallback
 from kayalib.seeds import check_seed
 
@@ -44,8 +44,6 @@ FINGERS = ("thumb", "index", "little")
 SUIT_BEATS = {"thumb": "index", "index": "little", "little": "thumb"}
 
 
-class GambrengError(KayalibError):
-    """A draw that cannot be held (fewer than one player, negative trials)."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +85,7 @@ class Gambreng:
 def gambreng(players: int | Sequence[int], rng: random.Random) -> Gambreng:
     """Hold the draw among ``players`` (a count, or the seats taking part) with ``rng``."""
     if not isinstance(rng, random.Random):
-        raise GambrengError(f"gambreng draws from a random.Random, not {rng!r}")
+        raise ArgumentError(f"gambreng draws from a random.Random, not {rng!r}")
     rand = rng.random
     return draw_gambreng(players, lambda n: int(rand() * n))
 
@@ -96,10 +94,10 @@ def draw_gambreng(players: int | Sequence[int], draw: Callable[[int], int]) -> G
     """Hold the draw among ``players`` with ``draw(n)``, a number in ``range(n)`` for each show
     (2 for a palm or a back, 3 for a finger)."""
     if isinstance(players, bool) or not isinstance(players, (int, Sequence)):
-        raise GambrengError(f"players is a count or a list of seats, not {players!r}")
+        raise ArgumentError(f"players is a count or a list of seats, not {players!r}")
     seats = list(range(players)) if isinstance(players, int) else list(players)
     if not seats or any(type(s) is not int or s < 0 for s in seats) or len(set(seats)) < len(seats):
-        raise GambrengError(f"gambreng needs one or more different seats, not {players!r}")
+        raise ArgumentError(f"gambreng needs one or more different seats, not {players!r}")
     rounds: list[GambrengRound] = []
     while len(seats) > 2:
         shows = [(s, "up" if draw(2) == 0 else "down") for s in seats]
@@ -129,7 +127,7 @@ MAX_GAMBRENG = 200
 
 def _check_players(n: object) -> int:
     if type(n) is not int or not 1 <= n <= MAX_GAMBRENG:
-        raise GambrengError(f"gambreng takes 1 to {MAX_GAMBRENG} players, not {n!r}")
+        raise ArgumentError(f"gambreng takes 1 to {MAX_GAMBRENG} players, not {n!r}")
     return n
 
 
@@ -181,7 +179,7 @@ def simulate_gambreng(
     """Hold ``trials`` seeded draws; report the mean number of rounds and first-seat counts."""
     _check_players(players)
     if type(trials) is not int or not 1 <= trials <= 10_000_000:
-        raise GambrengError(f"trials must be a whole number from 1 to 10,000,000, not {trials!r}")
+        raise ArgumentError(f"trials must be a whole number from 1 to 10,000,000, not {trials!r}")
     seed = check_seed(seed)
     start = time.perf_counter()
     rng = random.Random(f"{seed}/gambreng")

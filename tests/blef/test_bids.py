@@ -8,16 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kayalib.blef.bids import (
-    BID_KINDS,
-    LADDER,
-    Bid,
-    BidError,
-    best_bid,
-    holds,
-    true_bids,
-)
-from kayalib.blef.cards import DECK, CardError, parse_cards
+from kayalib.blef.bids import BID_KINDS, LADDER, Bid, best_bid, holds, true_bids
+from kayalib.blef.cards import DECK, parse_cards
 from kayalib.errors import ParseError
 
 pools = st.integers(0, 24).flatmap(
@@ -216,7 +208,7 @@ def test_parse_rejects_non_text():
     ],
 )
 def test_constructor_refuses_bids_off_the_ladder(kind, params):
-    with pytest.raises(BidError):
+    with pytest.raises(ParseError):
         Bid(kind, params)
 
 
@@ -287,7 +279,7 @@ def test_holds_table_covers_every_kind_both_ways():
 
 
 def test_holds_refuses_duplicate_cards():
-    with pytest.raises(CardError):
+    with pytest.raises(ParseError):
         holds(Bid.parse("pair A"), [DECK[-1], DECK[-1]])
     with pytest.raises(ParseError):
         holds(Bid.parse("pair A"), "AS AS")

@@ -11,7 +11,6 @@ from kayalib.blef.cards import (
     RANKS,
     SUITS,
     Card,
-    CardError,
     check_cards,
     parse_cards,
     parse_rank,
@@ -89,7 +88,7 @@ def test_symbol_uses_printed_ten():
 
 @pytest.mark.parametrize(("rank", "suit"), [(6, 0), (-1, 0), (0, 4), (0, -1), ("A", 0), (1.0, 0)])
 def test_card_constructor_refuses_out_of_range(rank, suit):
-    with pytest.raises(CardError):
+    with pytest.raises(ParseError):
         Card(rank, suit)
 
 
@@ -133,9 +132,9 @@ def test_check_cards():
     assert check_cards("AS KH") == (Card(5, 3), Card(4, 2))
     assert check_cards([Card(0, 0)]) == (Card(0, 0),)
     assert check_cards(iter(DECK)) == DECK
-    with pytest.raises(CardError, match="given twice"):
+    with pytest.raises(ParseError, match="given twice"):
         check_cards([Card(0, 0), Card(1, 1), Card(0, 0)])
-    with pytest.raises(CardError, match="not a Blef card"):
+    with pytest.raises(ParseError, match="not a Blef card"):
         check_cards(["AS"])  # a string inside a list is not a Card
 
 
@@ -153,7 +152,7 @@ def test_parse_rank_and_suit():
 
 
 def test_errors_are_value_errors():
-    assert issubclass(CardError, KayalibError)
+    assert issubclass(ParseError, KayalibError)
     assert issubclass(ParseError, ValueError)
     with pytest.raises(ValueError):
         Card.parse("??")

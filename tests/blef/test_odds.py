@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kayalib.blef.bids import LADDER, Bid, true_bids
-from kayalib.blef.cards import DECK, CardError, parse_cards
+from kayalib.blef.cards import DECK, parse_cards
 from kayalib.blef.masks import (
     cards_of,
     colex_rank,
@@ -252,9 +252,9 @@ def test_invalid_inputs_are_refused(hand, cards, error, message):
 
 
 def test_invalid_card_lists_and_trials_are_refused():
-    with pytest.raises(CardError, match="given twice"):
+    with pytest.raises(ParseError, match="given twice"):
         probabilities([DECK[0], DECK[0]], 5)
-    with pytest.raises(CardError, match="not a Blef card"):
+    with pytest.raises(ParseError, match="not a Blef card"):
         probabilities(["AS"], 5)  # type: ignore[list-item]
     with pytest.raises(ArgumentError, match="trials"):
         simulate_table("", 5, 0, seed=1)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from kaya_helpers import C, position, run
 
 from kayalib.errors import ParseError, SeatError
 from kayalib.kaya.game import (
@@ -22,6 +21,7 @@ from kayalib.kaya.game import (
     parse_action,
 )
 from kayalib.kaya.rules import KayaRules
+from tests.kaya.kaya_helpers import C, position, run
 
 GRBP = ("green", "red", "blue", "pink")
 

@@ -11,13 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kayalib.kaya.gambreng import (
-    SUIT_BEATS,
-    GambrengError,
-    expected_rounds,
-    gambreng,
-    simulate_gambreng,
-)
+from kayalib.errors import ArgumentError
+from kayalib.kaya.gambreng import SUIT_BEATS, expected_rounds, gambreng, simulate_gambreng
 
 
 def exact_by_enumeration(n: int, depth: int) -> Fraction:
@@ -122,5 +117,5 @@ def test_simulation_is_seeded_and_reports_progress():
 
 @pytest.mark.parametrize(("players", "trials"), [(0, 10), (3, 0), ("3", 10)])
 def test_bad_arguments(players, trials):
-    with pytest.raises(GambrengError):
+    with pytest.raises(ArgumentError):
         simulate_gambreng(players, trials, seed=1)  # type: ignore[arg-type]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from kaya_helpers import C, moves, position, run
 
 from kayalib.errors import IllegalActionError, ParseError
 from kayalib.kaya.game import (
@@ -19,6 +18,7 @@ from kayalib.kaya.game import (
     TakeBack,
 )
 from kayalib.kaya.rules import KayaRules
+from tests.kaya.kaya_helpers import C, moves, position, run
 
 GR = ("green", "red")
 GRB = ("green", "red", "blue")
