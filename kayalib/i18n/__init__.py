@@ -56,6 +56,7 @@ __all__ = [
     "placeholders",
     "plural_base",
     "plural_forms",
+    "source_keys",
 ]
 
 MINUS = "\u2212"
@@ -120,6 +121,33 @@ def plural_base(key: str) -> str | None:
     ``lesson_n_cards``), or ``None``."""
     head, _, form = key.rpartition("_")
     return head if head and form in PLURAL_FORMS else None
+
+
+def source_keys(english: dict[str, str], lang: str) -> dict[str, str]:
+    """``key -> English key`` for every key that ``lang``'s catalogue must have, given the English
+    catalogue: each counted phrase (an English ``key`` beside a ``key_one``; ``kaya_tie_rule_many``
+    beside no ``kaya_tie_rule_one`` is a key of its own) needs ``key`` and
+    one ``key_<form>`` per plural form of ``lang``, translated from the English ``key_one`` for
+    ``one`` and from ``key`` for every other form.
+
+    >>> english = {"cards": "{n} cards", "cards_one": "{n} card", "hi": "Hello"}
+    >>> sorted(source_keys(english, "pl").items())  # doctest: +NORMALIZE_WHITESPACE
+    [('cards', 'cards'), ('cards_few', 'cards'), ('cards_many', 'cards'),
+     ('cards_one', 'cards_one'), ('hi', 'hi')]
+    >>> sorted(source_keys(english, "id"))
+    ['cards', 'hi']
+    """
+    counted = {key[: -len("_one")] for key in english if key.endswith("_one")}
+    counted &= set(english)
+    wanted: dict[str, str] = {}
+    for key in english:
+        if plural_base(key) not in counted:
+            wanted[key] = key
+    for base in counted:
+        for form in plural_forms(lang):
+            specific = f"{base}_{form}"
+            wanted[specific] = specific if specific in english else base
+    return wanted
 
 
 def _school_rounding() -> decimal.Context:

@@ -133,7 +133,7 @@ def test_every_lesson_bot_has_an_exact_policy_and_the_apps_do_not_offer_them() -
 
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?%?")
-ALLOWED = {"03", "04", "05", "06", "08", "09", "95%", "100%", "50%"}
+ALLOWED = {"0", "03", "04", "05", "06", "08", "09", "95%", "100%", "50%"}
 
 
 @pytest.mark.parametrize("lang", ["en", "id", "pl"])
