@@ -38,7 +38,7 @@ def test_the_template_bot_plays_the_built_in_bots_without_a_forfeit(tmp_path, ga
     assert mine.games > 0 and sum(mine.forfeits.values()) == 0, mine.last_fault
     assert board.progress.value == board.progress.max and board.progress.bar_style == "success"
     table = visible_text(board.table.value)
-    assert f"template_{game}" in table and "przedział 95%" in table
+    assert f"template_{game}" in table and "przedział ufności 95%" in table
     assert "Bez walkowerów" in board.faults.value
     assert "data:image/png;base64," in board.chart.value
 
