@@ -94,9 +94,7 @@ class BotLab(Lesson):
         set_language(self.options.lang)
         if in_voila_kernel():
             self._refuse_voila()
-        self.gate = None
-        self.parts: list[widgets.Widget] = []
-        self.predictions: list[Any] = []
+        self.start_parts()
         self._files: dict[str, str] = {}
 
     def _refuse_voila(self) -> None:

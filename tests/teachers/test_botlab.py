@@ -67,6 +67,14 @@ def test_the_lab_saves_bots_where_it_is_told(tmp_path, monkeypatch) -> None:
     assert tournament_command("blef", ["a.py"]).startswith("kayalib tournament blef a.py random")
 
 
+def test_the_lab_is_a_page_like_every_lesson() -> None:
+    """The lab builds its parts with the lessons' page kit (the kit's own state included)."""
+    lab = BotLab(query="lang=en")
+    lab.header()
+    lab.say("try")
+    assert len(lab.parts) == 1 and lab.gate is None
+
+
 @pytest.mark.slow
 def test_the_notebook_runs_the_tournament_and_leaves_nothing_in_the_checkout(tmp_path) -> None:
     import os

@@ -254,6 +254,11 @@ class Lesson:
         self.options = PageOptions.from_environment() if query is None else PageOptions.parse(
             query)  # fmt: skip
         set_language(self.options.lang)
+        self.start_parts()
+
+    def start_parts(self) -> None:
+        """An empty page: no part, no gate, no prediction waiting (a page that is not a
+        numbered lesson, such as the bot lab, starts here too)."""
         self.gate: Gate | None = None
         self._exercises: list[Gate] = []
         self._unsettled: list[Prediction] = []
