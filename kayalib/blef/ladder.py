@@ -5,6 +5,10 @@ cards in play, each kind's chance, and where the seed's ladder is upside down (l
 ['9S', '9H', '9D', 'AS', 'AH']
 >>> len(kind_inversions(10)), fair_kind_order(10)[:2]
 (7, ['high-card', 'small-straight'])
+
+A kind that no pool of the cards in play can make (a straight with 4 cards) is *impossible*,
+not "the least likely": it is left out of the comparisons and of the fair order
+(:func:`impossible_kinds` names them).
 """
 
 from __future__ import annotations
@@ -20,7 +24,9 @@ from kayalib.blef.odds import bid_probability, probabilities
 
 __all__ = [
     "example_pool",
+    "fair_kind_groups",
     "fair_kind_order",
+    "impossible_kinds",
     "kind_inversions",
     "kind_probabilities",
     "probability_grid",
@@ -82,28 +88,60 @@ def kind_probabilities(cards: int) -> dict[str, Fraction]:
     return {kind: bid_probability(bid, "", cards, exact=True) for kind, bid in first.items()}
 
 
+def impossible_kinds(cards: int) -> list[str]:
+    """The kinds that no pool of ``cards`` cards can make, in the seed's order.
+
+    >>> impossible_kinds(4)
+    ['small-straight', 'big-straight', 'full', 'flush', 'small-poker', 'big-poker']
+    """
+    p = kind_probabilities(cards)
+    return [kind for kind in BID_KINDS if p[kind] == 0]
+
+
 def kind_inversions(cards: int) -> list[tuple[str, str]]:
     """Every pair ``(lower kind, higher kind)`` of the seed's ladder, neighbours or not, where
-    the higher kind is the more likely one with ``cards`` cards in play and no known cards.
+    the higher kind is the more likely one with ``cards`` cards in play and no known cards (the
+    lower kind possible: nothing is "more likely" than an impossible kind in any useful sense).
 
     >>> len(kind_inversions(10)), kind_inversions(10)[:2]
     (7, [('pair', 'small-straight'), ('pair', 'big-straight')])
+    >>> kind_inversions(4)
+    [('two-pair', 'three')]
     """
     p = kind_probabilities(cards)
     return [
         (low, high)
         for i, low in enumerate(BID_KINDS)
         for high in BID_KINDS[i + 1 :]
-        if p[high] > p[low]
+        if p[high] > p[low] > 0
     ]
 
 
 def fair_kind_order(cards: int) -> list[str]:
-    """The kinds from most to least likely (a fair ladder: higher = rarer); ties keep the seed's
-    order.
+    """The possible kinds from most to least likely (a fair ladder: higher = rarer); equally
+    likely kinds keep the seed's order (:func:`fair_kind_groups` keeps them together).
 
     >>> fair_kind_order(10)[:4]
     ['high-card', 'small-straight', 'big-straight', 'pair']
+    >>> fair_kind_order(4)
+    ['high-card', 'pair', 'three', 'two-pair', 'four']
     """
     p = kind_probabilities(cards)
-    return sorted(BID_KINDS, key=lambda kind: (-p[kind], BID_KINDS.index(kind)))
+    possible = [kind for kind in BID_KINDS if p[kind] > 0]
+    return sorted(possible, key=lambda kind: (-p[kind], BID_KINDS.index(kind)))
+
+
+def fair_kind_groups(cards: int) -> list[list[str]]:
+    """:func:`fair_kind_order` with equally likely kinds in one group.
+
+    >>> fair_kind_groups(10)[:2]
+    [['high-card'], ['small-straight', 'big-straight']]
+    """
+    p = kind_probabilities(cards)
+    groups: list[list[str]] = []
+    for kind in fair_kind_order(cards):
+        if groups and p[groups[-1][0]] == p[kind]:
+            groups[-1].append(kind)
+        else:
+            groups.append([kind])
+    return groups

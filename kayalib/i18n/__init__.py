@@ -12,7 +12,14 @@ exists in every language. The games' own words ("Aku paling kaya!", "sprawdzam",
 stay as they are in every language.
 
 Numbers are written the way each language writes them (a decimal comma in Indonesian and
-Polish), through :meth:`Translator.number` and :meth:`Translator.percent` (Babel's CLDR data).
+Polish), through :meth:`Translator.number` and :meth:`Translator.percent` (Babel's CLDR data),
+rounded by the school rule (a 5 rounds up: 6.25% is 6.3%, not Babel's 6.2%) and with a real
+minus sign (−, not a hyphen).
+
+Counted phrases have one text per plural category of the language (CLDR's, through Babel):
+``key_one``, ``key_few``, ``key_many``... beside ``key``, the text for every other count (see
+:meth:`Translator.count`). English needs ``key_one``, Polish ``key_one``, ``key_few`` and
+``key_many`` (1 karta, 2 karty, 5 kart), Indonesian none.
 
 >>> t = Translator("pl")
 >>> t("new_game")
@@ -21,10 +28,13 @@ Polish), through :meth:`Translator.number` and :meth:`Translator.percent` (Babel
 'Pemain 2'
 >>> t.percent(0.778), Translator("en").percent(0.778), t.number(0.25134, 4)
 ('77,8%', '77.8%', '0,2513')
+>>> t.percent(1 / 16), t.number(-0.715, 3), t.count("lesson_n_cards", 22, n=22)
+('6,3%', '−0,715', '22 karty')
 """
 
 from __future__ import annotations
 
+import decimal
 import json
 import string
 from functools import cache
@@ -39,10 +49,20 @@ __all__ = [
     "DEFAULT_LANGUAGE",
     "Translator",
     "UnknownLanguageError",
+    "MINUS",
+    "PLURAL_FORMS",
     "languages",
     "load_catalogue",
     "placeholders",
+    "plural_base",
+    "plural_forms",
+    "source_keys",
 ]
+
+MINUS = "\u2212"
+"""The minus sign every number is written with (U+2212, not the hyphen U+002D)."""
+PLURAL_FORMS = ("zero", "one", "two", "few", "many")
+"""CLDR's plural categories that get a key of their own (``other`` is the key itself)."""
 
 
 def _folder(lang: str) -> Path:
@@ -82,6 +102,62 @@ def languages() -> dict[str, str]:
     }
 
 
+@cache
+def plural_forms(lang: str) -> tuple[str, ...]:
+    """The plural categories of ``lang`` that need a text of their own (Babel's CLDR rule),
+    in :data:`PLURAL_FORMS` order: ``('one',)`` in English, ``()`` in Indonesian.
+
+    >>> plural_forms("pl"), plural_forms("en"), plural_forms("id")
+    (('one', 'few', 'many'), ('one',), ())
+    """
+    from babel import Locale
+
+    tags = Locale.parse(lang).plural_form.tags
+    return tuple(form for form in PLURAL_FORMS if form in tags)
+
+
+def plural_base(key: str) -> str | None:
+    """The counted key that ``key`` is a plural form of (``lesson_n_cards_few`` ->
+    ``lesson_n_cards``), or ``None``."""
+    head, _, form = key.rpartition("_")
+    return head if head and form in PLURAL_FORMS else None
+
+
+def source_keys(english: dict[str, str], lang: str) -> dict[str, str]:
+    """``key -> English key`` for every key that ``lang``'s catalogue must have, given the English
+    catalogue: each counted phrase (an English ``key`` beside a ``key_one``; ``kaya_tie_rule_many``
+    beside no ``kaya_tie_rule_one`` is a key of its own) needs ``key`` and
+    one ``key_<form>`` per plural form of ``lang``, translated from the English ``key_one`` for
+    ``one`` and from ``key`` for every other form.
+
+    >>> english = {"cards": "{n} cards", "cards_one": "{n} card", "hi": "Hello"}
+    >>> sorted(source_keys(english, "pl").items())  # doctest: +NORMALIZE_WHITESPACE
+    [('cards', 'cards'), ('cards_few', 'cards'), ('cards_many', 'cards'),
+     ('cards_one', 'cards_one'), ('hi', 'hi')]
+    >>> sorted(source_keys(english, "id"))
+    ['cards', 'hi']
+    """
+    counted = {key[: -len("_one")] for key in english if key.endswith("_one")}
+    counted &= set(english)
+    wanted: dict[str, str] = {}
+    for key in english:
+        if plural_base(key) not in counted:
+            wanted[key] = key
+    for base in counted:
+        for form in plural_forms(lang):
+            specific = f"{base}_{form}"
+            wanted[specific] = specific if specific in english else base
+    return wanted
+
+
+def _school_rounding() -> decimal.Context:
+    return decimal.Context(rounding=decimal.ROUND_HALF_UP, prec=60)
+
+
+def _minus(text: str) -> str:
+    return MINUS + text[1:] if text.startswith("-") else text
+
+
 def placeholders(text: str) -> set[str]:
     """The ``{names}`` a catalogue text expects."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
@@ -101,13 +177,16 @@ class Translator:
             text = self.fallback.get(key, key)
         return text.format(**values) if values else text
 
-    def count(self, key: str, count: int, **values: object) -> str:
-        """The text of ``key`` for ``count`` things: ``key_one`` where this language's plural
-        rule (Babel's) says *one* and the catalogue has that form, else ``key``.
+    def count(self, key: str, count: float, **values: object) -> str:
+        """The text of ``key`` for ``count`` things: ``key_<form>`` for the plural category that
+        this language's rule (Babel's CLDR data) gives ``count`` (``one``, ``few``, ``many``...)
+        when the catalogue has that form, else ``key``.
 
-        >>> en = Translator("en")
+        >>> en, pl = Translator("en"), Translator("pl")
         >>> en.count("cards_count", 1, n=1), en.count("cards_count", 3, n=3)
         ('1 card', '3 cards')
+        >>> [pl.count("lesson_n_cards", n, n=n) for n in (1, 2, 5, 12, 22)]
+        ['1 karta', '2 karty', '5 kart', '12 kart', '22 karty']
         """
         from babel import Locale
 
@@ -128,11 +207,15 @@ class Translator:
 
         decimals = ("#" if trim else "0") * digits
         pattern = "#,##0" + (f".{decimals}" if digits > 0 else "")
-        return format_decimal(value, format=pattern, locale=self.lang)
+        with decimal.localcontext(_school_rounding()):
+            text = format_decimal(value, format=pattern, locale=self.lang)
+        return _minus(text)
 
     def percent(self, value: float, digits: int = 1) -> str:
         """A probability as a percentage with ``digits`` decimals (``77,8%`` in pl and id)."""
         from babel.numbers import format_percent
 
         pattern = "#,##0" + (f".{'0' * digits}" if digits > 0 else "") + "%"
-        return format_percent(value, format=pattern, locale=self.lang)
+        with decimal.localcontext(_school_rounding()):
+            text = format_percent(value, format=pattern, locale=self.lang)
+        return _minus(text)

@@ -1,8 +1,10 @@
 """How many rounds of gambreng it takes, in numbers: the exact recursion a student can follow,
-seeded samples of draws, their spread, 95% intervals for the mean and how they narrow (lesson 05).
+seeded samples of draws, 95% confidence intervals for the mean, how often they hold the exact
+mean and how they narrow (lesson 05).
 
->>> mean_rounds(4) == expected_rounds(4), spread_figures([1, 2, 3])["mean"]
-(True, 2.0)
+>>> low, high = mean_interval([1, 2, 3])
+>>> mean_rounds(4) == expected_rounds(4), low < 2 < high
+(True, True)
 """
 
 from __future__ import annotations
@@ -16,13 +18,12 @@ from kayalib.kaya.gambreng import expected_rounds, gambreng
 
 __all__ = [
     "coverage",
-    "doubling_rows",
+    "coverage_intervals",
     "interval_widths",
     "mean_interval",
     "mean_rounds",
     "repeat_chance",
     "rounds_sample",
-    "spread_figures",
 ]
 
 
@@ -51,16 +52,8 @@ def rounds_sample(players: int = 4, draws: int = 2000, seed: int = 11) -> list[i
     return [len(gambreng(players, rng).rounds) for _ in range(draws)]
 
 
-def spread_figures(sample: list[int]) -> dict[str, float]:
-    """Mean, standard deviation, longest draw and the share within two deviations of the mean."""
-    n = len(sample)
-    mean = sum(sample) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in sample) / (n - 1))
-    within = sum(1 for x in sample if abs(x - mean) <= 2 * sd) / n
-    return {"mean": mean, "sd": sd, "longest": max(sample), "within": within}
-
-
 def mean_interval(sample: list[int]) -> tuple[float, float]:
+    """The 95% confidence interval for the mean of ``sample`` (mean ± 1.96 SD / √n)."""
     n = len(sample)
     mean = sum(sample) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in sample) / (n - 1))
@@ -79,24 +72,18 @@ def interval_widths(players: int = 4, sizes: tuple[int, ...] = (100, 400, 1600, 
     return rows
 
 
+def coverage_intervals(players: int = 4, repeats: int = 100, draws: int = 100,
+                       seed: int = 17) -> list[tuple[float, float]]:  # fmt: skip
+    """The 95% confidence intervals of ``repeats`` separate samples of ``draws`` draws each."""
+    return [mean_interval(rounds_sample(players, draws, seed * 10_000 + k))
+            for k in range(repeats)]  # fmt: skip
+
+
 def coverage(players: int = 4, repeats: int = 200, draws: int = 100, seed: int = 17) -> int:
     """Of ``repeats`` samples of ``draws`` draws, how many 95% intervals hold the exact mean."""
     exact = float(expected_rounds(players))
-    hits = 0
-    for k in range(repeats):
-        low, high = mean_interval(rounds_sample(players, draws, seed * 10_000 + k))
-        hits += low <= exact <= high
-    return hits
-
-
-def doubling_rows(sizes: tuple[int, ...] = (2, 4, 8, 16, 32, 64)) -> list[tuple[int, float, float]]:
-    """``(players, E(n), E(n) - E(n/2))``: how much one doubling of the group adds."""
-    rows = []
-    for n in sizes:
-        e = float(expected_rounds(n))
-        before = float(expected_rounds(n // 2)) if n > 2 else float("nan")
-        rows.append((n, e, e - before))
-    return rows
+    intervals = coverage_intervals(players, repeats, draws, seed)
+    return sum(low <= exact <= high for low, high in intervals)
 
 
 def repeat_chance(n: int) -> Fraction:

@@ -7,6 +7,7 @@ app say the same thing the same way; the rule notes and scene texts are lesson k
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 from kayalib.draw.charts import table_html
 from kayalib.i18n import Translator
 from kayalib.kaya.cards import COLORS, DECK, Card
+from kayalib.kaya.events import ChallengeEvent
 from kayalib.kaya.game import GambrengEvent, KayaState
 from kayalib.kaya.rules import KayaRules
 from kayalib.lessons.cards import (
@@ -97,9 +99,19 @@ def scene_steps(scene: Scene, t: Translator) -> list[Step]:
             body += (f"<p style='color:#335'><b>{escape(t('lesson_rule'))}</b> "
                      f"{escape(fill(t, t(note), **dict(zip('abcdef', scene.names, strict=False))))}"
                      "</p>")  # fmt: skip
-        steps.append(Step(f"{title} \u2014 {action_text(words, action, seat)}",
+        steps.append(Step(f"{title} \u2014 {_title(words, action, seat, state.events[before:])}",
                           kaya_table_html(state, scene.names, t), body))  # fmt: skip
     return steps
+
+
+def _title(words: Any, action: Any, seat: int, new: Sequence[Any]) -> str:
+    """A step's title: the move in a few words, a challenge's targets in the order the showdown
+    takes them (the order the step's text names them in)."""
+    challenge = next((e for e in new if isinstance(e, ChallengeEvent)), None)
+    if challenge is not None:
+        return words.t("kaya_act_challenge", player=words.seat(seat),
+                       targets=words.seats(challenge.targets))  # fmt: skip
+    return action_text(words, action, seat)
 
 
 def scenes() -> list[Scene]:

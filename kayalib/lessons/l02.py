@@ -38,6 +38,12 @@ NAMES = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Franek", "Gosia", "Henryk")
 """The players of the lessons' Blef game, by seat."""
 
 
+def polish_text(bid: Bid) -> str:
+    """A bid as a Polish player says it (``para 10``: ranks as on the cards, never the engine's
+    ``T``)."""
+    return BlefWords(Translator("pl")).bid_text(bid)
+
+
 def kind_counts_html(t: Translator) -> str:
     """Each kind of bid: its name, how many bids it has and its lowest bid."""
     words = BlefWords(t)
@@ -102,7 +108,7 @@ class LadderBrowser(widgets.VBox, Localized):
         words = BlefWords(t)
         p = bid_probability(bid, "", self.cards.value, exact=True)
         kind_number = BID_KINDS.index(bid.kind) + 1
-        original = "" if t.lang == "pl" else f" \u2014 <i>{escape(bid.polish())}</i>"
+        original = "" if t.lang == "pl" else f" \u2014 <i>{escape(polish_text(bid))}</i>"
         self.card.value = (
             f"<h4>{escape(t('lesson_place_of', n=bid.index + 1, total=len(LADDER)))}: "
             f"<b>{escape(words.bid_text(bid))}</b>{original}</h4><p>"
@@ -194,7 +200,7 @@ def blef_game_steps(t: Translator, seed: int = 4, names: Sequence[str] = NAMES[:
             own = "l02.own_true" if holds(action, before.hands[seat]) else "l02.own_not"
             text = " ".join([
                 escape(words.event_text(new[-1], state.events)),
-                escape(t("l02.bid_means", place=action.index + 1, polish=action.polish(),
+                escape(t("l02.bid_means", place=action.index + 1, polish=polish_text(action),
                          meaning=words.meaning(action), cards=state.total_cards)),
                 escape(t(own)),
                 escape(t("l02.bid_chance", p=t.percent(chance, 0))),

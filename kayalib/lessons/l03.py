@@ -17,6 +17,7 @@ from kayalib.draw.charts import heatmap_png, table_html
 from kayalib.errors import KayalibError
 from kayalib.i18n import Translator
 from kayalib.lessons.cards import cards_html
+from kayalib.lessons.kit.gate import Gate
 from kayalib.lessons.kit.plots import Chart
 from kayalib.lessons.kit.simulator import DealSimulator
 from kayalib.pages.banner import ErrorBanner
@@ -126,13 +127,18 @@ def _deal_trial(bid: Bid, hand: tuple[Card, ...],
 class BidSimulator(widgets.VBox, Localized):
     """Choose a bid, the cards in play and your hand; deal 1 or 1000 random pools and watch the
     running estimate approach the exact probability. An unreadable hand clears the old result
-    (no exact value of another question stays on screen)."""
+    (no exact value of another question stays on screen). ``free=False`` keeps the bid, the
+    cards and the hand it was made with (the page's question: no other question can be asked
+    of it). Its :attr:`gate` opens when a simulator of it has dealt enough to show the exact
+    value."""
 
     def __init__(self, bid: str = "pair A", cards: int = 6, hand: str = "", seed: int = 1, *,
-                 lang: str | None = None, **kwargs: Any) -> None:  # fmt: skip
+                 free: bool = True, lang: str | None = None, **kwargs: Any) -> None:  # fmt: skip
         self.init_language(lang)
         self.errors = ErrorBanner(lambda: self.t)
         self.seed = seed
+        self.free = free
+        self.gate = Gate()
         self.bid_box = widgets.Dropdown(options=[(str(b), b) for b in LADDER],
                                         value=Bid.parse(bid))  # fmt: skip
         self.cards_box = slider(cards, 1, 24)
@@ -143,9 +149,10 @@ class BidSimulator(widgets.VBox, Localized):
         self.apply_button.on_click(self.errors.guard(lambda _: self.rebuild()))
         self.bid_box.observe(self.errors.guard(lambda _: self.rebuild()), "value")
         self.cards_box.observe(self.errors.guard(lambda _: self.rebuild()), "value")
-        super().__init__([widgets.HBox([self.bid_box, self.cards_box]),
-                          widgets.HBox([self.hand_box, self.apply_button]), self.problem,
-                          self.holder, self.errors], **kwargs)  # fmt: skip
+        controls = [widgets.HBox([self.bid_box, self.cards_box]),
+                    widgets.HBox([self.hand_box, self.apply_button]), self.problem]
+        super().__init__([*controls, self.holder, self.errors] if free else
+                         [self.holder, self.errors], **kwargs)  # fmt: skip
         self.add_class("kayalib-bid-simulator")
         self.simulator: DealSimulator | None = None
         self._labels()
@@ -189,6 +196,7 @@ class BidSimulator(widgets.VBox, Localized):
             event=lambda t: BlefWords(t).bid_text(bid), seed=self.seed,
             lang=None if self.follows else self.lang,
         )  # fmt: skip
+        self.gate.follow(self.simulator.gate)
         self.holder.children = (self.simulator,)
 
 

@@ -1,38 +1,33 @@
-"""Lesson 05, gambreng: how many rounds of hompimpa and suit it takes, simulated and exact, with
-the spread of the rounds, what a 95% interval means and how it narrows like 1/√n. The numbers
-are :mod:`kayalib.kaya.gambreng_stats`; here they are drawn and told."""
+"""Lesson 05, gambreng: how many rounds of hompimpa and suit it takes, simulated and then exact
+(a recursion), why an even number of players wastes shows, what a 95% confidence interval means
+(many intervals at once, the misses marked) and whether the draw is fair (one test for every
+player at once). The numbers are :mod:`kayalib.kaya.gambreng_stats`; here they are drawn and
+told."""
 
 from __future__ import annotations
 
-import math
 import random
-from collections import Counter
 from html import escape
+from typing import Any
 
-from kayalib.draw.charts import bar_chart_png, line_chart_png, table_html
+from kayalib.draw.charts import figure_to_png, new_figure, table_html
 from kayalib.i18n import Translator
 from kayalib.kaya.gambreng import Gambreng, expected_rounds, gambreng, simulate_gambreng
-from kayalib.kaya.gambreng_stats import (
-    doubling_rows,
-    mean_rounds,
-    repeat_chance,
-    spread_figures,
-)
+from kayalib.kaya.gambreng_stats import mean_rounds, repeat_chance
 from kayalib.lessons.cards import gambreng_html
 from kayalib.lessons.kit.plots import Chart
 from kayalib.lessons.kit.simulator import DealSimulator
-from kayalib.stats import wilson_interval
+from kayalib.stats import chi_square_uniform, wilson_interval
 
 __all__ = [
-    "doubling_html",
+    "coverage_chart",
+    "coverage_figures",
     "draw_html",
+    "fairness_figures",
     "first_counts_html",
     "gambreng_simulator",
     "mean_table_html",
     "repeat_table_html",
-    "rounds_chart",
-    "spread_chart",
-    "widths_html",
 ]
 
 
@@ -40,7 +35,7 @@ def draw_html(t: Translator, players: int = 4, seed: int = 7) -> str:
     """One seeded draw, show by show, in the narrator's words, and how many rounds it took."""
     draw = gambreng(players, random.Random(seed))
     names = [t("seat_name", n=seat + 1) for seat in range(players)]
-    rounds = t("lesson_after_rounds", n=len(draw.rounds))
+    rounds = t.count("lesson_after_rounds", len(draw.rounds), n=len(draw.rounds))
     return gambreng_html(draw, names, t) + f"<p>{escape(rounds)}</p>"
 
 
@@ -54,7 +49,7 @@ def _describe(draw: Gambreng):
 
 def gambreng_simulator(players: int = 4, seed: int = 5, *,
                        lang: str | None = None) -> DealSimulator:  # fmt: skip
-    """Hold 1 / Hold 1000 draws of ``players`` players; the running mean against E(n)."""
+    """Hold 1 / Hold 1000 draws of ``players`` players; the running mean, and E(n) after 1000."""
 
     def trial(rng: random.Random):
         draw = gambreng(players, rng)
@@ -72,52 +67,51 @@ def mean_table_html(t: Translator, players: range = range(2, 9)) -> str:
     return table_html([t("lesson_players"), "E(n)", "\u2248", t("lesson_kayalib_says")], rows)
 
 
-def rounds_chart(t: Translator, chart: Chart, draws: int = 1000, seed: int = 1) -> None:
-    """Simulated (``draws`` each) and exact mean rounds for 2..10 players."""
-    players = list(range(2, 11))
-    simulated = [simulate_gambreng(n, draws, seed=seed).mean_rounds for n in players]
-    exact = [float(expected_rounds(n)) for n in players]
-    sim_label = t("lesson_simulated_draws", n=t.number(draws, 0))
-    series = {sim_label: (players, simulated), t("lesson_exact_value"): (players, exact)}
-    png = line_chart_png(series,
-                         title=t("lesson_mean_rounds_title"), xlabel=t("lesson_players"),
-                         ylabel=t("lesson_rounds_axis"), lang=t.lang)  # fmt: skip
-    table = table_html([t("lesson_players"), sim_label, t("lesson_exact_value")],
-                       [[n, t.number(s, 2), t.number(e, 2)]
-                        for n, s, e in zip(players, simulated, exact, strict=True)])  # fmt: skip
-    alt = t("lesson_mean_rounds_alt", low=t.number(exact[0], 2), high=t.number(exact[-1], 2))
-    chart.draw(png, alt, table, t("lesson_chart_as_table"))
+def coverage_chart(t: Translator, chart: Chart, intervals: list[tuple[float, float]],
+                   players: int = 4, draws: int = 100) -> None:
+    """Many 95% confidence intervals, one per sample, stacked; the exact mean as a line; the
+    intervals that miss it drawn red, thick and with × at both ends (and listed in the table)."""
+    exact = float(expected_rounds(players))
+    figure = new_figure(7.0, 5.0)
+    axes = figure.add_subplot()
+    misses = []
+    for k, (low, high) in enumerate(intervals, 1):
+        holds = low <= exact <= high
+        if not holds:
+            misses.append(k)
+        axes.plot([low, high], [k, k], color="#1f77b4" if holds else "#c62828",
+                  linewidth=1.2 if holds else 2.6, marker=None if holds else "x",
+                  markersize=6)  # fmt: skip
+    axes.axvline(exact, linestyle="--", color="black", linewidth=1,
+                 label=t("l05.coverage_exact", exact=t.number(exact, 3)))  # fmt: skip
+    axes.plot([], [], color="#c62828", linewidth=2.6, marker="x", label=t("l05.coverage_miss"))
+    axes.set_xlabel(t("l05.coverage_x"))
+    axes.set_ylabel(t("l05.coverage_y", draws=t.number(draws, 0)))
+    axes.set_title(t.count("l05.coverage_title", len(intervals), n=len(intervals)))
+    axes.set_ylim(0, len(intervals) + 1)
+    axes.legend(loc="upper right", fontsize=8)
+    axes.grid(True, axis="x", alpha=0.3)
+    rows = [[k, t.number(low, 2), t.number(high, 2),
+             t("l05.coverage_missed") if k in misses else t("l05.coverage_held")]
+            for k, (low, high) in enumerate(intervals, 1)]  # fmt: skip
+    table = table_html([t("l05.coverage_sample"), t("l05.coverage_low"), t("l05.coverage_high"),
+                        t("l05.coverage_holds")], rows)  # fmt: skip
+    alt = t.count("l05.coverage_alt", len(misses), misses=len(misses), n=len(intervals),
+                  exact=t.number(exact, 3))  # fmt: skip
+    chart.draw(figure_to_png(figure, t.lang), alt, table, t("lesson_chart_as_table"))
 
 
-def spread_chart(t: Translator, chart: Chart, sample: list[int], players: int = 4) -> None:
-    """A bar chart of how often each number of rounds came up (with its table)."""
-    counts = Counter(sample)
-    n, figures = len(sample), spread_figures(sample)
-    values = list(range(1, int(figures["longest"]) + 1))
-    png = bar_chart_png([str(v) for v in values], [counts[v] / n for v in values],
-                        title=t("lesson_spread_title", players=players, n=t.number(n, 0)),
-                        xlabel=t("lesson_rounds_axis"),
-                        ylabel=t("lesson_share_of_draws"), lang=t.lang)  # fmt: skip
-    table = table_html([t("lesson_rounds_axis"), t("lesson_draws"), t("lesson_share_of_draws")],
-                       [[v, counts[v], t.percent(counts[v] / n)] for v in values])  # fmt: skip
-    alt = t("lesson_spread_alt", mean=t.number(figures["mean"], 2),
-            sd=t.number(figures["sd"], 2), longest=int(figures["longest"]))  # fmt: skip
-    chart.draw(png, alt, table, t("lesson_chart_as_table"))
-
-
-def widths_html(t: Translator, rows: list[tuple[int, float, float, float]]) -> str:
-    """The 95% intervals of :func:`interval_widths` as a table with their widths."""
-    return table_html([t("lesson_draws"), t("lesson_mean"), t("lesson_interval95"),
-                       t("lesson_width")],
-                      [[t.number(n, 0), t.number(m, 3),
-                        f"{t.number(lo, 3)} \u2013 {t.number(hi, 3)}", t.number(hi - lo, 3)]
-                       for n, m, lo, hi in rows])  # fmt: skip
-
-
-def doubling_html(t: Translator) -> str:
-    rows = [[n, t.number(e, 2), "\u2014" if math.isnan(d) else "+" + t.number(d, 2)]
-            for n, e, d in doubling_rows()]  # fmt: skip
-    return table_html([t("lesson_players"), "E(n)", t("lesson_more_than_half")], rows)
+def coverage_figures(intervals: list[tuple[float, float]], players: int = 4) -> dict[str, Any]:
+    """What the picture of many intervals shows: how many hold the exact mean, how many miss it,
+    and the sentence that fits (``interval_read`` when the misses are as usual, 1 to 10 of 100,
+    else ``interval_read_unusual``)."""
+    exact = expected_rounds(players)
+    hits = sum(low <= float(exact) <= high for low, high in intervals)
+    misses = len(intervals) - hits
+    usual = 0.01 * len(intervals) <= misses <= 0.10 * len(intervals)
+    return {"hits": hits, "misses": misses, "repeats": len(intervals),
+            "share": hits / len(intervals), "exact": exact,
+            "sentence": "interval_read" if usual else "interval_read_unusual"}  # fmt: skip
 
 
 def repeat_table_html(t: Translator, players: range = range(3, 9)) -> str:
@@ -129,11 +123,23 @@ def repeat_table_html(t: Translator, players: range = range(3, 9)) -> str:
     return table_html([t("lesson_players"), t("lesson_p_repeat"), "%"], rows)
 
 
-def first_counts_html(t: Translator, players: int = 5, draws: int = 10_000, seed: int = 1) -> str:
-    """How often each seat went first in ``draws`` seeded draws, with 95% intervals."""
-    result = simulate_gambreng(players, draws, seed=seed)
+def fairness_figures(players: int = 5, draws: int = 10_000, seed: int = 1) -> dict[str, Any]:
+    """How often each seat went first in ``draws`` seeded draws, and one chi-square test of all
+    of them at once (``counts``, ``statistic``, ``p``, ``fair_share``; ``miss``: the chance
+    that at least one of the ``players`` intervals misses a fair share; ``sentence``: the page's
+    sentence for this ``p``)."""
+    counts = list(simulate_gambreng(players, draws, seed=seed).first_counts)
+    statistic, p = chi_square_uniform(counts)
+    return {"counts": counts, "statistic": statistic, "p": p, "fair_share": 1 / players,
+            "players": players, "draws": draws, "miss": 1 - 0.95**players,
+            "sentence": "fair_test_low" if p < 0.05 else "fair_test"}  # fmt: skip
+
+
+def first_counts_html(t: Translator, figures: dict[str, Any]) -> str:
+    """How often each seat went first, with 95% confidence intervals (:func:`fairness_figures`)."""
+    draws = int(figures["draws"])
     rows = []
-    for seat, count in enumerate(result.first_counts):
+    for seat, count in enumerate(figures["counts"]):  # type: ignore[arg-type]
         low, high = wilson_interval(count, draws)
         rows.append([t("seat_name", n=seat + 1), t.number(count, 0), t.percent(count / draws),
                      f"{t.percent(low)} \u2013 {t.percent(high)}"])  # fmt: skip

@@ -19,6 +19,7 @@ from kayalib.kaya.counting import Profile, showdown_odds, unseen_numbers, win_pr
 from kayalib.kaya.game import KayaState, KayaView
 from kayalib.kaya.rules import KayaRules
 from kayalib.lessons.cards import KAYA_NAMES, kaya_table_html, kaya_words
+from kayalib.lessons.kit.simulator import DealSimulator
 from kayalib.lessons.kit.stepper import Step, Stepper
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Localized, fill
@@ -27,6 +28,7 @@ from kayalib.words.kaya import action_text
 
 __all__ = [
     "ChallengeExplorer",
+    "challenge_simulator",
     "challenge_gain_table",
     "counter_steps",
     "counter_walkthrough",
@@ -36,6 +38,20 @@ __all__ = [
 ]
 
 NAMES = KAYA_NAMES
+
+
+def challenge_simulator(own: int, unseen: Sequence[int], seed: int = 6, *,
+                        lang: str | None = None) -> DealSimulator:  # fmt: skip
+    """Deal 1 / Deal 1000 of the counting model: the target's face-down card is a random one of
+    its ``unseen`` numbers, and the challenge with ``own`` wins when it is at most ``own``."""
+    numbers = tuple(unseen)
+
+    def trial(rng: random.Random) -> tuple[bool, Any]:
+        card = rng.choice(numbers)
+        return card <= own, lambda t: t("l06.sim_card", card=card)
+
+    return DealSimulator(trial, win_probability(own, [numbers], exact=True), seed=seed,
+                         event=lambda t: t("l06.sim_event", own=own), lang=lang)  # fmt: skip
 
 
 def plain_profile(rules: KayaRules | None = None) -> Profile:

@@ -1,66 +1,94 @@
-"""Lesson 07, bots and bluffing: what the bots do, when a bluff pays, and the ladder of bots, each
-claim measured with intervals from games played when the student presses Run.
+"""Lesson 07, bots and bluffing: what the bots do, when a bluff pays, and the ladder of bots.
 
-Everything the lesson says about a bot comes from the bot itself: :func:`describe_bot` reads the
-parameters of a live bot (and falls back to its docstring for a bot it does not know), so a
-retuned bot can never leave the lesson saying something old. The games are
-:mod:`kayalib.blef.matches` (seeded, so anybody can check a figure); the lesson bots are
-:mod:`kayalib.blef.lesson_bots`, made by name through the registry.
+Every conclusion the page draws comes from a controlled experiment of whole games, seats
+balanced, a thousand games a seat, played once and shipped with the kit
+(:mod:`kayalib.blef.experiments`; a test plays a sample of them again). The student first plays
+a smaller run of the same experiment (:class:`BluffingSweep`, :class:`LadderSteps`, a
+tournament), sees how noisy it is, and then reads the big one. Every sentence is computed from
+the numbers it follows, by the right comparison:
 
-At one table the strongest bot takes nearly every game, which tells nothing about the order of
-the others; heads-up, each step of the ladder (``random`` < ``honest`` < ``odds`` < ``bayes``) is
-measured on its own, seats swapped half the time, with a 95% interval and a sentence computed
-from it (:class:`LadderSteps`).
+- a bot against *itself* (``odds`` against ``odds``, seats balanced) wins exactly 50% of its
+  games, so a bluffer is compared with that exact 50% (its 95% confidence interval);
+- two bots against the same opponent are compared by the interval for the *difference* of their
+  win rates (:func:`kayalib.stats.difference_interval`), never by whether their own intervals
+  overlap;
+- rounds in which a bluffer bluffed are *not* compared with rounds in which it did not: that is
+  the page's exercise about selection bias.
+
+What the lesson says about a bot comes from the bot itself (:func:`describe_bot` reads its
+parameters), so a retuned bot can never leave the lesson saying something old.
 """
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
 from kayalib.blef.bots import BayesBot, HonestBot, OddsBot, RandomBot
+from kayalib.blef.experiments import Result, RoundCount, shipped
 from kayalib.blef.lesson_bots import BelieverBot, BluffingBot
-from kayalib.blef.matches import bluff_rounds, heads_up_games
+from kayalib.blef.matches import heads_up_games
 from kayalib.draw.charts import table_html
 from kayalib.i18n import Translator
-from kayalib.lessons.kit.plots import Chart
-from kayalib.lessons.kit.predict import Prediction
+from kayalib.lessons.kit.gate import GatedRunBox
+from kayalib.lessons.kit.plots import Chart, LiveChart
 from kayalib.lessons.kit.tournament import TournamentRunner, WinRates, bot_label, tournament
-from kayalib.pages.runbox import Progress, RunBox
+from kayalib.pages.runbox import Progress
 from kayalib.registry import bot_names, make_bot
-from kayalib.stats import wilson_interval
+from kayalib.stats import difference_interval, share_difference_interval, wilson_interval
 
 __all__ = [
     "BOTS",
     "LADDER",
     "LADDER_GAMES",
-    "LADDER_STEP_GAMES",
-    "BluffRounds",
+    "STEPS",
+    "SWEEP",
     "BluffingSweep",
     "LadderSteps",
+    "Rate",
     "blef_tournament",
     "bots_table_html",
-    "compare",
+    "compare_sentences",
+    "conclusion",
     "describe_bot",
     "kaya_tournament",
     "ladder_choices",
-    "ladder_steps",
+    "policy_html",
+    "rounds_figures",
+    "rounds_table_html",
+    "shipped_rates",
+    "shipped_view",
     "step_sentence",
+    "steps_view",
+    "table_figures",
+    "table_view",
 ]
 
 LADDER = ("random", "honest", "odds", "bayes")
-"""The engine's Blef bots, weakest first (the order the lesson's ladder tournament tests)."""
+"""The engine's Blef bots, weakest first (the order the lesson's ladder tests)."""
 LADDER_GAMES = 40
-"""The ladder tournament's games to start with (four players; bayes thinks for each bid)."""
-BOTS = (*LADDER, "believer", "bluffer 10%", "bluffer 30%", "bluffer 60%")
-"""The bots of lesson 07: the engine's ladder and lesson bots built on the odds bot."""
+"""The games of the student's own one-table tournament, to start with."""
+SWEEP = ("odds", "bluffer 10%", "bluffer 30%", "bluffer 60%")
+"""The bots of the bluffing experiment: the plain odds bot first (the one that never bluffs)."""
+STEPS = (("honest", "random"), ("odds", "honest"), ("bayes", "odds"), ("cfr", "bayes"))
+"""Each step up the ladder, heads-up: the upper bot first (and ``cfr``, lesson 09's equilibrium
+bot, against ``bayes``)."""
+BOTS = (*LADDER, "cfr", "believer", "bluffer 10%", "bluffer 30%", "bluffer 60%")
+"""The bots of lesson 07: the engine's own and the lesson bots built on the odds bot."""
+SWEEP_GAMES = 100
+"""Games a seat in the student's own runs (the shipped experiments play a thousand)."""
 
 ODDS_PARAMETERS = ("confidence", "caution")
 """The odds bot's settings the lesson describes (a test fails when the bot gains another)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# The bots, in words
 
 
 def _odds_words(t: Translator, bot: OddsBot) -> str:
@@ -68,12 +96,23 @@ def _odds_words(t: Translator, bot: OddsBot) -> str:
              caution=t.number(bot.caution, 1, trim=True))  # fmt: skip
 
 
+def _settings(t: Translator, bot: OddsBot) -> str:
+    """The odds settings of a bot built on the odds bot, in words, when they are not the plain
+    odds bot's (so the table says what the odds bot does once)."""
+    plain = OddsBot()
+    if (bot.confidence, bot.caution) == (plain.confidence, plain.caution):
+        return ""
+    return " " + t("lesson_botdesc_settings", confidence=t.percent(bot.confidence, 0),
+                   caution=t.number(bot.caution, 1, trim=True))  # fmt: skip
+
+
 def describe_bot(t: Translator, bot: Any) -> str:
     """What ``bot`` does, from its own parameters (its docstring for a bot this lesson does not
-    know, in English)."""
+    know, in English). A bot built on the odds bot names it without repeating what it does, and
+    states its own odds settings only where they differ."""
     if isinstance(bot, BluffingBot):
-        return t("lesson_botdesc_bluffer", bluff=t.percent(bot.bluff, 0), reach=bot.reach,
-                 odds=_odds_words(t, bot))  # fmt: skip
+        return t("lesson_botdesc_bluffer", bluff=t.percent(bot.bluff, 0),
+                 reach=bot.reach) + _settings(t, bot)  # fmt: skip
     if isinstance(bot, BelieverBot):
         return t("lesson_botdesc_believer", confidence=t.percent(bot.confidence, 0))
     if type(bot) is OddsBot:
@@ -81,12 +120,12 @@ def describe_bot(t: Translator, bot: Any) -> str:
     if type(bot) is HonestBot:
         return t("l07.desc_honest")
     if type(bot) is BayesBot:
-        odds = t("lesson_botdesc_odds", confidence=t.percent(bot.confidence, 0),
-                 caution=t.number(bot.caution, 1, trim=True))  # fmt: skip
         return t("l07.desc_bayes", model=bot_label(t, bot.model.name),
-                 bluff=t.percent(float(bot.model.bluff), 0), odds=odds)  # fmt: skip
+                 bluff=t.percent(float(bot.model.bluff), 0)) + _settings(t, bot)  # fmt: skip
     if type(bot) is RandomBot:
         return t("lesson_botdesc_random")
+    if getattr(bot, "name", "") == "cfr":
+        return t("l07.desc_cfr")
     doc = inspect.getdoc(type(bot)) or ""
     return doc.split("\n\n", 1)[0].replace("\n", " ")
 
@@ -100,6 +139,267 @@ def bots_table_html(t: Translator, names: Sequence[str] = BOTS) -> str:
     """Every bot of the lesson with what it does."""
     return table_html([t("lesson_bot"), t("lesson_what_it_does")],
                       [[bot_label(t, n), describe_bot(t, make_bot("blef", n))] for n in names])
+
+
+def _example_view() -> Any:
+    """A heads-up position: you hold K♠ and 10♥ (four cards in play), the other opened
+    "high card J"."""
+    from kayalib.blef.game import BlefRules, BlefState
+
+    state = BlefState.from_position(BlefRules(players=2), ["QD 9C", "KS TH"], starter=0)
+    return state.apply("high-card J").view(1)
+
+
+def policy_html(t: Translator, names: Sequence[str] = ("odds", "bluffer 30%", "believer")) -> str:
+    """Each bot's policy in one position (:func:`_example_view`): the chance of every move it
+    may make there, as a table (the bot then draws its move with these chances)."""
+    from kayalib.blef.actions import CHECK
+    from kayalib.words import BlefWords
+
+    view = _example_view()
+    policies = [make_bot("blef", name).policy(view) for name in names]
+    words = BlefWords(t)
+    order = [a for a in view.legal_actions() if any(a in policy for policy in policies)]
+    rows = [[t("l07.policy_check") if a == CHECK else words.bid_text(a)]
+            + [t.percent(policy[a], 0) if a in policy else "\u2014" for policy in policies]
+            for a in order]  # fmt: skip
+    head = [t("lesson_move")] + [bot_label(t, name) for name in names]
+    said = t("l07.policy_position", hand=words.cards_text(view.hand), cards=view.total_cards,
+             bid=words.bid_text(view.last_bid))  # fmt: skip
+    return f"<p>{escape(said)}</p>" + table_html(head, rows)
+
+
+# ---------------------------------------------------------------------------------------------
+# Win rates and the sentences they support
+
+
+@dataclass(frozen=True)
+class Rate:
+    """``bot`` won ``won`` of ``played`` games against ``against``."""
+
+    bot: str
+    against: str
+    won: int
+    played: int
+
+    @property
+    def rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.won, self.played)
+
+
+def shipped_rates(against: str, bots: Sequence[str] = SWEEP) -> list[Rate]:
+    """The shipped experiment of ``bots`` against ``against`` (a thousand games a seat)."""
+    results = shipped()
+    return [_rate(results[f"{bot} v {against}"]) for bot in bots]
+
+
+def _rate(result: Result) -> Rate:
+    bots = result.experiment.bots
+    return Rate(bots[0], bots[1], result.wins(0), result.played)
+
+
+def _percents(t: Translator, **values: float) -> dict[str, str]:
+    return {name: t.percent(value) for name, value in values.items()}
+
+
+def _points(t: Translator, value: float) -> str:
+    """A difference of two rates in percentage points, with its sign."""
+    text = t.number(abs(value) * 100, 1)
+    return ("+" if value > 0 else "\u2212" if value < 0 else "") + text
+
+
+def against_even(t: Translator, row: Rate, base: str) -> str:
+    """``row`` compared with the exact 50% that ``base`` wins against itself."""
+    low, high = row.interval()
+    key = "l07.even_more" if low > 0.5 else "l07.even_less" if high < 0.5 else "l07.even_unclear"
+    return t(key, bot=bot_label(t, row.bot), base=bot_label(t, base),
+             against=bot_label(t, row.against),
+             **_percents(t, rate=row.rate, low=low, high=high))  # fmt: skip
+
+
+def against_base(t: Translator, row: Rate, base: Rate) -> str:
+    """``row`` compared with ``base`` (the same opponent) by the interval for the difference."""
+    low, high = difference_interval(row.won, row.played, base.won, base.played)
+    key = "lesson_diff_more" if low > 0 else "lesson_diff_less" if high < 0 else \
+        "lesson_diff_unclear"  # fmt: skip
+    return t(key, bot=bot_label(t, row.bot), base=bot_label(t, base.bot),
+             rate=t.percent(row.rate), base_rate=t.percent(base.rate),
+             diff=_points(t, row.rate - base.rate), low=_points(t, low),
+             high=_points(t, high))  # fmt: skip
+
+
+def compare_sentences(t: Translator, rows: Sequence[Rate]) -> list[str]:
+    """A sentence per bluffer, comparing it with the first row (the bot that never bluffs)
+    against the same opponent: with the exact 50% when that is the opponent itself, else by the
+    interval for the difference."""
+    base, *others = rows
+    if base.bot == base.against:
+        said = [t("l07.itself", bot=bot_label(t, base.bot), rate=t.percent(base.rate))]
+        return said + [against_even(t, row, base.bot) for row in others]
+    return [against_base(t, row, base) for row in others]
+
+
+def verdict(rows: Sequence[Rate]) -> str | None:
+    """``"less"``, ``"more"`` or ``"same"`` when every bluffer's comparison says so, else
+    ``None`` (the data do not settle the question for all of them)."""
+    base, *others = rows
+    found = set()
+    for row in others:
+        if base.bot == base.against:
+            low, high = row.interval()
+            centre = 0.5
+        else:
+            low, high = difference_interval(row.won, row.played, base.won, base.played)
+            centre = 0.0
+        found.add("more" if low > centre else "less" if high < centre else "same")
+    return found.pop() if len(found) == 1 else None
+
+
+def _draw_rates(t: Translator, rows: Sequence[Rate], table: widgets.HTML, chart: Chart,
+                verdicts: widgets.HTML, heading: str) -> None:  # fmt: skip
+    """A sweep's table, chart (with the exact 50% line when the first row is a bot against
+    itself) and computed sentences."""
+    labels = [bot_label(t, row.bot) for row in rows]
+    shown = WinRates(labels, [row.won for row in rows], rows[0].played)
+    table.value = shown.table(t, t("lesson_bot"))
+    itself = rows[0].bot == rows[0].against
+    shown.draw(chart, t, reference=0.5 if itself else None,
+               reference_label=t("l07.exact_half", bot=bot_label(t, rows[0].bot)),
+               title=t.count("lesson_sweep_title", rows[0].played,
+                             against=bot_label(t, rows[0].against),
+                             games=t.number(rows[0].played, 0)),
+               xlabel=t("lesson_bot"), first_column=t("lesson_bot"))  # fmt: skip
+    items = "".join(f"<li>{escape(s)}</li>" for s in compare_sentences(t, rows))
+    verdicts.value = f"<p><b>{escape(heading)}</b></p><ul>{items}</ul>"
+
+
+class BluffingSweep(GatedRunBox):
+    """The student's own run of the bluffing experiment: each bot of :data:`SWEEP` against one
+    opponent, ``games`` games a seat, seats balanced, with a progress bar; then the table, the
+    chart and the sentences, computed exactly as for the shipped experiment."""
+
+    count_label = staticmethod(lambda t: t("lesson_games_per_side"))
+    run_label = staticmethod(lambda t: t("lesson_run_sweep"))
+    run_class = "kayalib-run-sweep"
+    css_class = "kayalib-bluffing-sweep"
+
+    def __init__(self, against: str = "odds", games: int = SWEEP_GAMES, seed: int = 3,
+                 bots: Sequence[str] = SWEEP, *, lang: str | None = None,
+                 **kwargs: Any) -> None:  # fmt: skip
+        self.bots = list(bots)
+        self.against = against
+        self.seed = seed
+        self.table = widgets.HTML()
+        self.chart = Chart()
+        self.verdicts = widgets.HTML()
+        super().__init__(games, low=10, high=1000, step=10,
+                         below=[self.verdicts, self.table, self.chart], lang=lang,
+                         **kwargs)  # fmt: skip
+        self.relabel()
+
+    def work(self, count: int, progress: Progress) -> list[Rate]:
+        total = len(self.bots) * 2 * count
+        rows = []
+        for i, bot in enumerate(self.bots):
+            won, played = heads_up_games(bot, self.against, count, self.seed,
+                                         progress.part(i * 2 * count, total))  # fmt: skip
+            rows.append(Rate(bot, self.against, won, played))
+        return rows
+
+    def sentences(self) -> list[str]:
+        return [] if self.results is None else compare_sentences(self.t, self.results)
+
+    def show(self) -> None:
+        t, rows = self.t, self.results
+        if rows is None:
+            self.table.value = self.verdicts.value = ""
+            self.chart.draw(b"", "")
+            return
+        _draw_rates(t, rows, self.table, self.chart, self.verdicts,
+                    t("l07.your_run", games=t.number(rows[0].played // 2, 0)))  # fmt: skip
+
+
+def shipped_view(against: str) -> widgets.VBox:
+    """The shipped bluffing experiment against ``against``: table, chart and sentences."""
+    rows = shipped_rates(against)
+    table, verdicts = widgets.HTML(), widgets.HTML()
+
+    def draw(t: Translator, chart: Chart) -> None:
+        _draw_rates(t, rows, table, chart, verdicts,
+                    t("l07.shipped_run", games=t.number(rows[0].played // 2, 0)))  # fmt: skip
+
+    chart = LiveChart(draw)
+    box = widgets.VBox([verdicts, chart])  # the chart's own table states every figure
+    box.add_class("kayalib-shipped-sweep")
+    return box
+
+
+# ---------------------------------------------------------------------------------------------
+# Rounds with a bluff: the exercise about selection bias
+
+
+def rounds_figures(bluffer: str = "bluffer 30%") -> dict[str, Any]:
+    """The rounds of the shipped games of ``bluffer``: against each opponent, the share of the
+    rounds with a bluff it won and of the rounds without one."""
+    figures: dict[str, Any] = {}
+    for against in ("odds", "believer"):
+        count: RoundCount = shipped()[f"{bluffer} v {against}"].round_count()
+        figures[against] = count
+        figures[f"{against}_bluff"] = count.bluff_won / count.bluff_rounds
+        figures[f"{against}_plain"] = count.plain_won / count.plain_rounds
+    return figures
+
+
+def rounds_table_html(t: Translator, bluffer: str = "bluffer 30%") -> str:
+    """The round table: rounds with and without a bluff, and the share of each that was won."""
+    figures = rounds_figures(bluffer)
+    rows = []
+    for against in ("odds", "believer"):
+        count = figures[against]
+        for kind, rounds, won in (("bluffed", count.bluff_rounds, count.bluff_won),
+                                  ("plain", count.plain_rounds, count.plain_won)):  # fmt: skip
+            rows.append([bot_label(t, against), t(f"lesson_rounds_{kind}"), t.number(rounds, 0),
+                         t.number(won, 0), t.percent(won / rounds)])  # fmt: skip
+    return table_html([t("lesson_against"), t("lesson_rounds"), t("lesson_count"),
+                       t("lesson_won"), t("l07.share_won")], rows)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------
+# The conclusion, from the controlled experiments
+
+
+def conclusion() -> dict[str, Any]:
+    """The keys of the conclusion's two sentences, from the shipped experiments: against
+    ``odds`` (every bluffer below the exact 50%, or not all) and against ``believer`` (a bluffer
+    whose difference from ``odds`` is above 0, or none)."""
+    odds, believer = shipped_rates("odds"), shipped_rates("believer")
+    gains = []
+    for row in believer[1:]:
+        low, high = difference_interval(row.won, row.played, believer[0].won, believer[0].played)
+        gains.append((row, low, high))
+    paying = [row for row, low, _ in gains if low > 0]
+    losing = [row for row, _, high in gains if high < 0]
+    key_odds = "l07.conclusion_odds_" + {"less": "loses", "more": "pays"}.get(
+        verdict(odds) or "", "mixed")  # fmt: skip
+    key_believer = ("l07.conclusion_believer_pays" if paying and not losing else
+                    "l07.conclusion_believer_loses" if losing and not paying else
+                    "l07.conclusion_believer_unclear")  # fmt: skip
+    best = max(believer[1:], key=lambda row: row.rate)
+    low, high = difference_interval(best.won, best.played, believer[0].won, believer[0].played)
+    return {"key_odds": key_odds, "key_believer": key_believer,
+            "paying": lambda t: ", ".join(bot_label(t, r.bot) for r in paying),
+            "best": lambda t: bot_label(t, best.bot), "best_rate": best.rate,
+            "odds_rate": believer[0].rate, "diff": (best.rate - believer[0].rate) * 100,
+            "low": low * 100, "high": high * 100,
+            "worst": lambda t: bot_label(t, odds[-1].bot), "worst_rate": odds[-1].rate,
+            "games": shipped()["odds v odds"].experiment.games}  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------
+# The ladder: one table, then each step heads-up
 
 
 def blef_tournament(seats: Sequence[str] = LADDER[::-1], games: int = LADDER_GAMES,
@@ -117,200 +417,94 @@ def kaya_tournament(seats: Sequence[str] = ("counter", "random", "random"), game
                             lang=lang)  # fmt: skip
 
 
-def compare(t: Translator, name: str, rate: tuple[float, float, float],
-            base_name: str, base: tuple[float, float, float]) -> str:  # fmt: skip
-    """One sentence comparing two win rates by their 95% intervals (never by the bare rates)."""
-    (r, lo, hi), (br, blo, bhi) = rate, base
-    if lo > bhi:
-        key = "lesson_cmp_more"
-    elif hi < blo:
-        key = "lesson_cmp_less"
-    else:
-        key = "lesson_cmp_cannot_tell"
-    return t(key, bot=name, rate=t.percent(r), low=t.percent(lo), high=t.percent(hi),
-             base=base_name, base_rate=t.percent(br), base_low=t.percent(blo),
-             base_high=t.percent(bhi))  # fmt: skip
+def table_figures() -> dict[str, Any]:
+    """The shipped one-table experiment (the four ladder bots, every seating a thousand games):
+    each bot's wins, the most winning bot, and the interval for the difference between its share
+    and the next one's (the same games, so :func:`share_difference_interval`)."""
+    result = shipped()[" v ".join(LADDER)]
+    played = len(result.winners)
+    wins = {bot: result.wins(k) for k, bot in enumerate(result.experiment.bots)}
+    first, second = sorted(wins, key=wins.get, reverse=True)[:2]  # type: ignore[arg-type]
+    low, high = share_difference_interval(wins[first], wins[second], played)
+    return {"wins": wins, "games": played, "first": first, "second": second,
+            "low": low, "high": high, "clear": low > 0}  # fmt: skip
 
 
-class BluffingSweep(RunBox):
-    """Heads-up win rates of several bots against one opponent, with 95% intervals and a sentence
-    per bot computed from them; runs only when asked, with a progress bar."""
+def table_view() -> widgets.Widget:
+    """The shipped one-table results: each bot's share of the games, with intervals and the
+    equal share dashed, and the sentence its numbers support."""
+    figures = table_figures()
+    sentence = widgets.HTML()
 
-    count_label = staticmethod(lambda t: t("lesson_games_per_side"))
-    run_label = staticmethod(lambda t: t("lesson_run_sweep"))
-    run_class = "kayalib-run-sweep"
-    css_class = "kayalib-bluffing-sweep"
-
-    def __init__(self, bots: Sequence[str] = ("odds", "bluffer 10%", "bluffer 30%", "bluffer 60%"),
-                 against: str = "odds", games: int = 100, seed: int = 3, *,
-                 prediction: Prediction | None = None, lang: str | None = None,
-                 **kwargs: Any) -> None:  # fmt: skip
-        self.bots = list(bots)
-        self.seed = seed
-        self.prediction = prediction
-        self.against = widgets.Dropdown(options=[(n, n) for n in ("odds", "believer")],
-                                        value=against)  # fmt: skip
-        self.table = widgets.HTML()
-        self.chart = Chart()
-        self.verdicts = widgets.HTML()
-        self._against_run = against
-        super().__init__(games, low=10, high=2000, step=10, before=[self.against],
-                         below=[self.verdicts, self.table, self.chart], lang=lang,
-                         **kwargs)  # fmt: skip
-        self.relabel()
-
-    def relabel_controls(self) -> None:
-        t = self.t
-        value = self.against.value
-        self.against.options = [(bot_label(t, n), n) for n in ("odds", "believer")]
-        self.against.value = value
-        self.against.description = t("lesson_against")
-
-    def work(self, count: int, progress: Progress) -> WinRates:
-        against = self.against.value
-        total = len(self.bots) * 2 * count
-        wins = []
-        for i, bot in enumerate(self.bots):
-            won, _ = heads_up_games(bot, against, count, self.seed, progress.part(i * 2 * count,
-                                                                                    total))
-            wins.append(won)
-        self._against_run = against
-        return WinRates(self.bots, wins, 2 * count)
-
-    def sentences(self) -> list[str]:
-        """Each bluffer compared with the first bot (the honest one) against the same opponent."""
-        t, results = self.t, self.results
-        if results is None:
-            return []
-        base = results.rows[0]
-        return [compare(t, bot_label(t, bot), (rate, low, high), bot_label(t, base[0]),
-                        base[1:]) for bot, rate, low, high in results.rows[1:]]  # fmt: skip
-
-    def show(self) -> None:
-        t, results = self.t, self.results
-        if results is None:
-            self.table.value = self.verdicts.value = ""
-            self.chart.draw(b"", "")
-            return
-        labels = [bot_label(t, bot) for bot in results.labels]
-        shown = WinRates(labels, results.wins, results.played)
-        opponent = bot_label(t, self._against_run)
-        self.table.value = shown.table(t, t("lesson_bot"))
-        shown.draw(self.chart, t, reference=0.5, reference_label=t("lesson_even"),
-                   title=t("lesson_sweep_title", against=opponent,
-                           games=t.number(results.played, 0)),
+    def draw(t: Translator, chart: Chart) -> None:
+        bots = list(figures["wins"])
+        shown = WinRates([bot_label(t, b) for b in bots], [figures["wins"][b] for b in bots],
+                         figures["games"])  # fmt: skip
+        shown.draw(chart, t, reference=1 / len(bots), reference_label=t("lesson_equal_strength"),
+                   title=t("l07.table_title", games=t.number(figures["games"], 0)),
                    xlabel=t("lesson_bot"), first_column=t("lesson_bot"))  # fmt: skip
-        items = "".join(f"<li>{escape(s)}</li>" for s in self.sentences())
-        said = ""
-        if self.prediction is not None and self.prediction.committed:
-            choice = self.prediction.choice_text(self.prediction.value)  # type: ignore[arg-type]
-            said = f"<p>{escape(t('lesson_you_chose', choice=choice))}</p>"
-        self.verdicts.value = (
-            f"<p><b>{escape(t('lesson_sweep_against', against=opponent))}</b></p>"
-            f"<ul>{items}</ul>{said}"
-        )
+        first, second = figures["first"], figures["second"]
+        key = "l07.table_first" if figures["clear"] else "l07.table_unclear"
+        wins, games = figures["wins"], figures["games"]
+        sentence.value = "<p>" + escape(t(key, first=bot_label(t, first),
+                                          second=bot_label(t, second),
+                                          rate=t.percent(wins[first] / games),
+                                          second_rate=t.percent(wins[second] / games),
+                                          low=_points(t, figures["low"]),
+                                          high=_points(t, figures["high"]))) + "</p>"  # fmt: skip
 
-
-class BluffRounds(RunBox):
-    """For a bluffer against ``odds`` and against ``believer``: the share of rounds it won when it
-    had bluffed, beside the rounds when it had not, with intervals and a computed verdict."""
-
-    count_label = staticmethod(lambda t: t("lesson_games_per_side"))
-    run_label = staticmethod(lambda t: t("lesson_run_rounds"))
-    run_class = "kayalib-run-rounds"
-    css_class = "kayalib-bluff-rounds"
-
-    def __init__(self, bluff: float = 0.3, games: int = 100, seed: int = 5, *,
-                 lang: str | None = None, **kwargs: Any) -> None:  # fmt: skip
-        self.bluff, self.seed = bluff, seed
-        self.result = widgets.HTML()
-        super().__init__(games, low=10, high=2000, step=10, below=[self.result], lang=lang,
-                         **kwargs)  # fmt: skip
-        self.relabel()
-
-    @property
-    def counts(self) -> dict[str, dict[str, int]]:
-        """The rounds of the last run, against each opponent (empty before the first)."""
-        return self.results or {}
-
-    def work(self, count: int, progress: Progress) -> dict[str, dict[str, int]]:
-        return {against: bluff_rounds(self.bluff, against, count, self.seed,
-                                      progress.part(2 * count * k, 4 * count))
-                for k, against in enumerate(("odds", "believer"))}  # fmt: skip
-
-    def rates(self, against: str) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
-        """``((rate, low, high) after a bluff, (rate, low, high) without one)``."""
-        c = self.counts[against]
-        out = []
-        for kind in ("bluff", "plain"):
-            won, rounds = c[f"{kind}_won"], c[f"{kind}_rounds"]
-            low, high = wilson_interval(won, rounds)
-            out.append((won / rounds if rounds else 0.0, low, high))
-        return out[0], out[1]
-
-    def sentences(self) -> list[str]:
-        t = self.t
-        said = []
-        for against in self.counts:
-            bluffed, plain = self.rates(against)
-            said.append(t("lesson_rounds_vs", against=bot_label(t, against)) + " " + compare(
-                t, t("lesson_rounds_bluffed"), bluffed, t("lesson_rounds_plain"), plain))
-        return said
-
-    def show(self) -> None:
-        t = self.t
-        if not self.counts:
-            self.result.value = ""
-            return
-        rows = []
-        for against, c in self.counts.items():
-            bluffed, plain = self.rates(against)
-            for kind, (rate, low, high) in (("bluffed", bluffed), ("plain", plain)):
-                rows.append([bot_label(t, against), t(f"lesson_rounds_{kind}"),
-                             t.number(c["bluff_rounds" if kind == "bluffed"
-                                        else "plain_rounds"], 0),
-                             t.percent(rate), f"{t.percent(low)} \u2013 {t.percent(high)}"])
-        table = table_html([t("lesson_against"), t("lesson_rounds"), t("lesson_count"),
-                            t("lesson_won"), t("lesson_interval95")], rows)  # fmt: skip
-        items = "".join(f"<li>{escape(s)}</li>" for s in self.sentences())
-        self.result.value = f"<ul>{items}</ul>{table}"
-
-
-# ---------------------------------------------------------------------------------------------
-# The ladder of bots, step by step
-
-
-LADDER_STEP_GAMES = 10
-"""Games in each seat for each step, to start with (bayes thinks for each bid)."""
-
-
-def ladder_steps() -> list[tuple[str, str]]:
-    """``(upper, lower)`` for each step of :data:`LADDER`."""
-    return [(LADDER[i + 1], LADDER[i]) for i in range(len(LADDER) - 1)]
+    chart = LiveChart(draw)
+    return widgets.VBox([sentence, chart])
 
 
 def step_sentence(t: Translator, upper: str, lower: str,
                   row: tuple[float, float, float]) -> str:  # fmt: skip
-    """What one step's result says, judged by its 95% interval against 50%."""
+    """What one step's result says, judged by its 95% confidence interval against 50% (two
+    equally strong bots, seats balanced, win exactly half)."""
     rate, low, high = row
     key = "l07.step_above" if low > 0.5 else "l07.step_below" if high < 0.5 else "l07.step_unclear"
     return t(key, upper=bot_label(t, upper), lower=bot_label(t, lower), rate=t.percent(rate),
              low=t.percent(low), high=t.percent(high))  # fmt: skip
 
 
-class LadderSteps(RunBox):
+def _draw_steps(t: Translator, steps: Sequence[tuple[str, str]], wins: Sequence[int],
+                played: int, table: widgets.HTML, chart: Chart,
+                verdicts: widgets.HTML) -> None:  # fmt: skip
+    labels = [t("l07.step_label", upper=bot_label(t, u), lower=bot_label(t, lo))
+              for u, lo in steps]  # fmt: skip
+    shown = WinRates(labels, list(wins), played)
+    table.value = shown.table(t, t("l07.step_column"))
+    shown.draw(chart, t, reference=0.5, reference_label=t("l07.step_even"),
+               title=t("l07.step_title", games=t.number(played // 2, 0)),
+               xlabel=t("l07.step_column"), first_column=t("l07.step_column"))  # fmt: skip
+    verdicts.value = "<ul>" + "".join(
+        f"<li>{escape(step_sentence(t, upper, lower, row[1:]))}</li>"
+        for (upper, lower), row in zip(steps, shown.rows, strict=True)) + "</ul>"
+
+
+def steps_view() -> widgets.Widget:
+    """The shipped steps of the ladder, heads-up, a thousand games a seat each."""
+    results = shipped()
+    wins = [results[f"{u} v {lo}"].wins(0) for u, lo in STEPS]
+    played = results[f"{STEPS[0][0]} v {STEPS[0][1]}"].played
+    table, verdicts = widgets.HTML(), widgets.HTML()
+    chart = LiveChart(lambda t, c: _draw_steps(t, STEPS, wins, played, table, c, verdicts))
+    return widgets.VBox([verdicts, chart])  # the chart's own table states every figure
+
+
+class LadderSteps(GatedRunBox):
     """Each step of the ladder played heads-up when asked, with a progress bar: the upper bot's
-    win rate with its 95% interval, a chart, and a sentence per step."""
+    win rate with its 95% confidence interval, a chart, and a sentence per step."""
 
     count_label = staticmethod(lambda t: t("lesson_games_per_side"))
     run_label = staticmethod(lambda t: t("l07.run_ladder"))
     run_class = "kayalib-run-ladder"
     css_class = "kayalib-ladder-steps"
 
-    def __init__(self, games: int = LADDER_STEP_GAMES, seed: int = 7, *,
-                 lang: str | None = None, **kwargs: Any) -> None:  # fmt: skip
+    def __init__(self, games: int = 10, seed: int = 7, *, lang: str | None = None,
+                 **kwargs: Any) -> None:  # fmt: skip
         self.seed = seed
-        self.steps = ladder_steps()
+        self.steps = STEPS
         self.verdicts = widgets.HTML()
         self.table = widgets.HTML()
         self.chart = Chart()
@@ -319,33 +513,26 @@ class LadderSteps(RunBox):
                          **kwargs)  # fmt: skip
         self.relabel()
 
-    def work(self, count: int, progress: Progress) -> WinRates:
+    def work(self, count: int, progress: Progress) -> tuple[list[int], int]:
         total = len(self.steps) * 2 * count
         wins = []
         for k, (upper, lower) in enumerate(self.steps):
             won, _ = heads_up_games(upper, lower, count, self.seed + 2 * k,
                                     progress.part(k * 2 * count, total))  # fmt: skip
             wins.append(won)
-        return WinRates([f"{u}/{lo}" for u, lo in self.steps], wins, 2 * count)
+        return wins, 2 * count
 
     def sentences(self) -> list[str]:
         if self.results is None:
             return []
-        return [step_sentence(self.t, upper, lower, row[1:])
-                for (upper, lower), row in zip(self.steps, self.results.rows, strict=True)]
+        wins, played = self.results
+        return [step_sentence(self.t, u, lo, WinRates([u], [w], played).rows[0][1:])
+                for (u, lo), w in zip(self.steps, wins, strict=True)]  # fmt: skip
 
     def show(self) -> None:
-        t, results = self.t, self.results
-        if results is None:
+        if self.results is None:
             self.table.value = self.verdicts.value = ""
             self.chart.draw(b"", "")
             return
-        labels = [t("l07.step_label", upper=bot_label(t, u), lower=bot_label(t, lo))
-                  for u, lo in self.steps]  # fmt: skip
-        shown = WinRates(labels, results.wins, results.played)
-        self.table.value = shown.table(t, t("l07.step_column"))
-        shown.draw(self.chart, t, reference=0.5, reference_label=t("lesson_even"),
-                   title=t("l07.step_title", games=t.number(results.played, 0)),
-                   xlabel=t("l07.step_column"), first_column=t("l07.step_column"))  # fmt: skip
-        self.verdicts.value = "<ul>" + "".join(
-            f"<li>{escape(s)}</li>" for s in self.sentences()) + "</ul>"
+        wins, played = self.results
+        _draw_steps(self.t, self.steps, wins, played, self.table, self.chart, self.verdicts)

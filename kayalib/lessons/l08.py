@@ -47,6 +47,7 @@ __all__ = [
     "curve_png",
     "full_figures",
     "heard_simulator",
+    "ladder_figures",
     "small_table_html",
 ]
 
@@ -215,6 +216,20 @@ def full_figures(bluff: Fraction = FULL_BLUFF) -> dict[str, Any]:
         "last": lambda t: bid_name(t, last), "last_at": last.index,
         "last_prior": float(result.prior_table()[last]), "last_post": float(result.table()[last]),
     }  # fmt: skip
+
+
+def ladder_figures() -> dict[str, Any]:
+    """What lesson 07's shipped games say about listening: ``bayes`` against ``odds`` heads-up,
+    its win rate with a 95% confidence interval, and the catalogue name of the sentence that the
+    interval supports (``l08.ladder_bayes`` or ``l08.ladder_unclear``)."""
+    from kayalib.blef.experiments import shipped
+    from kayalib.stats import wilson_interval
+
+    result = shipped()["bayes v odds"]
+    won, played = result.wins(0), result.played
+    low, high = wilson_interval(won, played)
+    return {"games": result.experiment.games, "rate": won / played, "low": low, "high": high,
+            "sentence": "ladder_bayes" if low > 0.5 else "ladder_unclear"}  # fmt: skip
 
 
 class FullCase(widgets.VBox, Localized):

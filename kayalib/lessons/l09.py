@@ -1,8 +1,11 @@
-"""Lesson 09, how often should you bluff? Heads-up Blef with one card each, solved: play rounds
-against a bot (:class:`RoundPlayer`), the equilibrium as a picture and the "truth dial", and
-bots played against the equilibrium in seeded matches (:class:`EquilibriumMatch`). Every number
-comes from :mod:`kayalib.blef.exploitation` and :mod:`kayalib.blef.matches` when the page runs;
-here they are drawn and told.
+"""Lesson 09, how often should you bluff? (part 1). Heads-up Blef with one card each, solved:
+play rounds against a bot (:class:`RoundPlayer`), the best replies that beat fixed rules, bots
+played against the equilibrium in seeded matches (:class:`EquilibriumMatch`), and what *every*
+equilibrium of the round shares (:func:`opening_ranges_chart`, :func:`card_values_html`, from
+:func:`kayalib.blef.equilibrium_set.shipped`). Part 2 (:mod:`kayalib.lessons.l10`) is about
+mixing, indifference and many equilibria with one value. Every number comes from
+:mod:`kayalib.blef.exploitation`, :mod:`kayalib.blef.equilibrium_set` and
+:mod:`kayalib.blef.matches` when the page runs; here they are drawn and told.
 
 Every round is round 1 of a seeded two-player game (one card each), so the same page seed deals
 the same cards; the bots draw from the engine's per-step generators.
@@ -10,52 +13,43 @@ the same cards; the bots draw from the engine's per-step generators.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from fractions import Fraction
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
-from matplotlib.patches import Rectangle
 
 from kayalib.blef.actions import CHECK
-from kayalib.blef.equilibrium import HEADS_UP, solved
-from kayalib.blef.exploitation import (
-    TEN,
-    exploitation,
-    opening_values,
-    safe_range,
-    strategy_grid,
-    truth_dial,
-)
+from kayalib.blef.equilibrium import HEADS_UP
+from kayalib.blef.equilibrium_set import shipped
+from kayalib.blef.exploitation import exploitation
 from kayalib.blef.game import BlefState, CheckEvent
 from kayalib.blef.lesson_bots import REPLY
 from kayalib.blef.matches import MatchResult, first_round, match
 from kayalib.draw import blef_card_svg
 from kayalib.draw.cards import card_back_svg, row_html
-from kayalib.draw.charts import bar_chart_png, figure_to_png, line_chart_png, new_figure, table_html
+from kayalib.draw.charts import bar_chart_png, figure_to_png, new_figure, table_html
 from kayalib.engine import turns
-from kayalib.i18n import Translator
+from kayalib.i18n import MINUS, Translator
+from kayalib.lessons.kit.gate import Gate, GatedRunBox
 from kayalib.lessons.kit.plots import Chart, LiveChart
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Localized
-from kayalib.pages.runbox import Progress, RunBox
+from kayalib.pages.runbox import Progress
 from kayalib.registry import make_bot
 from kayalib.seeds import game_seed
 from kayalib.words import BlefWords
 
 __all__ = [
-    "COLOURS",
     "MATCH_BOTS",
     "EquilibriumMatch",
     "RoundPlayer",
     "bot_name",
-    "convergence_chart",
-    "opening_values_html",
+    "card_values_html",
+    "every_equilibrium",
+    "opening_ranges_chart",
+    "ranks",
     "signed",
-    "strategy_chart",
-    "strategy_png",
-    "truth_dial_chart",
 ]
 
 
@@ -69,13 +63,15 @@ def signed(t: Translator, value: float, digits: int = 3) -> str:
     text = t.number(abs(value), digits)
     if round(value, digits) == 0:
         return text
-    return ("+" if value > 0 else "\u2212") + text
+    return ("+" if value > 0 else MINUS) + text
 
 
 class RoundPlayer(widgets.VBox, Localized):
     """Play heads-up rounds (one card each) against a lesson bot; you bid first in every other
     round. Only the twelve bids two cards can make true are offered. At the check both cards are
-    shown, and a table keeps your results against each bot.
+    shown, and a table keeps your results against each bot. Its :attr:`gate` opens after
+    ``enough`` rounds (one in each seat at least), when the page shows what the rounds were
+    about.
 
     >>> player = RoundPlayer(bots=("honest",), seed=3, lang="en")
     >>> while not player.over:
@@ -85,9 +81,11 @@ class RoundPlayer(widgets.VBox, Localized):
     """
 
     def __init__(self, bots: Sequence[str] = ("honest", "always-bluffer", "cfr"),
-                 bot: str | None = None, seed: int = 9, *, lang: str | None = None,
-                 **kwargs: Any) -> None:  # fmt: skip
+                 bot: str | None = None, seed: int = 9, *, enough: int = 4,
+                 lang: str | None = None, **kwargs: Any) -> None:  # fmt: skip
         self.init_language(lang)
+        self.gate = Gate()
+        self.enough = enough
         self.bots = list(bots)
         self.seed = seed
         self.errors = ErrorBanner(lambda: self.t)
@@ -164,6 +162,8 @@ class RoundPlayer(widgets.VBox, Localized):
         record = self.results.setdefault(self.opponent.value, [0, 0])
         record[0] += self.check.loser != self.human
         record[1] += 1
+        if sum(played for _won, played in self.results.values()) >= self.enough:
+            self.gate.open()
 
     def _bot_moves(self) -> None:
         """The bot's moves (by the one turn loop) until the person is to act or it checks."""
@@ -253,6 +253,11 @@ class RoundPlayer(widgets.VBox, Localized):
                                   f"{escape(t('l09.press_new'))}</p>")  # fmt: skip
         else:
             self.outcome.value = f"<i>{escape(t('l09.your_turn'))}</i>" if playing else ""
+        played = sum(n for _won, n in self.results.values())
+        if played < self.enough:
+            left = self.enough - played
+            self.outcome.value += (f"<p><small>{escape(t.count('l09.rounds_left', left, n=left))}"
+                                   "</small></p>")  # fmt: skip
         rows = [[bot_name(t, name), t.number(played, 0), t.number(won, 0),
                  signed(t, (2 * won - played) / played)]
                 for name, (won, played) in self.results.items()]  # fmt: skip
@@ -269,7 +274,7 @@ MATCH_BOTS = ("honest", "odds", REPLY, "cfr")
 """The bots :class:`EquilibriumMatch` plays against the equilibrium by default."""
 
 
-class EquilibriumMatch(RunBox):
+class EquilibriumMatch(GatedRunBox):
     """Each bot plays heads-up rounds against the equilibrium (``cfr``), half of them bidding
     first: its average result per round with a 95% interval, beside the exact value; a sentence
     per bot computed from the interval. Runs only when asked, with a progress bar."""
@@ -305,9 +310,12 @@ class EquilibriumMatch(RunBox):
             low, high = result.interval()
             key = "l09.match_below" if high < 0 else "l09.match_above" if low > 0 else \
                 "l09.match_around"  # fmt: skip
-            said.append(t(key, bot=bot_name(t, result.bot), mean=signed(t, result.mean),
-                          low=signed(t, low), high=signed(t, high),
-                          exact=signed(t, -float(exploitation(result.bot).equilibrium_average))))
+            exact = -float(exploitation(result.bot).equilibrium_average)
+            sentence = t(key, bot=bot_name(t, result.bot), mean=signed(t, result.mean),
+                         low=signed(t, low), high=signed(t, high), exact=signed(t, exact))
+            if not low <= exact <= high:
+                sentence += " " + t("l09.match_missed")
+            said.append(sentence)
         return said
 
     def show(self) -> None:
@@ -341,146 +349,99 @@ class EquilibriumMatch(RunBox):
         items = "".join(f"<li>{escape(s)}</li>" for s in self.sentences())
         self.verdicts.value = f"<ul>{items}</ul>"
 
-
 # ---------------------------------------------------------------------------------------------
-# The pictures: the equilibrium as a grid, the truth dial, each opening's value, the solver
+# What every equilibrium shares
 
 
-COLOURS = {"honest": "#2e7d32", "bluff": "#c62828", "check": "#9e9e9e"}
-"""Honest raise green, bluff red, check grey (also told apart by the table and the alt text)."""
+def every_equilibrium() -> dict[str, Any]:
+    """What holds in every equilibrium of the one-card round (:func:`shipped`): the value, each
+    card's value, and for each card the least and most of its openings that are bluffs."""
+    eq_set = shipped()
+    ranges = [eq_set.frequency(0, "9TJQKA"[card], (), "bluff").span for card in range(6)]
+    fixed = [card for card, (low, high) in enumerate(ranges) if low == high]
+    return {"value": eq_set.value, "card_values": [low for low, _ in eq_set.card_values],
+            "same_values": all(low == high for low, high in eq_set.card_values),
+            "ranges": ranges, "always_bluff": [c for c in fixed if ranges[c][0] == 1],
+            "never_bluff": [c for c in fixed if ranges[c][0] == 0],
+            "free": [c for c in range(6) if c not in fixed]}  # fmt: skip
 
 
-def _words(t: Translator) -> BlefWords:
-    return BlefWords(t, lambda seat: str(seat))
+def _rank(t: Translator, card: int) -> str:
+    return BlefWords(t).rank(card)
 
 
-def _bid_label(t: Translator, last) -> str:
-    return t("l09.opening") if last is None else _words(t).bid_text(last)
+def ranks(cards: Sequence[int]) -> Callable[[Translator], str]:
+    """Rank names as words for a page: ``J, Q, K and A`` in the page's language."""
+
+    def words(t: Translator) -> str:
+        names = [_rank(t, card) for card in cards]
+        if len(names) < 2:
+            return "".join(names)
+        return t("lesson_and", first=", ".join(names[:-1]), last=names[-1])
+
+    return words
 
 
-def strategy_png(t: Translator) -> bytes:
-    """The equilibrium grid: a row per card (9 at the top), a column per last bid (the opening
-    first); each cell a bar split into honest raise, bluff and check; blank where equilibrium
-    play never comes."""
-    words = _words(t)
-    columns = [None, *HEADS_UP.bids]
-    figure = new_figure(10.0, 4.2)
-    axes = figure.add_subplot()
-    for mix in strategy_grid():
-        x = columns.index(mix.last)
-        y = 5 - mix.card
-        left = x + 0.08
-        for part in ("honest", "bluff", "check"):
-            width = 0.84 * getattr(mix, part)
-            if width > 0:
-                axes.add_patch(Rectangle((left, y + 0.15), width, 0.7, color=COLOURS[part]))
-            left += width
-    labels = [t("l09.opening")] + [
-        ("\n".join([words.kind(bid.kind), words.rank(bid.params[0])])) for bid in HEADS_UP.bids]
-    axes.set_xlim(0, len(columns))
-    axes.set_ylim(0, 6)
-    axes.set_xticks([i + 0.5 for i in range(len(columns))], labels, fontsize=7)
-    axes.set_yticks([5 - r + 0.5 for r in range(6)], [words.rank(r) for r in range(6)])
-    for x in range(1, len(columns)):
-        axes.axvline(x, color="#dddddd", linewidth=0.5)
-    for y in range(1, 6):
-        axes.axhline(y, color="#dddddd", linewidth=0.5)
-    axes.set_xlabel(t("l09.grid_x"))
-    axes.set_ylabel(t("l09.grid_y"))
-    axes.set_title(t("l09.grid_title"))
-    handles = [Rectangle((0, 0), 1, 1, color=COLOURS[p]) for p in COLOURS]
-    axes.legend(handles, [t(f"l09.part_{p}") for p in COLOURS], loc="upper center",
-                bbox_to_anchor=(0.5, -0.28), ncol=3, fontsize=8, frameon=False)  # fmt: skip
-    return figure_to_png(figure, t.lang)
+def card_values_html(t: Translator) -> str:
+    """Each card's value per round for the first bidder: the same in every equilibrium."""
+    figures = every_equilibrium()
+    rows = [[_rank(t, card), _fraction(t, value)]
+            for card, value in enumerate(figures["card_values"])]  # fmt: skip
+    return table_html([t("l09.your_card"), t("l09.card_value")], rows)
 
 
-def strategy_rows(t: Translator) -> tuple[list[str], list[list[str]]]:
-    """The grid as a table: card, last bid, honest raise, bluff, check (percentages)."""
-    words = _words(t)
-    header = [t("l09.grid_y"), t("l09.grid_x")] + [t(f"l09.part_{p}") for p in COLOURS]
-    rows = [[words.rank(m.card), _bid_label(t, m.last), t.percent(m.honest), t.percent(m.bluff),
-             t.percent(m.check)] for m in strategy_grid()]  # fmt: skip
-    return header, rows
+def _fraction(t: Translator, value: Any) -> str:
+    from kayalib.pages.language import fill
+
+    return fill(t, "{v} ≈ {d}", v=value, d=signed(t, float(value)))
 
 
-def strategy_chart() -> LiveChart:
-    """The equilibrium grid with its table, redrawn in the page's language."""
+def opening_ranges_chart() -> LiveChart:
+    """For each card of the first bidder: the share of its openings that are bluffs, from the
+    least to the most any equilibrium uses (a bar from low to high), the shipped equilibrium's
+    share marked."""
+    from kayalib.blef.exploitation import opening_bluff_shares
+
+    figures = every_equilibrium()
+    shipped_shares = opening_bluff_shares("cfr")
 
     def draw(t: Translator, chart: Chart) -> None:
-        opening = [m for m in strategy_grid() if m.last is None]
-        alt = t("l09.grid_alt", bluffs="; ".join(
-            f"{_words(t).rank(m.card)}: {t.percent(m.bluff)}" for m in opening))  # fmt: skip
-        chart.draw(strategy_png(t), alt, table_html(*strategy_rows(t)), t("lesson_chart_as_table"))
-
-    chart = LiveChart(draw, max_width="900px")
-    chart.add_class("kayalib-l09-grid")
-    return chart
-
-
-def truth_dial_chart(card: int = TEN) -> LiveChart:
-    """What the best-replying second bidder wins per round, against the first bidder's share of
-    honest openings with ``card``; a dashed line at what it wins against the equilibrium."""
-    dial = truth_dial(card)
-    value = -solved().value
-    share = next(s for bid, _v, s in opening_values(card) if bid.params[0] == card
-                 and bid.kind == "high-card")  # fmt: skip
-
-    def draw(t: Translator, chart: Chart) -> None:
-        rank = _words(t).rank(card)
-        xs, ys = [s for s, _ in dial], [w for _, w in dial]
-        png = line_chart_png({t("l09.dial_line", rank=rank): (xs, ys)},
-                             title=t("l09.dial_title", rank=rank),
-                             xlabel=t("l09.dial_x", rank=rank),
-                             ylabel=t("l09.dial_y"), hlines={t("l09.dial_eq"): value},
-                             ylim=(0.06, 0.09), lang=t.lang)  # fmt: skip
-        low, high = safe_range(dial)
-        alt = t("l09.dial_alt", rank=rank, low=t.percent(low), high=t.percent(high),
-                share=t.percent(share), value=t.number(value, 4))  # fmt: skip
-        rows = [[t.percent(s), t.number(w, 4)] for s, w in dial[::5]]
-        chart.draw(png, alt, table_html([t("l09.dial_x", rank=rank), t("l09.dial_y")], rows),
-                   t("lesson_chart_as_table"))  # fmt: skip
-
-    chart = LiveChart(draw)
-    chart.add_class("kayalib-l09-dial")
-    return chart
-
-
-def _value_text(t: Translator, value: Fraction | float) -> str:
-    if isinstance(value, Fraction) and value.denominator != 1:
-        return f"{value.numerator}/{value.denominator} ({t.number(float(value), 3)})"
-    return t.number(float(value), 3)
-
-
-def opening_values_html(t: Translator, card: int = TEN) -> str:
-    """For the first bidder with ``card``: each high-card opening, what it is worth per round
-    (both then play the equilibrium) and how often the equilibrium opens with it."""
-    words = _words(t)
-    rows = [[words.bid_text(bid), _value_text(t, value), t.percent(share)]
-            for bid, value, share in opening_values(card) if bid.kind == "high-card"]  # fmt: skip
-    return table_html([t("l09.opening_bid"), t("l09.bid_worth"), t("l09.how_often")], rows)
-
-
-def convergence_chart() -> LiveChart:
-    """NashConv of the solver's average strategy after each iteration (log-log)."""
-    data = solved().convergence
-
-    def draw(t: Translator, chart: Chart) -> None:
-        xs, ys = [i for i, _n, _v in data], [max(n, 1e-12) for _i, n, _v in data]
         figure = new_figure(7.0, 3.2)
         axes = figure.add_subplot()
-        axes.loglog(xs, ys)
-        axes.set_xlabel(t("l09.conv_x"))
-        axes.set_ylabel(t("l09.conv_y"))
-        axes.set_title(t("l09.conv_title"))
-        axes.grid(True, alpha=0.3)
-        marks = [m for m in (1, 10, 100, len(data)) if m <= len(data)]
-        rows = [[t.number(data[m - 1][0], 0), t.number(data[m - 1][1], 6)] for m in marks]
-        alt = t("l09.conv_alt", first=t.number(data[0][1], 3), n=t.number(len(data), 0),
-                last=t.number(data[-1][1], 6))  # fmt: skip
-        chart.draw(figure_to_png(figure, t.lang), alt,
-                   table_html([t("l09.conv_x"), t("l09.conv_y")], rows),
-                   t("lesson_chart_as_table"))  # fmt: skip
+        for card, (low, high) in enumerate(figures["ranges"]):
+            low, high = float(low), float(high)
+            if high - low > 1e-9:
+                axes.bar(card, high - low, bottom=low, width=0.6, color="#f4a582",
+                         edgecolor="#c62828", hatch="//")  # fmt: skip
+            else:
+                axes.plot([card - 0.3, card + 0.3], [low, low], color="#2e7d32", linewidth=4)
+            axes.plot(card, shipped_shares[card], marker="o", color="black", markersize=5)
+        axes.bar([], [], color="#f4a582", edgecolor="#c62828", hatch="//",
+                 label=t("l09.range_free"))  # fmt: skip
+        axes.plot([], [], color="#2e7d32", linewidth=4, label=t("l09.range_fixed"))
+        axes.plot([], [], marker="o", color="black", linestyle="none", label=t("l09.range_cfr"))
+        axes.set_xticks(range(6), [_rank(t, c) for c in range(6)])
+        axes.set_ylim(-0.05, 1.05)
+        axes.yaxis.set_major_formatter(_percent_axis(t))
+        axes.set_xlabel(t("l09.your_card"))
+        axes.set_ylabel(t("l09.range_y"))
+        axes.set_title(t("l09.range_title"))
+        axes.legend(loc="center right", fontsize=8)
+        axes.grid(True, axis="y", alpha=0.3)
+        rows = [[_rank(t, c), t.percent(float(low), 0), t.percent(float(high), 0),
+                 t.percent(shipped_shares[c], 1)] for c, (low, high) in
+                enumerate(figures["ranges"])]  # fmt: skip
+        table = table_html([t("l09.your_card"), t("l09.range_low"), t("l09.range_high"),
+                            t("l09.range_cfr")], rows)  # fmt: skip
+        alt = t("l09.range_alt", free=", ".join(_rank(t, c) for c in figures["free"]))
+        chart.draw(figure_to_png(figure, t.lang), alt, table, t("lesson_chart_as_table"))
 
     chart = LiveChart(draw)
-    chart.add_class("kayalib-l09-convergence")
+    chart.add_class("kayalib-l09-ranges")
     return chart
+
+
+def _percent_axis(t: Translator) -> Any:
+    from matplotlib.ticker import FuncFormatter
+
+    return FuncFormatter(lambda value, _position: t.percent(value, 0))

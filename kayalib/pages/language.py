@@ -17,6 +17,13 @@ language by :func:`fill`:
 >>> fill(Translator("pl"), "p = {p} ≈ {p:4}, {q:.1} of {n} deals", p=Fraction(445, 1771),
 ...      q=0.2513, n=134596)
 'p = 445/1771 ≈ 0,2513, 25,1% of 134\\xa0596 deals'
+
+A fraction is written one way, whether it is a value or two counts on either side of a slash:
+no group separators, a real minus sign.
+
+>>> fill(Translator("pl"), "1 − {a}/{b} = {p}; {n} deals", a=1140, b=1771, p=Fraction(-5, 69),
+...      n=134596)
+'1 − 1140/1771 = −5/69; 134\\xa0596 deals'
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ from typing import Any, Protocol
 
 import ipywidgets as widgets
 
-from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
+from kayalib.i18n import DEFAULT_LANGUAGE, MINUS, Translator, languages
 
 __all__ = [
     "PAGE",
@@ -124,6 +131,23 @@ def resolve(text: Text, t: Translator) -> str:
 class _Figures(string.Formatter):
     def __init__(self, t: Translator) -> None:
         self.t = t
+        self.in_fraction = False
+
+    def vformat(self, format_string: str, args: Any, kwargs: Any) -> str:
+        """The text with its fields filled; a whole number beside a ``/`` is one side of a
+        fraction and is written without group separators."""
+        parts = list(self.parse(format_string))
+        out = []
+        for i, (literal, name, spec, conversion) in enumerate(parts):
+            out.append(literal)
+            if name is None:
+                continue
+            after = parts[i + 1][0] if i + 1 < len(parts) else ""
+            self.in_fraction = literal.rstrip().endswith("/") or after.lstrip().startswith("/")
+            value, _ = self.get_field(name, args, kwargs)
+            value = self.convert_field(value, conversion)
+            out.append(self.format_field(value, spec or ""))
+        return "".join(out)
 
     def format_field(self, value: Any, spec: str) -> str:
         t = self.t
@@ -133,12 +157,15 @@ class _Figures(string.Formatter):
             return t.number(float(value), int(spec))
         if spec == "frac" or (spec == "" and isinstance(value, Fraction)):
             value = Fraction(value)
+            sign = MINUS if value < 0 else ""
             if value.denominator == 1:
                 return t.number(value.numerator, 0)
-            return f"{value.numerator}/{value.denominator}"
+            return f"{sign}{abs(value.numerator)}/{value.denominator}"
         if spec == "" and isinstance(value, bool):
             return str(value)
         if spec == "" and isinstance(value, int):
+            if self.in_fraction:
+                return (MINUS if value < 0 else "") + str(abs(value))
             return t.number(value, 0)
         if spec == "" and isinstance(value, float):
             return t.number(value, 4, trim=True)

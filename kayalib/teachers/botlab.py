@@ -94,9 +94,7 @@ class BotLab(Lesson):
         set_language(self.options.lang)
         if in_voila_kernel():
             self._refuse_voila()
-        self.gate = None
-        self.parts: list[widgets.Widget] = []
-        self.predictions: list[Any] = []
+        self.start_parts()
         self._files: dict[str, str] = {}
 
     def _refuse_voila(self) -> None:
@@ -202,8 +200,8 @@ class Leaderboard(RunBox):
                   for row in board]  # fmt: skip
         rates = WinRates(labels, [row.wins for row in board], played)
         games = t.number(result.games_per_pairing, 0)
-        self.table.value = rates.table(t, t("botlab.entrant")) + (
-            f"<small>{escape(t('botlab.games_seed', games=games, seed=result.seed))}</small>")
+        said = t.count("botlab.games_seed", result.games_per_pairing, games=games, seed=result.seed)
+        self.table.value = rates.table(t, t("botlab.entrant")) + f"<small>{escape(said)}</small>"
         lines = []
         for row in board:
             faults = {why: n for why, n in row.forfeits.items() if n}

@@ -97,20 +97,33 @@ def _p08_small() -> dict[str, Any]:
 
 def _p09() -> dict[str, Any]:
     from kayalib.blef.equilibrium import HEADS_UP
-    from kayalib.blef.exploitation import exploitation, opening_bluff_shares, rank_counts
+    from kayalib.blef.exploitation import exploitation, rank_counts
+    from kayalib.lessons.l09 import every_equilibrium
 
+    every = every_equilibrium()
+    ten_low, ten_high = every["ranges"][1]  # the 10's share of bluffs among its openings
     queen = rank_counts(3)  # ranks 9, 10, J, Q, K, A are 0 to 5
     win = Fraction(queen["same"] + queen["higher"], queen["cards"])
     return {"q_same": queen["same"], "q_higher": queen["higher"], "q_win": win,
             "q_win_d": float(win), "honest_average": exploitation("honest").average,
-            "bluff9": opening_bluff_shares("cfr")[0], "bluff10": opening_bluff_shares("cfr")[1],
-            "bids": len(HEADS_UP.bids)}  # fmt: skip
+            "bluff9": every["ranges"][0][0], "bids": len(HEADS_UP.bids),
+            "free_low": ten_low, "free_high": ten_high, "value": every["value"]}  # fmt: skip
+
+
+def _p10() -> dict[str, Any]:
+    from kayalib.lessons.l09 import every_equilibrium
+    from kayalib.lessons.l10 import dial_figures, uneven_figures
+
+    every, dial = every_equilibrium(), dial_figures()
+    return {"value": every["value"], "ten_value": every["card_values"][1],
+            "truthful_reply": dial["truthful_reply"],
+            "answer_uneven": uneven_figures()["answer_uneven"]}  # fmt: skip
 
 
 FIGURES: dict[str, Callable[[], dict[str, Any]]] = {
     "01": _p01, "02": _p02, "03": _p03, "04": _p04, "05": _p05, "06": _p06, "07": _p07,
     "08": _p08,
-    "09": _p09,
+    "09": _p09, "10": _p10,
 }  # fmt: skip
 
 

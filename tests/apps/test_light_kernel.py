@@ -48,7 +48,7 @@ def test_a_play_app_kernel_loads_no_chart_library_no_lesson_and_no_other_game(no
 
 def test_the_probe_sees_matplotlib_when_a_page_loads_it() -> None:
     """The check can fail: a lesson page with a chart does load matplotlib."""
-    code = "from kayalib.lessons.l05 import rounds_chart"
+    code = "from kayalib.lessons.l05 import coverage_chart"
     out = subprocess.run([sys.executable, "-c", PROBE.format(code=code)], capture_output=True,
                          text=True, check=True, timeout=120)  # fmt: skip
     assert "matplotlib" in json.loads(out.stdout.strip().splitlines()[-1])

@@ -15,6 +15,7 @@ from kayalib.i18n import (
     languages,
     load_catalogue,
     placeholders,
+    source_keys,
 )
 
 CODES = sorted(languages())
@@ -30,11 +31,19 @@ def test_the_three_languages_are_there() -> None:
 @pytest.mark.parametrize("code", CODES)
 def test_every_key_and_placeholder_exists_in_every_language(code: str) -> None:
     english, other = load_catalogue("en"), load_catalogue(code)
-    assert set(other) == set(english), set(english) ^ set(other)
-    for key, text in english.items():
+    wanted = source_keys(english, code)
+    assert set(other) == set(wanted), set(wanted) ^ set(other)
+    for key, source in wanted.items():
+        text = english[source]
         assert placeholders(other[key]) == placeholders(text), (code, key)
         assert other[key].strip(), (code, key)
         other[key].format(**{name: "x" for name in placeholders(text)})
+
+
+def test_counted_phrases_need_the_plural_forms_of_each_language() -> None:
+    english = load_catalogue("en")
+    assert {"lesson_n_cards_few", "lesson_n_cards_many"} <= set(source_keys(english, "pl"))
+    assert "lesson_n_cards_one" not in source_keys(english, "id")
 
 
 @pytest.mark.parametrize("code", CODES)

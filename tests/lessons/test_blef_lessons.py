@@ -17,6 +17,7 @@ from kayalib.blef.game import BlefRules, BlefState
 from kayalib.blef.ladder import (
     example_pool,
     fair_kind_order,
+    impossible_kinds,
     kind_inversions,
     kind_probabilities,
     probability_grid,
@@ -113,7 +114,9 @@ def test_bid_simulator_rebuilds_for_new_choices_and_reports_bad_hands() -> None:
 def test_a_bad_hand_clears_the_old_exact_value() -> None:
     """Issue 10: a parse error left the previous exact value on screen."""
     sim = BidSimulator(bid="pair A", cards=6, seed=1, lang="en")
-    assert "445/1771" in sim.simulator.summary.value
+    assert "445/1771" not in sim.simulator.summary.value  # not before the student has dealt
+    sim.simulator.deal_many_button.click()
+    assert "445/1771" in sim.simulator.summary.value and sim.gate.opened
     sim.hand_box.value = "AS ZZ"
     sim.apply_button.click()
     assert sim.simulator is None and sim.holder.children == ()
@@ -143,10 +146,21 @@ def test_kind_inversions_cover_every_pair_not_only_neighbours(cards: int) -> Non
     inversions = kind_inversions(cards)
     for i, low in enumerate(BID_KINDS):
         for high in BID_KINDS[i + 1 :]:
-            assert ((low, high) in inversions) == (p[high] > p[low])
+            assert ((low, high) in inversions) == (p[high] > p[low] > 0)
     fair = fair_kind_order(cards)
-    assert sorted(fair) == sorted(BID_KINDS)
-    assert all(p[a] >= p[b] for a, b in zip(fair, fair[1:], strict=False))
+    assert sorted(fair + impossible_kinds(cards)) == sorted(BID_KINDS)
+    assert all(p[a] >= p[b] > 0 for a, b in zip(fair, fair[1:], strict=False))
+
+
+def test_no_kind_is_compared_with_an_impossible_one() -> None:
+    """Issue 20: at 4 cards the fair ladder ordered kinds that are all exactly 0, and the red "!"
+    boxes flagged four of a kind as more likely than an impossible straight."""
+    assert kind_inversions(4) == [("two-pair", "three")]
+    assert "small-straight" not in fair_kind_order(4) and "small-straight" in impossible_kinds(4)
+    text = fair_orders_html(EN, (4,))
+    assert "impossible" in text and "small straight" in text.split("impossible")[-1]
+    explorer = FairnessExplorer(cards=4, lang="en")
+    assert "four ⚠" not in explorer.table.value and "impossible" in explorer.table.value
 
 
 def test_the_non_neighbour_pairs_the_old_check_missed_are_flagged() -> None:
@@ -172,6 +186,8 @@ def test_fairness_explorer_flags_every_kind_more_likely_than_a_lower_one() -> No
 
     explorer = FairnessExplorer(cards=10, lang="en")
     assert flagged(explorer) == ["small straight (9–K) ⚠", "big straight (10–A) ⚠", "flush ⚠"]
+    explorer.cards.value = 4
+    assert flagged(explorer) == ["three of a kind ⚠"]
     explorer.cards.value = 1
     assert flagged(explorer) == []
     assert shown_errors(explorer) == []

@@ -107,7 +107,7 @@ def test_the_full_case_redraws_with_the_bluff_rate() -> None:
     first = case.table.value
     assert "pair 10" in first and "★ pair K" in first and "Player 4" in case.deal.value
     case.slider.value = 1.0
-    assert case.table.value != first and "+0.0 points" in case.table.value
+    assert case.table.value != first and "+0.0 percentage points" in case.table.value
     assert shown_errors(case) == []
 
 

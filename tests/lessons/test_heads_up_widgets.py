@@ -1,5 +1,5 @@
-"""Lesson 09's widgets driven headlessly: rounds against each bot, the match with intervals,
-the pictures with their text equivalents, in every language."""
+"""Lessons 09 and 10's widgets driven headlessly: rounds against each bot, the match with
+intervals, the truth dial, the pictures with their text equivalents, in every language."""
 
 from __future__ import annotations
 
@@ -10,15 +10,8 @@ import pytest
 from kayalib.blef.equilibrium import solved
 from kayalib.blef.exploitation import exploitation
 from kayalib.i18n import Translator
-from kayalib.lessons.l09 import (
-    EquilibriumMatch,
-    RoundPlayer,
-    convergence_chart,
-    opening_values_html,
-    strategy_chart,
-    strategy_png,
-    truth_dial_chart,
-)
+from kayalib.lessons.l09 import EquilibriumMatch, RoundPlayer, opening_ranges_chart
+from kayalib.lessons.l10 import TruthDial, opening_values_html, strategy_chart, strategy_png
 from kayalib.pages.language import set_language
 from kayalib.words import BlefWords
 from tests.lessons.conftest import PNG, shown_errors
@@ -98,14 +91,14 @@ def test_the_match_puts_every_bot_beside_its_exact_value() -> None:
     assert [r.rounds for r in results] == [200, 200]
     assert match.progress.value == match.progress.max == 400
     said = match.sentences()
-    assert len(said) == 2 and all("95% interval" in s for s in said)
+    assert len(said) == 2 and all("95% confidence interval" in s for s in said)
     exact = -float(exploitation("honest").equilibrium_average)
     assert f"{exact:.3f}".lstrip("-") in said[0]
     png = base64.b64decode(match.chart.value.split("base64,")[1].split('"')[0])
     assert png.startswith(PNG)
     assert not shown_errors(match)
     match.set_language("pl")
-    assert "przedział 95%" in " ".join(match.sentences())
+    assert "przedział ufności 95%" in " ".join(match.sentences())
 
 
 def test_the_pictures_have_text_equivalents_in_every_language() -> None:
@@ -114,10 +107,21 @@ def test_the_pictures_have_text_equivalents_in_every_language() -> None:
     assert "9: 100.0%" in grid.alt and "10: 61.1%" in grid.alt
     set_language("pl")
     assert "10: 61,1%" in grid.alt
-    dial = truth_dial_chart()
+    dial = TruthDial()
     value = -solved().value
-    assert f"{value:.4f}".replace(".", ",") in dial.alt
-    conv = convergence_chart()
-    assert "1000" in conv.alt.replace("\u00a0", "").replace(" ", "") or "1 000" in conv.alt
+    assert f"{value:.4f}".replace(".", ",") in dial.chart.alt
+    ranges = opening_ranges_chart()
+    assert "10" in ranges.alt and "<table" in ranges.value
     table = visible_text(opening_values_html(Translator("id")))
-    assert "-15/23" in table and "38,9%" in table
+    assert "\u221215/23" in table and "-15/23" not in table and "38,9%" in table
+
+
+def test_the_truth_dial_opens_after_a_few_settings_and_follows_them() -> None:
+    dial = TruthDial(lang="en")
+    assert not dial.gate.opened
+    dial.slider.value = 100
+    assert "more than" in dial.sentence.value  # a 10 that always tells the truth is exploited
+    dial.slider.value = 40
+    assert "no more than" in dial.sentence.value
+    dial.slider.value = 0
+    assert dial.gate.opened and shown_errors(dial) == []

@@ -1,10 +1,11 @@
-"""Lesson 07's ladder: each engine bot heads-up against the one below it, judged by intervals."""
+"""Lesson 07's ladder: each engine bot heads-up against the one below it, judged by intervals
+against the exact 50% of two equally strong bots."""
 
 from __future__ import annotations
 
 from kayalib.blef.matches import heads_up_games
 from kayalib.i18n import Translator
-from kayalib.lessons.l07 import LADDER, LadderSteps, ladder_steps, step_sentence
+from kayalib.lessons.l07 import LADDER, STEPS, LadderSteps, step_sentence
 from tests.lessons.conftest import shown_errors
 
 EN = Translator("en")
@@ -12,7 +13,9 @@ EN = Translator("en")
 
 def test_the_steps_climb_the_engine_ladder() -> None:
     assert LADDER == ("random", "honest", "odds", "bayes")
-    assert ladder_steps() == [("honest", "random"), ("odds", "honest"), ("bayes", "odds")]
+    assert [step for step in STEPS if step[0] in LADDER] == [
+        (LADDER[i + 1], LADDER[i]) for i in range(len(LADDER) - 1)]
+    assert STEPS[-1] == ("cfr", "bayes")
 
 
 def test_a_step_is_judged_by_its_interval_against_one_half() -> None:
@@ -24,12 +27,12 @@ def test_a_step_is_judged_by_its_interval_against_one_half() -> None:
 
 def test_playing_the_ladder_shows_one_computed_sentence_per_step() -> None:
     widget = LadderSteps(games=5, seed=3, lang="en")
-    results = widget.run()
-    assert results.played == 10 and len(results.wins) == 3
-    assert widget.progress.value == widget.progress.max == 30
-    assert results.wins[0] == heads_up_games("honest", "random", 5, 3)[0]  # the same seeded games
+    wins, played = widget.run()
+    assert played == 10 and len(wins) == len(STEPS) and widget.gate.opened
+    assert widget.progress.value == widget.progress.max == 10 * len(STEPS)
+    assert wins[0] == heads_up_games("honest", "random", 5, 3)[0]  # the same seeded games
     text = widget.verdicts.value
-    assert text.count("<li>") == 3 and "bayes won" in text
+    assert text.count("<li>") == len(STEPS) and "bayes won" in text and "cfr won" in text
     assert "honest against random" in widget.table.value and "img" in widget.chart.value
     widget.set_language("id")
     assert "melawan" in widget.table.value

@@ -183,11 +183,12 @@ def coin(rng: random.Random) -> tuple[bool, str]:
 def test_deal_one_then_many_updates_the_estimate_and_chart() -> None:
     sim = DealSimulator(coin, Fraction(1, 4), event="heads", seed=3, lang="en")
     assert sim.trials == 0 and sim.chart.value == ""  # no broken image before the first deal
-    assert "1/4" in sim.summary.value
+    assert "1/4" not in sim.summary.value and "shown after 1000 deals" in sim.summary.value
     sim.deal_one_button.click()
     assert sim.trials == 1 and "#1:" in sim.last_deal.value and "heads" in sim.last_deal.value
+    assert "1/4" not in sim.summary.value and not sim.gate.opened  # predict, simulate, exact
     sim.deal_many_button.click()
-    assert sim.trials == 1001
+    assert sim.trials == 1001 and sim.gate.opened and "1/4" in sim.summary.value
     assert "data:image/png;base64," in sim.chart.value and "after 1,001" in sim.chart.alt
     low, high = wilson_interval(round(sim.hits), sim.trials)
     assert low <= 0.25 <= high, "1001 seeded tosses should cover the true value"
@@ -195,7 +196,7 @@ def test_deal_one_then_many_updates_the_estimate_and_chart() -> None:
     polish = DealSimulator(coin, Fraction(1, 4), event="orzeł", seed=3, lang="pl")
     polish.deal_many_button.click()
     assert f"{polish.estimate:.4f}".replace(".", ",") in polish.summary.value
-    assert "przedział 95%" in polish.summary.value
+    assert "przedział ufności 95%" in polish.summary.value
     assert shown_errors(sim) == []
 
 
@@ -220,7 +221,7 @@ def test_mean_measure_tracks_a_running_mean() -> None:
     assert die.deal_many_button.description == "Hold 1000"
     die.deal_many_button.click()
     assert abs(die.estimate - 3.5) < 0.2
-    assert "mean" in die.summary.value and "95% interval" in die.summary.value
+    assert "mean" in die.summary.value and "95% confidence interval" in die.summary.value
     assert "standard deviation" in die.summary.value and 1.5 < die.spread < 1.9
 
 

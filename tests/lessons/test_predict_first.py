@@ -46,6 +46,8 @@ def test_what_follows_a_prediction_stays_hidden_until_it_is_committed() -> None:
     prediction.commit_button.click()
     assert built == [1] and "445/1771" in texts(step3) and "the simulator" in texts(later)
     assert "wrong" not in prediction.feedback.value.lower()
+    assert "between 1 in 10 and 1 in 3" not in prediction.feedback.value  # only the guess
+    prediction.reveal()
     assert "between 1 in 10 and 1 in 3" in prediction.feedback.value
 
 
@@ -67,12 +69,15 @@ def test_a_numeric_prediction_is_compared_not_judged() -> None:
     guess = Prediction("How many?", exact=Fraction(29, 6), lang="en")
     guess.answer_box.value = "3"
     guess.commit_button.click()
+    assert "You said 3." in guess.feedback.value and "29/6" not in guess.feedback.value
+    guess.reveal()
     assert "You said 3." in guess.feedback.value and "29/6" in guess.feedback.value
     assert "too low" in guess.feedback.value and "wrong" not in guess.feedback.value
     assert guess.answer_box.disabled and guess.commit_button.disabled
     polish = Prediction("Ile?", exact=Fraction(29, 6), lang="pl")
     polish.answer_box.value = "4,8"
     polish.commit_button.click()
+    polish.reveal()
     assert "4,8333" in polish.feedback.value and "10%" in polish.feedback.value
 
 

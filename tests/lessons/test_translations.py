@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from kayalib.i18n import HERE, languages
+from kayalib.i18n import HERE, languages, source_keys
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -54,10 +54,15 @@ def recorded(lang: str) -> dict[str, str]:
     return {key: mark for key, mark in pairs}
 
 
-def problems(english: dict[str, str], other: dict[str, str], marks: dict[str, str]) -> list[str]:
-    """What is missing, extra, mismatched or stale in one language against English."""
+def problems(
+    english: dict[str, str], other: dict[str, str], marks: dict[str, str], lang: str = "id"
+) -> list[str]:
+    """What is missing, extra, mismatched or stale in one language against English (a counted
+    phrase needs every plural form of ``lang``: see :func:`kayalib.i18n.source_keys`)."""
     found = []
-    for key, text in english.items():
+    wanted = source_keys(english, lang)
+    for key, source in wanted.items():
+        text = english[source]
         if key not in other:
             found.append(f"missing: {key}")
             continue
@@ -65,7 +70,7 @@ def problems(english: dict[str, str], other: dict[str, str], marks: dict[str, st
             found.append(f"placeholders differ: {key}")
         if marks.get(key) != fingerprint(text):
             found.append(f"stale (the English changed since it was translated): {key}")
-    found += [f"not in English: {key}" for key in other if key not in english]
+    found += [f"not in English: {key}" for key in other if key not in wanted]
     return found
 
 
@@ -74,7 +79,7 @@ OTHERS = [code for code in languages() if code != "en"]
 
 @pytest.mark.parametrize("lang", OTHERS)
 def test_every_lesson_word_is_translated_and_up_to_date(lang: str) -> None:
-    assert problems(own_words("en"), own_words(lang), recorded(lang)) == []
+    assert problems(own_words("en"), own_words(lang), recorded(lang), lang) == []
 
 
 def test_the_check_finds_missing_changed_and_stale_words() -> None:
@@ -85,6 +90,12 @@ def test_the_check_finds_missing_changed_and_stale_words() -> None:
     assert "missing: b" in found and "placeholders differ: a" in found
     assert any(f.startswith("stale") and f.endswith(": c") for f in found)
     assert "not in English: x" in found
+    counted = {"n": "{n} cards", "n_one": "{n} card"}
+    polish = {"n": "{n} kart", "n_one": "{n} karta", "n_many": "{n} kart"}
+    marks = {"n": fingerprint("{n} cards"), "n_one": fingerprint("{n} card")}
+    marks["n_many"] = marks["n"]
+    assert problems(counted, polish, marks, "pl") == ["missing: n_few"]
+    assert problems(counted, {"n": "{n} kartu"}, {"n": fingerprint("{n} cards")}, "id") == []
 
 
 @pytest.mark.parametrize("lang", OTHERS)
@@ -124,17 +135,29 @@ def test_every_word_the_lesson_code_asks_for_exists() -> None:
         assert any(k.startswith(prefix) for k in english), prefix
 
 
-def mark(langs: list[str]) -> None:
-    """Record that ``langs`` are translated from today's English (run after translating)."""
+def mark(langs: list[str], keys: set[str] | None = None) -> None:
+    """Record that ``langs`` are translated from today's English (run after translating): every
+    key, or only ``keys`` (and their plural forms), the other marks kept as they are."""
     english = own_words("en")
     for lang in langs:
-        other = own_words(lang)
-        lines = [f"{key}\t{fingerprint(english[key])}" for key in sorted(english) if key in other]
+        other, marks = own_words(lang), recorded(lang)
+        for key, source in source_keys(english, lang).items():
+            if key in other and (keys is None or key in keys or source in keys):
+                marks[key] = fingerprint(english[source])
+        lines = [f"{key}\t{marks[key]}" for key in sorted(marks) if key in other]
         record_path(lang).write_text("\n".join(lines) + "\n", "utf-8")
         print(f"marked {len(lines)} keys of {lang} as translated from today's English")
 
 
 if __name__ == "__main__":
     if sys.argv[1:2] != ["--mark"] or not sys.argv[2:]:
-        sys.exit("usage: python -m tests.lessons.test_translations --mark LANG [LANG ...]")
-    mark(sys.argv[2:])
+        sys.exit(
+            "usage: python -m tests.lessons.test_translations --mark LANG [LANG ...] [-- KEY ...]"
+        )
+    rest = sys.argv[2:]
+    langs, keys = (
+        (rest[: rest.index("--")], set(rest[rest.index("--") + 1 :]))
+        if "--" in rest
+        else (rest, None)
+    )
+    mark(langs, keys)

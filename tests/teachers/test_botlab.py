@@ -38,7 +38,7 @@ def test_the_template_bot_plays_the_built_in_bots_without_a_forfeit(tmp_path, ga
     assert mine.games > 0 and sum(mine.forfeits.values()) == 0, mine.last_fault
     assert board.progress.value == board.progress.max and board.progress.bar_style == "success"
     table = visible_text(board.table.value)
-    assert f"template_{game}" in table and "przedział 95%" in table
+    assert f"template_{game}" in table and "przedział ufności 95%" in table
     assert "Bez walkowerów" in board.faults.value
     assert "data:image/png;base64," in board.chart.value
 
@@ -65,6 +65,14 @@ def test_the_lab_saves_bots_where_it_is_told(tmp_path, monkeypatch) -> None:
     assert lab.bot_file("a.py") == str(tmp_path / "bots" / "a.py")
     assert "Tulis bot" in lab.header().children[2].value
     assert tournament_command("blef", ["a.py"]).startswith("kayalib tournament blef a.py random")
+
+
+def test_the_lab_is_a_page_like_every_lesson() -> None:
+    """The lab builds its parts with the lessons' page kit (the kit's own state included)."""
+    lab = BotLab(query="lang=en")
+    lab.header()
+    lab.say("try")
+    assert len(lab.parts) == 1 and lab.gate is None
 
 
 @pytest.mark.slow

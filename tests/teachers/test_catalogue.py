@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from kayalib.i18n import HERE, Translator, languages
+from kayalib.i18n import HERE, Translator, languages, source_keys
 from kayalib.teachers.__main__ import plan_pages
 from kayalib.teachers.plans import OPTIONAL, SECTIONS, Plan, lesson_numbers
 from tests.lessons.test_translations import fields, fingerprint, problems
@@ -48,7 +48,7 @@ def recorded(lang: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("lang", OTHERS)
 def test_every_teacher_word_is_translated_and_up_to_date(lang: str) -> None:
-    assert problems(teacher_words("en"), teacher_words(lang), recorded(lang)) == []
+    assert problems(teacher_words("en"), teacher_words(lang), recorded(lang), lang) == []
 
 
 @pytest.mark.parametrize("lang", OTHERS)
@@ -83,6 +83,9 @@ def test_plan_figures_fill_every_placeholder_and_agree_with_their_questions() ->
                 missing = {name for name, _ in fields(text)} - set(figures)
                 assert not missing, f"{key} needs {missing}"
     assert Plan("07").figures["overlap"]  # the exit ticket says the two intervals overlap
+    nine = Plan("09").figures
+    assert (nine["free_low"], nine["free_high"], nine["bluff9"]) == (0, 1, 1)  # exit ticket 3
+    assert Plan("10").figures["truthful_reply"] == -Plan("10").figures["value"]
 
 
 def test_plans_say_numbers_the_way_each_language_writes_them() -> None:
@@ -105,8 +108,9 @@ def mark(langs: list[str]) -> None:
     """Record that ``langs`` are translated from today's English (run after translating)."""
     english = teacher_words("en")
     for lang in langs:
-        other = teacher_words(lang)
-        lines = [f"{key}\t{fingerprint(english[key])}" for key in sorted(english) if key in other]
+        other, wanted = teacher_words(lang), source_keys(english, lang)
+        lines = [f"{key}\t{fingerprint(english[wanted[key]])}" for key in sorted(wanted)
+                 if key in other]  # fmt: skip
         record_path(lang).write_text("\n".join(lines) + "\n", "utf-8")
         print(f"marked {len(lines)} teacher keys of {lang} as translated from today's English")
 

@@ -112,10 +112,13 @@ def calculate(expression: str) -> Fraction:
 
 
 class Calculator(widgets.VBox, Localized):
-    """A text box for an expression such as ``1 - C(20, 2)/C(24, 2)`` and its exact value."""
+    """A text box for an expression such as ``1 - C(20, 2)/C(24, 2)`` and its exact value;
+    ``placeholder`` is the example the empty box shows (never an exercise's answer)."""
 
-    def __init__(self, expression: str = "", *, lang: str | None = None, **kwargs: Any) -> None:
+    def __init__(self, expression: str = "", *, placeholder: str = "C(24, 6)",
+                 lang: str | None = None, **kwargs: Any) -> None:  # fmt: skip
         self.init_language(lang)
+        self.placeholder = placeholder
         self.errors = ErrorBanner(lambda: self.t)
         self.title = widgets.HTML()
         self.box = widgets.Text(value=expression, layout={"width": "22em"})
@@ -143,7 +146,7 @@ class Calculator(widgets.VBox, Localized):
         t = self.t
         help_text = escape(t("lesson_calc_help"))
         self.title.value = f"<b>{escape(t('lesson_calculator'))}</b> {help_text}"
-        self.box.placeholder = "1 - C(20, 2) / C(24, 2)"
+        self.box.placeholder = self.placeholder
         self.button.description = t("lesson_calculate")
         self._show()
 

@@ -1,4 +1,8 @@
-"""Exercises with immediate feedback; the solution stays hidden until the student asks."""
+"""Exercises with immediate feedback; the solution stays hidden until the student asks.
+
+An exercise is a gate of its page (:class:`~kayalib.lessons.kit.gate.Gate`): what depends on its
+answer is built once it is answered right or its solution is shown.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ import ipywidgets as widgets
 
 from kayalib.errors import ParseError
 from kayalib.i18n import Translator
+from kayalib.lessons.kit.gate import Gate
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Localized, Text, fill, resolve
 
@@ -114,11 +119,14 @@ class Exercise(widgets.VBox, Localized):
     Teacher mode (the page's ``?solutions=``): ``solutions=False`` is an assessment: no "Show
     solution", and "Check" says only right or not (no answer, working, hint or too high/low);
     ``key=True`` is the teacher's screen: the answer and the working stand beside the exercise.
+    The :attr:`gate` opens when the answer is right or the solution is shown.
 
     >>> ex = Exercise("What is 1/2 + 1/4?", Fraction(3, 4), working="2/4 + 1/4 = 3/4", lang="en")
+    >>> ex.gate.opened
+    False
     >>> ex.answer_box.value = "0.75"; ex.check_button.click()
-    >>> "Right" in ex.feedback.value
-    True
+    >>> "Right" in ex.feedback.value, ex.gate.opened
+    (True, True)
     """
 
     def __init__(
@@ -150,6 +158,7 @@ class Exercise(widgets.VBox, Localized):
         self.hint = hint
         self.attempts = 0
         self.solved = False
+        self.gate = Gate()
         self.errors = ErrorBanner(lambda: self.t)
         self.question = widgets.HTML()
         if self.choices is None:
@@ -247,6 +256,7 @@ class Exercise(widgets.VBox, Localized):
         if right:
             self.solved = True
             self._show_feedback("right", "")
+            self.gate.open()
         else:
             direction = ""
             if self.choices is None:
@@ -294,3 +304,4 @@ class Exercise(widgets.VBox, Localized):
             f"{self.say(self.working)}"
         )
         self.solution_button.disabled = True
+        self.gate.open()

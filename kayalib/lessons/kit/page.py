@@ -5,8 +5,13 @@ widgets), every word is in ``kayalib/i18n/<lang>/lessons/lNN.json``. Adding a la
 adding those files, never copying a notebook. The page opens in the language of ``?lang=`` (Voila
 passes the address as ``QUERY_STRING``) and the switch at the top redraws everything in place.
 
-Predict first: after ``lesson.predict(...)`` everything the page says or shows stays hidden (not
-even built) until the student commits a prediction.
+The order a student meets things in is the page's order, and each step waits for the one
+before it (:mod:`~kayalib.lessons.kit.gate`): after ``lesson.predict(...)`` everything stays
+hidden (not even built) until the student commits a prediction, which shows only the guess;
+after ``lesson.simulate(...)`` everything waits until the student has simulated, and only then
+does the prediction show the exact value, followed by its derivation; after exercises, what
+depends on their answers waits until they are answered (or their solutions shown). Lesson pages
+show sentences and pictures, never code.
 """
 
 from __future__ import annotations
@@ -21,14 +26,26 @@ from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
+from kayalib.errors import KayalibError
 from kayalib.i18n import Translator
+from kayalib.lessons.kit.gate import Gate
 from kayalib.lessons.kit.predict import Prediction
 from kayalib.pages.badge import SeedBadge
 from kayalib.pages.banner import banner_html
 from kayalib.pages.language import PAGE, LanguageSwitch, Localized, Text, fill, set_language
 from kayalib.pages.options import PageOptions
 
-__all__ = ["LESSONS", "Code", "Gated", "Lesson", "LiveHTML", "Prose", "markdown"]
+__all__ = [
+    "LESSONS",
+    "PREREQUISITES",
+    "Code",
+    "Gated",
+    "Lesson",
+    "LessonOrderError",
+    "LiveHTML",
+    "Prose",
+    "markdown",
+]
 
 LESSONS: tuple[tuple[str, str], ...] = (
     ("index", "index"),
@@ -41,8 +58,31 @@ LESSONS: tuple[tuple[str, str], ...] = (
     ("07", "07-bots-and-bluffing"),
     ("08", "08-a-bid-is-evidence"),
     ("09", "09-how-often-should-you-bluff"),
+    ("10", "10-many-equilibria-one-value"),
 )
 """``(number, notebook name without .ipynb)`` in reading order; keys are ``l<number>.<name>``."""
+
+PREREQUISITES: dict[str, tuple[str, ...]] = {
+    "01": (),
+    "02": (),
+    "03": ("02",),
+    "04": ("03",),
+    "05": (),
+    "06": ("01",),
+    "07": ("03", "05"),
+    "08": ("03",),
+    "09": ("07", "08"),
+    "10": ("09",),
+}
+"""The lessons each lesson builds on (shown on the index and in each lesson's header): 03 and 04
+count Blef bids, 05 explains gambreng itself and the 95% interval that 07 reads, 06 counts the
+cards of Aku Paling Kaya, 08 listens to bids counted in 03, 09 plays 07's bots with 08's
+reading of bids, and 10 is the second part of 09."""
+
+
+class LessonOrderError(KayalibError):
+    """A lesson page built in an order the kit does not allow (a prediction that no simulation
+    settles, a simulation with nothing to wait for)."""
 
 STYLE = """<style>
 .kayalib-table{border-collapse:collapse;margin:4px 0}
@@ -214,7 +254,14 @@ class Lesson:
         self.options = PageOptions.from_environment() if query is None else PageOptions.parse(
             query)  # fmt: skip
         set_language(self.options.lang)
-        self.gate: Prediction | None = None
+        self.start_parts()
+
+    def start_parts(self) -> None:
+        """An empty page: no part, no gate, no prediction waiting (a page that is not a
+        numbered lesson, such as the bot lab, starts here too)."""
+        self.gate: Gate | None = None
+        self._exercises: list[Gate] = []
+        self._unsettled: list[Prediction] = []
         self.parts: list[widgets.Widget] = []
         self.predictions: list[Prediction] = []
 
@@ -243,18 +290,39 @@ class Lesson:
 
     # ------------------------------------------------------------------ page parts
 
+    def _gate(self, *, exercise: bool = False) -> Gate | None:
+        """The gate a new part waits for: exercises in a row wait for the same gate, and what
+        comes after them waits for all of them."""
+        if self._exercises and not exercise:
+            self.gate, self._exercises = Gate.all(self._exercises), []
+        return self.gate
+
     def _add(self, build: Callable[[], widgets.Widget],
-             check: dict[str, Any] | None = None) -> widgets.Widget:  # fmt: skip
-        gate = self.gate
-        if gate is None or gate.committed or self.options.teacher:
-            part = build()
+             check: dict[str, Any] | None = None, *, relay: Gate | None = None,
+             exercise: bool = False) -> widgets.Widget:  # fmt: skip
+        """Add a part built by ``build`` now or when its gate opens; ``relay`` opens when the
+        built widget's own ``gate`` does (a simulation, an exercise)."""
+        gate = self._gate(exercise=exercise)
+        teacher = self.options.teacher
+
+        def linked() -> widgets.Widget:
+            widget = build()
+            if relay is not None:
+                own: Gate = widget.gate  # type: ignore[attr-defined]
+                if teacher:  # the teacher's screen: a simulator shows its exact value at once
+                    own.open()
+                relay.follow(own)
+            return widget
+
+        if gate is None or gate.opened or teacher:
+            part = linked()
             if check is not None and not isinstance(part, _Checked):
                 built = part
                 part = Gated(lambda: built)
                 part.reveal()
         else:
-            part = Gated(build)
-            gate.on_commit(part.reveal)
+            part = Gated(linked)
+            gate.on_open(part.reveal)
         if check is not None:
             part.plain = canonical(check)
         self.parts.append(part)
@@ -278,36 +346,69 @@ class Lesson:
         return self._add(lambda: LiveHTML(render), check)
 
     def code(self, source: str | Callable[..., Any]) -> widgets.Widget:
-        """Code the prose talks about, shown as highlighted text."""
+        """Code shown as highlighted text (for the write-a-bot lab: lesson pages show none)."""
         return self._add(lambda: Code(source))
 
     def predict(self, name: str, *, figures: dict[str, Any] | None = None,
-                **options: Any) -> widgets.Widget:  # fmt: skip
+                reveal_at_commit: bool = False, **options: Any) -> widgets.Widget:  # fmt: skip
         """A prediction (question ``l<number>.<name>``, ``figures`` filled into its
-        placeholders); what follows waits for it."""
+        placeholders); what follows waits for it. Its answer is shown when the next
+        :meth:`simulate` is done (``reveal_at_commit=True``: at the commit, for a question that
+        no simulation settles)."""
         question = self.text(name, html=True, **(figures or {}))
-        prediction = Prediction(question, key=self.options.teacher, **options)
+        prediction = Prediction(question, key=self.options.teacher,
+                                reveal_at_commit=reveal_at_commit, **options)  # fmt: skip
         self.predictions.append(prediction)
         part = self._add(lambda: prediction)
-        self.gate = prediction
+        self.gate = prediction.gate
+        if not reveal_at_commit:
+            self._unsettled.append(prediction)
+        return part
+
+    def _check_settled(self) -> None:
+        if self._unsettled:
+            question = self._unsettled[0].say(self._unsettled[0].question_text)
+            raise LessonOrderError(f"lesson {self.number}: no simulation settles the prediction "
+                                   f"{question[:60]!r} (add lesson.simulate, or predict with "
+                                   "reveal_at_commit=True)")  # fmt: skip
+
+    def simulate(self, build: Callable[[], widgets.Widget],
+                 check: dict[str, Any] | None = None) -> widgets.Widget:  # fmt: skip
+        """A simulation (or rounds to play) built by ``build``, a widget with a ``gate`` that
+        opens when the student has simulated enough: what follows waits for it, and the last
+        predictions before it then show their answers."""
+        relay = Gate()
+        part = self._add(build, check, relay=relay)
+        self.gate = relay
+        for prediction in self._unsettled:
+            relay.on_open(prediction.reveal)
+        self._unsettled = []
         return part
 
     def exercise(self, name: str, answer: Any, *, figures: dict[str, Any] | None = None,
-                 **options: Any) -> widgets.Widget:  # fmt: skip
+                 builds_on: bool = False, **options: Any) -> widgets.Widget:  # fmt: skip
         """An exercise: question ``l<number>.<name>``, working ``…_working``, hint ``…_hint``.
 
-        ``figures`` fill the placeholders of all three (``{p}`` is the answer)."""
+        ``figures`` fill the placeholders of all three (``{p}`` is the answer). Exercises in a
+        row are shown together; what comes after them waits until each is answered right (or
+        its solution shown). ``builds_on=True``: this one states what an earlier one asks, so it
+        waits for the exercises before it."""
         from kayalib.lessons.kit.exercise import Exercise
 
         values = {"p": answer, **(figures or {})}
         key = self.key(name)
         hint = (self.text(f"{name}_hint", html=True, **values)
                 if Translator("en").has(f"{key}_hint") else "")  # fmt: skip
-        return self._add(lambda: Exercise(
+        if builds_on:
+            self._gate()
+        relay = Gate()
+        part = self._add(lambda: Exercise(
             self.text(name, html=True, **values), answer,
             working=self.text(f"{name}_working", html=True, **values),
             hint=hint, solutions=self.options.solutions, key=self.options.teacher,
-            **options))  # fmt: skip
+            **options), relay=relay, exercise=True)  # fmt: skip
+        self._exercises.append(relay)
+        return part
 
     def open_all(self) -> None:
         """Open every gate (as if every prediction were in): for teachers and tests."""
@@ -332,6 +433,15 @@ class Lesson:
             words = escape(t("lesson_nav_next", title=self.title(ahead, t)))
             links.append(f'<a href="{self.link(ahead, t.lang)}">{words} \u2192</a>')
         return " \u00b7 ".join(links)
+
+    def prerequisites_html(self, t: Translator) -> str:
+        """"Before this lesson: …" with a link to each lesson this one builds on."""
+        needed = PREREQUISITES.get(self.number, ())
+        if not needed:
+            return f"<p><i>{escape(t('lesson_needs_none'))}</i></p>"
+        links = ", ".join(f'<a href="{self.link(n, t.lang)}">{escape(self.title(n, t))}</a>'
+                          for n in needed)  # fmt: skip
+        return f"<p><b>{escape(t('lesson_needs'))}</b> {links}</p>"
 
     @staticmethod
     def title(number: str, t: Translator) -> str:
@@ -361,7 +471,9 @@ class Lesson:
         if self.options.seed is not None:
             parts.append(self.seed_badge())
         if self.number != "index":
-            parts.append(Prose(self.key("learn")))
+            before = LiveHTML(self.prerequisites_html)
+            before.add_class("kayalib-prerequisites")
+            parts += [Prose(self.key("learn")), before]
         box = widgets.VBox(parts)
         box.add_class("kayalib-lesson-header")
         return box
@@ -373,6 +485,7 @@ class Lesson:
 
     def footer(self) -> widgets.Widget:
         """The navigation again, at the bottom of the page (never gated)."""
+        self._check_settled()
         nav = LiveHTML(self.navigation_html)
         nav.add_class("kayalib-nav")
         box = widgets.VBox([widgets.HTML("<hr>"), nav])
@@ -381,14 +494,18 @@ class Lesson:
 
 
 def lesson_list_html(t: Translator, lang: str | None = None, page: Lesson | None = None) -> str:
-    """Every lesson with its title and what it is about (``l<number>.about``), linked (with the
-    address options of ``page``, such as a class seed, carried along)."""
+    """Every lesson with its title, what it is about (``l<number>.about``) and the lessons to
+    take before it (:data:`PREREQUISITES`), linked (with the address options of ``page``, such
+    as a class seed, carried along)."""
     lang = lang or t.lang
     rows = []
     for number, name in LESSONS[1:]:
         href = page.link(number, lang) if page is not None else f"{name}.ipynb?lang={lang}"
+        needs = ", ".join(PREREQUISITES.get(number, ())) or "\u2014"
         rows.append(f'<tr><td><a href="{escape(href)}">{escape(number)} '
                     f'{escape(t(f"l{number}.title"))}</a></td>'
-                    f'<td>{escape(t(f"l{number}.about"))}</td></tr>')  # fmt: skip
-    head = f"<tr><th>{escape(t('lesson_lesson'))}</th><th>{escape(t('lesson_about'))}</th></tr>"
+                    f'<td>{escape(t(f"l{number}.about"))}</td><td>{escape(needs)}</td></tr>')
+    head = (f"<tr><th>{escape(t('lesson_lesson'))}</th><th>{escape(t('lesson_about'))}</th>"
+            f"<th>{escape(t('lesson_needs_column'))}</th></tr>")  # fmt: skip
     return f'<table class="kayalib-table">{head}{"".join(rows)}</table>'
+

@@ -1,8 +1,10 @@
 """Predict first, for real: what comes next stays hidden until the student commits a guess.
 
 A :class:`Prediction` asks a question (a number, or one of a few choices), locks the answer in
-and only then opens what it guards (the exact value, a simulation, the rest of the lesson). A
-prediction is never marked wrong: it is compared ("you said 1 in 3; it is 0.2513").
+and only then opens what it guards (a simulation, the rest of the lesson). At the commit it
+shows only the guess; the exact value (or the right choice) is shown by :meth:`Prediction.reveal`,
+which the page calls once the student has simulated (predict, simulate, then the exact value).
+A prediction is never marked wrong: it is compared ("you said 1 in 3; it is 0.2513").
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from kayalib.lessons.kit.exercise import (
     parse_number,
     unreadable_words,
 )
+from kayalib.lessons.kit.gate import Gate
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Localized, Text, resolve
 
@@ -30,17 +33,18 @@ __all__ = ["Prediction"]
 class Prediction(widgets.VBox, Localized):
     """A question, an answer box (or choices) and "Lock in my prediction".
 
-    ``exact``: the true value of a numeric question (the comparison is shown after the commit);
-    ``answer``: the right choice, when it is known before any simulation (``None``: the widgets
-    it guards settle it). Callbacks given to :meth:`on_commit` run once, after the commit.
-    ``key=True`` (the teacher's screen, ``?solutions=key``) shows the answer beside the question.
+    ``exact``: the true value of a numeric question; ``answer``: the right choice, when it is
+    known (``None``: the widgets it guards settle it). Both are shown by :meth:`reveal`, never
+    at the commit (``reveal_at_commit=True``: at once, for a question no simulation settles).
+    The prediction's :attr:`gate` opens at the commit. ``key=True`` (the teacher's screen,
+    ``?solutions=key``) shows the answer beside the question.
 
     >>> guess = Prediction("How likely?", exact=Fraction(1, 4), lang="en")
     >>> opened = []; guess.on_commit(lambda: opened.append(True))
     >>> guess.answer_box.value = "1/3"; guess.commit_button.click()
-    >>> opened, guess.value
-    ([True], Fraction(1, 3))
-    >>> "0.2500" in guess.feedback.value and "wrong" not in guess.feedback.value
+    >>> opened, guess.value, "0.2500" in guess.feedback.value
+    ([True], Fraction(1, 3), False)
+    >>> guess.reveal(); "0.2500" in guess.feedback.value and "wrong" not in guess.feedback.value
     True
     """
 
@@ -52,17 +56,20 @@ class Prediction(widgets.VBox, Localized):
         exact: Fraction | float | None = None,
         answer: str | None = None,
         key: bool = False,
+        reveal_at_commit: bool = False,
         lang: str | None = None,
         **kwargs: Any,
     ) -> None:
         self.init_language(lang)
         self.key = key
+        self.gate = Gate()
+        self.reveal_at_commit = reveal_at_commit
+        self.revealed = False
         self.question_text = question
         self.choices = tuple(choices) if choices is not None else None
         self.exact = exact
         self.answer = answer
         self.value: Fraction | str | None = None
-        self._callbacks: list[Callable[[], None]] = []
         self.errors = ErrorBanner(lambda: self.t)
         self.question = widgets.HTML()
         if self.choices is None:
@@ -79,10 +86,14 @@ class Prediction(widgets.VBox, Localized):
         if not key:
             self.key_box.layout.display = "none"
         self.commit_button.on_click(self.errors.guard(lambda _: self.commit()))
+        if self.choices is None:  # a text box with its button beside it
+            answer: list[widgets.Widget] = [widgets.HBox([self.answer_box, self.commit_button])]
+        else:  # the button under the choices, not beside the first of them
+            answer = [self.answer_box, self.commit_button]
         super().__init__(
             [
                 self.question,
-                widgets.HBox([self.answer_box, self.commit_button]),
+                *answer,
                 self.key_box,
                 self.feedback,
                 self.errors,
@@ -98,10 +109,7 @@ class Prediction(widgets.VBox, Localized):
 
     def on_commit(self, callback: Callable[[], None]) -> None:
         """Run ``callback`` after the commit (at once if the prediction is already in)."""
-        if self.committed:
-            callback()
-        else:
-            self._callbacks.append(callback)
+        self.gate.on_open(callback)
 
     def choice_text(self, value: str | None) -> str:
         return next((resolve(w, self.t) for w, v in self.choices or () if v == value), "")
@@ -154,10 +162,15 @@ class Prediction(widgets.VBox, Localized):
             self.value = str(given)
         self.answer_box.disabled = True
         self.commit_button.disabled = True
+        if self.reveal_at_commit:
+            self.revealed = True
         self._show()
-        callbacks, self._callbacks = self._callbacks, []
-        for callback in callbacks:
-            callback()
+        self.gate.open()
+
+    def reveal(self) -> None:
+        """Show the exact value or the right choice beside the guess (after the simulation)."""
+        self.revealed = True
+        self._show()
 
     def _show(self) -> None:
         t = self.t
@@ -166,8 +179,8 @@ class Prediction(widgets.VBox, Localized):
             return
         if self.choices is not None:
             said = t("lesson_you_chose", choice=self.choice_text(self.value))
-            if self.answer is None:
-                rest = t("lesson_settled_below")
+            if self.answer is None or not self.revealed:
+                rest = t("lesson_find_out_below")
             elif self.answer == self.value:
                 rest = t("lesson_as_predicted", choice=self.choice_text(self.answer))
             else:
@@ -177,8 +190,8 @@ class Prediction(widgets.VBox, Localized):
         value = self.value
         assert isinstance(value, Fraction)
         said = t("lesson_you_said", value=answer_text(value, t))
-        if self.exact is None:
-            self.feedback.value = f"{escape(said)} {escape(t('lesson_settled_below'))}"
+        if self.exact is None or not self.revealed:
+            self.feedback.value = f"{escape(said)} {escape(t('lesson_find_out_below'))}"
             return
         exact = float(self.exact)
         gap = float(value) - exact

@@ -1,4 +1,9 @@
-"""Deal 1 / Deal 1000: a running Monte Carlo estimate beside the exact value."""
+"""Deal 1 / Deal 1000: a running Monte Carlo estimate, and the exact value once it has dealt enough.
+
+Predict, simulate, then the exact value: the simulator shows its estimate with a 95% confidence
+interval from the first deal, and the exact value only after ``reveal_at`` deals (its
+:attr:`DealSimulator.gate` opens then, and the page builds what waits for the simulation). It
+then says whether this run's interval holds the exact value: about 1 run in 20 it does not."""
 
 from __future__ import annotations
 
@@ -13,6 +18,7 @@ import ipywidgets as widgets
 
 from kayalib.draw.charts import line_chart_png, table_html
 from kayalib.lessons.kit.exercise import answer_text
+from kayalib.lessons.kit.gate import Gate
 from kayalib.lessons.kit.plots import Chart
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Localized, Text, resolve
@@ -31,12 +37,16 @@ class DealSimulator(widgets.VBox, Localized):
     ``trial`` is called with the simulator's own ``random.Random(seed)``, so a re-run of the
     notebook deals the same cards. ``Reset`` starts again from the seed. With ``measure="mean"``
     each trial gives a number and the widget tracks the running mean (and the spread of the
-    values) against the exact mean. ``verb`` is ``"deal"`` or ``"hold"`` (a gambreng draw).
+    values) against the exact mean. ``verb`` is ``"deal"`` or ``"hold"`` (a gambreng draw). The
+    exact value is shown after ``reveal_at`` deals (by default one press of the big button), or
+    when :meth:`reveal` is called (the teacher's screen).
 
     >>> coin = DealSimulator(lambda rng: (rng.random() < 0.5, "a toss"), Fraction(1, 2), seed=1,
     ...                      lang="en")
-    >>> coin.deal_many_button.click(); coin.trials
-    1000
+    >>> "1/2" in coin.summary.value, coin.gate.opened
+    (False, False)
+    >>> coin.deal_many_button.click(); coin.trials, coin.gate.opened, "1/2" in coin.summary.value
+    (1000, True, True)
     >>> abs(coin.estimate - 0.5) < 0.05
     True
     """
@@ -52,6 +62,7 @@ class DealSimulator(widgets.VBox, Localized):
         plot: bool = True,
         measure: str = "probability",
         verb: str = "deal",
+        reveal_at: int | None = None,
         lang: str | None = None,
         **kwargs: Any,
     ) -> None:
@@ -67,6 +78,9 @@ class DealSimulator(widgets.VBox, Localized):
         self.event = event
         self.seed = seed
         self.many = many
+        self.reveal_at = many if reveal_at is None else reveal_at
+        self.gate = Gate()
+        self.gate.on_open(lambda: self._show())
         self.plot = plot
         self.errors = ErrorBanner(lambda: self.t)
         self.deal_one_button = widgets.Button(button_style="primary")
@@ -117,6 +131,22 @@ class DealSimulator(widgets.VBox, Localized):
         mean = self._hits / n
         return math.sqrt(max(0.0, (self._squares - n * mean * mean) / (n - 1)))
 
+    @property
+    def revealed(self) -> bool:
+        """Whether the exact value is on show."""
+        return self.gate.opened
+
+    def reveal(self) -> None:
+        """Show the exact value now (and open what waits for the simulation)."""
+        self.gate.open()
+
+    def holds_exact(self) -> bool | None:
+        """Whether this run's 95% interval holds the exact value (``None`` before two deals)."""
+        if self.trials < 2:
+            return None
+        low, high = self.interval()
+        return low <= float(self.exact) <= high
+
     def interval(self) -> tuple[float, float]:
         """The 95% confidence interval of the estimate so far."""
         if self.measure == "probability":
@@ -148,12 +178,14 @@ class DealSimulator(widgets.VBox, Localized):
             self._history.append(self._hits / (len(self._history) + 1))
         self._last = (count, hit, description)
         self._show()
+        if self.trials >= self.reveal_at:
+            self.gate.open()
 
     def relabel(self) -> None:
         t = self.t
         verb = self.verb
-        self.deal_one_button.description = t(f"lesson_{verb}_one")
-        self.deal_many_button.description = t(f"lesson_{verb}_many", n=self.many)
+        self.deal_one_button.description = t(f"lesson_{verb}_once")
+        self.deal_many_button.description = t(f"lesson_{verb}_batch", n=self.many)
         self.reset_button.description = t("lesson_reset")
         self._show()
 
@@ -190,16 +222,22 @@ class DealSimulator(widgets.VBox, Localized):
             estimate = t("lesson_estimate", hits=t.number(self._hits, 0),
                          n=t.number(self.trials, 0), p=t.number(self.estimate, 4))  # fmt: skip
             if math.isfinite(low):
-                estimate += " " + t("lesson_interval_off", low=t.number(low, 3),
-                                    high=t.number(high, 3),
-                                    off=("+" if self.estimate >= exact else "\u2212")
-                                    + t.number(abs(self.estimate - exact), 4))  # fmt: skip
-            rows.append((t("lesson_simulated", name=name), estimate))
+                estimate += " " + t("lesson_interval", low=t.number(low, 3),
+                                    high=t.number(high, 3))  # fmt: skip
+            rows.append((t("lesson_simulated", name=name), escape(estimate)))
             if self.measure == "mean" and self.trials >= 2:
                 rows.append((t("lesson_spread"), t.number(self.spread, 2)))
         else:
             rows.append((t("lesson_simulated", name=name), "\u2014"))
-        rows.append((t("lesson_exact", name=name), f"<b>{escape(exact_text)}</b>"))
+        if self.revealed:
+            rows.append((t("lesson_exact", name=name), f"<b>{escape(exact_text)}</b>"))
+            holds = self.holds_exact()
+            if holds is not None:
+                rows.append(("", escape(t("lesson_interval_holds" if holds
+                                          else "lesson_interval_misses"))))  # fmt: skip
+        else:
+            after = t.count(f"lesson_exact_after_{self.verb}", self.reveal_at, n=self.reveal_at)
+            rows.append((t("lesson_exact", name=name), f"<i>{escape(after)}</i>"))
         self.summary.value = "<table>" + "".join(
             f"<tr><td>{escape(label)}</td><td>{value}</td></tr>" for label, value in rows
         ) + "</table>"
@@ -215,7 +253,7 @@ class DealSimulator(widgets.VBox, Localized):
         unit = t(f"lesson_unit_{self.verb}")
         png = line_chart_png(
             {t("lesson_running_estimate"): ([n for n, _ in points], [p for _, p in points])},
-            hlines={t("lesson_exact_value"): exact},
+            hlines={t("lesson_exact_value"): exact} if self.revealed else None,
             title=t("lesson_running_title", name=name),
             xlabel=t("lesson_running_x", unit=unit),
             ylabel=t("lesson_running_y_p", unit=unit) if probability else t("lesson_running_y_m"),
@@ -226,14 +264,16 @@ class DealSimulator(widgets.VBox, Localized):
         marks = [n for n in (1, 10, 100, 1000, 10000, 100000) if n <= self.trials]
         if self.trials not in marks:
             marks.append(self.trials)
-        table = table_html(
-            [t("lesson_running_x_short", unit=unit), t("lesson_running_estimate"),
-             t("lesson_exact_value")],
-            [[t.number(n, 0), t.number(self._history[n - 1], 4), t.number(exact, 4)]
-             for n in marks],
-        )  # fmt: skip
-        alt = t("lesson_running_alt", name=name, n=t.number(self.trials, 0),
-                estimate=t.number(self.estimate, 4), exact=t.number(exact, 4))  # fmt: skip
+        head = [t("lesson_running_x_short", unit=unit), t("lesson_running_estimate")]
+        rows = [[t.number(n, 0), t.number(self._history[n - 1], 4)] for n in marks]
+        if self.revealed:
+            head.append(t("lesson_exact_value"))
+            rows = [row + [t.number(exact, 4)] for row in rows]
+        table = table_html(head, rows)
+        alt = t.count("lesson_running_alt", self.trials, name=name, n=t.number(self.trials, 0),
+                      estimate=t.number(self.estimate, 4))  # fmt: skip
+        if self.revealed:
+            alt += " " + t("lesson_running_alt_exact", exact=t.number(exact, 4))
         self.chart.draw(png, alt, table, t("lesson_chart_as_table"))
 
 

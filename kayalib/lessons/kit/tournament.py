@@ -10,9 +10,10 @@ import ipywidgets as widgets
 
 from kayalib.draw.charts import bar_chart_png, table_html
 from kayalib.i18n import Translator
+from kayalib.lessons.kit.gate import GatedRunBox
 from kayalib.lessons.kit.plots import Chart
 from kayalib.pages.language import Text
-from kayalib.pages.runbox import Progress, RunBox
+from kayalib.pages.runbox import Progress
 from kayalib.progress import ProgressCallback
 from kayalib.registry import game as registry_game
 from kayalib.simulate import simulate
@@ -78,7 +79,7 @@ class WinRates:
             ],
         )  # fmt: skip
 
-    def draw(self, chart: Chart, t: Translator, *, reference: float, reference_label: str,
+    def draw(self, chart: Chart, t: Translator, *, reference: float | None, reference_label: str,
              title: str, xlabel: str, first_column: str) -> None:  # fmt: skip
         png = bar_chart_png(
             [label.replace(": ", "\n").replace(" ", "\n", 1) for label in self.labels],
@@ -100,7 +101,7 @@ class WinRates:
         chart.draw(png, alt, self.table(t, first_column), t("lesson_chart_as_table"))
 
 
-class TournamentRunner(RunBox):
+class TournamentRunner(GatedRunBox):
     """Seat dropdowns, number of games, seed, Run; a progress bar, then win rates with 95% CIs.
 
     ``run`` does the games (:func:`tournament` for a game of the registry, or any function with
