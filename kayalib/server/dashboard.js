@@ -61,6 +61,8 @@
                             placeholder: data.bots.blef.join(", ")});
     var wait = el("input", {type: "number", min: "0", max: "3600", value: "30",
                             "class": "kaya-dash-wait"});
+    var cards = el("input", {type: "number", min: "1", max: "11", value: "",
+                             "class": "kaya-dash-cards"});
     var mode = el("select", {"class": "kaya-dash-mode"},
                   options(["classic", "deck"], [W.mode_classic, W.mode_deck]));
     var coins = el("select", {"class": "kaya-dash-coins"}, options(
@@ -68,15 +70,20 @@
       [W.kaya_coins_standard, W.kaya_coins_number, W.kaya_coins_flat]));
     function shown() {
       mode.parentNode.hidden = game.value !== "blef";
+      cards.parentNode.hidden = game.value !== "blef" || mode.value !== "classic";
       coins.parentNode.hidden = game.value !== "kaya";
       bots.placeholder = data.bots[game.value].join(", ");
     }
     game.addEventListener("change", shown);
+    mode.addEventListener("change", shown);
     var form = el("form", {"class": "kaya-dash-form", onsubmit: function (event) {
       event.preventDefault();
       var names = bots.value.split(",").map(function (b) { return b.trim(); })
         .filter(function (b) { return b; });
       var opts = game.value === "blef" ? {mode: mode.value} : {coins: coins.value};
+      if (game.value === "blef" && mode.value === "classic" && cards.value) {
+        opts.cards = cards.value;
+      }
       send({"do": "create", game: game.value, people: parseInt(people.value, 10), bots: names,
             wait: parseFloat(wait.value), options: opts});
     }}, [
@@ -85,6 +92,7 @@
       el("label", {text: W.dash_people}, [people]),
       el("label", {text: W.dash_bots}, [bots]),
       el("label", {text: W.dash_mode}, [mode]),
+      el("label", {text: W.dash_cards}, [cards]),
       el("label", {text: W.dash_coins_table}, [coins]),
       el("label", {text: W.dash_wait}, [wait]),
       el("button", {type: "submit", "class": "kaya-dash-create", text: W.dash_create})

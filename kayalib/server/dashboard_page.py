@@ -21,7 +21,8 @@ __all__ = ["WORDS", "dashboard_html", "qr_svg"]
 #: the catalogue keys the dashboard's script shows
 WORDS = (
     "dash_error", "dash_game_blef", "dash_game_kaya", "dash_new_table", "dash_game",
-    "dash_people", "dash_bots", "dash_mode", "dash_coins_table", "dash_wait", "dash_create",
+    "dash_people", "dash_bots", "dash_mode", "dash_cards", "dash_coins_table", "dash_wait",
+    "dash_create",
     "mode_classic", "mode_deck", "kaya_coins_standard", "kaya_coins_number", "kaya_coins_flat",
     "dash_start", "dash_pause", "dash_resume", "dash_end", "dash_move", "dash_ahead",
     "dash_stand_in_moves", "dash_set_wait", "dash_play", "dash_play_class", "dash_predictions",

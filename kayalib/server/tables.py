@@ -768,11 +768,16 @@ class TableService:
 
 def rules_for(which: str, players: int, options: Mapping[str, str]) -> Any:
     """The rules of a class table: the game's defaults for ``players`` with the apps' options
-    (Blef ``mode``; Aku Paling Kaya ``coins``, a name of ``kayalib.ui.kaya_app.COIN_TABLES``)."""
+    (Blef ``mode`` and ``cards``, the card limit of the classic mode, for a shorter game; Aku
+    Paling Kaya ``coins``, a name of ``kayalib.ui.kaya_app.COIN_TABLES``).
+
+    >>> rules_for("blef", 4, {"cards": "2"}).max_cards
+    2
+    """
     from dataclasses import replace
 
     rules = game(which).rules_for_players(players)
-    unknown = set(options) - {"mode", "coins"}
+    unknown = set(options) - {"mode", "coins", "cards"}
     if unknown:
         raise RulesError(f"unknown table option {sorted(unknown)[0]!r}")
     if which == "blef" and "mode" in options:
@@ -780,7 +785,12 @@ def rules_for(which: str, players: int, options: Mapping[str, str]) -> Any:
 
         if options["mode"] not in MODES:
             raise RulesError(f"the modes are {', '.join(MODES)}")
-        rules = replace(rules, mode=options["mode"])
+        rules = replace(rules, mode=options["mode"], max_cards=None)
+    if which == "blef" and options.get("cards"):  # a shorter game: a lower card limit
+        text = options["cards"]
+        if not (text.isascii() and text.isdigit() and 0 < len(text) <= 2):
+            raise RulesError("the card limit is a whole number")
+        rules = replace(rules, max_cards=int(text))
     if which == "kaya" and "coins" in options:
         from kayalib.ui.kaya_app import COIN_TABLES
 
