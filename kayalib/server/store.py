@@ -41,7 +41,7 @@ __all__ = ["ClassStore", "Entry", "MoveRow", "SeatRow", "TableRow", "digest"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS classes (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     created REAL NOT NULL,
     names TEXT NOT NULL DEFAULT 'nicknames',
     current INTEGER NOT NULL DEFAULT 1
