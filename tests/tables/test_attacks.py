@@ -269,3 +269,20 @@ def test_no_route_gives_a_seat_anything_of_another_seat_during_play(tables: Tabl
     text = json.dumps(state)  # the teacher sees no hidden card in play either
     for card in hidden_cards(tables, code, -1):
         assert f'"{card}"' not in text, card
+
+
+def test_after_a_restart_the_same_tokens_play_on_from_the_same_position(tmp_path) -> None:
+    """Naive: the tables kept in memory only (a restart loses the class's games)."""
+    path = str(tmp_path / "class.sqlite")
+    with TablesThread(path) as tables:
+        code, keys = blef_pair(tables, seed=14)
+        kernel = Kernel(tables)
+        for _ in range(3):
+            key = mover(tables, code, keys)[0]
+            assert kernel.act(key, kernel.seat(key)[1]["version"], legal(kernel, key)[-2])[0] == 200
+        before = [kernel.seat(key)[1] for key in keys]
+    with TablesThread(path) as again:  # a new process would read the same file
+        kernel = Kernel(again)
+        assert [kernel.seat(key)[1] for key in keys] == before
+        key = mover(again, code, keys)[0]
+        assert kernel.act(key, before[0]["version"], "check")[0] == 200

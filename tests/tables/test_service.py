@@ -3,6 +3,8 @@ the teacher's commands, forgetting a class."""
 
 from __future__ import annotations
 
+import csv
+import io
 import random
 import sqlite3
 
@@ -188,3 +190,34 @@ def test_forget_this_class_deletes_everything_of_it_from_the_files(tmp_path) -> 
     for secret in ("Zanzibarro", "Quetzalito", member_nick, "445/1771", token):
         assert secret.encode() not in raw
     assert make_service(tmp_path / "c.sqlite").tables == {}  # and it stays forgotten
+
+
+def test_the_exports_are_the_ended_games_logs_and_one_row_a_move_with_nicknames_only(
+    service: TableService, clock: ManualClock,
+) -> None:  # fmt: skip
+    from kayalib.server.dashboard import export_csv, export_jsonl
+    from kayalib.simulate import replay
+
+    rng = random.Random(5)
+    ended = [service.create_table("blef", people=2, bots=["odds"], seed=s,
+                                  options={"cards": "2"}) for s in (31, 32)]  # fmt: skip
+    playing = service.create_table("blef", people=2, seed=33)
+    seats = {t.code: seat_people(service, t, [f"Ana{t.code}", f"Budi{t.code}"])
+             for t in (*ended, playing)}  # fmt: skip
+    for table in ended:
+        for _ in play_out(table, seats[table.code], rng, clock):
+            pass
+    mover = seats[playing.code][playing.table.state.current_player]
+    mover.act(str(mover.view().legal_actions()[0]))
+    finals = replay("blef", export_jsonl(service).splitlines())  # the same format as --log
+    assert finals == [table.table.state for table in ended]
+    rows = list(csv.reader(io.StringIO(export_csv(service))))
+    assert rows[0] == ["table", "game", "move", "seat", "nickname", "by", "action"]
+    assert len(rows) - 1 == sum(len(t.table.state.moves) for t in ended)
+    assert {r[0] for r in rows[1:]} == {t.code for t in ended}  # not the game in play
+    assert {r[4] for r in rows[1:]} == {"", *(s.nickname for t in ended for s in t.seats[:2])}
+    text = export_csv(service) + export_jsonl(service)
+    for key in (s.key.token for t in ended for s in seats[t.code]):
+        assert key not in text and service.seat_of(key)[1].token not in text
+    service.store.set_names(service.class_id, "anonymous")
+    assert {r[4] for r in csv.reader(io.StringIO(export_csv(service)))} == {"nickname", ""}
