@@ -13,11 +13,12 @@ STAMP  := $(VENV)/.kayalib-installed
 CHP_VERSION := 5.3.0
 CHP    := $(VENV)/node/node_modules/.bin/configurable-http-proxy
 
-# class mode: STUDENTS sizes the kernel pools; IP, OPEN, SEED and LESSON_POOL are optional.
+# class mode: STUDENTS sizes the kernel pools; IP, OPEN, SEED, LESSON_POOL and STORE (the class
+# tables' SQLite file, default .kayalib-class/class.sqlite) are optional.
 STUDENTS    ?= 30
 CLASS_FLAGS := --port=$(PORT) --students=$(STUDENTS) $(if $(IP),--ip=$(IP)) \
 	$(if $(OPEN),--open=$(OPEN)) $(if $(SEED),--seed=$(SEED)) \
-	$(if $(LESSON_POOL),--lesson-pool=$(LESSON_POOL))
+	$(if $(LESSON_POOL),--lesson-pool=$(LESSON_POOL)) $(if $(STORE),--store=$(STORE))
 
 .PHONY: app class test check venv lint bench clean plans worksheets lab solutions
 

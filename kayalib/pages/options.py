@@ -125,6 +125,20 @@ def _student(text: str) -> int:
     return int(text)
 
 
+def _table_code(text: str) -> str:
+    code = text.upper()
+    if not (0 < len(code) <= 8 and code.isascii() and code.isalnum()):
+        raise AddressError("a table code is a few letters and digits")
+    return code
+
+
+def _seat_token(text: str) -> str:
+    if not (16 <= len(text) <= 64 and text.isascii() and text.replace("-", "").replace(
+            "_", "").isalnum()):  # fmt: skip
+        raise AddressError("a seat token is 16 to 64 letters, digits, '-' and '_'")
+    return text
+
+
 @dataclass(frozen=True)
 class PageOptions:
     """What a page's address sets; every refused value is at its default and named in
@@ -140,7 +154,9 @@ class PageOptions:
     printed (:func:`kayalib.pages.kernel.is_teacher_key`, passed on to the page's links as
     ``key``); without it the page is a student's. ``hint`` is
     ``None`` when the address does not say; ``bots`` the players it names; ``choices`` a page's
-    own settings (``mode=deck``), each checked against what that page offers.
+    own settings (``mode=deck``), each checked against what that page offers. ``table`` and
+    ``seat`` name a seat at a class table (the join page's address for a play app,
+    :mod:`kayalib.ui.remote`).
     """
 
     lang: str = DEFAULT_LANGUAGE
@@ -154,6 +170,8 @@ class PageOptions:
     speed: str = DEFAULT_SPEED
     bots: tuple[str, ...] | None = None
     resume: str | None = None
+    table: str | None = None
+    seat: str | None = None
     choices: Mapping[str, str] = field(default_factory=dict)
     problems: tuple[str, ...] = ()
 
@@ -200,6 +218,8 @@ class PageOptions:
             if bots is not None and any(b not in bots for b in values["bots"]):
                 problems.append("bots")
         values["resume"] = given("resume", RESUME_CHARS)
+        values["table"] = read("table", _table_code)
+        values["seat"] = read("seat", _seat_token) if values["table"] is not None else None
         values["size"] = read("size", _choice, "size", SIZES)
         hint = read("hint", _choice, "hint", (*HINT_ON, *HINT_OFF))
         values["hint"] = None if hint is None else hint in HINT_ON

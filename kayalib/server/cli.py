@@ -54,6 +54,11 @@ def build_parser() -> ArgumentParser:
     klass.add_argument("--seed", default="", help="a class seed added to the printed address")
     klass.add_argument("--lang", default="", help="a language added to the printed address")
     klass.add_argument("--no-qr", action="store_true", help="do not print the QR code")
+    klass.add_argument(
+        "--store", type=Path, default=Path(".kayalib-class") / "class.sqlite", metavar="FILE",
+        help="the class tables' and the class's data's SQLite file, kept across restarts"
+        " (default .kayalib-class/class.sqlite)",
+    )  # fmt: skip
     return parser
 
 
@@ -111,6 +116,7 @@ def serve(args) -> int:
         overlay = settings.config(notebooks, ip)
         key = secrets.token_urlsafe(9)  # new at every start
         overlay.KayalibVoila.teacher_key = key
+        overlay.KayalibVoila.class_store = str(args.store.resolve())
         url = student_url(ip, args.port, args.open, args.seed, args.lang)
         print(f"kayalib class mode: {args.students} students, serving {notebooks}")
         print(f"Students open:  {url}")
@@ -118,6 +124,10 @@ def serve(args) -> int:
             print(qr_text(url))
         teacher = student_url(ip, args.port, args.open, args.seed, args.lang, key=key)
         print(f"Teacher (answer keys; do not show this address): {teacher}")
+        print(f"Students join a class table at:  http://{ip}:{args.port}/kayalib/join")
+        print(f"Teacher's key: {key}")
+        print(f"Teacher's dashboard (do not show this address): "
+              f"http://{ip}:{args.port}/kayalib/dashboard?key={key}")  # fmt: skip
         print("(Ctrl+C stops the server. Pages say 'connection lost' and can resume after it.)")
     else:
         from kayalib.server.settings import app_config

@@ -151,6 +151,10 @@ class OwnedVoilaHandler(TornadoVoilaHandler):
             self.set_cookie(SEAT_COOKIE, seat, httponly=True, samesite="Strict")
         self.xsrf_token  # noqa: B018 - sets the _xsrf cookie the page's shutdown call sends
         self._kayalib_seat = seat
+        if self.settings.get("kayalib_tables") is not None:  # the page's kernel: who is it for
+            from kayalib.server.table_web import pass_identity
+
+            pass_identity(self, seat, self.settings["kayalib_kernel_secret"])
         if PurePosixPath(path or "").name in LAB_ONLY:
             self._short_page(404, "botlab.lab_only")  # it writes files: JupyterLab only
             return
@@ -262,6 +266,18 @@ class OwnedKernelWebsocketHandler(VoilaKernelWebsocketHandler):
         owner.connected = True
         self._kayalib_budget = owner.budget
         await super().get(kernel_id)
+
+    async def open(self, kernel_id: str) -> None:  # type: ignore[override]
+        await super().open(kernel_id)
+        tables = self.settings.get("kayalib_tables")
+        if tables is not None:  # a seat at a class table is here while its page is
+            tables.service.page_opened(kernel_id)
+
+    def on_close(self) -> None:
+        super().on_close()
+        tables = self.settings.get("kayalib_tables")
+        if tables is not None:
+            tables.service.page_closed(self.kernel_id)
 
     @property
     def max_message_size(self) -> int:

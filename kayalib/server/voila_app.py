@@ -56,6 +56,10 @@ class KayalibVoila(Voila):
         "", config=True,
         help="the key an answer-key address (?solutions=key&key=...) needs; empty: none needed",
     )  # fmt: skip
+    class_store = Unicode(
+        "", config=True,
+        help="the SQLite file of the class tables and the class's data (empty: no class tables)",
+    )  # fmt: skip
     allowed_hosts = List(
         Unicode(), config=True,
         help="more names (Host) the server answers to, besides the loopback, its address and "
@@ -100,10 +104,20 @@ class KayalibVoila(Voila):
         )
         settings["kernel_websocket_connection_class"] = PageConnection
         settings["kayalib_kernel_secret"] = secret
+        if self.class_store:  # the class tables live in this process (kayalib.server.table_web)
+            from kayalib.server.table_web import mount_class_tables
+
+            settings["kayalib_tables"] = mount_class_tables(self, self.class_store, secret)
         return settings
 
     def init_handlers(self) -> list:
-        return guard_handlers(super().init_handlers())
+        handlers = guard_handlers(super().init_handlers())
+        tables = self.app.settings.get("kayalib_tables")
+        if tables is not None:
+            from kayalib.server.table_web import table_routes
+
+            handlers = table_routes(self.base_url, tables) + handlers
+        return handlers
 
     def stop(self) -> None:
         # Ctrl+C: every kernel is killed at once (the games live in the pages; Voila asks each

@@ -63,6 +63,11 @@ def launch_app(cls: Any, **overrides: Any) -> Any:
         if chosen:  # an address naming no known player keeps the default opponents
             kwargs["opponents"] = chosen
     kwargs.update(overrides)
+    if options.table is not None:  # a seat at a class table (kayalib.ui.remote)
+        from kayalib.ui.remote import launch_at_table
+
+        if (app := launch_at_table(cls, options, notices)) is not None:
+            return app
     table = None
     if options.resume:
         try:

@@ -1,0 +1,248 @@
+// The teacher's dashboard (kayalib/server/dashboard_page.py): draws kayalib/dashboard/state
+// every 1.5 s and sends the teacher's commands. The key comes from this page's own address and
+// travels in a header; every word comes from the catalogue (data.words).
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("kaya-dash-data").textContent);
+  var W = data.words;
+  var params = new URLSearchParams(window.location.search);
+  var key = params.get("key") || "";
+  var base = window.location.pathname.replace(/\/dashboard\/?$/, "/dashboard");
+  var lang = params.get("lang") || data.lang;
+  var busy = false;
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (name) {
+      if (name === "text") { node.textContent = attrs[name]; }
+      else if (name === "html") { node.innerHTML = attrs[name]; }  // SVG made by the server
+      else if (name.slice(0, 2) === "on") { node.addEventListener(name.slice(2), attrs[name]); }
+      else { node.setAttribute(name, attrs[name]); }
+    });
+    (children || []).forEach(function (child) { if (child) { node.appendChild(child); } });
+    return node;
+  }
+
+  function url(path) {
+    return base + path + "?lang=" + encodeURIComponent(lang);
+  }
+
+  function say(text) {
+    document.getElementById("kaya-dash-error").textContent = text || "";
+  }
+
+  function send(command) {
+    return fetch(url("/do"), {
+      method: "POST", headers: {"X-Kayalib-Key": key, "Content-Type": "application/json"},
+      body: JSON.stringify(command)
+    }).then(function (response) {
+      return response.json().then(function (answer) {
+        if (!response.ok) {
+          var why = answer.refusal ? (answer.refusal.text || answer.refusal.english) : answer.error;
+          say(W.dash_error + " " + (why || response.status));
+        } else { say(""); }
+        return refresh();
+      });
+    });
+  }
+
+  function options(values, labels) {
+    return values.map(function (value, i) {
+      return el("option", {value: value, text: labels ? labels[i] : value});
+    });
+  }
+
+  function newTableForm() {
+    var game = el("select", {"class": "kaya-dash-game"},
+                  options(["blef", "kaya"], [W.dash_game_blef, W.dash_game_kaya]));
+    var people = el("input", {type: "number", min: "1", max: "6", value: "4",
+                              "class": "kaya-dash-people"});
+    var bots = el("input", {type: "text", value: "", "class": "kaya-dash-bots",
+                            placeholder: data.bots.blef.join(", ")});
+    var wait = el("input", {type: "number", min: "0", max: "3600", value: "30",
+                            "class": "kaya-dash-wait"});
+    var cards = el("input", {type: "number", min: "1", max: "11", value: "",
+                             "class": "kaya-dash-cards"});
+    var mode = el("select", {"class": "kaya-dash-mode"},
+                  options(["classic", "deck"], [W.mode_classic, W.mode_deck]));
+    var coins = el("select", {"class": "kaya-dash-coins"}, options(
+      ["standard", "number", "flat"],
+      [W.kaya_coins_standard, W.kaya_coins_number, W.kaya_coins_flat]));
+    function shown() {
+      mode.parentNode.hidden = game.value !== "blef";
+      cards.parentNode.hidden = game.value !== "blef" || mode.value !== "classic";
+      coins.parentNode.hidden = game.value !== "kaya";
+      bots.placeholder = data.bots[game.value].join(", ");
+    }
+    game.addEventListener("change", shown);
+    mode.addEventListener("change", shown);
+    var form = el("form", {"class": "kaya-dash-form", onsubmit: function (event) {
+      event.preventDefault();
+      var names = bots.value.split(",").map(function (b) { return b.trim(); })
+        .filter(function (b) { return b; });
+      var opts = game.value === "blef" ? {mode: mode.value} : {coins: coins.value};
+      if (game.value === "blef" && mode.value === "classic" && cards.value) {
+        opts.cards = cards.value;
+      }
+      send({"do": "create", game: game.value, people: parseInt(people.value, 10), bots: names,
+            wait: parseFloat(wait.value), options: opts});
+    }}, [
+      el("h2", {text: W.dash_new_table}),
+      el("label", {text: W.dash_game}, [game]),
+      el("label", {text: W.dash_people}, [people]),
+      el("label", {text: W.dash_bots}, [bots]),
+      el("label", {text: W.dash_mode}, [mode]),
+      el("label", {text: W.dash_cards}, [cards]),
+      el("label", {text: W.dash_coins_table}, [coins]),
+      el("label", {text: W.dash_wait}, [wait]),
+      el("button", {type: "submit", "class": "kaya-dash-create", text: W.dash_create})
+    ]);
+    document.getElementById("kaya-dash-new").appendChild(form);
+    shown();
+  }
+
+  function tableCard(table, codes) {
+    var buttons = [];
+    function command(name, label) {
+      buttons.push(el("button", {"class": "kaya-dash-" + name, text: label, onclick: function () {
+        send({"do": name, table: table.code});
+      }}));
+    }
+    if (table.status === "waiting") { command("start", W.dash_start); }
+    if (table.status === "playing") { command("pause", W.dash_pause); }
+    if (table.status === "paused") { command("resume", W.dash_resume); }
+    if (table.status !== "ended") { command("end", W.dash_end); }
+    var others = codes.filter(function (c) { return c !== table.code; });
+    var rows = table.seats.map(function (seat) {
+      var move = null;
+      if (others.length && (seat.presence === "here" || seat.presence === "away" ||
+                            seat.presence === "stand_in") && table.status !== "ended") {
+        var to = el("select", {"class": "kaya-dash-move-to"}, options(others));
+        move = el("span", {}, [to, el("button", {"class": "kaya-dash-move", text: W.dash_move,
+          onclick: function () {
+            send({"do": "move", table: table.code, seat: seat.seat, to: to.value});
+          }})]);
+      }
+      return el("tr", {"class": "kaya-dash-seat kaya-dash-" + seat.presence +
+                                (seat.ahead ? " kaya-dash-ahead" : "")}, [
+        el("td", {text: seat.label}), el("td", {text: seat.presence_text}),
+        el("td", {text: seat.standing + (seat.ahead ? " \u2605 " + W.dash_ahead : "")}),
+        el("td", {}, [move])
+      ]);
+    });
+    var wait = el("input", {type: "number", min: "0", max: "3600", value: String(table.bot_wait),
+                            "class": "kaya-dash-wait"});
+    return el("article", {"class": "kaya-dash-table", "data-code": table.code}, [
+      el("div", {"class": "kaya-dash-head"}, [
+        el("div", {"class": "kaya-dash-code", text: table.code}),
+        el("div", {"class": "kaya-dash-qr", html: table.qr}),
+        el("div", {}, [
+          el("p", {text: table.game_title + " \u00b7 " + table.status_text}),
+          el("p", {"class": "kaya-dash-rounds", text: table.rounds_text}),
+          el("p", {text: W.dash_stand_in_moves.replace("{n}", table.stand_in_moves)})
+        ])
+      ]),
+      el("table", {"class": "kaya-dash-seats"}, rows),
+      el("div", {"class": "kaya-dash-buttons"}, buttons.concat([
+        el("label", {text: W.dash_wait}, [wait]),
+        el("button", {"class": "kaya-dash-set-wait", text: W.dash_set_wait, onclick: function () {
+          send({"do": "wait", table: table.code, seconds: parseFloat(wait.value)});
+        }})
+      ]))
+    ]);
+  }
+
+  function figures(state) {
+    var f = state.figures;
+    var parts = [el("h2", {text: W.dash_play})];
+    f.play.forEach(function (row) {
+      parts.push(el("p", {"class": "kaya-dash-play-table", text: row.code + ": " + row.text}));
+    });
+    parts.push(el("p", {"class": "kaya-dash-play-class",
+                        text: W.dash_play_class + " " + f.play_total.text}));
+    parts.push(el("p", {"class": "kaya-small", text: f.bluff_definition}));
+    parts.push(el("h2", {text: W.dash_predictions}));
+    if (!f.predictions.length) { parts.push(el("p", {text: W.dash_no_data})); }
+    f.predictions.forEach(function (p) {
+      var reveal = p.revealed ? el("span", {text: W.dash_revealed}) :
+        el("button", {"class": "kaya-dash-reveal", text: W.dash_reveal, onclick: function () {
+          send({"do": "reveal", lesson: p.lesson, name: p.name});
+        }});
+      parts.push(el("div", {"class": "kaya-dash-prediction"}, [
+        el("h3", {text: p.lesson + " \u00b7 " + p.name}), el("div", {html: p.svg}), reveal
+      ]));
+    });
+    parts.push(el("h2", {text: W.dash_estimates}));
+    if (!f.estimates.length) { parts.push(el("p", {text: W.dash_no_data})); }
+    f.estimates.forEach(function (e) {
+      parts.push(el("div", {"class": "kaya-dash-estimate"}, [
+        el("h3", {text: e.lesson + " \u00b7 " + e.name}), el("p", {text: e.text}),
+        el("div", {html: e.svg})
+      ]));
+    });
+    var shows = Object.keys(f.shows);
+    if (shows.length) {
+      parts.push(el("h2", {text: W.dash_shows}));
+      parts.push(el("p", {text: shows.map(function (g) { return g + ": " + f.shows[g]; })
+        .join(", ")}));
+    }
+    return parts;
+  }
+
+  function classTools(state) {
+    var names = el("select", {"class": "kaya-dash-names"}, options(
+      ["nicknames", "anonymous"], [W.dash_names_nicknames, W.dash_names_anonymous]));
+    names.value = state.names;
+    names.addEventListener("change", function () { send({"do": "names", names: names.value}); });
+    var link = function (kind, label) {
+      return el("a", {href: base + "/export." + kind + "?key=" + encodeURIComponent(key),
+                      "class": "kaya-dash-export-" + kind, download: "", text: label});
+    };
+    return [
+      el("label", {text: W.dash_names}, [names]), link("jsonl", W.dash_export_jsonl),
+      link("csv", W.dash_export_csv),
+      el("button", {"class": "kaya-dash-forget", text: W.dash_forget, onclick: function () {
+        if (window.confirm(W.dash_forget_confirm)) { send({"do": "forget"}); }
+      }})
+    ];
+  }
+
+  function replace(id, children) {
+    var box = document.getElementById(id);
+    while (box.firstChild) { box.removeChild(box.firstChild); }
+    children.forEach(function (child) { box.appendChild(child); });
+  }
+
+  function draw(state) {
+    var codes = state.tables.map(function (t) { return t.code; });
+    var cards = state.tables.map(function (t) { return tableCard(t, codes); });
+    replace("kaya-dash-tables", cards.length ? cards : [el("p", {text: W.dash_none})]);
+    replace("kaya-dash-figures", figures(state));
+    if (!document.querySelector(".kaya-dash-names")) { replace("kaya-dash-class", classTools(state)); }
+    document.body.setAttribute("data-tables", String(codes.length));
+  }
+
+  function refresh() {
+    if (busy || document.activeElement && document.activeElement.closest &&
+        document.activeElement.closest("#kaya-dash-tables input, #kaya-dash-tables select")) {
+      return Promise.resolve();
+    }
+    busy = true;
+    return fetch(url("/state"), {headers: {"X-Kayalib-Key": key}, cache: "no-store"})
+      .then(function (response) { return response.json(); })
+      .then(draw)
+      .catch(function () { /* the next refresh tries again */ })
+      .then(function () { busy = false; });
+  }
+
+  document.querySelectorAll(".kaya-dash-langs a").forEach(function (a) {
+    a.addEventListener("click", function (event) {
+      event.preventDefault();
+      params.set("lang", a.getAttribute("data-lang"));
+      window.location.search = params.toString();
+    });
+  });
+  newTableForm();
+  refresh();
+  window.setInterval(refresh, 1500);
+})();

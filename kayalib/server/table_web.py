@@ -1,0 +1,635 @@
+"""The class tables on the web: the join page, the seats' API for the play pages' kernels, the
+class's data API for the lessons, and the teacher's dashboard.
+
+Routes, under the server's base address (``make class``: the class server itself; on a hub:
+the hub service ``/services/tables/``):
+
+- ``kayalib/join`` (a student's browser): the code and a nickname, then a seat; the browser
+  goes to the play page ``play-blef.ipynb?table=CODE&seat=TOKEN`` and keeps the token in a
+  cookie for that code, so typing the code again brings it back to its seat;
+- ``kayalib/seat``, ``kayalib/act`` and the websocket ``kayalib/seat/updates`` (a play page's
+  kernel, never a browser): the seat's update, an action, and every later update;
+- ``kayalib/class/entry`` and ``kayalib/class/data`` (a lesson page's kernel): a prediction,
+  estimate or show sent, and the class's data read (:mod:`kayalib.pages.classroom`);
+- ``kayalib/dashboard`` (the teacher, with the teacher's key): the page, its state, its
+  commands and the exports.
+
+Only the server's own kernels reach the kernel routes (:class:`KernelCallers`: the secret the
+class server gives its kernels; on a hub, :class:`HubCallers`: the student's server's hub
+token), and only the teacher's key reaches the dashboard: anyone else gets 404, as for a page
+that does not exist. Bodies are at most :data:`MAX_BODY` bytes (refused before they are read),
+the websocket takes no messages, and every seat's actions are rate-limited by the service.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from html import escape
+from importlib.resources import files
+from typing import Any
+from urllib.parse import urlencode
+
+from tornado import web, websocket
+
+from kayalib.errors import IllegalActionError, KayalibError
+from kayalib.i18n import Translator, languages
+from kayalib.pages.kernel import SECRET_HEADER
+from kayalib.server.frames import Budget
+from kayalib.server.guards import page_language
+from kayalib.server.tables import (
+    CODE_LENGTH,
+    SeatKey,
+    TableService,
+    check_nickname,
+    normal_code,
+)
+
+__all__ = ["HubCallers", "KernelCallers", "MAX_BODY", "TablesWeb", "table_routes"]
+
+log = logging.getLogger("kayalib.tables")
+
+#: the largest body any route reads (an action, a prediction, a dashboard command)
+MAX_BODY = 4096
+#: the headers a kernel names its seat with
+SEAT_HEADER, TABLE_HEADER = "X-Kayalib-Seat", "X-Kayalib-Table"
+KERNEL_HEADER = "X-Kayalib-Kernel-Id"
+KEY_HEADER = "X-Kayalib-Key"
+#: the play page of each game
+PLAY_PAGES = {"blef": "play-blef.ipynb", "kaya": "play-aku-paling-kaya.ipynb"}
+SEAT_COOKIE = "kayalib_table_{code}"
+MEMBER_COOKIE = "kayalib_member"
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who called a kernel route: one of the server's kernels (``user``: the hub's login of
+    the student whose server it is, on a hub)."""
+
+    user: str | None = None
+
+
+class KernelCallers:
+    """The class server's kernels: they hold the secret the server gave them."""
+
+    def __init__(self, secret: str) -> None:
+        self.secret = secret
+
+    async def identify(self, handler: web.RequestHandler) -> Caller | None:
+        given = handler.request.headers.get(SECRET_HEADER, "")
+        if self.secret and hmac.compare_digest(given.encode(), self.secret.encode()):
+            return Caller()
+        return None
+
+
+class HubCallers:
+    """On a hub: a student's server's kernels, with that server's hub token."""
+
+    def __init__(self, auth: Any) -> None:
+        self.auth = auth  # jupyterhub.services.auth.HubAuth
+
+    async def identify(self, handler: web.RequestHandler) -> Caller | None:
+        header = handler.request.headers.get("Authorization", "")
+        if not header.startswith("token "):
+            return None
+        user = await self.auth.user_for_token(header[6:].strip(), sync=False)
+        return Caller(user["name"]) if user else None
+
+
+@dataclass
+class TablesWeb:
+    """What the routes share: the service, who may call the kernel routes, the teacher's key,
+    where the play pages are (``play_url``: the play page's address for a hub user, or for
+    everyone), and the browser's join limits."""
+
+    service: TableService
+    callers: Any
+    teacher_key: str
+    play_url: Callable[[str | None, str], str]
+    hub_user: Callable[[web.RequestHandler], Awaitable[str | None]] | None = None
+    join_budgets: dict[str, Budget] = field(default_factory=dict)
+
+    def join_budget(self, address: str) -> Budget:
+        budget = self.join_budgets.get(address)
+        if budget is None:
+            if len(self.join_budgets) > 10_000:
+                self.join_budgets.clear()
+            budget = self.join_budgets[address] = Budget(messages=60, message_rate=2.0)
+        return budget
+
+
+# ---- shared pieces -----------------------------------------------------------------------------
+
+
+def refusal_json(error: IllegalActionError) -> dict[str, Any]:
+    why = error.refusal
+    return {"refusal": {"code": why.code, "params": why.as_dict(), "english": why.english}}
+
+
+class Base(web.RequestHandler):
+    def initialize(self, web_config: TablesWeb) -> None:
+        self.web_config = web_config
+
+    @property
+    def service(self) -> TableService:
+        return self.web_config.service
+
+    def check_xsrf_cookie(self) -> None:
+        """Kernel routes carry a secret and the dashboard a key (neither is a cookie a foreign
+        page could borrow); the join form checks its own token (:class:`JoinHandler`)."""
+
+    def send_json(self, data: Any, status: int = 200) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(json.dumps(data, separators=(",", ":")))
+
+    def body_json(self) -> dict[str, Any]:
+        if len(self.request.body) > MAX_BODY:
+            raise web.HTTPError(413)
+        try:
+            data = json.loads(self.request.body or b"{}")
+        except (ValueError, RecursionError):
+            raise web.HTTPError(400) from None
+        if not isinstance(data, dict):
+            raise web.HTTPError(400)
+        return data
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(f"{status_code}\n")  # no traceback, no server detail
+
+
+@web.stream_request_body
+class Limited(Base):
+    """A route whose body is refused past :data:`MAX_BODY` before it is read."""
+
+    def prepare(self) -> Awaitable[None] | None:
+        declared = self.request.headers.get("Content-Length", "0")
+        if not declared.isdigit() or int(declared) > MAX_BODY:
+            raise web.HTTPError(413)
+        self.request.connection.set_max_body_size(MAX_BODY)  # type: ignore[union-attr]
+        self._chunks: list[bytes] = []
+        return None
+
+    def data_received(self, chunk: bytes) -> None:
+        self._chunks.append(chunk)
+        if sum(map(len, self._chunks)) > MAX_BODY:
+            raise web.HTTPError(413)
+
+    def body_json(self) -> dict[str, Any]:
+        self.request.body = b"".join(getattr(self, "_chunks", []))
+        return super().body_json()
+
+
+class KernelRoute(Limited):
+    """A route for the server's kernels only; anyone else gets 404."""
+
+    caller: Caller
+
+    async def prepare(self) -> None:
+        super().prepare()
+        caller = await self.web_config.callers.identify(self)
+        if caller is None:
+            raise web.HTTPError(404)
+        self.caller = caller
+
+    def seat_key(self, data: dict[str, Any] | None = None) -> SeatKey:
+        source = data if data is not None else {}
+        token = source.get("seat", self.request.headers.get(SEAT_HEADER, ""))
+        code = source.get("table", self.request.headers.get(TABLE_HEADER, ""))
+        if not isinstance(token, str) or not isinstance(code, str):
+            raise IllegalActionError(_unknown())
+        return SeatKey(code[:CODE_LENGTH + 1], token[:128])
+
+
+def _unknown() -> Any:
+    from kayalib.server.tables import unknown_seat
+
+    return unknown_seat().refusal
+
+
+# ---- the seats (a play page's kernel) ----------------------------------------------------------
+
+
+class SeatHandler(KernelRoute):
+    """``GET kayalib/seat``: the seat's update now."""
+
+    def get(self) -> None:
+        try:
+            self.send_json(self.service.update_for(self.seat_key()))
+        except IllegalActionError as error:
+            self.send_json(refusal_json(error), 409)
+
+
+class ActHandler(KernelRoute):
+    """``POST kayalib/act``: ``{"table", "seat", "version", "action"}``; the seat's new update,
+    or the refusal (nothing changed)."""
+
+    def post(self) -> None:
+        data = self.body_json()
+        try:
+            update = self.service.act(self.seat_key(data), data.get("version"), data.get("action"))
+        except IllegalActionError as error:
+            self.send_json(refusal_json(error), 409)
+            return
+        self.send_json(update)
+
+
+class UpdatesSocket(websocket.WebSocketHandler):
+    """``kayalib/seat/updates``: every update of the seat, pushed as it happens. The socket
+    takes nothing from the kernel (a message closes it)."""
+
+    def initialize(self, web_config: TablesWeb) -> None:
+        self.web_config = web_config
+        self.attachment: Any = None
+
+    @property
+    def max_message_size(self) -> int:
+        return 1024
+
+    async def get(self, *args: Any, **kwargs: Any) -> None:
+        if await self.web_config.callers.identify(self) is None:
+            raise web.HTTPError(404)
+        headers = self.request.headers
+        self._key = SeatKey(headers.get(TABLE_HEADER, "")[: CODE_LENGTH + 1],
+                            headers.get(SEAT_HEADER, "")[:128])  # fmt: skip
+        self._kernel = headers.get(KERNEL_HEADER, "")[:64] or None
+        try:
+            self.web_config.service.seat_of(self._key.token)
+        except IllegalActionError:
+            raise web.HTTPError(404) from None
+        await super().get(*args, **kwargs)
+
+    def check_origin(self, origin: str) -> bool:
+        return True  # a kernel, holding the server's secret (checked in get)
+
+    def open(self, *args: Any, **kwargs: Any) -> None:
+        try:
+            self.attachment = self.web_config.service.attach(self._key, self._push, self._kernel)
+        except IllegalActionError:
+            self.close(1008, "no seat")
+
+    def _push(self, update: dict[str, Any]) -> None:
+        if self.ws_connection is None:
+            return
+        self.write_message(json.dumps(update, separators=(",", ":")))
+
+    def on_message(self, message: str | bytes) -> None:
+        self.close(1008, "this socket takes no messages")
+
+    def on_close(self) -> None:
+        if self.attachment is not None:
+            self.web_config.service.detach(self.attachment)
+            self.attachment = None
+
+
+# ---- the class's data (a lesson page's kernel) -------------------------------------------------
+
+ENTRY_KINDS = ("prediction", "estimate", "show")
+
+
+class EntryHandler(KernelRoute):
+    """``POST kayalib/class/entry``: ``{"kind", "lesson", "name", "value": {...}, "member",
+    "author"}`` (see :mod:`kayalib.pages.classroom`)."""
+
+    def post(self) -> None:
+        data = self.body_json()
+        kind, lesson, name = data.get("kind"), data.get("lesson"), data.get("name")
+        value = data.get("value")
+        if kind not in ENTRY_KINDS or not all(
+            isinstance(x, str) and 0 < len(x) <= 40 and x.isprintable() for x in (lesson, name)
+        ) or not isinstance(value, dict):  # fmt: skip
+            raise web.HTTPError(400)
+        service = self.service
+        member = None
+        if self.caller.user is not None:  # a hub: the login is the student
+            member = service.member_named(self.caller.user)
+        elif isinstance(data.get("member"), str):
+            member = service.member_of(data["member"])
+        author = str(data.get("author", ""))[:40]
+        if member is None and not author:
+            raise web.HTTPError(400)
+        author = f"m{member}" if member is not None else f"p{author}"
+        assert isinstance(lesson, str) and isinstance(name, str)
+        service.store.add_entry(service.class_id, kind, lesson, name, member, value, author)
+        self.send_json({"ok": True})
+
+
+class DataHandler(KernelRoute):
+    """``GET kayalib/class/data?kind=...``: the class's data for a lesson: ``play`` (every
+    bid of every ended Blef round, with its exact chance and whether it was a bluff),
+    ``prediction`` (once the teacher has revealed it), ``estimate`` and ``show``."""
+
+    def get(self) -> None:
+        from kayalib.server.classdata import class_data
+
+        kind = self.get_query_argument("kind", "")
+        lesson = self.get_query_argument("lesson", None)
+        name = self.get_query_argument("name", None)
+        try:
+            self.send_json(class_data(self.service, kind, lesson, name))
+        except KayalibError:
+            raise web.HTTPError(400) from None
+
+
+# ---- the join page (a student's browser) -------------------------------------------------------
+
+
+def _lang(handler: web.RequestHandler) -> str:
+    return page_language(handler)
+
+
+class JoinHandler(Limited):
+    """``kayalib/join``: the code and a nickname (on a hub, the login is the nickname)."""
+
+    async def get(self) -> None:
+        code = normal_code(self.get_query_argument("code", "")[:16])
+        key = self._kept(code) if code else None
+        if key is not None:  # this browser has a seat at that table
+            self.redirect(await self._seat_url(key))
+            return
+        self._page(code=code)
+
+    async def post(self) -> None:
+        from tornado.httputil import parse_body_arguments
+
+        self.request.body = b"".join(getattr(self, "_chunks", []))
+        parse_body_arguments(self.request.headers.get("Content-Type", ""), self.request.body,
+                             self.request.body_arguments, self.request.files)  # fmt: skip
+        for name, values in self.request.body_arguments.items():
+            self.request.arguments.setdefault(name, []).extend(values)
+        self.check_xsrf_cookie_of_form()
+        address = self.request.remote_ip or ""
+        if self.web_config.join_budget(address).spend(1) is not None:
+            self.set_status(429)
+            self._page(error=Translator(_lang(self))("refusal_table_too_fast"))
+            return
+        code = normal_code(self.get_body_argument("code", "")[:16])
+        nickname = self.get_body_argument("nickname", "")[:64]
+        t = Translator(_lang(self))
+        key = self._kept(code)
+        try:
+            if key is None:
+                user = await self._hub_user()
+                if user is not None:
+                    nickname = user
+                check_nickname(nickname)
+                member = self._member(nickname) if user is None else (
+                    self.service.member_named(user))  # fmt: skip
+                key = self.service.join(code, nickname, member)
+        except IllegalActionError as error:
+            from kayalib.words import Words
+
+            self.set_status(409)
+            self._page(code=code, nickname=nickname, error=Words(t).refusal(error.refusal))
+            return
+        self.set_cookie(SEAT_COOKIE.format(code=key.code), key.token, httponly=True,
+                        samesite="Strict", expires_days=1)  # fmt: skip
+        self.redirect(await self._seat_url(key))
+
+    def check_xsrf_cookie_of_form(self) -> None:
+        web.RequestHandler.check_xsrf_cookie(self)
+
+    async def _hub_user(self) -> str | None:
+        finder = self.web_config.hub_user
+        return None if finder is None else await finder(self)
+
+    def _kept(self, code: str) -> SeatKey | None:
+        token = self.get_cookie(SEAT_COOKIE.format(code=code)) if code.isalnum() else None
+        if not token:
+            return None
+        try:
+            table, _seat = self.service.seat_of(token)
+        except IllegalActionError:
+            return None
+        return SeatKey(table.code, token)
+
+    def _member(self, nickname: str) -> int:
+        """The browser's class member (the lessons' data go to it), new if it has none."""
+        token = self.get_cookie(MEMBER_COOKIE)
+        member = self.service.member_of(token) if token else None
+        if member is None:
+            token, member = self.service.new_member(nickname)
+            self.set_cookie(MEMBER_COOKIE, token, httponly=True, samesite="Strict",
+                            expires_days=1)  # fmt: skip
+        return member
+
+    async def _seat_url(self, key: SeatKey) -> str:
+        table, _seat = self.service.seat_of(key.token)
+        query = urlencode({"table": key.code, "seat": key.token, "lang": _lang(self)})
+        user = await self._hub_user()
+        return self.web_config.play_url(user, PLAY_PAGES[table.game]) + "?" + query
+
+    def _page(self, code: str = "", nickname: str = "", error: str = "") -> None:
+        t = Translator(_lang(self))
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        switch = " ".join(
+            f'<a href="?{urlencode({"lang": lang, "code": code})}" lang="{lang}">{escape(name)}</a>'
+            for lang, name in languages().items()
+        )
+        problem = f'<p class="kaya-join-error" role="alert">{escape(error)}</p>' if error else ""
+        self.finish(
+            f'<!doctype html><html lang="{t.lang}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{escape(t('table_join_title'))}</title><style>{style()}</style></head>"
+            f'<body class="kaya-join"><main><h1>{escape(t("table_join_title"))}</h1>'
+            f'<p>{escape(t("table_join_help"))}</p>{problem}'
+            f'<form method="post" action="">{self.xsrf_form_html()}'
+            f'<input type="hidden" name="lang" value="{t.lang}">'
+            f'<label>{escape(t("table_join_code"))}<input name="code" value="{escape(code)}"'
+            f' maxlength="{CODE_LENGTH}" autocapitalize="characters" autocomplete="off"'
+            ' required class="kaya-join-code"></label>'
+            f'<label>{escape(t("table_join_nickname"))}<input name="nickname"'
+            f' value="{escape(nickname)}" maxlength="20" autocomplete="nickname"'
+            ' class="kaya-join-nickname"></label>'
+            f'<button type="submit" class="kaya-join-button">{escape(t("table_join_button"))}'
+            f'</button></form><nav class="kaya-join-langs">{switch}</nav></main></body></html>'
+        )
+
+
+def style() -> str:
+    return files("kayalib.server").joinpath("tables.css").read_text("utf-8")
+
+
+# ---- the dashboard (the teacher) ---------------------------------------------------------------
+
+
+class TeacherRoute(Limited):
+    """A route for the teacher only: the key (header ``X-Kayalib-Key`` or ``?key=``)."""
+
+    def prepare(self) -> None:
+        super().prepare()
+        expected = self.web_config.teacher_key
+        given = self.request.headers.get(KEY_HEADER) or self.get_query_argument("key", "")
+        if not expected or not hmac.compare_digest(given[:128].encode(), expected.encode()):
+            raise web.HTTPError(404)
+
+    def t(self) -> Translator:
+        return Translator(_lang(self))
+
+
+class DashboardPage(TeacherRoute):
+    """``GET kayalib/dashboard?key=...``: the page (its script draws :class:`StateHandler`)."""
+
+    def get(self) -> None:
+        from kayalib.server.dashboard_page import dashboard_html
+
+        base = self.request.protocol + "://" + self.request.host
+        join = base + self.reverse_join()
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Referrer-Policy", "no-referrer")  # the key stays on this page
+        self.finish(dashboard_html(self.t(), join))
+
+    def reverse_join(self) -> str:
+        return self.request.path.rsplit("/dashboard", 1)[0] + "/join"
+
+
+class StateHandler(TeacherRoute):
+    """``GET kayalib/dashboard/state``: everything the page draws (no hidden card in play)."""
+
+    def get(self) -> None:
+        from kayalib.server.dashboard import overview
+        from kayalib.server.dashboard_page import qr_svg
+
+        state = overview(self.service, self.t())
+        join = (self.request.protocol + "://" + self.request.host
+                + self.request.path.rsplit("/dashboard", 1)[0] + "/join")  # fmt: skip
+        for table in state["tables"]:
+            table["join"] = f"{join}?code={table['code']}"
+            table["qr"] = qr_svg(table["join"])
+        self.send_json(state)
+
+
+class CommandHandler(TeacherRoute):
+    """``POST kayalib/dashboard/do``: ``{"do": ..., ...}``: create, start, pause, resume,
+    end, move, wait, reveal, names, forget."""
+
+    def post(self) -> None:
+        data = self.body_json()
+        service = self.service
+        command = data.get("do")
+        try:
+            if command == "create":
+                people = data.get("people")
+                bots = data.get("bots", [])
+                if type(people) is not int or not isinstance(bots, list):
+                    raise web.HTTPError(400)
+                options = {k: str(v) for k, v in data.get("options", {}).items()}
+                wait = data.get("wait", 30)
+                table = service.create_table(str(data.get("game")), people=people,
+                                             bots=[str(b) for b in bots], options=options,
+                                             bot_wait=wait)  # fmt: skip
+                self.send_json({"code": table.code})
+                return
+            if command in ("start", "pause", "resume", "end"):
+                service.set_status(str(data.get("table")), command)
+            elif command == "move":
+                seat = data.get("seat")
+                if type(seat) is not int:
+                    raise web.HTTPError(400)
+                service.move(str(data.get("table")), seat, str(data.get("to")))
+            elif command == "wait":
+                service.set_bot_wait(str(data.get("table")), data.get("seconds"))
+            elif command == "reveal":
+                service.store.reveal(service.class_id, str(data.get("lesson"))[:40],
+                                     str(data.get("name"))[:40])  # fmt: skip
+            elif command == "names":
+                service.store.set_names(service.class_id, str(data.get("names")))
+            elif command == "forget":
+                service.forget_class()
+            else:
+                raise web.HTTPError(400)
+        except IllegalActionError as error:
+            from kayalib.words import Words
+
+            answer = refusal_json(error)
+            answer["refusal"]["text"] = Words(self.t()).refusal(error.refusal)
+            self.send_json(answer, 409)
+            return
+        except (KayalibError, ValueError):
+            self.send_json({"error": self.t()("dash_bad_table")}, 400)
+            return
+        self.send_json({"ok": True})
+
+
+class ExportHandler(TeacherRoute):
+    """``GET kayalib/dashboard/export.jsonl`` and ``export.csv``: the ended games."""
+
+    def get(self, kind: str) -> None:
+        from kayalib.server.dashboard import export_csv, export_jsonl
+
+        if kind == "jsonl":
+            text, mime = export_jsonl(self.service), "application/x-ndjson"
+        else:
+            text, mime = export_csv(self.service), "text/csv"
+        self.set_header("Content-Type", f"{mime}; charset=utf-8")
+        self.set_header("Content-Disposition", f'attachment; filename="kayalib-class.{kind}"')
+        self.set_header("Cache-Control", "no-store")
+        self.finish(text)
+
+
+def table_routes(base: str, web_config: TablesWeb) -> list[tuple[str, type, dict[str, Any]]]:
+    """The routes of the class tables under ``base`` (ending in ``/``)."""
+    kwargs = {"web_config": web_config}
+    prefix = base + "kayalib/"
+    return [
+        (prefix + "join", JoinHandler, kwargs),
+        (prefix + "seat", SeatHandler, kwargs),
+        (prefix + "seat/updates", UpdatesSocket, kwargs),
+        (prefix + "act", ActHandler, kwargs),
+        (prefix + "class/entry", EntryHandler, kwargs),
+        (prefix + "class/data", DataHandler, kwargs),
+        (prefix + "dashboard", DashboardPage, kwargs),
+        (prefix + "dashboard/state", StateHandler, kwargs),
+        (prefix + "dashboard/do", CommandHandler, kwargs),
+        (prefix + r"dashboard/export\.(jsonl|csv)", ExportHandler, kwargs),
+    ]
+
+
+# ---- the class server mounts the tables --------------------------------------------------------
+
+#: the request headers a page's kernel learns the student from (set by the server from the
+#: browser's cookies; one a browser sends itself is dropped first)
+MEMBER_HEADER, AUTHOR_HEADER = "X-Kayalib-Member", "X-Kayalib-Author"
+IDENTITY_HEADERS = (MEMBER_HEADER, AUTHOR_HEADER)
+
+
+def pass_identity(handler: web.RequestHandler, browser: str, secret: str) -> None:
+    """Before a page is rendered: tell its kernel who the student is (the member cookie the
+    join page set, if any, and a pseudonym of the browser that is stable for the class and
+    says nothing of its cookie), as request headers Voila hands the kernel."""
+    headers = handler.request.headers
+    for name in IDENTITY_HEADERS:
+        headers.pop(name, None)
+    member = handler.get_cookie(MEMBER_COOKIE, "") or ""
+    if member and len(member) <= 64 and member.replace("-", "").replace("_", "").isalnum():
+        headers[MEMBER_HEADER] = member
+    headers[AUTHOR_HEADER] = hmac.new(secret.encode(), browser.encode(), "sha256").hexdigest()[:20]
+
+
+def mount_class_tables(app: Any, store_path: str, secret: str) -> TablesWeb:
+    """The class server's tables: the store opened and every table replayed, the kernels told
+    where the service is (``KAYALIB_CLASS_URL``) and who their student is."""
+    import os
+
+    from kayalib.pages.classroom import URL_ENV
+    from kayalib.server.store import ClassStore
+
+    service = TableService(ClassStore(store_path), pages_tracked=True)
+    service.restore()
+    host = app.ip if app.ip not in ("", "0.0.0.0", "::") else "127.0.0.1"
+    os.environ[URL_ENV] = f"http://{host}:{app.port}{app.base_url}"
+    envs = list(app.voila_configuration.http_header_envs)
+    app.voila_configuration.http_header_envs = envs + [h for h in IDENTITY_HEADERS
+                                                       if h not in envs]  # fmt: skip
+
+    def play_url(_user: str | None, page: str) -> str:
+        return f"{app.base_url}voila/render/{page}"
+
+    return TablesWeb(service, KernelCallers(secret), app.teacher_key, play_url)
