@@ -56,6 +56,39 @@ def assert_no_sideways_scrolling(page) -> None:
     assert width <= page.viewport_size["width"], width
 
 
+#: elements under a selector whose content is wider than their box (a "%" clipped by 2 px)
+CLIPPED = """sel => Array.from(document.querySelectorAll(sel))
+    .filter(e => e.getClientRects().length > 0 && e.scrollWidth > e.clientWidth + 1)
+    .map(e => [e.className, e.scrollWidth, e.clientWidth])"""
+
+#: words under a selector laid out on more than one line ("spade / s": broken inside a word)
+BROKEN_WORDS = """sel => {
+  const broken = [];
+  for (const root of document.querySelectorAll(sel)) {
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      for (const m of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set(Array.from(range.getClientRects())
+          .filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (tops.size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+def assert_nothing_clipped(page, selector: str) -> None:
+    assert page.evaluate(CLIPPED, selector) == []
+
+
+def assert_no_word_broken(page, selector: str) -> None:
+    assert page.evaluate(BROKEN_WORDS, selector) == []
+
+
 @pytest.mark.parametrize(("viewport", "size"), SIZES)
 def test_blef_fits_the_screen(voila_server, page, viewport, size) -> None:
     page.set_viewport_size(viewport)
@@ -64,11 +97,13 @@ def test_blef_fits_the_screen(voila_server, page, viewport, size) -> None:
     page.wait_for_selector(".kaya-hint .kaya-bar-value", timeout=STEP_TIMEOUT)
     assert_no_sideways_scrolling(page)
     assert_on_screen_with_the_status(
-        page, [".kaya-hand svg", "button.kaya-quick-bid", "button.kaya-bid", "button.kaya-check"]
+        page, [".kaya-hand svg", ".kaya-quick", "button.kaya-bid", "button.kaya-check"]
     )
     assert_across_inside(page, ".kaya-hint .kaya-bar-value")
-    assert_across_inside(page, ".kaya-hint .kaya-bar-label")
+    assert_across_inside(page, ".kaya-hint .kaya-odds-table th")
     assert_across_inside(page, ".kaya-hint-controls .widget-readout")
+    assert_nothing_clipped(page, ".kaya-hint, .kaya-hint-panel, .kaya-hint-scroll, .kaya-status")
+    assert_no_word_broken(page, ".kaya-hint .kaya-odds-table, .kaya-round, .kaya-bid-controls")
     if size:
         assert page.locator(".kaya-app.kaya-large").count() == 1
 
@@ -92,6 +127,21 @@ def test_kaya_fits_the_screen(voila_server, page, viewport, size) -> None:
     )
     assert_across_inside(page, ".kaya-hint .kaya-bar-value")
     assert_across_inside(page, ".kaya-hint .kaya-bar-detail")
+    assert_nothing_clipped(page, ".kaya-hint, .kaya-status")
+    assert_no_word_broken(page, ".kaya-hint, .kaya-status, .kaya-hand")
+
+
+@pytest.mark.parametrize("lang", ["pl", "id"])
+def test_the_toolbar_keeps_every_label_and_the_seed_field_on_a_phone(voila_server, page,
+                                                                     lang) -> None:  # fmt: skip
+    page.set_viewport_size(PHONE)
+    open_app(page, voila_server, "play-aku-paling-kaya.ipynb", f"seed=3&speed=instant&lang={lang}",
+             "button.kaya-play-card:visible:not([disabled])")  # fmt: skip
+    field = boxes(page, ".kaya-seed input")[0]
+    assert field["right"] - field["left"] >= 80, field  # room for the digits of a seed
+    assert_across_inside(page, ".kaya-toolbar .widget-button, .kaya-seed, .kaya-lang")
+    assert_nothing_clipped(page, ".kaya-toolbar .widget-button, .kaya-seed label")
+    assert_no_word_broken(page, ".kaya-toolbar")
 
 
 # ---------------------------------------------------------------------------------------------
