@@ -246,3 +246,27 @@ def test_heading_intro_and_tab_title_follow_the_language(voila_server, page) -> 
     page.wait_for_function("() => new URL(location.href).searchParams.get('lang') === 'id'",
                            timeout=STEP_TIMEOUT)  # fmt: skip
     assert "seed=2" in page.url and page.evaluate("document.documentElement.lang") == "id"
+
+
+#: controls of the app without a name a screen reader can say (no label text, no aria-label)
+UNNAMED = """() => Array.from(document.querySelectorAll('.kaya-app select, .kaya-app input'))
+    .filter(el => el.getClientRects().length > 0)  // a hidden control is in no reader's way
+    .filter(el => !(el.labels && Array.from(el.labels).some(l => l.textContent.trim()))
+                  && !(el.getAttribute('aria-label') || '').trim())
+    .map(el => el.closest('.jupyter-widgets').className)"""
+
+
+@pytest.mark.parametrize(("notebook", "ready"), [
+    ("play-blef.ipynb", "button.kaya-bid:not([disabled])"),
+    ("play-aku-paling-kaya.ipynb", "button.kaya-play-card:visible:not([disabled])"),
+    ("what-if-blef.ipynb", ".kaya-hint-after"),
+])  # fmt: skip
+def test_every_control_has_a_name_in_the_page_language(voila_server, page, notebook,
+                                                       ready) -> None:  # fmt: skip
+    open_app(page, voila_server, notebook, "seed=3&speed=instant&lang=pl", ready)
+    page.click(".kaya-settings-toggle") if notebook.startswith("play") else None
+    page.wait_for_timeout(300)
+    assert page.evaluate(UNNAMED) == []
+    names = page.evaluate("() => Array.from(document.querySelectorAll('.kaya-app [aria-label]'))"
+                          ".map(e => e.getAttribute('aria-label'))")  # fmt: skip
+    assert "Język tej strony" in names
