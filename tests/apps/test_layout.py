@@ -7,6 +7,8 @@ hand and the actions must be on screen together with the status line.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from .test_browser import LOAD_TIMEOUT, STEP_TIMEOUT, open_app
@@ -270,3 +272,22 @@ def test_every_control_has_a_name_in_the_page_language(voila_server, page, noteb
     names = page.evaluate("() => Array.from(document.querySelectorAll('.kaya-app [aria-label]'))"
                           ".map(e => e.getAttribute('aria-label'))")  # fmt: skip
     assert "Język tej strony" in names
+
+
+#: text of the app whose contrast with what lies under it is too low (see the script)
+LOW_CONTRAST = (Path(__file__).with_name("contrast.js")).read_text("utf-8")
+
+
+@pytest.mark.parametrize(("notebook", "ready", "then"), [
+    ("play-blef.ipynb", "button.kaya-bid:not([disabled])", "button.kaya-bid"),
+    ("play-aku-paling-kaya.ipynb", "button.kaya-play-card:visible:not([disabled])",
+     "button.kaya-action:visible:not([disabled]) >> nth=0"),
+    ("what-if-blef.ipynb", ".kaya-hint-after", ""),
+])  # fmt: skip
+def test_every_text_has_contrast_enough(voila_server, page, notebook, ready, then) -> None:
+    open_app(page, voila_server, notebook, "seed=3&speed=instant&hint=on&lang=pl", ready)
+    if then:  # the settings open, one move made: the status line, the log and a reveal shown
+        page.click(".kaya-settings-toggle")
+        page.click(then)
+    page.wait_for_timeout(800)
+    assert page.evaluate(LOW_CONTRAST) == []
