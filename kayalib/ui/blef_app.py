@@ -94,6 +94,7 @@ class BlefApp(GameApp[BlefState]):
     def relabel_game(self) -> None:
         t = self.t
         set_options(self.mode, [(t(f"mode_{m}"), m) for m in MODES])
+        self.mode.tooltip = t("mode_tooltip")
         self._label_bid_button()
         self.check_button.description = t("check_button")
         self.check_button.tooltip = t("check_tooltip")

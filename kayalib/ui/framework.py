@@ -235,7 +235,8 @@ class GameApp(AppShell, Generic[S]):
             widget = stack.pop()
             if isinstance(widget, w.Box):
                 stack.extend(widget.children)
-            elif hasattr(widget, "value") and widget is not self.speed:
+            elif hasattr(widget, "value") and widget is not self.speed and not isinstance(
+                    widget, (w.HTML, w.Label)):  # fmt: skip
                 found.append(widget)
         return found
 

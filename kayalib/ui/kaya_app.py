@@ -145,6 +145,8 @@ class KayaApp(GameApp[KayaState]):
                                   for c in COLORS])  # fmt: skip
         set_options(self.coins, [(t(f"kaya_coins_{c}"), c) for c in COIN_TABLES])
         self.coins.tooltip = t("kaya_coins_tooltip")
+        self.colour.tooltip = t("kaya_colour_tooltip")
+        self.steal_choice.tooltip = t("kaya_steal_tooltip")
         self.challenge_button.description = t("kaya_challenge")
         self.pass_button.description = t("kaya_pass")
         self.take_back.description = t("kaya_take_back")

@@ -32,6 +32,20 @@
       document.title = title;
     }
     language(heading ? heading.getAttribute("lang") : null);
+    name();
+  }
+
+  // Every control has a name a screen reader says: a dropdown or text box without a visible
+  // label is named by its tooltip (the widget's title), in the page's language.
+  function name() {
+    document.querySelectorAll(".kaya-app select, .kaya-app input").forEach(function (el) {
+      const label = el.labels && Array.from(el.labels).some((l) => l.textContent.trim());
+      const widget = el.closest("[title]");
+      const title = widget ? widget.getAttribute("title") : "";
+      if (!label && title && el.getAttribute("aria-label") !== title) {
+        el.setAttribute("aria-label", title);
+      }
+    });
   }
 
   // The page's language (the heading carries it) is the document's, for screen readers, and

@@ -216,9 +216,11 @@ class AppShell:
         self.setup_label.value = f"<b>{escape(t('opponents'))}</b>"
         opts = [(t("seat_empty"), ""), (t("bot_human"), PERSON)]
         opts += [(t(f"bot_{b}"), b) for b in self.bot_names]
+        self.lang.tooltip = t("language_tooltip")
         for i, d in enumerate(self.seat_pickers):
             set_options(d, opts)
             d.description = ""
+            d.tooltip = t("seat_picker_tooltip", n=i + 2)
             if self._opponents_init is not None:
                 d.value = self._opponents_init[i] if i < len(self._opponents_init) else ""
         self._opponents_init = None

@@ -7,6 +7,8 @@ hand and the actions must be on screen together with the status line.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from .test_browser import LOAD_TIMEOUT, STEP_TIMEOUT, open_app
@@ -56,6 +58,39 @@ def assert_no_sideways_scrolling(page) -> None:
     assert width <= page.viewport_size["width"], width
 
 
+#: elements under a selector whose content is wider than their box (a "%" clipped by 2 px)
+CLIPPED = """sel => Array.from(document.querySelectorAll(sel))
+    .filter(e => e.getClientRects().length > 0 && e.scrollWidth > e.clientWidth + 1)
+    .map(e => [e.className, e.scrollWidth, e.clientWidth])"""
+
+#: words under a selector laid out on more than one line ("spade / s": broken inside a word)
+BROKEN_WORDS = """sel => {
+  const broken = [];
+  for (const root of document.querySelectorAll(sel)) {
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      for (const m of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set(Array.from(range.getClientRects())
+          .filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (tops.size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+def assert_nothing_clipped(page, selector: str) -> None:
+    assert page.evaluate(CLIPPED, selector) == []
+
+
+def assert_no_word_broken(page, selector: str) -> None:
+    assert page.evaluate(BROKEN_WORDS, selector) == []
+
+
 @pytest.mark.parametrize(("viewport", "size"), SIZES)
 def test_blef_fits_the_screen(voila_server, page, viewport, size) -> None:
     page.set_viewport_size(viewport)
@@ -64,11 +99,13 @@ def test_blef_fits_the_screen(voila_server, page, viewport, size) -> None:
     page.wait_for_selector(".kaya-hint .kaya-bar-value", timeout=STEP_TIMEOUT)
     assert_no_sideways_scrolling(page)
     assert_on_screen_with_the_status(
-        page, [".kaya-hand svg", "button.kaya-quick-bid", "button.kaya-bid", "button.kaya-check"]
+        page, [".kaya-hand svg", ".kaya-quick", "button.kaya-bid", "button.kaya-check"]
     )
     assert_across_inside(page, ".kaya-hint .kaya-bar-value")
-    assert_across_inside(page, ".kaya-hint .kaya-bar-label")
+    assert_across_inside(page, ".kaya-hint .kaya-odds-table th")
     assert_across_inside(page, ".kaya-hint-controls .widget-readout")
+    assert_nothing_clipped(page, ".kaya-hint, .kaya-hint-panel, .kaya-hint-scroll, .kaya-status")
+    assert_no_word_broken(page, ".kaya-hint .kaya-odds-table, .kaya-round, .kaya-bid-controls")
     if size:
         assert page.locator(".kaya-app.kaya-large").count() == 1
 
@@ -92,6 +129,21 @@ def test_kaya_fits_the_screen(voila_server, page, viewport, size) -> None:
     )
     assert_across_inside(page, ".kaya-hint .kaya-bar-value")
     assert_across_inside(page, ".kaya-hint .kaya-bar-detail")
+    assert_nothing_clipped(page, ".kaya-hint, .kaya-status")
+    assert_no_word_broken(page, ".kaya-hint, .kaya-status, .kaya-hand")
+
+
+@pytest.mark.parametrize("lang", ["pl", "id"])
+def test_the_toolbar_keeps_every_label_and_the_seed_field_on_a_phone(voila_server, page,
+                                                                     lang) -> None:  # fmt: skip
+    page.set_viewport_size(PHONE)
+    open_app(page, voila_server, "play-aku-paling-kaya.ipynb", f"seed=3&speed=instant&lang={lang}",
+             "button.kaya-play-card:visible:not([disabled])")  # fmt: skip
+    field = boxes(page, ".kaya-seed input")[0]
+    assert field["right"] - field["left"] >= 80, field  # room for the digits of a seed
+    assert_across_inside(page, ".kaya-toolbar .widget-button, .kaya-seed, .kaya-lang")
+    assert_nothing_clipped(page, ".kaya-toolbar .widget-button, .kaya-seed label")
+    assert_no_word_broken(page, ".kaya-toolbar")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -196,3 +248,46 @@ def test_heading_intro_and_tab_title_follow_the_language(voila_server, page) -> 
     page.wait_for_function("() => new URL(location.href).searchParams.get('lang') === 'id'",
                            timeout=STEP_TIMEOUT)  # fmt: skip
     assert "seed=2" in page.url and page.evaluate("document.documentElement.lang") == "id"
+
+
+#: controls of the app without a name a screen reader can say (no label text, no aria-label)
+UNNAMED = """() => Array.from(document.querySelectorAll('.kaya-app select, .kaya-app input'))
+    .filter(el => el.getClientRects().length > 0)  // a hidden control is in no reader's way
+    .filter(el => !(el.labels && Array.from(el.labels).some(l => l.textContent.trim()))
+                  && !(el.getAttribute('aria-label') || '').trim())
+    .map(el => el.closest('.jupyter-widgets').className)"""
+
+
+@pytest.mark.parametrize(("notebook", "ready"), [
+    ("play-blef.ipynb", "button.kaya-bid:not([disabled])"),
+    ("play-aku-paling-kaya.ipynb", "button.kaya-play-card:visible:not([disabled])"),
+    ("what-if-blef.ipynb", ".kaya-hint-after"),
+])  # fmt: skip
+def test_every_control_has_a_name_in_the_page_language(voila_server, page, notebook,
+                                                       ready) -> None:  # fmt: skip
+    open_app(page, voila_server, notebook, "seed=3&speed=instant&lang=pl", ready)
+    page.click(".kaya-settings-toggle") if notebook.startswith("play") else None
+    page.wait_for_timeout(300)
+    assert page.evaluate(UNNAMED) == []
+    names = page.evaluate("() => Array.from(document.querySelectorAll('.kaya-app [aria-label]'))"
+                          ".map(e => e.getAttribute('aria-label'))")  # fmt: skip
+    assert "Język tej strony" in names
+
+
+#: text of the app whose contrast with what lies under it is too low (see the script)
+LOW_CONTRAST = (Path(__file__).with_name("contrast.js")).read_text("utf-8")
+
+
+@pytest.mark.parametrize(("notebook", "ready", "then"), [
+    ("play-blef.ipynb", "button.kaya-bid:not([disabled])", "button.kaya-bid"),
+    ("play-aku-paling-kaya.ipynb", "button.kaya-play-card:visible:not([disabled])",
+     "button.kaya-action:visible:not([disabled]) >> nth=0"),
+    ("what-if-blef.ipynb", ".kaya-hint-after", ""),
+])  # fmt: skip
+def test_every_text_has_contrast_enough(voila_server, page, notebook, ready, then) -> None:
+    open_app(page, voila_server, notebook, "seed=3&speed=instant&hint=on&lang=pl", ready)
+    if then:  # the settings open, one move made: the status line, the log and a reveal shown
+        page.click(".kaya-settings-toggle")
+        page.click(then)
+    page.wait_for_timeout(800)
+    assert page.evaluate(LOW_CONTRAST) == []

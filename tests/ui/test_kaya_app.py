@@ -528,3 +528,14 @@ def test_a_showdown_of_several_targets_states_the_several_target_tie_rule() -> N
     assert "wins the showdown" in app.showdown.value
     assert "first in seat order after the challenger" in app.showdown.value  # RULES.md 5
     assert "a tie goes to the challenger (a claim" not in app.showdown.value  # the 1-on-1 rule
+
+
+def test_a_colour_chosen_waits_for_new_game_and_says_so() -> None:
+    app = KayaApp(seed=1, delay=0)
+    mine = app.state.rules.colors[0].value
+    other = next(value for _, value in app.colour.options if value != mine)
+    app.colour.value = other
+    assert app.settings_pending and "kaya-pending" in app.new_game._dom_classes
+    assert app.state.rules.colors[0].value == mine  # nothing changes before New game
+    app.new_game.click()
+    assert app.state.rules.colors[0].value == other and not app.settings_pending

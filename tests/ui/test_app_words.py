@@ -1,0 +1,41 @@
+"""Small words of the play apps: every label of the toolbar is the page's language's own (a
+word left in English, such as "Seed", shows), and a Kaya colour is written the same way in
+every sentence ("mengambil hijau 3", never "Hijau 3" beside "hijau 3")."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kayalib.i18n import Translator, load_catalogue
+from kayalib.kaya.cards import Color
+from kayalib.ui.blef_app import BlefApp
+from kayalib.ui.kaya_app import KayaApp
+
+
+@pytest.mark.parametrize("lang", ["pl", "id"])
+@pytest.mark.parametrize("app_class", [BlefApp, KayaApp])
+def test_no_toolbar_label_is_left_in_english(app_class, lang: str) -> None:
+    app = app_class(seed=1, delay=0, lang=lang)
+    english = app_class(seed=1, delay=0, lang="en")
+    pairs = [(w.description, e.description) for w, e in
+             zip(app.toolbar.children, english.toolbar.children, strict=True)
+             if getattr(w, "description", "")]  # fmt: skip
+    assert pairs and all(mine != theirs for mine, theirs in pairs), pairs
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "id"])
+def test_a_kaya_colour_is_written_one_way_in_every_sentence(lang: str) -> None:
+    t = Translator(lang)
+    names = [t(f"colour_{c.value}") for c in Color]
+    assert all(name == name.lower() for name in names)  # as card_text writes a card
+    catalogue = load_catalogue(lang)
+    for key, text in catalogue.items():
+        if not key.startswith(("kaya_log_", "kaya_act_")) or not isinstance(text, str):
+            continue
+        for name in names:
+            for found in re.finditer(re.escape(name.capitalize()) + r" \d", text):
+                at_start = found.start() == 0 or text[: found.start()].rstrip().endswith(
+                    (".", ":", "!", "?", "“", "„"))  # fmt: skip
+                assert at_start, (key, text)
