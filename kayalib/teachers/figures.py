@@ -65,12 +65,14 @@ def _p06() -> dict[str, Any]:
 
 def _p07() -> dict[str, Any]:
     from kayalib.lessons.l07 import LADDER_GAMES
-    from kayalib.stats import wilson_interval
+    from kayalib.stats import difference_interval, wilson_interval
 
     a_low, a_high = wilson_interval(60, 100)
     b_low, b_high = wilson_interval(52, 100)
+    diff_low, diff_high = difference_interval(60, 100, 52, 100)
     return {"a_low": a_low, "a_high": a_high, "b_low": b_low, "b_high": b_high,
-            "overlap": a_low < b_high, "ladder_games": LADDER_GAMES}  # fmt: skip
+            "overlap": a_low < b_high, "diff_low": diff_low, "diff_high": diff_high,
+            "ladder_games": LADDER_GAMES}  # fmt: skip
 
 
 def _p08() -> dict[str, Any]:

@@ -55,13 +55,14 @@ def _markdown(text: str) -> str:
 def _header(t: Translator, number: str, key: bool) -> list[str]:
     title = escape(f"{number} {t(f'l{number}.title')}")
     kind = t("teach_key") if key else t("teach_worksheet")
-    fields = "".join(f'<div class="field">{escape(t(name))}</div>'
-                     for name in ("teach_name", "teach_class", "teach_date", "teach_student",
-                                  "teach_seed"))  # fmt: skip
-    parts = [f'<div class="kind">{escape(kind)}</div>', f"<h1>{title}</h1>",
-             f'<div class="fields">{fields}</div>']  # fmt: skip
-    if key:
+    parts = [f'<div class="kind">{escape(kind)}</div>', f"<h1>{title}</h1>"]
+    if key:  # the teacher's copy: no one's name on it
         parts.append(f'<p class="note">{escape(t("teach_key_note"))}</p>')
+    else:
+        fields = "".join(f'<div class="field">{escape(t(name))}</div>'
+                         for name in ("teach_name", "teach_class", "teach_date", "teach_student",
+                                      "teach_seed"))  # fmt: skip
+        parts.append(f'<div class="fields">{fields}</div>')
     parts.append(_markdown(t(f"l{number}.learn")))
     return parts
 

@@ -127,3 +127,27 @@ def test_counts_use_the_singular_where_the_language_has_one() -> None:
     assert "Zwycięzca:" in one and "Zwycięzcy:" in two
     english = load_catalogue("en")
     assert not [key for key, text in english.items() if "(s)" in text]  # no "1 card(s)"
+
+
+COUNTS = (1, 2, 5, 12, 22)
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_every_counted_phrase_reads_for_one_two_five_twelve_and_twenty_two(code: str) -> None:
+    """Each counted phrase, for each count, takes the text of the count's plural category
+    (Polish: 1 one, 2 and 22 few, 5 and 12 many; Indonesian: one text; English: 1 one)."""
+    from babel import Locale
+
+    english, words, t = load_catalogue("en"), load_catalogue(code), Translator(code)
+    counted = sorted({key[:-4] for key in english if key.endswith("_one")} & set(english))
+    assert counted
+    rule = Locale.parse(code).plural_form
+    for key in counted:
+        for n in COUNTS:
+            values = {name: n for name in placeholders(english[key])}
+            form = rule(n)
+            expected = words[f"{key}_{form}" if form != "other" else key].format(**values)
+            assert t.count(key, n, **values) == expected, (code, key, n)
+    if code == "pl":
+        said = [t.count("lesson_n_cards", n, n=n) for n in COUNTS]
+        assert said == ["1 karta", "2 karty", "5 kart", "12 kart", "22 karty"]

@@ -93,7 +93,8 @@ def test_a_prediction_opens_the_simulation_in_the_address_language(server, page)
     page.wait_for_selector(".kayalib-deal-many", timeout=STEP)
     page.click(".kayalib-deal-many")
     page.wait_for_function(
-        "document.querySelector('.kayalib-deal-simulator').innerText.includes('interval 95%')",
+        "document.querySelector('.kayalib-deal-simulator').innerText.includes('29/6')",
         timeout=STEP)  # fmt: skip
     summary = page.inner_text(".kayalib-deal-simulator")
-    assert "29/6 ≈ 4,8333" in summary and "Tebakanmu 4." in page.inner_text("body")
+    assert "kepercayaan 95%" in summary and "29/6 ≈ 4,8333" in summary
+    assert "Tebakanmu 4." in page.inner_text("body")

@@ -36,10 +36,8 @@ def test_a_round_against_the_equilibrium_bot_and_the_match(server, page) -> None
     page.wait_for_selector(".kayalib-equilibrium-match button.kayalib-run-match", timeout=LOAD)
     page.wait_for_timeout(1000)
     assert page.locator(".kayalib-round-player").count() == 3
-    for picture in (".kayalib-l09-grid img", ".kayalib-l09-dial img",
-                    ".kayalib-l09-convergence img"):  # fmt: skip
-        page.wait_for_selector(picture, timeout=LOAD)
-    assert "9: 100.0%" in page.get_attribute(".kayalib-l09-grid img", "alt")
+    page.wait_for_selector(".kayalib-l09-ranges img", timeout=LOAD)
+    assert "Only the 10" in page.get_attribute(".kayalib-l09-ranges img", "alt")
 
     player = page.locator(CFR_PLAYER)
     opponent = player.locator(".kayalib-h2h-opponent select")
@@ -78,4 +76,14 @@ def test_a_round_against_the_equilibrium_bot_and_the_match(server, page) -> None
     text = match.inner_text()
     assert "best reply to honest" in text and "Exact" in text
     page.wait_for_selector(".kayalib-equilibrium-match img", timeout=STEP)
-    assert "95% interval" in match.inner_text()
+    assert "95% confidence interval" in match.inner_text()
+
+
+def test_part_2_draws_one_equilibrium_and_two_cards_against_one(server, page) -> None:  # noqa: F811
+    page.goto(f"{server.url}/voila/render/10-many-equilibria-one-value.ipynb?solutions=key",
+              timeout=LOAD)  # fmt: skip
+    page.wait_for_selector(".kayalib-lesson-footer", timeout=LOAD)
+    assert "Part 2" in page.inner_text("h1")
+    for picture in (".kayalib-l10-grid img", ".kayalib-l10-uneven img"):
+        page.wait_for_selector(picture, timeout=LOAD)
+    assert "9: 100.0%" in page.get_attribute(".kayalib-l10-grid img", "alt")

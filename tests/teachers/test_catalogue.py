@@ -82,7 +82,8 @@ def test_plan_figures_fill_every_placeholder_and_agree_with_their_questions() ->
             if key.startswith(f"p{number}."):
                 missing = {name for name, _ in fields(text)} - set(figures)
                 assert not missing, f"{key} needs {missing}"
-    assert Plan("07").figures["overlap"]  # the exit ticket says the two intervals overlap
+    seven = Plan("07").figures
+    assert seven["overlap"] and seven["diff_low"] < 0 < seven["diff_high"]  # exit ticket 1
     nine = Plan("09").figures
     assert (nine["free_low"], nine["free_high"], nine["bluff9"]) == (0, 1, 1)  # exit ticket 3
     assert Plan("10").figures["truthful_reply"] == -Plan("10").figures["value"]

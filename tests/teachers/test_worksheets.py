@@ -107,3 +107,11 @@ def test_numbers_are_written_the_way_each_language_writes_them(sheets) -> None:
                 assert not re.search(r"\b\d+\.\d+\s?%", sheets[lang, number, kind])
     # the answers themselves are on no student sheet
     assert "1125/1771" not in sheets["en", "03", "worksheet"]
+
+
+def test_the_key_has_no_name_and_the_sheet_says_what_its_seed_is_for(sheets) -> None:
+    for lang in LANGS:
+        t = Translator(lang)
+        sheet, key = sheets[lang, "03", "worksheet"], sheets[lang, "03", "key"]
+        assert words(t("teach_seed")) in sheet and words(t("teach_class")) in sheet
+        assert words(t("teach_seed")) not in key and words(t("teach_name")) + " " not in key

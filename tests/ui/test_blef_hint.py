@@ -125,7 +125,7 @@ def test_an_estimate_that_misses_its_target_error_says_so_in_every_language() ->
 def test_the_hint_speaks_polish_and_indonesian_with_their_numbers() -> None:
     app = rigged(["9C", "KS", "JD"], 1, ["high-card K", "high-card A"], ["human", "odds", "odds"])
     app.lang.value = "pl"
-    assert "Tylko twoje karty" in app.hint.value and "Twoje karty i odzywki" in app.hint.value
+    assert "Tylko twoje karty" in app.hint.value and "Twoje karty i zgłoszenia" in app.hint.value
     assert all("," in after or after in ("0%", "100%") for *_, after in rows(app))
     assert app.hint_panel.bluff.description == "Częstość blefu"
     assert "bot: uczciwy" in [label for label, _ in app.hint_panel.model.options]
