@@ -84,7 +84,7 @@ def table_summary(table: ClassTable, t: Translator) -> dict[str, Any]:
         "status": table.status, "status_text": t(f"dash_status_{table.status}"),
         "rounds": rounds, "rounds_text": t(f"dash_rounds_{table.game}", n=rounds),
         "over": outcome is not None, "seats": seats, "bot_wait": table.bot_wait,
-        "moves": table.version,
+        "moves": table.version, "to_move": view.current_player,
         "stand_in_moves": table.stand_in_moves,
     }  # fmt: skip
 
