@@ -27,14 +27,17 @@ pytestmark = [pytest.mark.browser, pytest.mark.voila, pytest.mark.slow]
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 LOAD = 120_000  # ms: a page on a busy 2-core machine
 STEP = 30_000
-ACTIONS = "button.kaya-bid:not([disabled]), button.kaya-check:not([disabled])"
+#: what a page offers when it is its player's move, by game
+ACTIONS = {"blef": "button.kaya-bid:not([disabled]), button.kaya-check:not([disabled])",
+           "kaya": "button.kaya-challenge:visible, button.kaya-decline:visible,"
+                   " button.kaya-play-card:visible:not([disabled])"}  # fmt: skip
 
 
 def start_class(store: Path, port: int | None = None) -> tuple[KitServer, str]:
     """The class server on the store ``store``; and the teacher's key it printed."""
     server = KitServer("tables", "class", "--students=4", "--lesson-pool=0", f"--store={store}",
                        port=port)  # fmt: skip
-    server.wait(pools=("play-blef.ipynb",))
+    server.wait(pools=("play-blef.ipynb", "play-aku-paling-kaya.ipynb"))
     found = re.search(r"Teacher's key: (\S+)", server.log_text())
     assert found, "the class server printed no teacher's key"
     return server, found.group(1)
@@ -50,8 +53,8 @@ def dashboard_state(server: KitServer, key: str) -> dict[str, Any]:
 class Phone:
     """One student's phone: a browser context with its own cookies."""
 
-    def __init__(self, browser: Any, name: str) -> None:
-        self.name = name
+    def __init__(self, browser: Any, name: str, which: str = "blef") -> None:
+        self.name, self.game = name, which
         self.context = browser.new_context(**PHONE)
         self.problems: list[str] = []
         self.page = self.open()
@@ -78,11 +81,20 @@ class Phone:
         return self.page.inner_text(".kaya-status")
 
     def may_act(self) -> bool:
-        return self.page.locator(ACTIONS).count() > 0
+        return self.page.locator(ACTIONS[self.game]).count() > 0
 
     def act(self) -> None:
-        """Check if there is a bid to check, else the lowest bid."""
+        """Blef: check if there is a bid to check, else the lowest bid. Aku Paling Kaya:
+        challenge, else the first card that may be played, else decline."""
         page = self.page
+        if self.game == "kaya":
+            for choice in ("button.kaya-challenge:visible",
+                           "button.kaya-play-card:visible:not([disabled]) >> nth=0",
+                           "button.kaya-decline:visible"):  # fmt: skip
+                if page.locator(choice).count():
+                    page.click(choice, timeout=5_000)
+                    return
+            raise PlaywrightTimeout("nothing to click")
         if page.locator("button.kaya-check:not([disabled])").count():
             page.click("button.kaya-check", timeout=5_000)
         else:
@@ -124,7 +136,7 @@ def play(server: KitServer, key: str, students: list[Phone], until: Any, limit: 
         if phone is None or phone.page.is_closed() or table["seats"][seat]["presence"] != "here":
             time.sleep(0.2)
             continue
-        phone.page.wait_for_selector(ACTIONS, timeout=STEP)
+        phone.page.wait_for_selector(ACTIONS[phone.game], timeout=STEP)
         phone.page.wait_for_timeout(150)  # the page has applied the whole update
         try:
             phone.act()
@@ -235,6 +247,51 @@ def test_four_phones_play_a_whole_blef_game_through_a_drop_out_and_a_restart(
         teacher.screenshot(path=str(ARTIFACTS / "class-dashboard.png"), full_page=True)
         for i, student in enumerate(students):
             student.page.screenshot(path=str(ARTIFACTS / f"class-phone-{i}.png"), full_page=True)
+        assert not [p for s in students for p in s.problems]
+    finally:
+        for student in students:
+            student.context.close()
+        server.stop()
+
+
+def test_three_phones_and_a_bot_play_a_whole_aku_paling_kaya_game_through_a_restart(
+    phones: Any, tmp_path: Path,
+) -> None:  # fmt: skip
+    store = tmp_path / "class.sqlite"
+    server, key = start_class(store)
+    students: list[Phone] = []
+    try:
+        request = urllib.request.Request(
+            f"{server.url}/kayalib/dashboard/do", method="POST", headers={"X-Kayalib-Key": key},
+            data=json.dumps({"do": "create", "game": "kaya", "people": 3, "bots": ["counter"],
+                             "wait": 120}).encode())  # fmt: skip
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            code = json.loads(answer.read())["code"]
+        students = [Phone(phones, name, "kaya") for name in ("Eka", "Fajar", "Gita")]
+        for student in students:
+            student.join(server, code)
+        for student in students:
+            assert f"{student.name} (you)" in student.page.inner_text(".kaya-status, body")
+        def a_student_to_move(t: dict[str, Any]) -> bool:  # no bot's move due at the stop
+            return t["to_move"] is not None and t["seats"][t["to_move"]]["presence"] == "here"
+
+        play(server, key, students, lambda t: t["moves"] >= 6 and a_student_to_move(t))
+        before = dashboard_state(server, key)["tables"][0]
+        assert not before["over"]
+        server.stop()
+        server, key = start_class(store, port=server.port)
+        after = dashboard_state(server, key)["tables"][0]
+        assert (after["moves"], after["code"]) == (before["moves"], code)
+        for student in students:
+            student.page.reload(timeout=LOAD)
+            student.wait_ready()
+        play(server, key, students, lambda t: t["over"], limit=200)
+        table = dashboard_state(server, key)["tables"][0]
+        assert table["status"] == "ended" and any(s["ahead"] for s in table["seats"])
+        for student in students:
+            student.page.wait_for_selector(".kaya-showdown svg.kaya-card-kaya", timeout=STEP)
+        for i, student in enumerate(students):
+            student.page.screenshot(path=str(ARTIFACTS / f"class-kaya-{i}.png"), full_page=True)
         assert not [p for s in students for p in s.problems]
     finally:
         for student in students:
