@@ -34,6 +34,8 @@ class Prediction(widgets.VBox, Localized):
     ``answer``: the right choice, when it is known before any simulation (``None``: the widgets
     it guards settle it). Callbacks given to :meth:`on_commit` run once, after the commit.
     ``key=True`` (the teacher's screen, ``?solutions=key``) shows the answer beside the question.
+    ``share_as=(lesson, name)``: in class mode the locked value goes to the class
+    (:func:`kayalib.pages.classroom.share_prediction`); elsewhere nothing is sent.
 
     >>> guess = Prediction("How likely?", exact=Fraction(1, 4), lang="en")
     >>> opened = []; guess.on_commit(lambda: opened.append(True))
@@ -53,10 +55,12 @@ class Prediction(widgets.VBox, Localized):
         answer: str | None = None,
         key: bool = False,
         lang: str | None = None,
+        share_as: tuple[str, str] | None = None,
         **kwargs: Any,
     ) -> None:
         self.init_language(lang)
         self.key = key
+        self.share_as = share_as
         self.question_text = question
         self.choices = tuple(choices) if choices is not None else None
         self.exact = exact
@@ -154,6 +158,10 @@ class Prediction(widgets.VBox, Localized):
             self.value = str(given)
         self.answer_box.disabled = True
         self.commit_button.disabled = True
+        if self.share_as is not None:  # class mode: the class's histogram on the dashboard
+            from kayalib.pages.classroom import share_prediction
+
+            share_prediction(*self.share_as, self.value, self.exact)
         self._show()
         callbacks, self._callbacks = self._callbacks, []
         for callback in callbacks:
