@@ -37,7 +37,7 @@ T = TypeVar("T")
 def application(web_config: TablesWeb, base: str = "/") -> web.Application:
     """The tables' routes under ``base``, with the form checks the join page relies on."""
     return web.Application(
-        table_routes(base, web_config),  # type: ignore[arg-type]
+        table_routes(base, web_config),
         xsrf_cookies=True, cookie_secret=secrets.token_bytes(32),
         websocket_max_message_size=1024,
     )  # fmt: skip
