@@ -59,7 +59,7 @@ def table_summary(table: ClassTable, t: Translator) -> dict[str, Any]:
         alive = [s for s, n in enumerate(standing) if n > 0]
         best = min((standing[s] for s in alive), default=0)
         ahead = [s for s in alive if standing[s] == best]
-        shown = [t.count("cards_count", n, n=n) for n in standing]
+        shown = [t.count("cards_count", n, n=n) if n else t("player_out") for n in standing]
     else:
         rounds = max(0, view.turn - 1)
         rules = view.rules

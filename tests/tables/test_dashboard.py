@@ -75,6 +75,9 @@ def test_the_play_figures_count_ended_rounds_and_each_student_sees_their_own(
         state = playing.table.state
         if state.round == 2 and state.bids:
             break
+    ended = overview(service, Translator("en"))["tables"][0]
+    outs = [s for s in ended["seats"] if s["standing"] == "out of the game"]
+    assert len(outs) == 2 and not any(s["ahead"] for s in outs)  # not "0 cards"
     figures = overview(service, Translator("en"))["figures"]
     per_table = {row["code"]: row for row in figures["play"]}
     ended_rounds = [f for f in bid_facts(playing.table.state.events)]
