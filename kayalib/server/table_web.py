@@ -354,14 +354,21 @@ class JoinHandler(Limited):
             return
         self._page(code=code)
 
-    async def post(self) -> None:
+    def read_form(self) -> None:
+        """The form's fields, read once from the streamed body into the request's arguments."""
         from tornado.httputil import parse_body_arguments
 
+        if getattr(self, "_form_read", False) or not self._stream_request_body:
+            return  # a body read whole was parsed by Tornado itself
+        self._form_read = True
         self.request.body = b"".join(getattr(self, "_chunks", []))
         parse_body_arguments(self.request.headers.get("Content-Type", ""), self.request.body,
                              self.request.body_arguments, self.request.files)  # fmt: skip
         for name, values in self.request.body_arguments.items():
             self.request.arguments.setdefault(name, []).extend(values)
+
+    async def post(self) -> None:
+        self.read_form()
         self.check_xsrf_cookie_of_form()
         address = self.request.remote_ip or ""
         if self.web_config.join_budget(address).spend(1) is not None:
