@@ -133,18 +133,18 @@ def hub_routes(service: TableService, prefix: str, key: str) -> list[tuple[str, 
 
     auth = HubOAuth.instance()  # from the hub's JUPYTERHUB_* environment
 
-    class HubJoinHandler(HubOAuthenticated, JoinHandler):  # type: ignore[misc]
+    class HubJoinHandler(HubOAuthenticated, JoinHandler):
         hub_auth = auth
         # the body read whole (the server's max_body_size bounds it): the hub's login checks
         # the form's _xsrf field before a streamed body would have arrived
         _stream_request_body = False
 
         @web.authenticated
-        async def get(self) -> None:
+        async def get(self) -> None:  # type: ignore[override]
             await super().get()
 
         @web.authenticated
-        async def post(self) -> None:
+        async def post(self) -> None:  # type: ignore[override]
             await super().post()
 
     async def hub_user(handler: web.RequestHandler) -> str | None:
