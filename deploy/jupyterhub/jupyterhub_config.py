@@ -25,6 +25,14 @@ Kubernetes a pod, see ``z2jh-values.yaml``) that opens the kit's index in Voila,
 of :mod:`kayalib.server.hub` (``student/jupyter_server_config.json``): no JupyterLab, no
 terminal, no code from a page, and the class's shared ``notebooks/`` folder read-only. The
 kit's tests run this file as it is (``tests/server/test_jupyterhub.py``).
+
+The class tables run as the hub service ``tables`` (``kayalib.server.table_alone``): students
+join at ``/services/tables/kayalib/join`` (through the hub's login: their login is their
+nickname) and play at one table from their own servers. The service prints the teacher's
+dashboard address in the hub's log (``KAYALIB_TABLES_KEY`` sets its key; new at every start
+otherwise). Its store is ``KAYALIB_TABLES_STORE`` (default ``./class-tables.sqlite``), kept
+across restarts; ``KAYALIB_TABLES_URL`` is where it listens (default
+``http://127.0.0.1:10101``).
 """
 
 import os
@@ -73,4 +81,20 @@ c.Spawner.http_timeout = 90
 c.JupyterHub.concurrent_spawn_limit = 100
 
 c.JupyterHub.bind_url = os.environ.get("KAYALIB_HUB_URL", "http://:8000")
+
+# The class tables: a hub service; the students' kernels reach it directly (with their
+# server's hub token), their browsers through the hub's proxy and login.
+TABLES_URL = os.environ.get("KAYALIB_TABLES_URL", "http://127.0.0.1:10101")
+tables_env = {"KAYALIB_TABLES_KEY": os.environ.get("KAYALIB_TABLES_KEY", "")}
+c.JupyterHub.services = [{
+    "name": "tables",
+    "url": TABLES_URL,
+    "command": [sys.executable, "-m", "kayalib.server.table_alone", "--store",
+                os.environ.get("KAYALIB_TABLES_STORE", str(Path.cwd() / "class-tables.sqlite"))],
+    "environment": {k: v for k, v in tables_env.items() if v},
+    "oauth_no_confirm": True,
+}]
+c.Spawner.environment["KAYALIB_CLASS_URL"] = TABLES_URL + "/services/tables/"
+# every user may log in to the tables' join page (the hub's own "user" role, plus the service)
+c.JupyterHub.load_roles = [{"name": "user", "scopes": ["self", "access:services!service=tables"]}]
 c.JupyterHub.cleanup_servers = True

@@ -59,7 +59,7 @@ def table_summary(table: ClassTable, t: Translator) -> dict[str, Any]:
         alive = [s for s, n in enumerate(standing) if n > 0]
         best = min((standing[s] for s in alive), default=0)
         ahead = [s for s in alive if standing[s] == best]
-        shown = [t.count("cards_count", n, n=n) for n in standing]
+        shown = [t.count("cards_count", n, n=n) if n else t("player_out") for n in standing]
     else:
         rounds = max(0, view.turn - 1)
         rules = view.rules
@@ -84,7 +84,7 @@ def table_summary(table: ClassTable, t: Translator) -> dict[str, Any]:
         "status": table.status, "status_text": t(f"dash_status_{table.status}"),
         "rounds": rounds, "rounds_text": t(f"dash_rounds_{table.game}", n=rounds),
         "over": outcome is not None, "seats": seats, "bot_wait": table.bot_wait,
-        "moves": table.version,
+        "moves": table.version, "to_move": view.current_player,
         "stand_in_moves": table.stand_in_moves,
     }  # fmt: skip
 

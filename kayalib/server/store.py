@@ -12,7 +12,8 @@ leaves none of its bytes in the files.
 
 The read API the lessons use (through the service, :mod:`kayalib.server.classdata`) is
 :meth:`ClassStore.entries` (predictions, estimates with their intervals, hompimpa shows) and
-:meth:`ClassStore.finished_logs` (the full logs of the games that have ended).
+:meth:`ClassStore.moves` with :meth:`ClassStore.tables` (every table's record and moves, from
+which the service replays each game's full log).
 
 >>> store = ClassStore(":memory:")
 >>> klass = store.current_class()

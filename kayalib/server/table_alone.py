@@ -1,6 +1,13 @@
 """The class tables on their own: the routes of :mod:`kayalib.server.table_web` in a Tornado
-application of their own, without Voila (a hub service, the tests of the routes, the
-benchmark).
+application of their own, without Voila (the JupyterHub service, the tests of the routes).
+
+On a hub (``python -m kayalib.server.table_alone --store FILE``, started by the hub as the
+service ``tables``, see ``deploy/jupyterhub/jupyterhub_config.py``): the students log in to
+the join page through the hub (OAuth), their login is their nickname, and the join page sends
+them to the play page on their own server (``/user/NAME/voila/render/...``); the kernels of
+the students' servers call the seats' routes with their server's hub token. The teacher's key
+is ``KAYALIB_TABLES_KEY`` (new at every start if unset; the service prints the dashboard's
+address in the hub's log).
 
 :class:`TablesThread` runs one on loopback in a thread of this process, with its own event
 loop; everything that touches the service goes through :meth:`TablesThread.call`, which runs on
@@ -29,7 +36,7 @@ from kayalib.server.store import ClassStore
 from kayalib.server.table_web import KernelCallers, TablesWeb, table_routes
 from kayalib.server.tables import TableService
 
-__all__ = ["TablesThread", "application"]
+__all__ = ["TablesThread", "application", "hub_routes", "main"]
 
 T = TypeVar("T")
 
@@ -37,7 +44,7 @@ T = TypeVar("T")
 def application(web_config: TablesWeb, base: str = "/") -> web.Application:
     """The tables' routes under ``base``, with the form checks the join page relies on."""
     return web.Application(
-        table_routes(base, web_config),  # type: ignore[arg-type]
+        table_routes(base, web_config),
         xsrf_cookies=True, cookie_secret=secrets.token_bytes(32),
         websocket_max_message_size=1024,
     )  # fmt: skip
@@ -112,3 +119,77 @@ class TablesThread:
 
     def __exit__(self, *exc: Any) -> None:
         self.stop()
+
+
+# ---- a JupyterHub service ----------------------------------------------------------------------
+
+
+def hub_routes(service: TableService, prefix: str, key: str) -> list[tuple[str, type, dict]]:
+    """The tables' routes as a hub service under ``prefix``: the join page behind the hub's
+    login, the kernel routes for the students' servers' tokens, the OAuth callback."""
+    from jupyterhub.services.auth import HubOAuth, HubOAuthCallbackHandler, HubOAuthenticated
+
+    from kayalib.server.table_web import HubCallers, JoinHandler
+
+    auth = HubOAuth.instance()  # from the hub's JUPYTERHUB_* environment
+
+    class HubJoinHandler(HubOAuthenticated, JoinHandler):
+        hub_auth = auth
+        # the body read whole (the server's max_body_size bounds it): the hub's login checks
+        # the form's _xsrf field before a streamed body would have arrived
+        _stream_request_body = False
+
+        @web.authenticated
+        async def get(self) -> None:  # type: ignore[override]
+            await super().get()
+
+        @web.authenticated
+        async def post(self) -> None:  # type: ignore[override]
+            await super().post()
+
+    async def hub_user(handler: web.RequestHandler) -> str | None:
+        user = handler.current_user
+        return user["name"] if isinstance(user, dict) else None
+
+    def play_url(user: str | None, page: str) -> str:
+        return f"/user/{user}/voila/render/{page}"
+
+    config = TablesWeb(service, HubCallers(auth), key, play_url, hub_user)
+    routes = [(route, HubJoinHandler if handler.__name__ == "JoinHandler" else handler, kwargs)
+              for route, handler, kwargs in table_routes(prefix, config)]  # fmt: skip
+    return [(prefix + "oauth_callback", HubOAuthCallbackHandler, {}), *routes]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The hub service: ``--store FILE``; where it listens comes from the hub."""
+    import argparse
+    import os
+    from urllib.parse import urlparse
+
+    parser = argparse.ArgumentParser(prog="python -m kayalib.server.table_alone")
+    parser.add_argument("--store", required=True, help="the class store's SQLite file")
+    args = parser.parse_args(argv)
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/services/tables/")
+    where = urlparse(os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"))
+    key = os.environ.get("KAYALIB_TABLES_KEY") or secrets.token_urlsafe(9)
+
+    async def serve() -> None:
+        service = TableService(ClassStore(args.store))
+        service.restore()
+        app = web.Application(hub_routes(service, prefix, key), xsrf_cookies=True,
+                              cookie_secret=secrets.token_bytes(32))  # fmt: skip
+        app.listen(where.port or 80, where.hostname or "127.0.0.1", max_body_size=64 * 1024)
+        public = os.environ.get("JUPYTERHUB_PUBLIC_URL", "").rstrip("/")
+        print(f"kayalib tables: students join at {public}{prefix}kayalib/join", flush=True)
+        print(f"kayalib tables: the teacher's dashboard (do not show this address): "
+              f"{public}{prefix}kayalib/dashboard?key={key}", flush=True)  # fmt: skip
+        await asyncio.Event().wait()
+
+    asyncio.run(serve())
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))

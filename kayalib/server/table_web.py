@@ -354,14 +354,21 @@ class JoinHandler(Limited):
             return
         self._page(code=code)
 
-    async def post(self) -> None:
+    def read_form(self) -> None:
+        """The form's fields, read once from the streamed body into the request's arguments."""
         from tornado.httputil import parse_body_arguments
 
+        if getattr(self, "_form_read", False) or not self._stream_request_body:
+            return  # a body read whole was parsed by Tornado itself
+        self._form_read = True
         self.request.body = b"".join(getattr(self, "_chunks", []))
         parse_body_arguments(self.request.headers.get("Content-Type", ""), self.request.body,
                              self.request.body_arguments, self.request.files)  # fmt: skip
         for name, values in self.request.body_arguments.items():
             self.request.arguments.setdefault(name, []).extend(values)
+
+    async def post(self) -> None:
+        self.read_form()
         self.check_xsrf_cookie_of_form()
         address = self.request.remote_ip or ""
         if self.web_config.join_budget(address).spend(1) is not None:
@@ -613,18 +620,24 @@ def pass_identity(handler: web.RequestHandler, browser: str, secret: str) -> Non
     headers[AUTHOR_HEADER] = hmac.new(secret.encode(), browser.encode(), "sha256").hexdigest()[:20]
 
 
-def mount_class_tables(app: Any, store_path: str, secret: str) -> TablesWeb:
-    """The class server's tables: the store opened and every table replayed, the kernels told
-    where the service is (``KAYALIB_CLASS_URL``) and who their student is."""
+def tell_kernels(app: Any) -> None:
+    """Tell the server's kernels where the class service is (``KAYALIB_CLASS_URL``): before
+    the kernel manager starts, which copies the environment for its pools' kernels then."""
     import os
 
     from kayalib.pages.classroom import URL_ENV
+
+    host = app.ip if app.ip not in ("", "0.0.0.0", "::") else "127.0.0.1"
+    os.environ[URL_ENV] = f"http://{host}:{app.port}{app.base_url}"
+
+
+def mount_class_tables(app: Any, store_path: str, secret: str) -> TablesWeb:
+    """The class server's tables: the store opened and every table replayed, the kernels told
+    who their student is (:func:`tell_kernels` told them where the service is)."""
     from kayalib.server.store import ClassStore
 
     service = TableService(ClassStore(store_path), pages_tracked=True)
     service.restore()
-    host = app.ip if app.ip not in ("", "0.0.0.0", "::") else "127.0.0.1"
-    os.environ[URL_ENV] = f"http://{host}:{app.port}{app.base_url}"
     envs = list(app.voila_configuration.http_header_envs)
     app.voila_configuration.http_header_envs = envs + [h for h in IDENTITY_HEADERS
                                                        if h not in envs]  # fmt: skip

@@ -86,6 +86,10 @@ class KayalibVoila(Voila):
             os.environ.pop(TEACHER_KEY_ENV, None)
         if self.ip not in ("", "0.0.0.0", "::", "localhost"):
             os.environ["VOILA_APP_IP"] = self.ip
+        if self.class_store:  # the pools' kernels are started with the environment of now
+            from kayalib.server.table_web import tell_kernels
+
+            tell_kernels(self)
         settings = super().init_settings()
         # Jupyter's error pages link a static favicon: without this setting every 404 from a
         # Jupyter handler logs a traceback ("Uncaught exception in write_error") instead.

@@ -33,6 +33,7 @@ PASSWORD = "kayalib-class"
 TEACHER_PASSWORD = "the-teachers-own-password-of-32-chars"
 STUDENTS = ("ana", "budi")  # deploy/jupyterhub/roster.txt
 LOAD = 180_000
+TABLES_KEY = "the-teachers-tables-key"
 
 
 def require_proxy() -> None:
@@ -66,7 +67,9 @@ c.Spawner.args.append("--allow-root")  # CI runs as root; a school's hub does no
     log = (ARTIFACTS / "jupyterhub.log").open("w")
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
                KAYALIB_HUB_URL=f"http://127.0.0.1:{port}", KAYALIB_HUB_PASSWORD=PASSWORD,
-               KAYALIB_HUB_ADMIN_PASSWORD=TEACHER_PASSWORD)  # fmt: skip
+               KAYALIB_HUB_ADMIN_PASSWORD=TEACHER_PASSWORD, KAYALIB_TABLES_KEY=TABLES_KEY,
+               KAYALIB_TABLES_URL=f"http://127.0.0.1:{free_port()}",
+               KAYALIB_TABLES_STORE=str(folder / "class-tables.sqlite"))  # fmt: skip
     process = subprocess.Popen(
         [sys.executable, "-m", "jupyterhub", "-f", str(config)],
         cwd=folder, env=env, stdout=log, stderr=subprocess.STDOUT,
@@ -247,3 +250,59 @@ def z2jh_values() -> dict:
 def mebibytes(size: str) -> float:
     units = {"K": 1 / 1024, "M": 1.0, "G": 1024.0}
     return float(size[:-1]) * units[size[-1]]
+
+
+def tables_do(hub: str, body: dict) -> dict:
+    request = urllib.request.Request(f"{hub}/services/tables/kayalib/dashboard/do",
+                                     data=json.dumps(body).encode(), method="POST",
+                                     headers={"X-Kayalib-Key": TABLES_KEY})  # fmt: skip
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())
+
+
+def tables_state(hub: str) -> dict:
+    request = urllib.request.Request(f"{hub}/services/tables/kayalib/dashboard/state",
+                                     headers={"X-Kayalib-Key": TABLES_KEY})  # fmt: skip
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())
+
+
+def test_two_students_log_in_and_play_a_round_at_one_class_table(hub, browser) -> None:
+    """The class tables as the hub's service: the login is the nickname, each student plays
+    from their own server, and the round is played to its check."""
+    hub, _ = hub
+    code = tables_do(hub, {"do": "create", "game": "blef", "people": 2, "bots": [],
+                           "options": {"cards": "1"}})["code"]  # fmt: skip
+    pages = {}
+    for name in STUDENTS:
+        page = browser.new_context().new_page()
+        log_in(page, hub, name)
+        page.wait_for_url(f"**/user/{name}/**", timeout=LOAD)
+        page.goto(f"{hub}/services/tables/kayalib/join?code={code}", timeout=LOAD)
+        page.click(".kaya-join-button")  # through the hub's login: no nickname to type
+        page.wait_for_url(f"**/user/{name}/voila/render/play-blef.ipynb?table={code}*",
+                          timeout=LOAD)  # fmt: skip
+        page.wait_for_selector(".kaya-status", timeout=LOAD)
+        pages[name] = page
+    table = tables_state(hub)["tables"][0]
+    assert [s["label"] for s in table["seats"]] == list(STUDENTS)
+    for _ in range(20):
+        table = tables_state(hub)["tables"][0]
+        if table["rounds"] >= 1:
+            break
+        page = pages[table["seats"][table["to_move"]]["label"]]
+        page.wait_for_selector("button.kaya-bid:not([disabled])", timeout=LOAD)
+        moves = table["moves"]
+        if page.locator("button.kaya-check:not([disabled])").count():
+            page.click("button.kaya-check")
+        else:
+            page.click("button.kaya-bid")
+        deadline = time.monotonic() + 60
+        while tables_state(hub)["tables"][0]["moves"] == moves:
+            assert time.monotonic() < deadline, "the move did not reach the service"
+            time.sleep(0.2)
+    assert table["rounds"] >= 1 and table["over"]
+    for name, page in pages.items():
+        page.wait_for_selector(".kaya-reveal svg.kaya-card-blef", timeout=60_000)
+        page.screenshot(path=str(ARTIFACTS / f"hub-table-{name}.png"))
+        page.context.close()

@@ -38,6 +38,8 @@ class Prediction(widgets.VBox, Localized):
     at the commit (``reveal_at_commit=True``: at once, for a question no simulation settles).
     The prediction's :attr:`gate` opens at the commit. ``key=True`` (the teacher's screen,
     ``?solutions=key``) shows the answer beside the question.
+    ``share_as=(lesson, name)``: in class mode the locked value goes to the class
+    (:func:`kayalib.pages.classroom.share_prediction`); elsewhere nothing is sent.
 
     >>> guess = Prediction("How likely?", exact=Fraction(1, 4), lang="en")
     >>> opened = []; guess.on_commit(lambda: opened.append(True))
@@ -58,6 +60,7 @@ class Prediction(widgets.VBox, Localized):
         key: bool = False,
         reveal_at_commit: bool = False,
         lang: str | None = None,
+        share_as: tuple[str, str] | None = None,
         **kwargs: Any,
     ) -> None:
         self.init_language(lang)
@@ -65,6 +68,7 @@ class Prediction(widgets.VBox, Localized):
         self.gate = Gate()
         self.reveal_at_commit = reveal_at_commit
         self.revealed = False
+        self.share_as = share_as
         self.question_text = question
         self.choices = tuple(choices) if choices is not None else None
         self.exact = exact
@@ -164,6 +168,10 @@ class Prediction(widgets.VBox, Localized):
         self.commit_button.disabled = True
         if self.reveal_at_commit:
             self.revealed = True
+        if self.share_as is not None:  # class mode: the class's histogram on the dashboard
+            from kayalib.pages.classroom import share_prediction
+
+            share_prediction(*self.share_as, self.value, self.exact)
         self._show()
         self.gate.open()
 

@@ -1,0 +1,299 @@
+"""A class plays each other in real browsers: the class server (``python -m kayalib.server
+class`` with its store), the teacher's dashboard, and students at phone size who join one table
+by its code and play a whole game; one drops out and comes back to their seat (a stand-in bot
+plays for them meanwhile), and the server is restarted mid-round and the game goes on from the
+same position.
+
+All traffic is loopback. Screenshots go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from apps.conftest import CHROMIUM, CHROMIUM_ARGS, require_chromium
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from server.conftest import ARTIFACTS, KitServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.voila, pytest.mark.slow]
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+LOAD = 120_000  # ms: a page on a busy 2-core machine
+STEP = 30_000
+#: what a page offers when it is its player's move, by game
+ACTIONS = {"blef": "button.kaya-bid:not([disabled]), button.kaya-check:not([disabled])",
+           "kaya": "button.kaya-challenge:visible, button.kaya-decline:visible,"
+                   " button.kaya-play-card:visible:not([disabled])"}  # fmt: skip
+
+
+def start_class(store: Path, port: int | None = None) -> tuple[KitServer, str]:
+    """The class server on the store ``store``; and the teacher's key it printed."""
+    server = KitServer("tables", "class", "--students=4", "--lesson-pool=0", f"--store={store}",
+                       port=port)  # fmt: skip
+    server.wait(pools=("play-blef.ipynb", "play-aku-paling-kaya.ipynb"))
+    found = re.search(r"Teacher's key: (\S+)", server.log_text())
+    assert found, "the class server printed no teacher's key"
+    return server, found.group(1)
+
+
+def dashboard_state(server: KitServer, key: str) -> dict[str, Any]:
+    request = urllib.request.Request(f"{server.url}/kayalib/dashboard/state",
+                                     headers={"X-Kayalib-Key": key})  # fmt: skip
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+class Phone:
+    """One student's phone: a browser context with its own cookies."""
+
+    def __init__(self, browser: Any, name: str, which: str = "blef") -> None:
+        self.name, self.game = name, which
+        self.context = browser.new_context(**PHONE)
+        self.problems: list[str] = []
+        self.page = self.open()
+
+    def open(self) -> Any:
+        page = self.context.new_page()
+        page.on("pageerror", lambda error: self.problems.append(f"{self.name}: {error}"))
+        return page
+
+    def join(self, server: KitServer, code: str) -> None:
+        page = self.page
+        page.goto(f"{server.url}/kayalib/join", timeout=LOAD)
+        page.fill(".kaya-join-code", code.lower())  # as typed on a phone
+        page.fill(".kaya-join-nickname", self.name)
+        page.click(".kaya-join-button")
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_selector(".kaya-status", timeout=LOAD)
+        self.page.wait_for_function(
+            "() => (document.querySelector('.kaya-status') || {}).innerText", timeout=LOAD)
+
+    def status(self) -> str:
+        return self.page.inner_text(".kaya-status")
+
+    def may_act(self) -> bool:
+        return self.page.locator(ACTIONS[self.game]).count() > 0
+
+    def act(self) -> None:
+        """Blef: check if there is a bid to check, else the lowest bid. Aku Paling Kaya:
+        challenge, else the first card that may be played, else decline."""
+        page = self.page
+        if self.game == "kaya":
+            for choice in ("button.kaya-challenge:visible",
+                           "button.kaya-play-card:visible:not([disabled]) >> nth=0",
+                           "button.kaya-decline:visible"):  # fmt: skip
+                if page.locator(choice).count():
+                    page.click(choice, timeout=5_000)
+                    return
+            raise PlaywrightTimeout("nothing to click")
+        if page.locator("button.kaya-check:not([disabled])").count():
+            page.click("button.kaya-check", timeout=5_000)
+        else:
+            page.click("button.kaya-bid", timeout=5_000)
+
+    def leave(self) -> None:
+        self.page.close()
+
+    def come_back(self, server: KitServer, code: str) -> None:
+        """The code typed again in the same browser: its cookie brings it back to its seat."""
+        self.page = self.open()
+        self.page.goto(f"{server.url}/kayalib/join?code={code}", timeout=LOAD)
+        self.wait_ready()
+
+
+@pytest.fixture
+def phones() -> Iterator[Any]:
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def play(server: KitServer, key: str, students: list[Phone], until: Any, limit: int = 80) -> None:
+    """The student to move (as the server says) makes their move, until ``until(table)`` holds
+    for the dashboard's table; a seat played by a stand-in is waited for."""
+    for _ in range(limit):
+        table = dashboard_state(server, key)["tables"][0]
+        if until(table):
+            return
+        seat = table["to_move"]
+        assert seat is not None, "the game is over"
+        phone = next((s for s in students if s.name == table["seats"][seat]["label"]), None)
+        if phone is None or phone.page.is_closed() or table["seats"][seat]["presence"] != "here":
+            time.sleep(0.2)
+            continue
+        phone.page.wait_for_selector(ACTIONS[phone.game], timeout=STEP)
+        phone.page.wait_for_timeout(150)  # the page has applied the whole update
+        try:
+            phone.act()
+        except PlaywrightTimeout:  # the page was redrawn under the click: look again
+            continue
+        deadline = time.monotonic() + STEP / 1000
+        while dashboard_state(server, key)["tables"][0]["moves"] == table["moves"]:
+            assert time.monotonic() < deadline, f"{phone.name}'s move did not arrive"
+            time.sleep(0.05)
+    raise AssertionError("the game did not get there")
+
+
+def settled(students: list[Phone]) -> dict[str, str]:
+    """Each page's bids once every page shows as many as the others, and no more arrive."""
+    last: list[int] = []
+    for _ in range(100):
+        counts = [s.page.locator(".kaya-bids tr").count() for s in students]
+        if len(set(counts)) == 1 and counts == last:
+            return {s.name: s.page.inner_text(".kaya-bids") for s in students}
+        last = counts
+        time.sleep(0.2)
+    raise AssertionError(f"the pages show different bids: {last}")
+
+
+def test_four_phones_play_a_whole_blef_game_through_a_drop_out_and_a_restart(
+    phones: Any, tmp_path: Path,
+) -> None:  # fmt: skip
+    store = tmp_path / "class.sqlite"
+    server, key = start_class(store)
+    students: list[Phone] = []
+    try:
+        teacher = phones.new_page(viewport={"width": 1100, "height": 900})
+        teacher.goto(f"{server.url}/kayalib/dashboard?key={key}", timeout=LOAD)
+        teacher.wait_for_selector(".kaya-dash-create")
+        assert not teacher.locator(".kaya-dash-coins").is_visible()  # a Blef table's form
+        teacher.fill(".kaya-dash-people", "4")
+        teacher.fill(".kaya-dash-cards", "3")  # a short game: out past 3 cards
+        teacher.fill(".kaya-dash-wait", "3")
+        teacher.click(".kaya-dash-create")
+        teacher.wait_for_selector(".kaya-dash-code")
+        code = teacher.inner_text(".kaya-dash-code").strip()
+        students = [Phone(phones, name) for name in ("Ana", "Budi", "Citra", "Dewi")]
+        for student in students:
+            student.join(server, code)
+        for student in students:
+            assert f"{student.name} (you)" in student.page.inner_text(".kaya-players-panel")
+            assert student.page.locator(".kaya-hand svg.kaya-card-blef").count() == 1
+        assert sum(s.may_act() for s in students) == 1
+
+        # the first round to its check
+        play(server, key, students, lambda t: t["rounds"] >= 1)
+
+        # one student drops out while it is their turn: a stand-in bot moves for them
+        state = dashboard_state(server, key)["tables"][0]
+        waiting = next(s for s in students if s.may_act())
+        waiting.leave()
+        deadline = time.monotonic() + 30
+        while dashboard_state(server, key)["tables"][0]["stand_in_moves"] == 0:
+            assert time.monotonic() < deadline, "no stand-in moved for the absent student"
+            time.sleep(0.3)
+        waiting.come_back(server, code)
+        assert f"{waiting.name} (you)" in waiting.page.inner_text(".kaya-players-panel")
+        moves_before = dashboard_state(server, key)["tables"][0]["stand_in_moves"]
+        teacher.fill(".kaya-dash-table .kaya-dash-buttons input", "60")  # the pages take a
+        teacher.click(".kaya-dash-set-wait")  # while to come back after the restart below
+        deadline = time.monotonic() + 10
+        while dashboard_state(server, key)["tables"][0]["bot_wait"] != 60:
+            assert time.monotonic() < deadline, "the dashboard did not set the wait"
+            time.sleep(0.2)
+
+        # mid-round: a bid stands, then the server stops and starts again on the same store
+        play(server, key, students, lambda t: t["moves"] > state["moves"] + 2 and not t["over"])
+        bids_before = settled(students)
+        while students[0].page.locator(".kaya-bids tr").count() == 0:  # a round just began
+            moves = dashboard_state(server, key)["tables"][0]["moves"]
+            play(server, key, students, lambda t, m=moves: t["moves"] > m)
+            bids_before = settled(students)
+        before = dashboard_state(server, key)["tables"][0]
+        hands_before = {s.name: s.page.inner_html(".kaya-hand") for s in students}
+        server.stop()
+        server, key = start_class(store, port=server.port)
+        after = dashboard_state(server, key)["tables"][0]
+        assert (after["moves"], after["rounds"], after["code"]) == (
+            before["moves"], before["rounds"], code)
+        for student in students:  # a reload: the page's address holds its seat
+            student.page.reload(timeout=LOAD)
+            student.wait_ready()
+        assert settled(students) == bids_before
+        for student in students:
+            assert student.page.inner_html(".kaya-hand") == hands_before[student.name]
+        assert after["stand_in_moves"] == moves_before
+
+        # to the end of the game
+        play(server, key, students, lambda t: t["over"])
+        end = dashboard_state(server, key)
+        table = end["tables"][0]
+        assert table["status"] == "ended" and sum(s["ahead"] for s in table["seats"]) == 1
+        winner = next(s["label"] for s in table["seats"] if s["ahead"])
+        for student in students:
+            student.page.wait_for_function(
+                "name => document.querySelector('.kaya-status').innerText.includes(name)",
+                arg=winner, timeout=STEP)  # fmt: skip
+        teacher.goto(f"{server.url}/kayalib/dashboard?key={key}", timeout=LOAD)
+        teacher.wait_for_selector(".kaya-dash-play-class")
+        figures = teacher.inner_text(".kaya-dash-play-class")
+        checked = end["figures"]["play_total"]["checked"]
+        assert checked >= table["rounds"] and str(checked) in figures
+        teacher.screenshot(path=str(ARTIFACTS / "class-dashboard.png"), full_page=True)
+        for i, student in enumerate(students):
+            student.page.screenshot(path=str(ARTIFACTS / f"class-phone-{i}.png"), full_page=True)
+        assert not [p for s in students for p in s.problems]
+    finally:
+        for student in students:
+            student.context.close()
+        server.stop()
+
+
+def test_three_phones_and_a_bot_play_a_whole_aku_paling_kaya_game_through_a_restart(
+    phones: Any, tmp_path: Path,
+) -> None:  # fmt: skip
+    store = tmp_path / "class.sqlite"
+    server, key = start_class(store)
+    students: list[Phone] = []
+    try:
+        request = urllib.request.Request(
+            f"{server.url}/kayalib/dashboard/do", method="POST", headers={"X-Kayalib-Key": key},
+            data=json.dumps({"do": "create", "game": "kaya", "people": 3, "bots": ["counter"],
+                             "wait": 120}).encode())  # fmt: skip
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            code = json.loads(answer.read())["code"]
+        students = [Phone(phones, name, "kaya") for name in ("Eka", "Fajar", "Gita")]
+        for student in students:
+            student.join(server, code)
+        for student in students:
+            assert f"{student.name} (you)" in student.page.inner_text(".kaya-status, body")
+        def a_student_to_move(t: dict[str, Any]) -> bool:  # no bot's move due at the stop
+            return t["to_move"] is not None and t["seats"][t["to_move"]]["presence"] == "here"
+
+        play(server, key, students, lambda t: t["moves"] >= 6 and a_student_to_move(t))
+        before = dashboard_state(server, key)["tables"][0]
+        assert not before["over"]
+        server.stop()
+        server, key = start_class(store, port=server.port)
+        after = dashboard_state(server, key)["tables"][0]
+        assert (after["moves"], after["code"]) == (before["moves"], code)
+        for student in students:
+            student.page.reload(timeout=LOAD)
+            student.wait_ready()
+        play(server, key, students, lambda t: t["over"], limit=200)
+        table = dashboard_state(server, key)["tables"][0]
+        assert table["status"] == "ended" and any(s["ahead"] for s in table["seats"])
+        for student in students:
+            student.page.wait_for_selector(".kaya-showdown svg.kaya-card-kaya", timeout=STEP)
+        for i, student in enumerate(students):
+            student.page.screenshot(path=str(ARTIFACTS / f"class-kaya-{i}.png"), full_page=True)
+        assert not [p for s in students for p in s.problems]
+    finally:
+        for student in students:
+            student.context.close()
+        server.stop()
