@@ -88,7 +88,7 @@ def test_blef_language_and_hint_in_the_browser(voila_server, page) -> None:
              "button.kaya-bid:not([disabled])")  # fmt: skip
     assert "Nowa gra" in page.inner_text("button.kaya-new-game")
     page.click(".kaya-hint-toggle")
-    page.wait_for_selector(".kaya-hint .kaya-bar-row", timeout=STEP_TIMEOUT)
+    page.wait_for_selector(".kaya-hint .kaya-hint-after", timeout=STEP_TIMEOUT)
     assert "%" in page.inner_text(".kaya-hint")
     page.select_option(".kaya-lang select", label="English")
     page.wait_for_function(
@@ -161,12 +161,12 @@ def test_blef_undo_in_the_browser(voila_server, page) -> None:
     open_app(page, voila_server, "play-blef.ipynb", "seed=4&speed=instant&bots=odds,odds",
              "button.kaya-bid:not([disabled])")  # fmt: skip
     status = page.inner_text(".kaya-status")
-    bids = page.inner_text(".kaya-bids")
+    bids = page.inner_text(".kaya-bids-panel")
     timed_click(page, "button.kaya-bid", ".kaya-log")
-    assert page.inner_text(".kaya-bids") != bids or "Round" in page.inner_text(".kaya-reveal")
+    assert page.inner_text(".kaya-bids-panel") != bids or "Round" in page.inner_text(".kaya-reveal")
     timed_click(page, "button.kaya-undo", ".kaya-log")
     assert page.inner_text(".kaya-status") == status
-    assert page.inner_text(".kaya-bids") == bids
+    assert page.inner_text(".kaya-bids-panel") == bids
     assert not page.locator(".kaya-error-text").count()
 
 

@@ -174,9 +174,9 @@ def focused_action(page) -> bool:
 def test_blef_turn_with_the_keyboard_only(voila_server, page) -> None:
     open_app(page, voila_server, "play-blef.ipynb", "seed=4&speed=instant&bots=odds,odds",
              "button.kaya-bid:not([disabled])")  # fmt: skip
-    tab_to(page, "kaya-quick-bid")
+    tab_to(page, "kaya-bid")  # the Bid button says the bid it makes (the lowest, to start)
     log = page.inner_text(".kaya-log")
-    page.keyboard.press("Enter")  # a one-click bid
+    page.keyboard.press("Enter")
     wait_for_log_change(page, log)
     assert "Player 1 (you) bids" in page.inner_text(".kaya-log")
     page.wait_for_selector("button.kaya-check:not([disabled]), .kaya-reveal-panel",

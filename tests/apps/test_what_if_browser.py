@@ -27,6 +27,11 @@ def test_the_what_if_table_on_a_phone_in_polish(voila_server, page) -> None:
     for selector in (".kaya-hint-after", ".kaya-whatif-hand input", "button.kaya-whatif-add"):
         assert_across_inside(page, selector)
     assert page.evaluate("document.documentElement.lang") == "pl"
+    page.set_viewport_size({"width": 1280, "height": 900})  # a laptop: fields stay field-sized
+    page.wait_for_timeout(200)
+    for selector in (".kaya-whatif-hand", ".kaya-whatif-counts", ".kaya-whatif-starter"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["width"] <= 600, (selector, box)
     page.fill(".kaya-whatif-hand input", "XX")
     page.keyboard.press("Enter")
     page.wait_for_selector(".kaya-error:visible", timeout=LOAD_TIMEOUT)
