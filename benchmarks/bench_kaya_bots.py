@@ -2,15 +2,22 @@
 
 Target: 10,000 four-player games between counter bots in under 20 s on one core (CPU time is
 reported beside wall time: the machine may be shared). Then one counter seat against three
-random ones over 2,000 games, rotating the counter's seat (shared wins count).
+random ones over 2,000 games, rotating the counter's seat (shared wins count). Last, how the
+default bots fare against a simple human-like strategy (always play the highest card, always take
+green 3 back, never challenge): 1,000 games, the strategy in each seat in turn, its win share
+beside the fair share with its 95% Wilson interval.
 """
 
 from __future__ import annotations
 
 import time
 
+from kayalib.bots import DeterministicBot
+from kayalib.kaya.actions import Action, Decline, Give, Keep, Pass, Play, TakeBack
 from kayalib.kaya.rules import KayaRules
+from kayalib.kaya.view import KayaView
 from kayalib.simulate import simulate
+from kayalib.stats import wilson_interval
 
 
 def speed(games: int = 10_000, seed: int = 7) -> dict[str, float]:
@@ -49,11 +56,52 @@ def win_rate(games: int = 2000, seed: int = 11, players: int = 4) -> float:
     return share
 
 
+class HighestCard(DeterministicBot):
+    """A simple human-like strategy: play the highest card, never challenge, always take green 3
+    back, keep a winning orange 4, give a pink winner the lowest card allowed."""
+
+    name = "highest-card"
+
+    def decide(self, view: KayaView) -> Action:
+        legal = view.legal_actions()
+        plays = [a for a in legal if type(a) is Play]
+        if plays:
+            return max(plays, key=lambda a: (a.card.number, a.card.color.index))
+        for kind in (TakeBack, Keep, Pass, Decline):
+            for action in legal:
+                if type(action) is kind:
+                    return action
+        gives = [a for a in legal if type(a) is Give]
+        if gives:
+            return min(gives, key=lambda a: (a.card.number, a.card.color.index))
+        return legal[0]
+
+
+def against_human_like(opponent: str = "counter", games: int = 1000, seed: int = 19) -> float:
+    """The win share of :class:`HighestCard` against three ``opponent`` bots over ``games``
+    four-player games, the strategy in each seat for a quarter of them."""
+    won = played = 0
+    for seat in range(4):
+        bots = [HighestCard() if s == seat else opponent for s in range(4)]
+        result = simulate("kaya", bots, games // 4, seed + seat, KayaRules())
+        won += result.wins[seat]
+        played += result.games
+    share = won / played
+    low, high = wilson_interval(round(won), played)
+    print(
+        f"highest-card vs 3 {opponent}, {played} games: highest-card wins {share:.1%} "
+        f"(95% interval {low:.1%} to {high:.1%}; fair share 25%)"
+    )
+    return share
+
+
 def main(games: int = 10_000, matchup_games: int = 2000) -> dict[str, float]:
     """Print and return the speed and win-rate figures."""
     figures = speed(games)
     figures["one_counter_vs_three_random"] = win_rate(matchup_games)
     figures["one_counter_vs_one_random"] = win_rate(matchup_games, players=2)
+    figures["highest_card_vs_three_counter"] = against_human_like("counter")
+    figures["highest_card_vs_three_random"] = against_human_like("random")
     return figures
 
 
