@@ -289,7 +289,7 @@ def test_three_phones_and_a_bot_play_a_whole_aku_paling_kaya_game_through_a_rest
         table = dashboard_state(server, key)["tables"][0]
         assert table["status"] == "ended" and any(s["ahead"] for s in table["seats"])
         for student in students:
-            student.page.wait_for_selector(".kaya-showdown svg.kaya-card-kaya", timeout=STEP)
+            student.page.wait_for_selector("table.kaya-score", timeout=LOAD)  # the final score
         for i, student in enumerate(students):
             student.page.screenshot(path=str(ARTIFACTS / f"class-kaya-{i}.png"), full_page=True)
         assert not [p for s in students for p in s.problems]
