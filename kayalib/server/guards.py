@@ -44,8 +44,9 @@ from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
+from kayalib.i18n import Translator
 from kayalib.server.frames import MAX_FRAME, Budget, frame_refusal
+from kayalib.server.language import page_language
 from kayalib.server.settings import LAB_ONLY
 from kayalib.ui.preheat import SECRET_HEADER
 
@@ -119,19 +120,6 @@ def _require_owner(handler: web.RequestHandler, kernel_id: str) -> None:
         raise web.HTTPError(404)  # the same answer as for a kernel that does not exist
     if kernel_id not in handler.settings["kernel_manager"]:
         raise web.HTTPError(404)
-
-
-def page_language(handler: web.RequestHandler) -> str:
-    """The language of a page this server writes itself: ``?lang=``, else the browser's."""
-    known = languages()
-    wanted = handler.get_query_argument("lang", "")[:8]
-    if wanted in known:
-        return wanted
-    for part in handler.request.headers.get("Accept-Language", "").split(","):
-        code = part.split(";")[0].strip().lower()[:2]
-        if code in known:
-            return code
-    return DEFAULT_LANGUAGE
 
 
 class OwnedVoilaHandler(TornadoVoilaHandler):

@@ -85,7 +85,7 @@ class ForeignHostHandler(web.RequestHandler):
     """The one answer to a request for another name: 403 and a short page, nothing else."""
 
     def prepare(self) -> None:
-        from kayalib.server.guards import page_language
+        from kayalib.server.language import page_language
 
         t = Translator(page_language(self))
         self.set_status(403)

@@ -39,7 +39,7 @@ from kayalib.errors import IllegalActionError, KayalibError
 from kayalib.i18n import Translator, languages
 from kayalib.pages.kernel import SECRET_HEADER
 from kayalib.server.frames import Budget
-from kayalib.server.guards import page_language
+from kayalib.server.language import page_language
 from kayalib.server.tables import (
     CODE_LENGTH,
     SeatKey,
