@@ -121,7 +121,7 @@ class BlefWords(Words):
         if isinstance(e, EliminatedEvent):
             return t("blef_log_out", player=name(e.seat), cards=e.cards)
         if isinstance(e, EndEvent):
-            return t("blef_log_end", player=name(e.winner), rounds=e.rounds)
+            return t.count("blef_log_end", e.rounds, player=name(e.winner), rounds=e.rounds)
         return ""
 
     def event_lines(self, events: Sequence[object], viewer: int = -1) -> list[str]:

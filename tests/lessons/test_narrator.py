@@ -40,6 +40,18 @@ def test_seats_are_counted_from_one() -> None:
     assert KayaWords(Translator("id")).seat(2) == "Pemain 3"
 
 
+@pytest.mark.parametrize(("lang", "one", "five"), [
+    ("en", "Player 1 wins after 1 round!", "Player 1 wins after 5 rounds!"),
+    ("pl", "Gracz 1 wygrywa po 1 rundzie!", "Gracz 1 wygrywa po 5 rundach!"),
+])  # fmt: skip
+def test_the_end_of_a_blef_game_counts_its_rounds_in_the_language(lang, one, five) -> None:
+    from kayalib.blef.events import EndEvent
+
+    words = BlefWords(Translator(lang))
+    assert words.event_lines([EndEvent(0, 1)]) == [one]
+    assert words.event_lines([EndEvent(0, 5)]) == [five]
+
+
 def log_lines(app) -> list[str]:
     """The app's log as its lines, oldest first (in reading order; the turn headings left out)."""
     found = re.findall(r'<li class="kaya-log-(?:new|old)">(.*?)</li>', app.log.value)
