@@ -45,10 +45,27 @@ SCHEMA = strict(
             "properties": {"mountPath": {"type": "string"}, "data": FREE,
                            "stringData": {"type": "string"}, "binaryData": {"type": "string"},
                            "mode": {"type": "integer"}}}},  # fmt: skip
+        extraEnv={"type": "object", "additionalProperties": {"type": ["string", "object"]}},
+        networkPolicy=strict(egress={"type": "array"}),
     ),
     cull=strict(enabled={"type": "boolean"}, timeout=NULLABLE_INT, every=NULLABLE_INT),
     prePuller=strict(continuous=strict(enabled={"type": "boolean"})),
-    hub=strict(concurrentSpawnLimit=NULLABLE_INT, config=FREE),
+    hub=strict(
+        concurrentSpawnLimit=NULLABLE_INT,
+        config=FREE,
+        services={"type": "object", "additionalProperties": {
+            "type": "object", "additionalProperties": False,
+            "properties": {"url": STRING, "apiToken": STRING, "admin": {"type": "boolean"},
+                           "command": {"type": ["array", "string"]}, "display": {"type": "boolean"},
+                           "oauth_no_confirm": {"type": "boolean"},
+                           "oauth_redirect_uri": STRING, "oauth_client_id": STRING}}},  # fmt: skip
+        loadRoles={"type": "object", "additionalProperties": {
+            "type": "object", "additionalProperties": False,
+            "properties": {"name": STRING, "description": STRING,
+                           "scopes": {"type": "array", "items": {"type": "string"}},
+                           "users": {"type": "array"}, "groups": {"type": "array"},
+                           "services": {"type": "array"}}}},  # fmt: skip
+    ),
 )
 
 
@@ -84,3 +101,40 @@ def test_a_student_may_read_and_play_and_nothing_more() -> None:
     assert not [pair for pair in allowed if pair[0] != "read" and pair != ("execute", "kernels")]
     for resource in ("terminals", "contents", "kernels", "sessions", "server", "config"):
         assert not StudentAuthorizer.allows("write", resource), resource
+
+
+def test_the_class_tables_pod_is_the_hub_service_the_values_name() -> None:
+    """tables.yaml runs the service the values register, at the address they give the hub and
+    the kernels, with its store on the persistent volume and the chart's token for it."""
+    values = yaml.safe_load((DEPLOY / "z2jh-values.yaml").read_text("utf-8"))
+    manifests = list(yaml.safe_load_all((DEPLOY / "tables.yaml").read_text("utf-8")))
+    kinds = {m["kind"]: m for m in manifests}
+    assert set(kinds) == {"PersistentVolumeClaim", "Deployment", "Service"}
+    deployment, service = kinds["Deployment"], kinds["Service"]
+    assert deployment["spec"]["replicas"] == 1  # one writer of one SQLite store
+    assert deployment["spec"]["strategy"]["type"] == "Recreate"
+    pod = deployment["spec"]["template"]
+    (container,) = pod["spec"]["containers"]
+    command = container["command"]
+    assert command[:3] == ["python", "-m", "kayalib.server.table_alone"]
+    store = command[command.index("--store") + 1]
+    (mount,) = container["volumeMounts"]
+    assert store.startswith(mount["mountPath"] + "/")
+    (volume,) = pod["spec"]["volumes"]
+    assert volume["persistentVolumeClaim"]["claimName"] == kinds["PersistentVolumeClaim"][
+        "metadata"]["name"]  # fmt: skip
+    env = {e["name"]: e for e in container["env"]}
+    url = values["hub"]["services"]["tables"]["url"]
+    host, port = url.removeprefix("http://").split(":")
+    assert service["metadata"]["name"] == host and service["spec"]["ports"][0]["port"] == int(port)
+    assert env["JUPYTERHUB_SERVICE_URL"]["value"].endswith(f":{port}")
+    prefix = env["JUPYTERHUB_SERVICE_PREFIX"]["value"]
+    assert values["singleuser"]["extraEnv"]["KAYALIB_CLASS_URL"] == url + prefix
+    assert env["JUPYTERHUB_SERVICE_NAME"]["value"] == "tables"
+    assert env["JUPYTERHUB_API_TOKEN"]["valueFrom"]["secretKeyRef"] == {
+        "name": "hub", "key": "hub.services.tables.apiToken"}  # fmt: skip
+    assert "access:services!service=tables" in values["hub"]["loadRoles"]["user"]["scopes"]
+    labels = pod["metadata"]["labels"]
+    assert labels["hub.jupyter.org/network-access-hub"] == "true"
+    (rule,) = values["singleuser"]["networkPolicy"]["egress"]
+    assert rule["to"][0]["podSelector"]["matchLabels"].items() <= labels.items()
