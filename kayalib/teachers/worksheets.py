@@ -79,6 +79,7 @@ def _ask(item: Ask, t: Translator, key: bool) -> str:
     else:
         parts.append(f'<div class="box">{escape(t("teach_my_prediction"))}</div>')
     parts.append(f'<div class="box">{escape(t("teach_page_showed"))}</div>')
+    parts.append(f'<div class="box">{escape(t("teach_class_results"))}</div>')
     if key:
         if item.exact is not None:
             answer = t("teach_exact", value=answer_text(item.exact, t))
@@ -116,6 +117,21 @@ def _table(item: Table, t: Translator) -> str:
            f"{item.render(t)}</div>"  # fmt: skip
 
 
+def _bayes_table(t: Translator) -> str:
+    """An empty Bayes table to fill in by hand (lesson 08): one row per hand, a row for the sum."""
+    head = "".join(f"<th>{escape(t(name))}</th>" for name in
+                   ("teach_bayes_hand", "teach_bayes_prior", "teach_bayes_likelihood",
+                    "teach_bayes_product", "teach_bayes_posterior"))  # fmt: skip
+    empty = "<tr>" + "<td>&nbsp;</td>" * 5 + "</tr>"
+    total = f"<tr><td><b>{escape(t('teach_bayes_sum'))}</b></td>" + "<td></td>" * 4 + "</tr>"
+    return (f"<h2>{escape(t('teach_bayes_title'))}</h2>"
+            f"<table><tr>{head}</tr>{empty * 6}{total}</table>")  # fmt: skip
+
+
+TEMPLATES: dict[str, Callable[[Translator], str]] = {"08": _bayes_table}
+"""Blank templates a lesson's worksheet carries before its exit ticket."""
+
+
 def worksheet_html(record: LessonRecord, lang: str, *, key: bool = False) -> str:
     """The worksheet (or, with ``key=True``, the answer key) of one lesson as an HTML page."""
     t = Translator(lang)
@@ -133,6 +149,8 @@ def worksheet_html(record: LessonRecord, lang: str, *, key: bool = False) -> str
             body.append(_task(item, t, key, exercise))
         elif isinstance(item, Table) and (item.before_predictions or (key and item.pinned)):
             body.append(_table(item, t))
+    if record.number in TEMPLATES:
+        body.append(TEMPLATES[record.number](t))
     body.append(f"<h2>{escape(t('teach_exit_ticket'))}</h2>")
     for i, (question, answer) in enumerate(plan.exit_ticket(t), 1):
         body.append(f'<div class="item"><p><b>{i}.</b> {_inline(question)}</p>'

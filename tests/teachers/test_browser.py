@@ -37,6 +37,8 @@ def test_an_assessment_page_shows_no_solution(server, page) -> None:  # noqa: F8
     page.wait_for_selector(".kayalib-commit", timeout=LOAD)
     page.click(".kayalib-prediction .widget-radio-box label >> nth=1")
     page.click(".kayalib-commit")
+    page.wait_for_selector(".kayalib-deal-many", timeout=STEP)  # simulate before the exercises
+    page.click(".kayalib-deal-many")
     page.wait_for_selector(".kayalib-exercise .kayalib-check", timeout=STEP)
     assert page.locator(".kayalib-show-solution:visible").count() == 0
     assert page.locator(".kayalib-answer-key:visible").count() == 0

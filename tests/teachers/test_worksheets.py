@@ -115,3 +115,11 @@ def test_the_key_has_no_name_and_the_sheet_says_what_its_seed_is_for(sheets) -> 
         sheet, key = sheets[lang, "03", "worksheet"], sheets[lang, "03", "key"]
         assert words(t("teach_seed")) in sheet and words(t("teach_class")) in sheet
         assert words(t("teach_seed")) not in key and words(t("teach_name")) + " " not in key
+
+
+def test_the_sheets_hold_the_class_results_and_lesson_08_a_bayes_table(sheets) -> None:
+    for lang in LANGS:
+        t = Translator(lang)
+        assert words(t("teach_class_results")) in sheets[lang, "05", "worksheet"]
+        assert words(t("teach_bayes_title")) in sheets[lang, "08", "worksheet"]
+        assert words(t("teach_bayes_title")) not in sheets[lang, "05", "worksheet"]

@@ -215,11 +215,12 @@ class Exercise(widgets.VBox, Localized):
         if self.key:
             self.key_box.value = (
                 '<div style="border-left:4px solid #1b7f3b;background:#eef7f0;padding:4px 10px">'
-                f"<b>{escape(t('teach_key_label'))}:</b> {escape(self._answer_text())}<br>"
+                f"<b>{escape(t('teach_key_label'))}:</b> {escape(self.answer_words())}<br>"
                 f"{self.say(self.working)}</div>"
             )
 
-    def _answer_text(self) -> str:
+    def answer_words(self) -> str:
+        """The right answer as the student reads it (a choice by its words)."""
         if self.choices is not None:
             return next(resolve(w, self.t) for w, v in self.choices if v == self.answer)
         return answer_text(self.answer, self.t)
@@ -280,7 +281,7 @@ class Exercise(widgets.VBox, Localized):
         elif kind == "right":
             self.feedback.value = (
                 f'<span style="color:#1b7f3b"><b>\u2714 {escape(t("lesson_right"))}</b></span> '
-                f"{escape(t('lesson_answer_is', answer=self._answer_text()))}<br>"
+                f"{escape(t('lesson_answer_is', answer=self.answer_words()))}<br>"
                 f"{self.say(self.working)}"
             )
         else:
@@ -300,7 +301,7 @@ class Exercise(widgets.VBox, Localized):
             return
         t = self.t
         self.solution.value = (
-            f"<b>{escape(t('lesson_solution'))}</b> {escape(self._answer_text())}<br>"
+            f"<b>{escape(t('lesson_solution'))}</b> {escape(self.answer_words())}<br>"
             f"{self.say(self.working)}"
         )
         self.solution_button.disabled = True
