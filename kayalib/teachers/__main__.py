@@ -1,9 +1,9 @@
 """``python -m kayalib.teachers plans|worksheets``: write the teacher's pages and printables.
 
-``plans [FOLDER]`` writes the lesson plans as Markdown (``docs/teachers/<lang>/NN.md`` and an
-index per language); ``worksheets [FOLDER]`` writes the PDF worksheets and answer keys
-(``build/worksheets/<lang>/NN-worksheet.pdf``, ``NN-key.pdf``). ``make plans`` and
-``make worksheets`` run them.
+``plans [FOLDER]`` writes the lesson plans as Markdown (``docs/teachers/<lang>/NN.md``, an index
+per language and a one-page quickstart for running a lesson in class); ``worksheets [FOLDER]``
+writes the PDF worksheets and answer keys (``build/worksheets/<lang>/NN-worksheet.pdf``,
+``NN-key.pdf``). ``make plans`` and ``make worksheets`` run them.
 """
 
 from __future__ import annotations
@@ -26,10 +26,19 @@ def plan_pages() -> dict[str, str]:
             rows.append(f"* [{number} {t(f'l{number}.title')}]({number}.md) — "
                         f"{t(f'l{number}.about')}")  # fmt: skip
             pages[f"{lang}/{number}.md"] = plan_markdown(number, t)
+        rows += ["", f"[{t('teach_quickstart_link')}](quickstart.md)"]
+        pages[f"{lang}/quickstart.md"] = quickstart_markdown(t)
         others = " · ".join(f"[{name}](../{code}/README.md)" for code, name in languages().items())
         rows += ["", others, ""]
         pages[f"{lang}/README.md"] = "\n".join(rows)
     return pages
+
+
+def quickstart_markdown(t: Translator) -> str:
+    """The one-page "run a lesson in class" quickstart, the dashboard's buttons named as the
+    dashboard names them."""
+    text = t("teach_quickstart_text", reveal=t("dash_reveal"), forget=t("dash_forget"))
+    return f"# {t('teach_quickstart_title')}\n\n{text}\n"
 
 
 def write_plans(folder: Path) -> list[Path]:

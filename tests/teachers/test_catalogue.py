@@ -120,3 +120,19 @@ if __name__ == "__main__":
     if sys.argv[1:2] != ["--mark"] or not sys.argv[2:]:
         sys.exit("usage: python -m tests.teachers.test_catalogue --mark LANG [LANG ...]")
     mark(sys.argv[2:])
+
+
+@pytest.mark.parametrize("lang", ["en", "id", "pl"])
+def test_the_quickstart_names_the_commands_and_the_dashboards_buttons(lang: str) -> None:
+    """The one-page quickstart is linked from the plans' index and names what really exists:
+    the make targets, the teacher's address and the dashboard's buttons in its words."""
+    from kayalib.i18n import Translator
+
+    pages, t = plan_pages(), Translator(lang)
+    assert "(quickstart.md)" in pages[f"{lang}/README.md"]
+    page = pages[f"{lang}/quickstart.md"]
+    makefile = (ROOT / "Makefile").read_text("utf-8")
+    for target in re.findall(r"`make (\w+)", page):
+        assert f"\n{target}:" in makefile, target
+    assert "?solutions=key&key=" in page and "?solutions=off" in page and "&student=" in page
+    assert t("dash_reveal") in page and t("dash_forget") in page
