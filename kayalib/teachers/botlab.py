@@ -6,8 +6,9 @@ A student writes a bot file (``GAME = "blef"`` or ``"kaya"`` and a class ``Bot``
 with a progress bar, win rates with 95% intervals as a table and a chart, and the forfeits of a
 crashing, illegal or slow bot), and then runs ``kayalib tournament`` with the whole class.
 Which bot is strongest is said by a sentence computed from the games (:func:`strongest`): the
-top two entrants compared by the interval for the *difference* of their win rates against the
-same opponents (lesson 07's rule), never by whether their own intervals overlap.
+top two entrants compared head to head and by the interval for the *difference* of their win
+rates against the same opponents (lesson 07's rule), never by whether their own intervals
+overlap.
 
 The page writes files, so it runs only where its reader runs it on purpose: in a Voila kernel
 (where a page runs as soon as anyone asks for it) :class:`BotLab` says the page is for
@@ -124,8 +125,8 @@ def strongest(t: Translator, result: TournamentResult) -> str:
     >>> print(strongest(Translator("en"), result))  # doctest: +NORMALIZE_WHITESPACE
     Which bot is strongest? ... odds won 20 of their 20 games, honest 0: ... wholly above half.
     Against the same opponents (random; 20 games each): odds won 100.0%, honest 100.0%: ... The
-    interval holds 0: ... So in these games odds is the strongest bot: it did better than honest
-    in one comparison and no worse in the other.
+    interval holds 0: ... So in these games odds is the strongest bot: it did better than honest,
+    the next in the table, in one comparison and no worse in the other.
     """
     board = result.leaderboard()
     if len(board) < 3:

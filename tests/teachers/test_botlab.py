@@ -180,7 +180,8 @@ def test_which_bot_is_strongest_is_said_from_the_difference_not_from_overlap() -
     said = strongest(en, clear)  # odds 20 of 20 against honest; both 100% against random
     assert "odds won 20 of their 20 games" in said and "wholly above half" in said
     assert said.endswith("So in these games odds is the strongest bot: it did better than "
-                         "honest in one comparison and no worse in the other.")  # fmt: skip
+                         "honest, the next in the table, in one comparison and no worse in the "
+                         "other.")  # fmt: skip
     few = round_robin("blef", ["odds", "honest", "random"], games=1, seed=1)
     assert "do not say which of the two is strongest" in strongest(en, few)
     # the leader won less head to head and more against the others: neither is strongest
