@@ -5,13 +5,17 @@ A student writes a bot file (``GAME = "blef"`` or ``"kaya"`` and a class ``Bot``
 :func:`bot_folder`, tries it against the built-in bots in a :class:`Leaderboard` (a round robin
 with a progress bar, win rates with 95% intervals as a table and a chart, and the forfeits of a
 crashing, illegal or slow bot), and then runs ``kayalib tournament`` with the whole class.
+Which bot is strongest is said by a sentence computed from the games (:func:`strongest`): the
+top two entrants compared head to head and by the interval for the *difference* of their win
+rates against the same opponents (lesson 07's rule), never by whether their own intervals
+overlap.
 
 The page writes files, so it runs only where its reader runs it on purpose: in a Voila kernel
 (where a page runs as soon as anyone asks for it) :class:`BotLab` says the page is for
 JupyterLab and stops it, before anything is written. :meth:`BotLab.bot_file` never names a
 file that exists already: a bot saved earlier (a teacher's, a classmate's) is kept, and the
 template goes to a new file. A round robin is at most :data:`MAX_GAMES` games per pairing and
-:data:`MAX_SECONDS` seconds.
+:data:`MAX_SECONDS` seconds; it plays :data:`DEFAULT_GAMES` unless told.
 
 Every word comes from the catalogue (``kayalib/i18n/<lang>/teachers/botlab.json``).
 """
@@ -32,10 +36,12 @@ from kayalib.i18n import Translator
 from kayalib.lessons.kit.page import Lesson
 from kayalib.lessons.kit.plots import Chart
 from kayalib.lessons.kit.tournament import WinRates, bot_label
+from kayalib.lessons.l07 import Rate, against_base
 from kayalib.pages.language import set_language
 from kayalib.pages.options import PageOptions
 from kayalib.pages.runbox import Progress, RunBox
 from kayalib.registry import bot_names
+from kayalib.stats import difference_interval, wilson_interval
 from kayalib.tournament import TournamentResult, round_robin
 
 __all__ = [
@@ -44,6 +50,8 @@ __all__ = [
     "LabOnlyError",
     "Leaderboard",
     "bot_folder",
+    "default_games",
+    "strongest",
     "tournament_command",
 ]
 
@@ -52,8 +60,13 @@ BOT_FOLDER_VARIABLE = "KAYALIB_BOT_DIR"
 folder, so running the notebook leaves nothing in the checkout)."""
 
 #: the most games per pairing a leaderboard plays, and the most seconds one run may take.
-MAX_GAMES = 100
+MAX_GAMES = 1000
 MAX_SECONDS = 60.0
+
+#: games per pairing unless told: what fits well within :data:`MAX_SECONDS` with the notebook's
+#: template bot on the two shared cores of the school machine (load 3.6: Blef's six entrants,
+#: 15 pairings, took 27 s for 40 games a pairing; Aku Paling Kaya's three took 0.3 s).
+DEFAULT_GAMES = {"blef": 30, "kaya": 500}
 
 
 class LabOnlyError(KayalibError):
@@ -79,6 +92,69 @@ def tournament_command(game: str, files: list[str | Path], games: int = 20, seed
     """
     entrants = [str(f) for f in files] + list(bot_names(game))
     return f"kayalib tournament {game} {' '.join(entrants)} --games {games} --seed {seed}"
+
+
+def default_games(path: str | Path) -> int:
+    """The games per pairing a leaderboard for the bot file at ``path`` plays unless told
+    (:data:`DEFAULT_GAMES` of its game; the smallest when the file says no game).
+
+    >>> default_games("no/such/bot.py") == min(DEFAULT_GAMES.values())
+    True
+    """
+    from kayalib.tournament import load_bot_file
+
+    try:
+        game, _ = load_bot_file(path)
+    except (KayalibError, OSError):  # the leaderboard says why when it runs
+        return min(DEFAULT_GAMES.values())
+    return DEFAULT_GAMES.get(game, min(DEFAULT_GAMES.values()))
+
+
+def strongest(t: Translator, result: TournamentResult) -> str:
+    """Which bot is strongest, as far as ``result`` can say, from two comparisons of the top two
+    entrants of the leaderboard: head to head (the leader's share of the games one of them won,
+    with its Wilson interval, against half) and by the interval for the *difference* of their
+    win rates against the same opponents, every other entrant (separate games, so
+    :func:`~kayalib.stats.difference_interval`, as in lesson 07). One of the two is the stronger
+    when it did better in one comparison and no worse in the other (each way of being better is
+    a one-sided 2.5% test, so the claim is wrong at most 5% of the time); their own intervals
+    overlapping or not decides nothing.
+
+    >>> from kayalib.tournament import round_robin
+    >>> result = round_robin("blef", ["odds", "honest", "random"], games=20, seed=1)
+    >>> print(strongest(Translator("en"), result))  # doctest: +NORMALIZE_WHITESPACE
+    Which bot is strongest? ... odds won 20 of their 20 games, honest 0: ... wholly above half.
+    Against the same opponents (random; 20 games each): odds won 100.0%, honest 100.0%: ... The
+    interval holds 0: ... So in these games odds is the strongest bot: it did better than honest,
+    the next in the table, in one comparison and no worse in the other.
+    """
+    board = result.leaderboard()
+    if len(board) < 3:
+        raise KayalibError("saying which bot is strongest needs at least three entrants")
+    first, second = board[0].name, board[1].name
+    others = [row.name for row in board[2:]]
+    n = result.games_per_pairing
+    won, lost = result.versus[first][second], result.versus[second][first]
+    low, high = wilson_interval(won, won + lost)  # its share of the games one of them won
+    head = "more" if low > 0.5 else "less" if high < 0.5 else "unclear"
+    played = n * len(others)
+    rows = [Rate(name, "", sum(result.versus[name][o] for o in others), played)
+            for name in (first, second)]  # fmt: skip
+    low_o, high_o = difference_interval(rows[0].won, played, rows[1].won, played)
+    field = "more" if low_o > 0 else "less" if high_o < 0 else "unclear"
+    key = ("mixed" if {head, field} == {"more", "less"} else
+           "first" if head == "more" or (head == "unclear" and field == "more") else
+           "second" if "less" in (head, field) else "unclear")  # fmt: skip
+    names = {"first": bot_label(t, first), "second": bot_label(t, second)}
+    said = [t("botlab.strongest_intro", **names),
+            t.count(f"botlab.head_to_head_{head}", n, won=t.number(won, 0),
+                    lost=t.number(lost, 0), games=t.number(n, 0),
+                    share=t.percent(won / (won + lost) if won + lost else 0.5),
+                    low=t.percent(low), high=t.percent(high), **names),
+            t.count("botlab.same_opponents", played, games=t.number(played, 0),
+                    opponents=", ".join(bot_label(t, o) for o in others)),
+            against_base(t, *rows), t(f"botlab.strongest_{key}", **names)]  # fmt: skip
+    return " ".join(said)
 
 
 class BotLab(Lesson):
@@ -125,8 +201,9 @@ class BotLab(Lesson):
             self._files[name] = str(_new_file(bot_folder(), Path(name)))
         return self._files[name]
 
-    def leaderboard(self, path: str | Path, *, games: int = 10) -> Leaderboard:
-        """A :class:`Leaderboard` for the bot file at ``path`` against the built-in bots."""
+    def leaderboard(self, path: str | Path, *, games: int | None = None) -> Leaderboard:
+        """A :class:`Leaderboard` for the bot file at ``path`` against the built-in bots
+        (:func:`default_games` a pairing unless told)."""
         board = Leaderboard(path, games=games, seed=self.seed(1))
         self.parts.append(board)
         return board
@@ -141,25 +218,29 @@ class BotLab(Lesson):
 
 class Leaderboard(RunBox):
     """Run a round robin of one bot file against every built-in bot of its game; show the
-    progress, then each entrant's win rate with its 95% interval (table and chart) and the
-    forfeits of a bot that crashed, played an illegal move or thought too long."""
+    progress, then which bot is strongest (:func:`strongest`), each entrant's win rate with its
+    95% interval (table and chart) and the forfeits of a bot that crashed, played an illegal
+    move or thought too long. It plays :func:`default_games` a pairing unless told."""
 
     count_label = staticmethod(lambda t: t("botlab.games_per_pairing"))
     run_label = staticmethod(lambda t: t("botlab.run"))
     run_class = "kayalib-run"
     css_class = "kayalib-leaderboard"
 
-    def __init__(self, path: str | Path, *, games: int = 10, seed: int = 1,
+    def __init__(self, path: str | Path, *, games: int | None = None, seed: int = 1,
                  lang: str | None = None, **kwargs: Any) -> None:  # fmt: skip
         self.path = Path(path)
         wide = {"description_width": "initial"}  # labels in full, in every language
         self.seed_box = widgets.IntText(value=seed, style=wide, layout={"width": "12em"})
         self.title = widgets.HTML()
+        self.verdict = widgets.HTML()
         self.table = widgets.HTML()
         self.faults = widgets.HTML()
         self.chart = Chart()
+        games = default_games(path) if games is None else games
         super().__init__(min(games, MAX_GAMES), low=1, high=MAX_GAMES, head=[self.title],
-                         after=[self.seed_box], below=[self.table, self.faults, self.chart],
+                         after=[self.seed_box],
+                         below=[self.verdict, self.table, self.faults, self.chart],
                          lang=lang,
                          **kwargs)  # fmt: skip
         self.relabel()
@@ -191,10 +272,11 @@ class Leaderboard(RunBox):
     def show(self) -> None:
         t, result = self.t, self.results
         if result is None:
-            self.table.value = self.faults.value = ""
+            self.verdict.value = self.table.value = self.faults.value = ""
             self.chart.draw(b"", "")
             return
         board = result.leaderboard()
+        self.verdict.value = f"<p>{escape(strongest(t, result))}</p>"
         played = board[0].games
         labels = [row.name if row.name == self.path.stem else bot_label(t, row.name)
                   for row in board]  # fmt: skip

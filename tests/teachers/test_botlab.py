@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from kayalib.i18n import Translator
 from kayalib.teachers.botlab import BotLab, Leaderboard, bot_folder, tournament_command
+from kayalib.tournament import Standing, TournamentResult, round_robin
 from tests.lessons.pages import execute, output_texts, visible_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,10 +134,87 @@ def test_in_a_voila_kernel_the_lab_says_it_is_for_jupyterlab_and_stops(monkeypat
 def test_the_leaderboard_bounds_games_and_time(tmp_path, monkeypatch) -> None:
     from kayalib.teachers import botlab
 
-    board = Leaderboard(template("blef", tmp_path), games=1000, seed=3, lang="en")
-    assert board.count_box.value == board.count_box.max == botlab.MAX_GAMES <= 100
+    board = Leaderboard(template("blef", tmp_path), games=100_000, seed=3, lang="en")
+    assert board.count_box.value == board.count_box.max == botlab.MAX_GAMES <= 1000
     monkeypatch.setattr(botlab, "MAX_SECONDS", 0.0)
     board.count_box.value = 3
     board.run_button.click()
     assert "stopped after 0 seconds, at game 1 of" in board.errors.value
     assert board.results is None and not board.run_button.disabled
+
+
+def test_the_leaderboard_plays_enough_games_to_read_by_default(tmp_path) -> None:
+    """It played 2, then 10 games a pairing: a bot's interval was ±30 points wide (issue 20)."""
+    from kayalib.teachers.botlab import DEFAULT_GAMES, MAX_GAMES
+
+    for game in ("blef", "kaya"):
+        path = template(game, tmp_path)
+        assert Leaderboard(path).count_box.value == DEFAULT_GAMES[game] <= MAX_GAMES
+        assert BotLab(query="lang=en").leaderboard(path).count_box.value == DEFAULT_GAMES[game]
+    assert DEFAULT_GAMES["blef"] >= 30 and DEFAULT_GAMES["kaya"] >= 500
+
+
+def standings_of(games: int, versus: dict[str, dict[str, int]]) -> TournamentResult:
+    """The result of a round robin of ``games`` a pairing that ended with ``versus``."""
+    standings = {name: Standing(name, games * len(row), sum(row.values()))
+                 for name, row in versus.items()}  # fmt: skip
+    return TournamentResult("blef", games, 1, standings, versus)
+
+
+def versus_of(games: int, wins: dict[tuple[str, str], int]) -> dict[str, dict[str, int]]:
+    """Head-to-head wins from ``wins[a, b]`` (what ``a`` won of its games with ``b``)."""
+    names = sorted({name for pair in wins for name in pair})
+    table = {a: {b: 0 for b in names if b != a} for a in names}
+    for (a, b), won in wins.items():
+        table[a][b], table[b][a] = won, games - won
+    return table
+
+
+def test_which_bot_is_strongest_is_said_from_the_difference_not_from_overlap() -> None:
+    """The page said only each bot's own interval, and 'when two intervals overlap, the
+    difference may be luck' (issue 20, 3): the sentence now follows from the comparisons."""
+    from kayalib.teachers.botlab import strongest
+
+    en = Translator("en")
+    clear = round_robin("blef", ["odds", "honest", "random"], games=20, seed=1)
+    said = strongest(en, clear)  # odds 20 of 20 against honest; both 100% against random
+    assert "odds won 20 of their 20 games" in said and "wholly above half" in said
+    assert said.endswith("So in these games odds is the strongest bot: it did better than "
+                         "honest, the next in the table, in one comparison and no worse in the "
+                         "other.")  # fmt: skip
+    few = round_robin("blef", ["odds", "honest", "random"], games=1, seed=1)
+    assert "do not say which of the two is strongest" in strongest(en, few)
+    # the leader won less head to head and more against the others: neither is strongest
+    mixed = standings_of(100, versus_of(100, {("a", "b"): 30, ("a", "c"): 95, ("b", "c"): 50}))
+    assert [row.name for row in mixed.leaderboard()][:2] == ["a", "b"]
+    assert "So neither is strongest on every count" in strongest(en, mixed)
+    # the leader lost head to head and was not clearly better against the same four opponents
+    wins = {("a", "b"): 38, **{("a", c): 57 - k // 2 for k, c in enumerate("cdef")},
+            **{("b", c): 50 for c in "cdef"},
+            **{(c, d): 50 for c in "cdef" for d in "cdef" if c < d}}  # fmt: skip
+    second = standings_of(100, versus_of(100, wins))
+    assert [row.name for row in second.leaderboard()][:2] == ["a", "b"]
+    assert "So b, second in the table, is the stronger of the two" in strongest(en, second)
+    for lang in ("id", "pl"):
+        t = Translator(lang)
+        sentences = {strongest(t, r) for r in (clear, few, mixed, second)}
+        assert len(sentences) == 4 and all("{" not in s for s in sentences)
+    assert "rozegrał 1 grę" in strongest(Translator("pl"), few)
+    assert "rozegrał 20 gier" in strongest(Translator("pl"), clear)
+
+
+def test_the_page_no_longer_teaches_overlap_as_a_test() -> None:
+    words = {lang: Translator(lang)("botlab.try") for lang in ("en", "id", "pl")}
+    assert "when two intervals overlap, the difference may be luck" not in words["en"]
+    assert "two intervals that overlap do **not** mean that there is no difference" in words["en"]
+    assert "**tidak** berarti tidak ada selisih" in words["id"]
+    assert "**nie** znaczą, że różnicy nie ma" in words["pl"]
+
+
+def test_the_board_says_which_bot_is_strongest_after_a_run(tmp_path) -> None:
+    board = Leaderboard(template("kaya", tmp_path), games=40, seed=2, lang="pl")
+    board.run()
+    said = visible_text(board.verdict.value)
+    assert said.startswith("Który bot jest najsilniejszy?") and "Zatem" in said
+    board.set_language("en")  # the language switch redraws it from the same games
+    assert visible_text(board.verdict.value).startswith("Which bot is strongest?")
