@@ -309,8 +309,11 @@ async def one_student(http, url: str, port: int, timeout: float) -> Student:
                 "comm_id": control, "data": {"method": "request_states"}}, session))  # fmt: skip
             states = await asyncio.wait_for(_states(ws), timeout)
             bid = _widget(states, "kaya-bid")
-            log = _widget(states, "kaya-log")
-            if bid is None or log is None or states[bid]["state"].get("disabled"):
+            log = _widget(states, "kaya-side")  # the side column: players and the log
+            if log is None:
+                result.error = "no log column"
+                return result
+            if bid is None or states[bid]["state"].get("disabled"):
                 result.error = "no enabled Bid button"
                 return result
             result.playable = time.perf_counter() - start

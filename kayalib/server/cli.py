@@ -40,8 +40,8 @@ def build_parser() -> ArgumentParser:
         )
     klass.add_argument("--students", type=int, default=30, help="class size (default 30)")
     klass.add_argument(
-        "--lesson-pool", type=int, default=2, metavar="N",
-        help="kernels kept ready for each lesson and the index (default 2)",
+        "--lesson-pool", type=int, default=None, metavar="N",
+        help="kernels kept ready for each lesson and the index (default 2, at most --students)",
     )  # fmt: skip
     klass.add_argument(
         "--ip", default="", help="address to serve on (default: this computer's LAN address)"
@@ -93,6 +93,8 @@ def _check(args) -> None:
     if args.mode == "class":
         if not 1 <= args.students <= 200:
             raise UsageError(f"--students must be 1 to 200, not {args.students}")
+        if args.lesson_pool is None:
+            args.lesson_pool = min(2, args.students)
         if not 0 <= args.lesson_pool <= args.students:
             raise UsageError(f"--lesson-pool must be 0 to --students, not {args.lesson_pool}")
         if args.seed and not is_seed_text(args.seed):

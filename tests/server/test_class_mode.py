@@ -121,3 +121,13 @@ def test_the_notebooks_are_found_from_the_project_or_given(tmp_path, monkeypatch
     assert find_notebooks(None) == NOTEBOOKS
     with pytest.raises(ValueError, match="no kayalib notebooks"):
         find_notebooks(tmp_path)
+
+
+@pytest.mark.parametrize(("students", "pool"), [(1, 1), (2, 2), (30, 2)])
+def test_a_small_class_gets_as_many_ready_lesson_kernels_as_it_has_students(students, pool):
+    """``make class STUDENTS=1`` once stopped at "--lesson-pool must be 0 to --students, not 2"."""
+    from kayalib.server.cli import _check, build_parser
+
+    args, _ = build_parser().parse_known_args(["class", f"--students={students}", "--ip=127.0.0.1"])
+    _check(args)
+    assert args.lesson_pool == pool
