@@ -7,6 +7,7 @@ Options after one name go to that benchmark: ``python -m benchmarks class --stud
 from __future__ import annotations
 
 import importlib
+import inspect
 import pkgutil
 import sys
 import time
@@ -41,7 +42,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"== bench_{name}", flush=True)
         start = time.perf_counter()
         module = importlib.import_module(f"benchmarks.bench_{name}")
-        module.main(options) if options else module.main()
+        # a benchmark with options of its own reads them from ``argv``, never from sys.argv
+        # (which holds the benchmarks' names)
+        takes_argv = "argv" in inspect.signature(module.main).parameters
+        module.main(options) if options or takes_argv else module.main()
         print(f"   ({time.perf_counter() - start:.1f} s)\n", flush=True)
     return 0
 
