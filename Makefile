@@ -38,7 +38,8 @@ $(CHP):
 		configurable-http-proxy@$(CHP_VERSION)
 
 $(AXE):
-	npm install --silent --no-audit --no-fund --prefix $(VENV)/node axe-core@$(AXE_VERSION)
+	npm install --silent --no-audit --no-fund --save-exact --prefix $(VENV)/node \
+		axe-core@$(AXE_VERSION)
 
 app: venv
 	$(BIN)/python -m kayalib.server app --port=$(PORT)
