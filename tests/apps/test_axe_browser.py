@@ -3,7 +3,8 @@
 Each page (both play apps, the what-if table, the index, every lesson) is opened once per
 language in the session's Voila server; when its widgets are drawn, axe-core (installed by
 ``make test`` from the npm registry into ``.venv/node``) runs in the page, and no violation of
-impact "serious" or "critical" may remain.
+impact "serious" or "critical" may remain (in a play app, also once its hint and settings are
+open).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import ARTIFACTS
-from .test_browser import open_app
+from .test_browser import LOAD_TIMEOUT, open_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.voila, pytest.mark.slow]
 
@@ -31,7 +32,10 @@ PAGES = {
     "index.ipynb": "table.kayalib-table",
     **{path.name: LESSON_READY for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))},
 }
+#: the panels a play app opens on a click, checked too (in the same page load)
+PANELS = (".kaya-hint-toggle", ".kaya-settings-toggle")
 BLOCKING = ("serious", "critical")
+AXE_RUN = "() => axe.run(document, {resultTypes: ['violations']})"
 # Waits until the page's element count holds still for half a second (late widget views).
 SETTLED = """() => new Promise((done) => {
   let last = -1, still = 0;
@@ -76,8 +80,16 @@ def test_no_serious_accessibility_violation(voila_server, page, notebook: str, l
     page.evaluate(SETTLED)
     shown = page.evaluate("document.documentElement.lang")
     page.add_script_tag(content=source)
-    results = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    results = page.evaluate(AXE_RUN)
     found = blocking_violations(results)
+    if notebook.startswith("play-"):
+        for toggle in PANELS:
+            page.click(toggle)
+        page.wait_for_selector(".kaya-settings:visible", timeout=LOAD_TIMEOUT)
+        page.evaluate(SETTLED)
+        opened = page.evaluate(AXE_RUN)
+        results["violations"] += opened["violations"]
+        found += [f"(hint and settings open) {line}" for line in blocking_violations(opened)]
     if shown != lang:  # a screen reader would read the page in the wrong language's voice
         found.append(f"<html lang={shown!r}> on a page in {lang!r}")
     ARTIFACTS.mkdir(exist_ok=True)
