@@ -12,6 +12,9 @@ STAMP  := $(VENV)/.kayalib-installed
 # The JupyterHub test's proxy, from the npm registry, into a project-local folder.
 CHP_VERSION := 5.3.0
 CHP    := $(VENV)/node/node_modules/.bin/configurable-http-proxy
+# The browser tests' accessibility check (tests/apps/test_axe_browser.py), from the same registry.
+AXE_VERSION := 4.14.1
+AXE    := $(VENV)/node/node_modules/axe-core/axe.min.js
 
 # class mode: STUDENTS sizes the kernel pools; IP, OPEN, SEED, LESSON_POOL and STORE (the class
 # tables' SQLite file, default .kayalib-class/class.sqlite) are optional.
@@ -33,6 +36,10 @@ venv: $(STAMP)
 $(CHP):
 	npm install --silent --no-audit --no-fund --prefix $(VENV)/node \
 		configurable-http-proxy@$(CHP_VERSION)
+
+$(AXE):
+	npm install --silent --no-audit --no-fund --save-exact --prefix $(VENV)/node \
+		axe-core@$(AXE_VERSION)
 
 app: venv
 	$(BIN)/python -m kayalib.server app --port=$(PORT)
@@ -63,7 +70,7 @@ check: lint
 	$(BIN)/python -m pytest -m "not slow and not voila and not browser" --ignore=notebooks \
 		-n 2 --timeout=300 -q
 
-test: lint $(CHP)
+test: lint $(CHP) $(AXE)
 	$(BIN)/python -m pytest -n 2 --dist loadfile --timeout=900 --durations=20; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest: no tests were collected"; rc=0; fi; exit $$rc
 

@@ -109,18 +109,29 @@ def set_language(lang: str) -> None:
 
 class LanguageSwitch(widgets.Dropdown):
     """The page's language switch: each language by its own name; it follows the page's
-    :class:`Language` and changes it."""
+    :class:`Language` and changes it. Its tooltip, in the page's language, is its name for a
+    screen reader (the page helper gives it to the dropdown).
+
+    >>> page = Language("pl")
+    >>> switch = LanguageSwitch(page)
+    >>> switch.tooltip
+    'Język tej strony'
+    >>> page.set("id"); switch.value, switch.tooltip
+    ('id', 'Bahasa halaman ini')
+    """
 
     def __init__(self, language: Language) -> None:
         super().__init__(options=[(name, code) for code, name in languages().items()],
                          value=language.lang)  # fmt: skip
         self.language = language
         self.add_class("kaya-lang")
+        self.tooltip = language.t("language_tooltip")
         language.follow(self)
         self.observe(lambda change: language.set(change["new"]), names="value")
 
     def set_language(self, lang: str) -> None:
         self.value = lang
+        self.tooltip = self.language.t("language_tooltip")
 
 
 def resolve(text: Text, t: Translator) -> str:

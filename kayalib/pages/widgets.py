@@ -5,11 +5,21 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from html import escape
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 
-__all__ = ["button", "escape", "html", "inline_markup", "set_options", "show_if", "slider"]
+__all__ = [
+    "button",
+    "escape",
+    "html",
+    "inline_markup",
+    "page_script",
+    "set_options",
+    "show_if",
+    "slider",
+]
 
 SLIDER_LAYOUT = {"width": "100%", "max_width": "40em"}
 """A slider wide enough for its label in every language, and still room to slide."""
@@ -33,6 +43,13 @@ def slider(value: int, low: int, high: int) -> w.IntSlider:
     """A whole-number slider whose label is never cut (its words set by the page)."""
     return w.IntSlider(value=value, min=low, max=high, continuous_update=False,
                        style={"description_width": "initial"}, layout=SLIDER_LAYOUT)  # fmt: skip
+
+
+def page_script() -> str:
+    """The page helper (``kayalib/pages/page.js``), shown once with a play app or a lesson: the
+    status line as an ARIA live region, every control named, the document's language, title and
+    address following the page's heading, and keyboard focus kept on an app's actions."""
+    return (Path(__file__).parent / "page.js").read_text("utf-8")
 
 
 def set_options(dropdown: w.Dropdown, options: Sequence[tuple[str, Any]]) -> None:

@@ -216,7 +216,6 @@ class AppShell:
         self.setup_label.value = f"<b>{escape(t('opponents'))}</b>"
         opts = [(t("seat_empty"), ""), (t("bot_human"), PERSON)]
         opts += [(t(f"bot_{b}"), b) for b in self.bot_names]
-        self.lang.tooltip = t("language_tooltip")
         for i, d in enumerate(self.seat_pickers):
             set_options(d, opts)
             d.description = ""

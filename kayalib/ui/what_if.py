@@ -213,7 +213,6 @@ class WhatIf:
         self.picker.kind.tooltip = t("blef_kind_label")
         self.picker.param.tooltip = t("blef_param_label")
         self.hint_panel.relabel(t)
-        self.lang.tooltip = t("language_tooltip")
 
     def set_language(self, lang: str) -> None:
         self.relabel()

@@ -1,5 +1,6 @@
-"""The play apps' own page assets (the stylesheet, the page helper script) and :class:`Panel`, the
-one HTML widget several read-only panels of a column are drawn into.
+"""The play apps' own stylesheet, the page helper script (the page layer's, shared with the
+lessons) and :class:`Panel`, the one HTML widget several read-only panels of a column are drawn
+into.
 
 A click redraws the page, and every widget that changes is one more message to the browser: a
 column's read-only panels (your hand, the bids, the reveal; the players and the log) are
@@ -20,7 +21,7 @@ from pathlib import Path
 
 import ipywidgets as w
 
-from kayalib.pages.widgets import html
+from kayalib.pages.widgets import html, page_script
 
 __all__ = ["Panel", "Part", "css", "page_script"]
 
@@ -28,13 +29,6 @@ __all__ = ["Panel", "Part", "css", "page_script"]
 def css() -> str:
     """The apps' stylesheet (``kayalib/ui/style.css``)."""
     return (Path(__file__).parent / "style.css").read_text("utf-8")
-
-
-def page_script() -> str:
-    """The page helper (``kayalib/ui/page.js``): the status line as an ARIA live region, the
-    page title in the app's language, the address following the language switch, and keyboard
-    focus kept on the actions after a move."""
-    return (Path(__file__).parent / "page.js").read_text("utf-8")
 
 
 class Part:

@@ -82,6 +82,10 @@ def test_the_language_switch_writes_a_lesson_in_polish_with_decimal_commas(serve
     page.wait_for_function(  # the links keep the language for the next page
         "[...document.querySelectorAll('.kayalib-nav a')].every(a => a.href.includes('lang=pl'))",
         timeout=STEP)  # fmt: skip
+    page.wait_for_function(  # a screen reader reads it in Polish; a copied address opens it so
+        "document.documentElement.lang === 'pl' && location.search.includes('lang=pl')",
+        timeout=STEP)  # fmt: skip
+    assert page.title().startswith("03 Jak prawdopodobne")
 
 
 def test_a_prediction_opens_the_simulation_in_the_address_language(server, page) -> None:

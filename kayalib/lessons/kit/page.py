@@ -34,6 +34,7 @@ from kayalib.pages.badge import SeedBadge
 from kayalib.pages.banner import banner_html
 from kayalib.pages.language import PAGE, LanguageSwitch, Localized, Text, fill, set_language
 from kayalib.pages.options import PageOptions
+from kayalib.pages.widgets import page_script
 
 __all__ = [
     "LESSONS",
@@ -101,6 +102,9 @@ STYLE = """<style>
  justify-content:flex-end;align-items:flex-start;gap:4px;margin:3px 0}
 .widget-radio-box input{flex:none;margin-top:3px}
 .widget-select-multiple select{min-width:4em}
+.jupyter-button.mod-warning{background-color:#b45309}
+.jupyter-button.mod-warning:hover:enabled,.jupyter-button.mod-warning:active:enabled
+ {background-color:#92400e}
 </style>"""
 
 
@@ -456,8 +460,13 @@ class Lesson:
         return switch
 
     def header(self) -> widgets.Widget:
-        """Navigation, the language switch, the title and "You will learn"."""
-        title = LiveHTML(lambda t: f"<h1>{escape(self.title(self.number, t))}</h1>")
+        """Navigation, the language switch, the title and "You will learn", with the page helper
+        (the title carries the page's language, which the helper gives the document)."""
+        from IPython.display import Javascript, display
+
+        display(Javascript(page_script()))
+        title = LiveHTML(lambda t: f'<h1 lang="{escape(t.lang)}">'
+                                   f"{escape(self.title(self.number, t))}</h1>")  # fmt: skip
         nav = LiveHTML(self.navigation_html)
         nav.add_class("kayalib-nav")
         parts: list[widgets.Widget] = [widgets.HTML(STYLE), widgets.HBox(

@@ -1,8 +1,11 @@
-// kayalib play apps: the page helper, shown once with the app by GameApp.show().
+// kayalib pages: the page helper, shown once with a play app (GameApp.show()) or a lesson
+// (Lesson.header()).
 // - The status line is an ARIA live region (bot moves and results are announced) and the error
 //   banner an alert. The widget elements persist while their text changes, as live regions need.
-// - The browser tab's title follows the app's heading, so it follows the language too; so do
-//   the document's language and the address's ?lang= (a copied link keeps the language).
+// - The browser tab's title follows the page's heading (an h1 that carries its language), so it
+//   follows the language too; so do the document's language and the address's ?lang= (a copied
+//   link keeps the language).
+// - Every control has a name a screen reader says (its label, else its tooltip).
 // - Keyboard: when the control you used disappears or is disabled (your move was made), focus
 //   moves to the next action offered to you, so a whole turn works with Tab, Space and Enter.
 (function () {
@@ -26,7 +29,7 @@
     document.querySelectorAll(".kaya-error:not([role])").forEach(function (el) {
       el.setAttribute("role", "alert");
     });
-    const heading = document.querySelector(".kaya-app .kaya-title");
+    const heading = document.querySelector("h1[lang]");
     const title = heading ? heading.textContent.trim() : "";
     if (title && document.title !== title) {
       document.title = title;
@@ -35,15 +38,24 @@
     name();
   }
 
-  // Every control has a name a screen reader says: a dropdown or text box without a visible
-  // label is named by its tooltip (the widget's title), in the page's language.
+  // Every control has a name a screen reader says, in the page's language: a dropdown or text
+  // box without a visible label is named by its tooltip (the widget's title); a slider's handle
+  // (not a form element, so no <label> reaches it) by the slider's label, else its tooltip.
   function name() {
-    document.querySelectorAll(".kaya-app select, .kaya-app input").forEach(function (el) {
+    document.querySelectorAll("select, input").forEach(function (el) {
       const label = el.labels && Array.from(el.labels).some((l) => l.textContent.trim());
       const widget = el.closest("[title]");
       const title = widget ? widget.getAttribute("title") : "";
       if (!label && title && el.getAttribute("aria-label") !== title) {
         el.setAttribute("aria-label", title);
+      }
+    });
+    document.querySelectorAll(".widget-slider [role='slider']").forEach(function (el) {
+      const slider = el.closest(".widget-slider");
+      const label = slider.querySelector(".widget-label");
+      const words = (label && label.textContent.trim()) || slider.getAttribute("title") || "";
+      if (words && el.getAttribute("aria-label") !== words) {
+        el.setAttribute("aria-label", words);
       }
     });
   }
@@ -109,7 +121,7 @@
     subtree: true,
     childList: true,
     attributes: true,
-    attributeFilter: ["style", "disabled", "class"],
+    attributeFilter: ["style", "disabled", "class", "title"],
   });
   schedule();
 })();

@@ -1,0 +1,100 @@
+"""Every page a student opens passes axe-core's accessibility check in every language.
+
+Each page (both play apps, the what-if table, the index, every lesson) is opened once per
+language in the session's Voila server; when its widgets are drawn, axe-core (installed by
+``make test`` from the npm registry into ``.venv/node``) runs in the page, and no violation of
+impact "serious" or "critical" may remain (in a play app, also once its hint and settings are
+open).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from .conftest import ARTIFACTS
+from .test_browser import LOAD_TIMEOUT, open_app
+
+pytestmark = [pytest.mark.browser, pytest.mark.voila, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js"
+LANGUAGES = ("en", "id", "pl")
+LESSON_READY = ".kayalib-lesson-footer"
+#: each page, with what shows that its widgets are drawn
+PAGES = {
+    "play-blef.ipynb": "button.kaya-bid:not([disabled])",
+    "play-aku-paling-kaya.ipynb": ".kaya-status-text.kaya-your-turn",
+    "what-if-blef.ipynb": ".kaya-hint-after",
+    "index.ipynb": "table.kayalib-table",
+    **{path.name: LESSON_READY for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))},
+}
+#: the panels a play app opens on a click, checked too (in the same page load)
+PANELS = (".kaya-hint-toggle", ".kaya-settings-toggle")
+BLOCKING = ("serious", "critical")
+AXE_RUN = "() => axe.run(document, {resultTypes: ['violations']})"
+# Waits until the page's element count holds still for half a second (late widget views).
+SETTLED = """() => new Promise((done) => {
+  let last = -1, still = 0;
+  const tick = () => {
+    const n = document.getElementsByTagName('*').length;
+    still = n === last ? still + 1 : 0;
+    last = n;
+    if (still >= 5) done(n); else setTimeout(tick, 100);
+  };
+  tick();
+})"""
+
+
+def axe_source() -> str:
+    """axe-core's script, or a skip with a notice (a failure under ``CI=true``)."""
+    if not AXE.exists():
+        message = f"{AXE} is missing: `make test` installs axe-core"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message + " (CI=true, so this is a failure)")
+        pytest.skip(message)
+    return AXE.read_text("utf-8")
+
+
+def blocking_violations(results: dict) -> list[str]:
+    """One line per element of each serious or critical violation: rule, target, summary."""
+    lines = []
+    for rule in results["violations"]:
+        if rule["impact"] not in BLOCKING:
+            continue
+        for node in rule["nodes"]:
+            summary = node.get("failureSummary", "").replace("\n", " ")[:200]
+            lines.append(f"{rule['id']} ({rule['impact']}) at {node['target']}: {summary}")
+    return lines
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("notebook", sorted(PAGES))
+def test_no_serious_accessibility_violation(voila_server, page, notebook: str, lang: str) -> None:
+    source = axe_source()
+    query = f"lang={lang}&seed=4" + ("&speed=instant" if notebook.startswith("play-") else "")
+    open_app(page, voila_server, notebook, query, PAGES[notebook])
+    page.evaluate(SETTLED)
+    shown = page.evaluate("document.documentElement.lang")
+    page.add_script_tag(content=source)
+    results = page.evaluate(AXE_RUN)
+    found = blocking_violations(results)
+    if notebook.startswith("play-"):
+        for toggle in PANELS:
+            page.click(toggle)
+        page.wait_for_selector(".kaya-settings:visible", timeout=LOAD_TIMEOUT)
+        page.evaluate(SETTLED)
+        opened = page.evaluate(AXE_RUN)
+        results["violations"] += opened["violations"]
+        found += [f"(hint and settings open) {line}" for line in blocking_violations(opened)]
+    if shown != lang:  # a screen reader would read the page in the wrong language's voice
+        found.append(f"<html lang={shown!r}> on a page in {lang!r}")
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / f"axe-{notebook.removesuffix('.ipynb')}-{lang}.json").write_text(
+        json.dumps(results["violations"], indent=1), "utf-8")  # fmt: skip
+    assert not found, f"{notebook}?lang={lang}: {len(found)} serious or critical\n" + "\n".join(
+        found
+    )
