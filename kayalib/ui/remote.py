@@ -298,6 +298,10 @@ class SeatApp:
     def seed_fixed(self) -> bool:
         return False
 
+    @property
+    def settings_pending(self) -> bool:
+        return False  # a class table's players and rules are the teacher's: nothing to apply
+
     def intro_steps(self) -> int:
         return 0
 

@@ -1,0 +1,31 @@
+"""The play apps in table mode, in this process against the class tables' routes (served on
+loopback as the class server mounts them): a student's page opens at its seat, shows the
+table's panel and plays, in the student's language."""
+
+from __future__ import annotations
+
+import pytest
+
+from kayalib.pages.classroom import URL_ENV
+from kayalib.pages.kernel import SECRET_ENV
+from kayalib.server.table_alone import TablesThread
+from kayalib.ui import BlefApp, KayaApp
+from kayalib.ui.remote import table_app
+
+pytestmark = [pytest.mark.voila]  # it serves the tables' routes
+
+
+@pytest.mark.parametrize(
+    ("cls", "name", "lang"), [(BlefApp, "blef", "pl"), (KayaApp, "kaya", "id")]
+)
+def test_a_students_page_opens_at_its_seat_and_shows_the_table(
+    tables: TablesThread, monkeypatch, cls, name: str, lang: str
+) -> None:
+    monkeypatch.setenv(URL_ENV, tables.url)
+    monkeypatch.setenv(SECRET_ENV, tables.secret)
+    table = tables.call(lambda s: s.create_table(name, people=2, seed=7))
+    keys = [tables.call(lambda s, n=n: s.join(table.code, n)) for n in ("Ana", "Budi")]
+    app = table_app(cls, table.code, keys[0].token, lang=lang)
+    assert app.status.value  # the page drew its status line
+    assert table.code in app.table_panel.value and "Ana" in app.table_panel.value
+    assert not app.settings_pending  # the teacher's players and rules: nothing waits
