@@ -107,6 +107,16 @@ def _short(value: float, t: Translator) -> str:
     return t.number(value, digits)
 
 
+def answer_field(choices: Sequence[tuple[Any, str]] | None) -> widgets.ValueWidget:
+    """Where a student answers: a text box, or one radio button per choice (labelled in the
+    page's language by the owner's ``relabel``; nothing chosen yet)."""
+    if choices is None:
+        return widgets.Text(layout={"width": "16em"})
+    field = widgets.RadioButtons(options=[("", v) for _, v in choices], layout={"width": "auto"})
+    field.value = None
+    return field
+
+
 class Exercise(widgets.VBox, Localized):
     """A question with an answer box (or choices), a Check button and a Show solution button.
 
@@ -161,12 +171,7 @@ class Exercise(widgets.VBox, Localized):
         self.gate = Gate()
         self.errors = ErrorBanner(lambda: self.t)
         self.question = widgets.HTML()
-        if self.choices is None:
-            self.answer_box: widgets.ValueWidget = widgets.Text(layout={"width": "16em"})
-        else:
-            self.answer_box = widgets.RadioButtons(options=[("", v) for _, v in self.choices],
-                                                    layout={"width": "auto"})
-            self.answer_box.value = None
+        self.answer_box = answer_field(self.choices)
         self.check_button = widgets.Button(button_style="primary")
         self.check_button.add_class("kayalib-check")
         self.solution_button = widgets.Button()

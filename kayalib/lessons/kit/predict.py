@@ -19,6 +19,7 @@ import ipywidgets as widgets
 from kayalib.errors import ParseError
 from kayalib.lessons.kit.exercise import (
     NumberTooLongError,
+    answer_field,
     answer_text,
     parse_number,
     unreadable_words,
@@ -76,12 +77,7 @@ class Prediction(widgets.VBox, Localized):
         self.value: Fraction | str | None = None
         self.errors = ErrorBanner(lambda: self.t)
         self.question = widgets.HTML()
-        if self.choices is None:
-            self.answer_box: widgets.ValueWidget = widgets.Text(layout={"width": "16em"})
-        else:
-            self.answer_box = widgets.RadioButtons(options=[("", v) for _, v in self.choices],
-                                                    layout={"width": "auto"})
-            self.answer_box.value = None
+        self.answer_box = answer_field(self.choices)
         self.commit_button = widgets.Button(button_style="warning", layout={"width": "auto"})
         self.commit_button.add_class("kayalib-commit")
         self.feedback = widgets.HTML()
