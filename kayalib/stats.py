@@ -21,6 +21,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from kayalib.errors import ArgumentError
+
 __all__ = [
     "chi_square_sf",
     "chi_square_uniform",
@@ -43,7 +45,7 @@ def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float
     (0.0, 1.0)
     """
     if trials < 0 or not 0 <= successes <= trials:
-        raise ValueError(f"need 0 <= successes <= trials, got {successes} of {trials}")
+        raise ArgumentError(f"need 0 <= successes <= trials, got {successes} of {trials}")
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials
@@ -64,7 +66,7 @@ def difference_interval(a: int, n: int, b: int, m: int, z: float = 1.96) -> tupl
     (-0.057, 0.213)
     """
     if n <= 0 or m <= 0:
-        raise ValueError(f"need games on both sides, got {n} and {m}")
+        raise ArgumentError(f"need games on both sides, got {n} and {m}")
     p, q = a / n, b / m
     l1, u1 = wilson_interval(a, n, z)
     l2, u2 = wilson_interval(b, m, z)
@@ -84,7 +86,7 @@ def share_difference_interval(a: int, b: int, n: int, z: float = 1.96) -> tuple[
     (0.049, 0.151)
     """
     if n <= 0 or a < 0 or b < 0 or a + b > n:
-        raise ValueError(f"need two counts of the same games, got {a} and {b} of {n}")
+        raise ArgumentError(f"need two counts of the same games, got {a} and {b} of {n}")
     p, q = a / n, b / n
     d = p - q
     half = z * math.sqrt(max(0.0, p + q - d * d) / n)
@@ -108,7 +110,7 @@ def two_proportion_test(a: int, n: int, b: int, m: int) -> tuple[float, float]:
     (0.0, 1.0)
     """
     if n <= 0 or m <= 0:
-        raise ValueError(f"need games on both sides, got {n} and {m}")
+        raise ArgumentError(f"need games on both sides, got {n} and {m}")
     pooled = (a + b) / (n + m)
     spread = math.sqrt(pooled * (1 - pooled) * (1 / n + 1 / m))
     if spread == 0:
@@ -130,7 +132,7 @@ def chi_square_uniform(counts: list[int]) -> tuple[float, float]:
     """
     total, k = sum(counts), len(counts)
     if k < 2 or total <= 0:
-        raise ValueError("need at least two counts and something counted")
+        raise ArgumentError("need at least two counts and something counted")
     expected = total / k
     statistic = sum((c - expected) ** 2 / expected for c in counts)
     return statistic, chi_square_sf(statistic, k - 1)
@@ -144,7 +146,7 @@ def chi_square_sf(x: float, df: int) -> float:
     (0.05, 0.05)
     """
     if df < 1:
-        raise ValueError(f"degrees of freedom must be at least 1, not {df}")
+        raise ArgumentError(f"degrees of freedom must be at least 1, not {df}")
     if x <= 0:
         return 1.0
     half = x / 2

@@ -214,6 +214,25 @@ def test_each_bad_call_raises_a_named_error(call, bad, error) -> None:
     assert type(raised.value).__module__.startswith("kayalib.")
 
 
+def test_no_module_raises_a_bare_value_error() -> None:
+    """Bad input is always one of kayalib's named errors (each a ValueError), never a bare one;
+    only the sandbox's runner, which runs beside a student's bot and imports nothing of
+    kayalib, raises its own."""
+    import ast
+
+    root = Path(__file__).resolve().parents[1] / "kayalib"
+    bare = []
+    for path in sorted(root.rglob("*.py")):
+        if path.name == "runner.py" and path.parent.name == "sandbox":
+            continue
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+                name = node.exc.func
+                if isinstance(name, ast.Name) and name.id == "ValueError":
+                    bare.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert bare == []
+
+
 def test_a_closed_standard_output_is_one_line_on_stderr_and_exit_2() -> None:
     root = Path(__file__).resolve().parents[1]
     done = subprocess.run(["sh", "-c", f"'{sys.executable}' -m kayalib blef ladder >&-"],

@@ -26,6 +26,7 @@ from kayalib.blef.cards import DECK, parse_cards
 from kayalib.blef.game import BlefRules, BlefState, BlefView
 from kayalib.blef.inference import OpponentModel, Posterior, infer
 from kayalib.blef.view import legal_after
+from kayalib.errors import ArgumentError
 from kayalib.registry import make_bot
 
 __all__ = [
@@ -105,14 +106,14 @@ def rank_rows(result: Posterior, seat: int = 0) -> list[RankRow]:
     rows: dict[int, list[Any]] = {}
     for row in result.bayes_table(seat):
         if len(row.hand) != 1:
-            raise ValueError("rank_rows groups the hands of a one-card opponent")
+            raise ArgumentError("rank_rows groups the hands of a one-card opponent")
         rows.setdefault(row.hand[0].rank, []).append(row)
     grouped = []
     for rank in sorted(rows):
         same = rows[rank]
         likelihoods = {r.likelihood for r in same}
         if len(likelihoods) != 1:
-            raise ValueError(f"the hands of rank {rank} have different likelihoods")
+            raise ArgumentError(f"the hands of rank {rank} have different likelihoods")
         prior = same[0].prior
         grouped.append(RankRow(rank, len(same), prior, same[0].likelihood,
                                sum((r.prior * r.likelihood for r in same), Fraction(0)),

@@ -44,6 +44,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kayalib.errors import ArgumentError
+
 __all__ = ["CFR_PLUS", "DCFR", "Method", "Profile", "PublicTree", "Solver", "combine"]
 
 
@@ -78,7 +80,7 @@ class PublicTree:
 
     def __init__(self, bids: int) -> None:
         if not 1 <= bids <= 24:
-            raise ValueError(f"a public tree needs 1 to 24 bids, not {bids}")
+            raise ArgumentError(f"a public tree needs 1 to 24 bids, not {bids}")
         self.bids = bids
         nodes = np.arange(1 << bids, dtype=np.int64)
         self.depth_of = np.bitwise_count(nodes).astype(np.int64)
@@ -212,7 +214,7 @@ class Solver:
         chance = np.asarray(chance, dtype=np.float64)
         truth = np.asarray(truth, dtype=np.float64)
         if truth.shape[1:] != chance.shape or not np.isclose(chance.sum(), 1.0):
-            raise ValueError("chance must be a distribution over (hand 0, hand 1) like truth")
+            raise ArgumentError("chance must be a distribution over (hand 0, hand 1) like truth")
         self.tree = tree = PublicTree(truth.shape[0])
         self.method = method
         self.dtype = dtype

@@ -39,7 +39,7 @@ from kayalib.blef.equilibrium import HEADS_UP, actions_at, solved
 from kayalib.blef.view import BlefView
 from kayalib.bots import legal_or_refuse
 from kayalib.engine import sample
-from kayalib.errors import RulesError
+from kayalib.errors import ArgumentError, RulesError
 
 __all__ = [
     "LESSON_BOTS",
@@ -68,7 +68,7 @@ class BluffingBot(OddsBot):
     def __init__(self, bluff: float = 0.3, reach: int = 6, **odds: float) -> None:
         super().__init__(**odds)
         if not 0 <= bluff <= 1 or reach < 1:
-            raise ValueError(f"need 0 <= bluff <= 1 and reach >= 1, got {bluff}, {reach}")
+            raise ArgumentError(f"need 0 <= bluff <= 1 and reach >= 1, got {bluff}, {reach}")
         self.bluff = bluff
         self.reach = reach
         self.name = f"bluffer {round(bluff * 100)}%"
@@ -100,7 +100,7 @@ class TrustingBot(OddsBot):
     def __init__(self, check_rate: float = 0.1, **odds: float) -> None:
         super().__init__(**odds)
         if not 0 <= check_rate <= 1:
-            raise ValueError(f"check_rate must be between 0 and 1, not {check_rate}")
+            raise ArgumentError(f"check_rate must be between 0 and 1, not {check_rate}")
         self.check_rate = check_rate
         self.name = "trusting"
 

@@ -19,6 +19,8 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 from matplotlib.ticker import ScalarFormatter
 
+from kayalib.errors import ArgumentError
+
 __all__ = [
     "bar_chart_png",
     "figure_to_png",
@@ -104,9 +106,9 @@ def heatmap_png(
     """
     rows = len(values)
     if rows != len(row_labels):
-        raise ValueError(f"{rows} rows of values but {len(row_labels)} row labels")
+        raise ArgumentError(f"{rows} rows of values but {len(row_labels)} row labels")
     if rows and len(values[0]) != len(column_labels):
-        raise ValueError(f"{len(values[0])} columns of values but {len(column_labels)} labels")
+        raise ArgumentError(f"{len(values[0])} columns of values but {len(column_labels)} labels")
     if height is None:
         height = min(24.0, max(3.0, 0.16 * rows + 1.6))
     figure = new_figure(width, height)

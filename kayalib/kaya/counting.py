@@ -40,6 +40,7 @@ from functools import cache, lru_cache
 from math import comb
 from typing import Any
 
+from kayalib.errors import ArgumentError
 from kayalib.kaya.cards import Color, card
 from kayalib.kaya.rules import KayaRules
 
@@ -126,7 +127,7 @@ def win_probability(own: int, targets: Sequence[Collection[int]], *, exact: bool
     for numbers in targets:
         numbers = set(numbers)
         if not numbers:
-            raise ValueError("a target with a face-down card has at least one unseen number")
+            raise ArgumentError("a target with a face-down card has at least one unseen number")
         p *= Fraction(sum(1 for n in numbers if n <= own), len(numbers))
     return p if exact else float(p)
 
@@ -161,7 +162,7 @@ def _winner_distribution(
     les = [_count_le(m) for m in masks]
     sizes = [le[9] for le in les]
     if 0 in sizes:
-        raise ValueError("a target with a face-down card has at least one unseen number")
+        raise ArgumentError("a target with a face-down card has at least one unseen number")
     one: Number = Fraction(1) if exact else 1.0
     p_c = one
     for le, m in zip(les, sizes, strict=True):
@@ -478,7 +479,7 @@ def _defence_core(
     cp = challenger.profile
     members = challenger.unseen
     if not members:
-        raise ValueError("a challenger with a face-down card has at least one unseen number")
+        raise ArgumentError("a challenger with a face-down card has at least one unseen number")
     mine = theirs = p_win = p_forced = p_random = zero
     keep_own = profile.coins[own] if own in profile.keeps_on_win else 0
     forced_by_me = own in profile.forces_give

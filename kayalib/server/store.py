@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kayalib.errors import ArgumentError
 from kayalib.table import GameRecord
 
 __all__ = ["ClassStore", "Entry", "MoveRow", "SeatRow", "TableRow", "digest"]
@@ -205,7 +206,7 @@ class ClassStore:
 
     def set_names(self, class_id: int, names: str) -> None:
         if names not in NAMES:
-            raise ValueError(f"names must be one of {NAMES}, not {names!r}")
+            raise ArgumentError(f"names must be one of {NAMES}, not {names!r}")
         self._write("UPDATE classes SET names = ? WHERE id = ?", (names, class_id))
 
     def forget_class(self, class_id: int) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from kayalib.errors import UnknownNameError
 from kayalib.i18n import Translator
 from kayalib.pages.language import fill
 
@@ -50,7 +51,8 @@ class Plan:
 
     def __init__(self, number: str) -> None:
         if number not in lesson_numbers():
-            raise ValueError(f"no lesson {number!r}; the lessons are {', '.join(lesson_numbers())}")
+            known = ", ".join(lesson_numbers())
+            raise UnknownNameError(f"no lesson {number!r}; the lessons are {known}")
         self.number = number
         self._figures: dict[str, Any] | None = None
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from kayalib.errors import ParseError
+from kayalib.errors import ArgumentError, ParseError
 from kayalib.i18n import Translator
 from kayalib.lessons.kit.gate import Gate
 from kayalib.pages.banner import ErrorBanner
@@ -160,7 +160,7 @@ class Exercise(widgets.VBox, Localized):
         self.key = key
         self.choices = tuple(choices) if choices is not None else None
         if self.choices is not None and answer not in [value for _, value in self.choices]:
-            raise ValueError(f"the answer {answer!r} is not one of the choices")
+            raise ArgumentError(f"the answer {answer!r} is not one of the choices")
         self.question_text = question
         self.tolerance = tolerance
         self.rel_tolerance = rel_tolerance

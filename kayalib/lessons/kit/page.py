@@ -26,7 +26,7 @@ from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
-from kayalib.errors import KayalibError
+from kayalib.errors import KayalibError, UnknownNameError
 from kayalib.i18n import Translator
 from kayalib.lessons.kit.gate import Gate
 from kayalib.lessons.kit.predict import Prediction
@@ -252,7 +252,7 @@ class Lesson:
     def __init__(self, number: str, *, query: str | None = None) -> None:
         numbers = [n for n, _ in LESSONS]
         if number not in numbers:
-            raise ValueError(f"no lesson {number!r}; the lessons are {', '.join(numbers)}")
+            raise UnknownNameError(f"no lesson {number!r}; the lessons are {', '.join(numbers)}")
         self.number = number
         self.position = numbers.index(number)
         self.options = PageOptions.from_environment() if query is None else PageOptions.parse(

@@ -17,6 +17,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from kayalib.draw.charts import line_chart_png, table_html
+from kayalib.errors import ArgumentError
 from kayalib.lessons.kit.exercise import answer_text
 from kayalib.lessons.kit.gate import Gate
 from kayalib.lessons.kit.plots import Chart
@@ -67,9 +68,9 @@ class DealSimulator(widgets.VBox, Localized):
         **kwargs: Any,
     ) -> None:
         if measure not in ("probability", "mean"):
-            raise ValueError(f"measure must be 'probability' or 'mean', not {measure!r}")
+            raise ArgumentError(f"measure must be 'probability' or 'mean', not {measure!r}")
         if verb not in ("deal", "hold"):
-            raise ValueError(f"verb must be 'deal' or 'hold', not {verb!r}")
+            raise ArgumentError(f"verb must be 'deal' or 'hold', not {verb!r}")
         self.init_language(lang)
         self.measure = measure
         self.verb = verb

@@ -9,6 +9,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from kayalib.errors import ArgumentError
 from kayalib.i18n import Translator
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Localized, Text
@@ -51,7 +52,7 @@ class Stepper(widgets.VBox, Localized):
         self.make_steps = steps if callable(steps) else (lambda _t, s=tuple(steps): s)
         self.steps: tuple[Step, ...] = tuple(self.make_steps(self.t))
         if not self.steps:
-            raise ValueError("a stepper needs at least one step")
+            raise ArgumentError("a stepper needs at least one step")
         self.title = title
         self.index = 0
         self.errors = ErrorBanner(lambda: self.t)

@@ -9,6 +9,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from kayalib.draw.charts import bar_chart_png, table_html
+from kayalib.errors import ArgumentError
 from kayalib.i18n import Translator
 from kayalib.lessons.kit.gate import GatedRunBox
 from kayalib.lessons.kit.plots import Chart
@@ -50,7 +51,7 @@ def win_rate_rows(
     [('odds', 0.75), ('random', 0.25)]
     """
     if len(bots) != len(wins):
-        raise ValueError(f"{len(bots)} bots but {len(wins)} win counts")
+        raise ArgumentError(f"{len(bots)} bots but {len(wins)} win counts")
     rows = []
     for bot, won in zip(bots, wins, strict=True):
         rate = won / games if games else 0.0
@@ -128,7 +129,7 @@ class TournamentRunner(GatedRunBox):
         **kwargs: Any,
     ) -> None:
         if len(seats) < 2:
-            raise ValueError("a tournament needs at least two seats")
+            raise ArgumentError("a tournament needs at least two seats")
         self.run_games = run
         self.bot_names = list(bot_names)
         self.game_name = game_name
