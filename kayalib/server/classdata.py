@@ -9,7 +9,7 @@ seats are numbers of their table.
     "bids": [{"round", "seat", "bid", "chance", "bluff", "checked", "true"}, ...]}, ...]}``:
     every bid of every *ended* round of the class's Blef tables, its exact chance given the
     bidder's own cards (a fraction as text) and whether that makes it a bluff
-    (:mod:`kayalib.server.playstats`). A lesson estimates the class's bluff rate from these
+    (:mod:`kayalib.blef.bluffs`). A lesson estimates the class's bluff rate from these
     (a Beta posterior from ``sum(bluff)`` of ``len(bids)``).
 ``prediction`` (``lesson``, ``name``)
     ``{"revealed": false, "count": n}`` until the teacher reveals the question on the
@@ -33,8 +33,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from kayalib.blef.bluffs import BLUFF_BELOW, bid_facts
 from kayalib.errors import ArgumentError
-from kayalib.server.playstats import BLUFF_BELOW, bid_facts
 from kayalib.server.tables import TableService
 
 __all__ = ["KINDS", "class_data"]

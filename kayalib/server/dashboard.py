@@ -3,7 +3,7 @@ the class's play; and the exports (JSON Lines as ``--log`` writes them, and CSV)
 
 Nothing here shows a hidden card while a round is in play: a table's summary reads only what
 every seat sees (round, cards or coins per seat, who is ahead), the play figures count only
-rounds that have ended (:mod:`kayalib.server.playstats`), and the exports hold only the games
+rounds that have ended (:mod:`kayalib.blef.bluffs`), and the exports hold only the games
 that have ended. Predictions are shown as a histogram before the teacher reveals them, then
 with the true value; intervals as "23 of 26 intervals caught 29/6" and a picture.
 
@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from kayalib.blef.bluffs import Figures, bid_facts
 from kayalib.draw.class_charts import histogram_svg, intervals_svg
 from kayalib.i18n import Translator
-from kayalib.server.playstats import Figures, bid_facts
 from kayalib.server.store import Entry
 from kayalib.server.tables import ClassTable, TableService
 

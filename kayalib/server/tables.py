@@ -323,9 +323,9 @@ class ClassTable:
         }  # fmt: skip
 
     def own_figures(self, seat: int) -> dict[str, int] | None:
-        """``seat``'s own play figures (:mod:`kayalib.server.playstats`), counted again only
+        """``seat``'s own play figures (:mod:`kayalib.blef.bluffs`), counted again only
         when a round has ended."""
-        from kayalib.server.playstats import own_figures
+        from kayalib.blef.bluffs import own_figures
 
         ended = sum(1 for e in self.table.state.events if e.kind == "check")
         kept = self._figures.get(seat)

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
+from kayalib.blef.bluffs import Figures, bid_facts
 from kayalib.i18n import Translator
 from kayalib.server.classdata import class_data
 from kayalib.server.dashboard import overview
-from kayalib.server.playstats import Figures, bid_facts
 from kayalib.server.tables import ManualClock, TableService
 
 from .conftest import play_out, seat_people

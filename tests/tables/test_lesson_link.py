@@ -39,3 +39,23 @@ def test_outside_class_mode_nothing_is_sent(tables: TablesThread, monkeypatch) -
     guess.commit_button.click()
     assert guess.value == Fraction(1, 3)
     assert tables.call(lambda s: s.store.entries(s.class_id, "prediction")) == []
+
+
+def test_in_class_mode_a_lesson_reads_the_class_and_never_the_sample(
+    tables: TablesThread, monkeypatch
+) -> None:  # fmt: skip
+    from kayalib.lessons.classdata import class_or_sample
+    from kayalib.pages.classroom import share_show
+
+    assert class_or_sample("show").sample  # outside class mode: the sample class of bots
+    monkeypatch.setenv(URL_ENV, tables.url)
+    monkeypatch.setenv(SECRET_ENV, tables.secret)
+    monkeypatch.setenv(AUTHOR_ENV, "browser-pseudonym")
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    assert share_show("05", 1, "palm") and share_show("05", 2, "back")
+    shows = class_or_sample("show", "05")
+    assert not shows.sample
+    assert shows.data == {"shows": [{"round": 1, "gesture": "palm"},
+                                    {"round": 2, "gesture": "back"}]}  # fmt: skip
+    play = class_or_sample("play")  # a class without ended rounds yet: empty, not the sample
+    assert not play.sample and play.data["games"] == []

@@ -1,5 +1,6 @@
-"""What the class's own play says: how often a Blef bid was checked, how often a checked bid was
-false, how often a bid was a bluff, computed exactly from the hands in the full log.
+"""What a Blef game's full log says about its bids: how often a bid was checked, how often a
+checked bid was false, how often a bid was a bluff, computed exactly from the hands in the log.
+The class tables count the class's own play with it; the lessons read those counts.
 
 **A bluff**, as the lessons state it: a bid that the bidder's own cards make less likely to be
 true than not. Given the bidder's hand and how many cards were dealt in the round, the odds
