@@ -24,6 +24,7 @@ from kayalib.blef.bayes_tables import (
     full_case_view,
     full_posterior,
     heard_trial,
+    opening_bids,
     rank_rows,
     small_posterior,
     small_view,
@@ -38,7 +39,7 @@ from kayalib.lessons.kit.plots import Chart
 from kayalib.lessons.kit.simulator import DealSimulator
 from kayalib.lessons.kit.tournament import bot_label
 from kayalib.pages.banner import ErrorBanner
-from kayalib.pages.language import Localized
+from kayalib.pages.language import Localized, fill
 from kayalib.words import BlefWords
 
 __all__ = [
@@ -364,7 +365,7 @@ def class_figures(found: Any = None) -> dict[str, Any]:
         "compare_key": f"class_compare_{compared['verdict']}",
         "caveat_key": "class_caveat" if len(per_game) > 1 else "class_caveat_one_game",
         "odds_mean": compared["mean"],
-        "legal": q.denominator, "q_bluffs": q.numerator,
+        "legal": opening_bids(), "q_bluffs": q * opening_bids(),
         "eps": float(model_rate(mean)), "eps_low": float(model_rate(low)),
         "eps_high": float(model_rate(high)),
         "king": float(king_given_share(mean)), "king_low": float(king_given_share(high)),
@@ -507,3 +508,23 @@ def feed_table_html(t: Translator, figures: dict[str, Any]) -> str:
             [t("l08.ft_range", who=who), f"{t.percent(figures['low'])} \u2013 "
              f"{t.percent(figures['high'])}", span("eps"), span("king")]]  # fmt: skip
     return table_html(head, rows)
+
+
+def worksheet_box_html(t: Translator, key: bool = False) -> str:
+    """The worksheet's box for the class's bids: blanks for the counts, the posterior and what
+    the class's rate makes of "high card K"; on the answer key, how each is worked out and what
+    the sample class of bots gives."""
+    values = class_words(class_figures(_sample()))
+    lines = "".join(f'<div class="box">{escape(fill(t, t(f"l08.ws_{name}"), **values))}</div>'
+                    for name in ("counts", "posterior", "interval", "compare", "king"))  # fmt: skip
+    html = (f"<h2>{escape(t('l08.ws_title'))}</h2>"
+            f'<p class="context">{escape(t("l08.ws_note"))}</p>{lines}')
+    if key:
+        html += f'<div class="key">{escape(fill(t, t("l08.ws_key"), **values))}</div>'
+    return html
+
+
+def _sample() -> Any:
+    from kayalib.lessons.classdata import shipped_sample
+
+    return shipped_sample("play")
