@@ -1,7 +1,8 @@
 """Lesson 08, a bid is evidence: Bayes' rule on a case small enough to do by hand, a bluff-rate
-slider, and the full-size case from the engine. Every figure comes from
-:mod:`kayalib.blef.bayes_tables` (:func:`kayalib.blef.inference.infer`) when the page runs;
-here the tables are drawn and told.
+slider, the full-size case from the engine, and the class's own bids (the bluff rate as a Beta
+posterior, compared with the bots, then fed into the small case). Every figure comes from
+:mod:`kayalib.blef.bayes_tables` (:func:`kayalib.blef.inference.infer`) and
+:mod:`kayalib.blef.bluff_rate` when the page runs; here the tables are drawn and told.
 """
 
 from __future__ import annotations
@@ -44,13 +45,19 @@ from kayalib.words import BlefWords
 
 __all__ = [
     "BluffSlider",
+    "ClassChart",
     "FullCase",
     "bid_name",
+    "class_figures",
+    "class_table_html",
+    "class_words",
     "curve_png",
+    "feed_table_html",
     "full_figures",
     "heard_simulator",
     "ladder_figures",
     "small_table_html",
+    "worksheet_box_html",
 ]
 
 FULL_SHOWN = 8
@@ -424,7 +431,12 @@ def class_table_html(t: Translator, figures: dict[str, Any]) -> str:
                      t("l08.ct_of", bluffs=t.number(row["bluffs"], 0),
                        bids=t.number(row["bids"], 0)),
                      t.percent(row["mean"]), interval(*row["interval"]), above])  # fmt: skip
-    return table_html(head, rows)
+    return scrolling(table_html(head, rows))
+
+
+def scrolling(table: str) -> str:
+    """A wide table that scrolls sideways on a phone instead of being cut off."""
+    return f'<div style="overflow-x:auto;max-width:100%;overflow-wrap:anywhere">{table}</div>'
 
 
 def class_png(t: Translator, figures: dict[str, Any], guess: float | None = None) -> bytes:
@@ -507,7 +519,7 @@ def feed_table_html(t: Translator, figures: dict[str, Any]) -> str:
              t.percent(figures["king"])],
             [t("l08.ft_range", who=who), f"{t.percent(figures['low'])} \u2013 "
              f"{t.percent(figures['high'])}", span("eps"), span("king")]]  # fmt: skip
-    return table_html(head, rows)
+    return scrolling(table_html(head, rows))
 
 
 def worksheet_box_html(t: Translator, key: bool = False) -> str:
