@@ -447,7 +447,7 @@ def class_png(t: Translator, figures: dict[str, Any], guess: float | None = None
     from kayalib.stats import BetaPosterior
 
     post = BetaPosterior(figures["a"], figures["b"])
-    figure = new_figure(7.0, 5.6)
+    figure = new_figure(6.0, 5.2)
     top, bottom = figure.subplots(2, 1, sharex=True, height_ratios=[3, 2.4])
     xs = [i / 1000 for i in range(1001)]
     ys = [post.density(x) for x in xs]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 from fractions import Fraction
+from html import escape
 from typing import Any
 
 import pytest
@@ -219,3 +220,20 @@ def page_text(lang: str) -> str:
             found.append(visible_text(item.value))
         stack.extend(getattr(item, "children", ()))
     return " ".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_worksheet_has_a_box_for_the_classs_bids_with_figures_only_on_the_key(lang) -> None:
+    from kayalib.teachers.record import LessonRecord
+    from kayalib.teachers.worksheets import worksheet_html
+
+    t = Translator(lang)
+    figures = l08.class_figures(sample())
+    sheet = worksheet_html(LessonRecord("08", ()), lang)
+    key = worksheet_html(LessonRecord("08", ()), lang, key=True)
+    title = escape(t("l08.ws_title"))
+    assert title in sheet and title in key
+    posterior = f"Beta({figures['a']}, {figures['b']})"
+    assert posterior in key and posterior not in sheet
+    assert t.percent(figures["low"]) in key and t.percent(figures["low"]) not in sheet
+    assert title not in worksheet_html(LessonRecord("05", ()), lang)
