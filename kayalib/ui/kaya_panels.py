@@ -10,7 +10,13 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from kayalib.draw import KAYA_PALETTE, card_back_svg, kaya_card_svg, probability_bars_html, row_html
+from kayalib.draw import (
+    card_back_svg,
+    kaya_card_svg,
+    kaya_swatch_svg,
+    probability_bars_html,
+    row_html,
+)
 from kayalib.kaya.actions import Challenge, Decline, Give, Keep, Steal, TakeBack
 from kayalib.kaya.cards import Card, Color
 from kayalib.kaya.events import (
@@ -138,8 +144,7 @@ def table_html(screen: Screen, words: KayaWords) -> str:
                              empty=t("kaya_no_bonus"))  # fmt: skip
         parts.append(
             f'<div class="{cls}"><div class="kaya-player-name">'
-            f'<span class="kaya-swatch" style="background:'
-            f'{KAYA_PALETTE[colour][0]}"></span> {escape(words.seat(i))}</div>'
+            f"{kaya_swatch_svg(colour)} {escape(words.seat(i))}</div>"
             f'<div class="kaya-small">{escape(t.count("kaya_hand_count", held, n=held))}'
             f'</div><div class="kaya-small">{escape(t(table_key))}</div>{table}'
             f'<div class="kaya-small">{escape(t("kaya_bonus_label", coins=coins))}</div>'
