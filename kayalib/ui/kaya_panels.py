@@ -100,10 +100,15 @@ def status_html(screen: Screen, words: KayaWords) -> str:
             text = t("kaya_your_pink", player=who)
     else:
         text = t("waiting_for", player=words.seat(seat))  # type: ignore[arg-type]
-    news = news_lines(screen, words)
+    news = news_lines(screen, words, keep=_said_always)
     if screen.viewer is not None and (missed := _not_asked(screen)):
         news.append(t("kaya_not_asked", turns=", ".join(map(str, missed))))
     return status_line(t, news, text, cls, t("turn_n", n=view.turn))
+
+
+def _said_always(event: object) -> bool:
+    """The news a status line never drops for lack of room: who challenged whom, who won."""
+    return isinstance(event, (ChallengeEvent, ShowdownEvent))
 
 
 def _not_asked(screen: Screen) -> list[int]:

@@ -151,10 +151,10 @@ def test_the_toolbar_keeps_every_label_and_the_seed_field_on_a_phone(voila_serve
 
 
 def tab_to(page, css_class: str, limit: int = 60) -> None:
-    """Press Tab until the focused element has ``css_class``."""
+    """Press Tab until the focused element has ``css_class`` (or lies in a widget that has)."""
     for _ in range(limit):
         page.keyboard.press("Tab")
-        if page.evaluate(f"document.activeElement.classList.contains('{css_class}')"):
+        if page.evaluate(f"Boolean(document.activeElement.closest('.{css_class}'))"):
             return
     raise AssertionError(f"Tab never reached .{css_class}")
 
@@ -291,3 +291,84 @@ def test_every_text_has_contrast_enough(voila_server, page, notebook, ready, the
         page.click(then)
     page.wait_for_timeout(800)
     assert page.evaluate(LOW_CONTRAST) == []
+
+
+def status_after(page, press: str, before: str) -> str:
+    """Press ``press``; the live status line's words once they have changed from ``before``."""
+    page.keyboard.press(press)
+    page.wait_for_function(
+        "old => document.querySelector('.kaya-status').innerText !== old",
+        arg=before, timeout=STEP_TIMEOUT,
+    )  # fmt: skip
+    page.wait_for_timeout(300)
+    return page.inner_text(".kaya-status[aria-live='polite']")
+
+
+def test_a_whole_blef_round_with_the_keyboard_only(voila_server, page) -> None:
+    """Tab to the bid's rank, an arrow key for another one, Tab to Bid, Enter; when the bots
+    have bid over you, Tab to the check and Enter: no mouse, until you have checked a bid and
+    seen the cards. The live status line says each move and the round's result in words."""
+    open_app(page, voila_server, "play-blef.ipynb", "seed=4&speed=instant&bots=odds,odds",
+             "button.kaya-bid:not([disabled])")  # fmt: skip
+    told: list[str] = []
+    checked = False
+    for _ in range(12):
+        page.wait_for_selector("button.kaya-bid:not([disabled])", timeout=STEP_TIMEOUT)
+        status = page.inner_text(".kaya-status")
+        if told and "loses the round" not in told[-1] and \
+                page.locator("button.kaya-check:not([disabled])").count():  # fmt: skip
+            tab_to(page, "kaya-check")
+            told.append(status_after(page, "Enter", status))  # sprawdzam!
+            checked = True
+            break
+        tab_to(page, "kaya-bid-param")
+        label = page.inner_text("button.kaya-bid")
+        page.keyboard.press("ArrowDown")  # the next rank, e.g. pair 10 instead of pair 9
+        page.wait_for_function(  # the Bid button names the bid it makes
+            "old => document.querySelector('button.kaya-bid').innerText !== old",
+            arg=label, timeout=STEP_TIMEOUT)  # fmt: skip
+        tab_to(page, "kaya-bid")
+        bid = page.inner_text("button.kaya-bid").split(":", 1)[1].strip()
+        told.append(status_after(page, "Enter", status))
+        assert f"Player 1 (you) bids {bid}." in told[-1], told
+    assert checked, told
+    page.wait_for_selector(".kaya-reveal-panel", timeout=STEP_TIMEOUT)
+    said = told[-1]
+    assert "Player 1 (you) says “sprawdzam!”" in said and "loses the round" in said, told
+    assert "Cards:" in said  # the cards laid open, in words
+
+
+#: the Kaya decisions a keyboard makes: the first visible, enabled button of each kind
+KAYA_PLAY = "button.kaya-play-card:visible:not([disabled])"
+KAYA_POWERS = ["kaya-take-back", "kaya-keep", "kaya-steal", "kaya-decline"]
+
+
+def test_a_whole_kaya_turn_with_the_keyboard_only(voila_server, page) -> None:
+    """From your card played to your next card: the challenge windows (one challenge, the
+    rest passed), the showdown and any power, with Tab, Enter and Space alone. The live status
+    line says each move, the showdown and where the cards went, in words."""
+    open_app(page, voila_server, "play-aku-paling-kaya.ipynb", "seed=3&speed=instant",
+             KAYA_PLAY)  # fmt: skip
+    status = page.inner_text(".kaya-status")
+    tab_to(page, "kaya-play-card")
+    told = [status_after(page, "Enter", status)]
+    assert "Player 1 (you) · green plays green 1" in told[0], told
+    challenged = False
+    for _ in range(12):
+        page.wait_for_selector(f"{KAYA_PLAY}, button.kaya-pass:visible, "
+                               + ", ".join(f"button.{p}:visible" for p in KAYA_POWERS),
+                               timeout=STEP_TIMEOUT)  # fmt: skip
+        status = page.inner_text(".kaya-status")
+        if page.locator(KAYA_PLAY).count():
+            break  # your next turn: the turn is over
+        if page.locator("button.kaya-pass:visible").count():
+            tab_to(page, "kaya-pass" if challenged else "kaya-challenge")
+            told.append(status_after(page, " " if challenged else "Enter", status))
+            challenged = True
+            continue
+        power = next(p for p in KAYA_POWERS if page.locator(f"button.{p}:visible").count())
+        tab_to(page, power)
+        told.append(status_after(page, "Enter", status))
+    said = " ".join(told)
+    assert challenged and "Player 1 (you) · green challenges" in said and "Showdown:" in said, told
+    assert page.locator(KAYA_PLAY).count(), "the turn did not come back to you"

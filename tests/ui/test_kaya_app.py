@@ -539,3 +539,26 @@ def test_a_colour_chosen_waits_for_new_game_and_says_so() -> None:
     assert app.state.rules.colors[0].value == mine  # nothing changes before New game
     app.new_game.click()
     assert app.state.rules.colors[0].value == other and not app.settings_pending
+
+
+def test_the_status_line_says_your_own_card_when_a_forced_move_followed_it() -> None:
+    """Green 1 has no power to use: the app declines it at once for you. The live status line
+    (what a screen reader reads out) still starts from your card, not after that forced move."""
+    app = KayaApp(seed=3, delay=0)
+    assert app.state.current_player == 0 and app.state.phase == "play"
+    slot(app, "green-1").click()
+    assert app.state.current_player == 0 and app.state.phase == "challenge"
+    assert "Player 1 (you) · green plays green 1" in app.status.value
+
+
+def test_the_status_line_keeps_the_challenge_and_its_winner_among_many_lines_of_news() -> None:
+    """Seed 3: you challenge red's card and lose; the cards move, red steals, blue plays: more
+    news than the status line holds. Who challenged and who won are what it must still say."""
+    app = KayaApp(seed=3, delay=0)
+    slot(app, "green-1").click()
+    assert app.state.phase == "challenge"
+    app.challenge_button.click()
+    status = app.status.value
+    assert "Player 1 (you) · green challenges" in status
+    assert "Showdown: Player 1 (you) · green: 1, Player 2 (bot: counter) · red: 9." in status
+    assert "goes from the table" not in status  # the cards' moves are in the log, for room
