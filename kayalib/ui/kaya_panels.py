@@ -243,14 +243,13 @@ def score_html(screen: Screen, words: KayaWords) -> str:
         f"<th>{escape(t('score_bonus'))}</th><th>{escape(t('score_total'))}</th></tr>"
     ]
     for s in result.seats:
-        hand = " + ".join(str(c.number) for c in s.hand) or "0"
-        bonus = " + ".join(f"({v})" if (v := view.rules.bonus_value(c)) < 0 else str(v)
-                           for c in s.bonus) or "0"  # fmt: skip
+        hand = [str(c.number) for c in s.hand]
+        bonus = [f"({v})" if (v := view.rules.bonus_value(c)) < 0 else str(v) for c in s.bonus]
         cls = ' class="kaya-win"' if s.seat in winners else ""
         rows.append(
             f"<tr{cls}><td>{escape(words.seat(s.seat))}</td>"
-            f"<td>{escape(hand)} = {s.hand_sum}</td><td>{escape(bonus)} = {s.bonus_sum}</td>"
-            f"<td><b>{s.total}</b></td></tr>"
+            f"<td>{_sum_html(hand, s.hand_sum)}</td><td>{_sum_html(bonus, s.bonus_sum)}</td>"
+            f'<td class="kaya-score-total"><b>{s.total}</b></td></tr>'
         )
     return (
         f'<div class="kaya-panel kaya-score-panel"><div class="kaya-panel-title">'
@@ -258,6 +257,18 @@ def score_html(screen: Screen, words: KayaWords) -> str:
         f'{"".join(rows)}</table></div>'
         f'<div class="kaya-small">{escape(t("score_rule"))}</div></div>'
     )
+
+
+def _sum_html(terms: list[str], total: int) -> str:
+    """``1 + 2 + 3 = 6``, breaking only after a ``+`` on a narrow screen: the last term stays
+    with its result.
+
+    >>> _sum_html(["5", "6"], 11)
+    '<span class="kaya-nowrap">5 +</span> <span class="kaya-nowrap">6 = 11</span>'
+    """
+    parts = [f"{escape(term)} +" for term in terms[:-1]]
+    parts.append(f"{escape(terms[-1]) if terms else '0'} = {total}")
+    return " ".join(f'<span class="kaya-nowrap">{part}</span>' for part in parts)
 
 
 def hand_title_html(screen: Screen, words: KayaWords) -> str:

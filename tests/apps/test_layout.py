@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import ARTIFACTS
 from .test_browser import LOAD_TIMEOUT, STEP_TIMEOUT, open_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.voila]
@@ -131,6 +132,76 @@ def test_kaya_fits_the_screen(voila_server, page, viewport, size) -> None:
     assert_across_inside(page, ".kaya-hint .kaya-bar-detail")
     assert_nothing_clipped(page, ".kaya-hint, .kaya-status")
     assert_no_word_broken(page, ".kaya-hint, .kaya-status, .kaya-hand")
+
+
+def a_final_score(lang: str) -> str:
+    """The final score panel of a game of four with long bonus piles (rigged, in this process):
+    the very HTML the app's kernel sends."""
+    from kayalib.kaya.game import KayaState
+    from kayalib.kaya.rules import KayaRules
+    from kayalib.ui.kaya_app import KayaApp
+
+    app = KayaApp(seed=1, delay=0, opponents=["random"] * 3, lang=lang)
+    position = KayaState.from_position(
+        KayaRules(("green", "red", "blue", "pink")),
+        hands=[["green-2"], ["red-5", "red-6"], ["blue-6", "blue-7"], ["pink-7", "pink-9"]],
+        bonus=[["red-1", "red-2", "red-3", "blue-4", "blue-5", "pink-6", "pink-4", "red-8",
+                "blue-9"], ["green-1"], ["pink-1", "pink-2"], ["blue-1", "red-9"]],
+    )  # fmt: skip
+    app.start_from(position, ["human", "random", "random", "random"])
+    slot = app.slot_buttons[1]  # green 2, the last card: the game is over
+    slot.click()
+    assert app.state.is_terminal
+    return app.score.value
+
+
+#: cells of the score table whose sum is broken across lines around its result ("5 + 6 = /
+#: 11"): the text from the last term to the end must sit on one line
+SUM_BROKEN = """() => {
+  const broken = [];
+  for (const cell of document.querySelectorAll('table.kaya-score td')) {
+    if (!cell.textContent.includes('=')) continue;
+    const nodes = [];
+    const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) nodes.push(n);
+    const text = nodes.map(n => n.data).join('');
+    let at = text.lastIndexOf('+') + 1;
+    while (text[at] === ' ') at++;
+    const range = document.createRange();
+    let seen = 0;
+    for (const n of nodes) {
+      if (seen + n.data.length >= at) { range.setStart(n, at - seen); break; }
+      seen += n.data.length;
+    }
+    const last = nodes[nodes.length - 1];
+    range.setEnd(last, last.data.length);
+    const tops = new Set(Array.from(range.getClientRects())
+      .filter(r => r.width > 0).map(r => Math.round(r.top)));
+    if (tops.size > 1) broken.push(text);
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "id", "pl"])
+def test_the_final_score_fits_a_phone_with_every_sum_whole(voila_server, page, lang) -> None:
+    """At 390 px the final score's four columns fit the screen; no sum is broken before its
+    result, no heading inside a word, and every total stays on one line beside its row."""
+    page.set_viewport_size(PHONE)
+    open_app(page, voila_server, "play-aku-paling-kaya.ipynb", f"seed=3&speed=instant&lang={lang}",
+             "button.kaya-play-card:visible:not([disabled])")  # fmt: skip
+    page.evaluate("""html => document.querySelector('.kaya-app .kaya-status').parentElement
+        .insertAdjacentHTML('beforeend', '<div class="kaya-score">' + html + '</div>')""",
+                  a_final_score(lang))  # fmt: skip  (where the app draws it, under the status)
+    page.wait_for_timeout(100)
+    assert_no_sideways_scrolling(page)
+    assert_across_inside(page, "table.kaya-score th, table.kaya-score td")
+    assert_nothing_clipped(page, ".kaya-score-panel, .kaya-score-panel .kaya-scroll-x")
+    assert_no_word_broken(page, "table.kaya-score th, table.kaya-score td")
+    assert page.evaluate(SUM_BROKEN) == []
+    totals = boxes(page, "table.kaya-score td:last-child b")
+    assert all(b["bottom"] - b["top"] < 30 for b in totals), totals  # one line each
+    page.locator(".kaya-score-panel").screenshot(path=str(ARTIFACTS / f"kaya-score-{lang}.png"))
 
 
 @pytest.mark.parametrize("lang", ["pl", "id"])
