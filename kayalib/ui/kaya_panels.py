@@ -22,6 +22,7 @@ from kayalib.kaya.cards import Card, Color
 from kayalib.kaya.events import (
     ChallengeEvent,
     GambrengEvent,
+    MoveEvent,
     PassEvent,
     PlayEvent,
     ShowdownEvent,
@@ -40,6 +41,7 @@ __all__ = [
     "hand_title_html",
     "hint_html",
     "laid",
+    "landed",
     "own_table_html",
     "score_html",
     "showdown_html",
@@ -127,9 +129,29 @@ def _not_asked(screen: Screen) -> list[int]:
     return sorted(played - answered - {_view(screen).turn})
 
 
+def landed(screen: Screen) -> dict[str, set[Card | None]]:
+    """Where this decision's news put cards: each place (``table:S``, ``bonus:S``,
+    ``discard``, ``hand:S``) and the cards that landed there, as the screen's seat saw them
+    (``None`` for a face-down card it may not see)."""
+    places: dict[str, set[Card | None]] = {}
+    for event in screen.since_news():
+        seen = event.seen_by(screen.log_seat) if isinstance(event, MoveEvent) else None
+        if isinstance(seen, MoveEvent):
+            places.setdefault(seen.target, set()).add(seen.card)
+    return places
+
+
+def _mark(svg: str, fresh: bool) -> str:
+    """A card that just landed, framed for a moment (the stylesheet fades the frame, or keeps
+    it still for a reader who asked for less motion)."""
+    return f'<span class="kaya-landed">{svg}</span>' if fresh else svg
+
+
 def table_html(screen: Screen, words: KayaWords) -> str:
-    """Every player's hand count, face-down card and bonus pile, and the discard pile."""
+    """Every player's hand count, face-down card and bonus pile, and the discard pile; a card
+    that landed in this decision's news is marked (:func:`landed`)."""
     t, view = words.t, _view(screen)
+    moved = landed(screen)
     parts = ['<div class="kaya-players">']
     for i in range(view.players):
         colour = view.rules.colors[i].value
@@ -140,13 +162,15 @@ def table_html(screen: Screen, words: KayaWords) -> str:
         if not down:
             table = f'<div class="kaya-empty">{escape(t("kaya_no_table"))}</div>'
         else:
-            table = row_html([card_back_svg(width=44, colour=colour)])
+            table = row_html([_mark(card_back_svg(width=44, colour=colour),
+                                    f"table:{i}" in moved)])  # fmt: skip
         just = i == view.active and down and view.phase != "play"
         table_key = "kaya_table_label_active" if just else "kaya_table_label"
         bonus, held = view.bonus[i], view.hand_counts[i]
         coins = sum(view.rules.bonus_value(c) for c in bonus)
-        bonus_row = row_html([card_svg(words, view, c, width=40) for c in bonus],
-                             empty=t("kaya_no_bonus"))  # fmt: skip
+        fresh = moved.get(f"bonus:{i}", set())
+        bonus_row = row_html([_mark(card_svg(words, view, c, width=40), c in fresh)
+                              for c in bonus], empty=t("kaya_no_bonus"))  # fmt: skip
         parts.append(
             f'<div class="{cls}"><div class="kaya-player-name">'
             f"{kaya_swatch_svg(colour)} {escape(words.seat(i))}</div>"
@@ -157,8 +181,9 @@ def table_html(screen: Screen, words: KayaWords) -> str:
         )
     parts.append("</div>")
     hidden = sum(view.hidden_discards)
-    discard = row_html([card_svg(words, view, c, width=36, dim=True) for c in view.discard],
-                       empty=t("kaya_no_discard"))  # fmt: skip
+    fresh = moved.get("discard", set())
+    discard = row_html([_mark(card_svg(words, view, c, width=36, dim=True), c in fresh)
+                        for c in view.discard], empty=t("kaya_no_discard"))  # fmt: skip
     parts.append(
         f'<div class="kaya-panel kaya-discard"><div class="kaya-small">'
         f"{escape(t('kaya_discard_label', hidden=hidden))}</div>{discard}</div>"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import ARTIFACTS
-from .test_browser import LOAD_TIMEOUT, STEP_TIMEOUT, open_app
+from .test_browser import LOAD_TIMEOUT, STEP_TIMEOUT, open_app, timed_click
 
 pytestmark = [pytest.mark.browser, pytest.mark.voila]
 
@@ -443,3 +443,20 @@ def test_a_whole_kaya_turn_with_the_keyboard_only(voila_server, page) -> None:
     said = " ".join(told)
     assert challenged and "Player 1 (you) · green challenges" in said and "Showdown:" in said, told
     assert page.locator(KAYA_PLAY).count(), "the turn did not come back to you"
+
+
+LANDED_STYLE = """() => Array.from(document.querySelectorAll('.kaya-landed')).map(e => {
+    const s = getComputedStyle(e); return [s.animationName, s.outlineColor]; })"""
+
+
+def test_a_landed_card_is_framed_for_a_moment_or_still_for_less_motion(voila_server,
+                                                                      page) -> None:  # fmt: skip
+    open_app(page, voila_server, "play-aku-paling-kaya.ipynb", "seed=3&speed=instant",
+             KAYA_PLAY)  # fmt: skip
+    timed_click(page, f"{KAYA_PLAY} >> nth=0", ".kaya-log")
+    timed_click(page, "button.kaya-challenge", ".kaya-log")  # lost: cards go to red and away
+    styles = page.evaluate(LANDED_STYLE)
+    assert len(styles) == 4 and all(name == "kaya-landed" for name, _ in styles), styles
+    page.emulate_media(reduced_motion="reduce")
+    styles = page.evaluate(LANDED_STYLE)
+    assert all(name == "none" and colour == "rgb(180, 83, 9)" for name, colour in styles), styles

@@ -562,3 +562,21 @@ def test_the_status_line_keeps_the_challenge_and_its_winner_among_many_lines_of_
     assert "Player 1 (you) · green challenges" in status
     assert "Showdown: Player 1 (you) · green: 1, Player 2 (bot: counter) · red: 9." in status
     assert "goes from the table" not in status  # the cards' moves are in the log, for room
+
+
+def landed_cards(app: KayaApp) -> list[str]:
+    """The names of the cards the table panel marks as just landed."""
+    return re.findall(r'kaya-landed"><svg[^>]*aria-label="([^"(]*)', app.table_panel.value)
+
+
+def test_the_cards_that_just_moved_are_marked_where_they_landed() -> None:
+    """Seed 3: you challenge red 9 with green 1 and lose. Green 1 (the loser) and green 9 (red's
+    steal) land in red's bonus pile, red 9 in the discard, blue's new card on the table; at
+    your next decision only what moved since is marked."""
+    app = KayaApp(seed=3, delay=0)
+    slot(app, "green-1").click()
+    app.challenge_button.click()
+    assert sorted(landed_cards(app)) == ["face-down card", "green 1 ", "green 9 ", "red 9 "]
+    before = app.table_panel.value.count("kaya-landed")
+    slot(app, "green-2").click()
+    assert "green 1 " not in landed_cards(app) and before == 4
