@@ -446,7 +446,8 @@ def test_a_whole_kaya_turn_with_the_keyboard_only(voila_server, page) -> None:
 
 
 LANDED_STYLE = """() => Array.from(document.querySelectorAll('.kaya-landed')).map(e => {
-    const s = getComputedStyle(e); return [s.animationName, s.outlineColor]; })"""
+    const s = getComputedStyle(e, '::after'); return [s.animationName, s.borderTopColor,
+                                                      s.opacity]; })"""
 
 
 def test_a_landed_card_is_framed_for_a_moment_or_still_for_less_motion(voila_server,
@@ -456,7 +457,8 @@ def test_a_landed_card_is_framed_for_a_moment_or_still_for_less_motion(voila_ser
     timed_click(page, f"{KAYA_PLAY} >> nth=0", ".kaya-log")
     timed_click(page, "button.kaya-challenge", ".kaya-log")  # lost: cards go to red and away
     styles = page.evaluate(LANDED_STYLE)
-    assert len(styles) == 4 and all(name == "kaya-landed" for name, _ in styles), styles
+    assert len(styles) == 4 and all(name == "kaya-landed" for name, _, _ in styles), styles
     page.emulate_media(reduced_motion="reduce")
     styles = page.evaluate(LANDED_STYLE)
-    assert all(name == "none" and colour == "rgb(180, 83, 9)" for name, colour in styles), styles
+    assert all(name == "none" and colour == "rgb(180, 83, 9)" and opacity == "1"
+               for name, colour, opacity in styles), styles  # fmt: skip
