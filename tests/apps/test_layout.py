@@ -106,9 +106,29 @@ def test_blef_fits_the_screen(voila_server, page, viewport, size) -> None:
     assert_across_inside(page, ".kaya-hint .kaya-odds-table th")
     assert_across_inside(page, ".kaya-hint-controls .widget-readout")
     assert_nothing_clipped(page, ".kaya-hint, .kaya-hint-panel, .kaya-hint-scroll, .kaya-status")
-    assert_no_word_broken(page, ".kaya-hint .kaya-odds-table, .kaya-round, .kaya-bid-controls")
+    assert_no_word_broken(page, ".kaya-hint .kaya-odds-table, .kaya-round, .kaya-round-after, "
+                                ".kaya-bid-controls")
     if size:
         assert page.locator(".kaya-app.kaya-large").count() == 1
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 800}], ids=["phone",
+                                                                                   "laptop"])
+def test_after_a_round_the_bid_buttons_stay_by_the_hand(voila_server, page, viewport) -> None:
+    """Seed 4: your pair 10 is checked and the round's cards are laid open. In the next round
+    the hand, the bids and the buttons are on screen with the status line: the last round's
+    cards (news) come after them, not between the bids and the buttons."""
+    page.set_viewport_size(viewport)
+    open_app(page, voila_server, "play-blef.ipynb", "seed=4&speed=instant&bots=odds,odds",
+             "button.kaya-bid:not([disabled])")  # fmt: skip
+    page.select_option(".kaya-bid-param select", label="10")
+    page.wait_for_function("() => document.querySelector('button.kaya-bid').innerText"
+                           ".includes('pair 10')", timeout=STEP_TIMEOUT)  # fmt: skip
+    timed_click(page, "button.kaya-bid", ".kaya-log")
+    page.wait_for_selector(".kaya-reveal-panel", timeout=STEP_TIMEOUT)
+    page.wait_for_selector("button.kaya-bid:not([disabled])", timeout=STEP_TIMEOUT)
+    assert "Round 2" in page.inner_text(".kaya-status")
+    assert_on_screen_with_the_status(page, [".kaya-hand svg", "button.kaya-bid"])
 
 
 @pytest.mark.parametrize(("viewport", "size"), SIZES)
