@@ -235,6 +235,9 @@ def test_the_toolbar_keeps_every_label_and_the_seed_field_on_a_phone(voila_serve
     assert_across_inside(page, ".kaya-toolbar .widget-button, .kaya-seed, .kaya-lang")
     assert_nothing_clipped(page, ".kaya-toolbar .widget-button, .kaya-seed label")
     assert_no_word_broken(page, ".kaya-toolbar")
+    # the class seed's badge wraps inside one box, not as a frame broken over two lines
+    assert page.evaluate("document.querySelector('.kayalib-seed-badge').getClientRects()"
+                         ".length") == 1  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------
