@@ -3,7 +3,8 @@
 Every face paints its own background, so a card looks the same on a light or a dark page, and
 every face carries a text label as well as a colour or a suit symbol (readable without colour
 vision); each Aku Paling Kaya colour also has its own shape (:data:`KAYA_SHAPES`), on its
-faces, its backs and its players' swatches. Sizes are in CSS pixels; the drawings scale cleanly on a projector.
+faces, its backs and its players' swatches. Sizes are in CSS pixels; the drawings scale
+cleanly on a projector.
 
 >>> svg = blef_card_svg("T", "H")
 >>> svg.startswith("<svg") and "10" in svg and "hearts" in svg
