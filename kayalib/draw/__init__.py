@@ -10,10 +10,13 @@ from kayalib.draw.cards import (
     BLEF_SUITS,
     KAYA_COLOURS,
     KAYA_PALETTE,
+    KAYA_SHAPES,
     SUIT_SYMBOLS,
     blef_card_svg,
     card_back_svg,
     kaya_card_svg,
+    kaya_shape,
+    kaya_swatch_svg,
     row_html,
 )
 
@@ -22,10 +25,13 @@ __all__ = [
     "BLEF_SUITS",
     "KAYA_COLOURS",
     "KAYA_PALETTE",
+    "KAYA_SHAPES",
     "SUIT_SYMBOLS",
     "blef_card_svg",
     "card_back_svg",
     "kaya_card_svg",
+    "kaya_shape",
+    "kaya_swatch_svg",
     "probability_bars_html",
     "row_html",
 ]

@@ -2,12 +2,14 @@
 
 Every face paints its own background, so a card looks the same on a light or a dark page, and
 every face carries a text label as well as a colour or a suit symbol (readable without colour
-vision). Sizes are in CSS pixels; the drawings scale cleanly on a projector.
+vision); each Aku Paling Kaya colour also has its own shape (:data:`KAYA_SHAPES`), on its
+faces, its backs and its players' swatches. Sizes are in CSS pixels; the drawings scale
+cleanly on a projector.
 
 >>> svg = blef_card_svg("T", "H")
 >>> svg.startswith("<svg") and "10" in svg and "hearts" in svg
 True
->>> "pink" in kaya_card_svg("pink", 5, 2)
+>>> "pink" in kaya_card_svg("pink", 5, 2) and "kaya-shape-diamond" in kaya_card_svg("pink", 5, 2)
 True
 """
 
@@ -38,6 +40,61 @@ KAYA_PALETTE: dict[str, tuple[str, str, str]] = {
 #: a small letter per colour, a second cue besides the colour (with ``colour_names``, the first
 #: letter of the name in that language: unique in en, id and pl).
 KAYA_MARKS = {"green": "G", "red": "R", "blue": "B", "pink": "P", "yellow": "Y", "orange": "O"}
+
+#: a shape per colour, the third cue (after the colour and its letter): the six silhouettes
+#: differ, so the cards stay apart for a reader who cannot tell red from green or orange.
+KAYA_SHAPES = {"green": "circle", "red": "triangle", "blue": "square", "pink": "diamond",
+               "yellow": "star", "orange": "cross"}  # fmt: skip
+
+
+def _star(points: int = 5, outer: float = 1.0, inner: float = 0.45) -> str:
+    from math import cos, pi, sin
+
+    corners = []
+    for k in range(2 * points):
+        r, a = (outer if k % 2 == 0 else inner), pi * k / points - pi / 2
+        corners.append(f"{r * cos(a):.3f} {r * sin(a) + 0.08:.3f}")
+    return "M" + "L".join(corners) + "Z"
+
+
+#: each shape as path data in a box from -1 to 1, drawn as plain geometry (no font glyph, no
+#: ``<pattern>`` id that could clash in a page)
+_SHAPE_PATHS = {
+    "circle": "M0 -0.85A0.85 0.85 0 1 1 0 0.85A0.85 0.85 0 1 1 0 -0.85Z",
+    "triangle": "M0 -1L1 0.8L-1 0.8Z",
+    "square": "M-0.9 -0.9H0.9V0.9H-0.9Z",
+    "diamond": "M0 -1.05L0.8 0L0 1.05L-0.8 0Z",
+    "star": _star(),
+    "cross": "M-0.32 -1H0.32V-0.32H1V0.32H0.32V1H-0.32V0.32H-1V-0.32H-0.32Z",
+}
+
+
+def kaya_shape(colour: str, x: float, y: float, size: float, *, fill: str | None = None) -> str:
+    """The colour's shape as an SVG element centred at ``(x, y)``, ``size`` across.
+
+    >>> kaya_shape("yellow", 10, 10, 8).startswith('<path class="kaya-shape kaya-shape-star"')
+    True
+    """
+    if colour not in KAYA_PALETTE:
+        raise ParseError(f"not a Kaya colour: {colour!r} (use one of {', '.join(KAYA_COLOURS)})")
+    shape, half = KAYA_SHAPES[colour], size / 2
+    return (
+        f'<path class="kaya-shape kaya-shape-{shape}" d="{_SHAPE_PATHS[shape]}" '
+        f'transform="translate({x} {y}) scale({half})" fill="{fill or KAYA_PALETTE[colour][1]}" '
+        f'stroke="#1a1a1a" stroke-width="{1 / half:.3f}" stroke-linejoin="round"/>'
+    )  # a dark outline, so a light shape (yellow's, a discarded card's) still shows
+
+
+def kaya_swatch_svg(colour: str, *, size: int = 14) -> str:
+    """A player's colour as a small swatch carrying the colour's shape (a legend mark)."""
+    fill, edge, ink = KAYA_PALETTE[colour]
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="kaya-swatch" width="{size}" '
+        f'height="{size}" viewBox="0 0 16 16" aria-hidden="true"><rect x="0.5" y="0.5" '
+        f'width="15" height="15" rx="3" fill="{fill}" stroke="{edge}"/>'
+        f'{kaya_shape(colour, 8, 8, 10, fill=ink)}</svg>'
+    )
+
 
 CARD_W = 72
 CARD_H = 104
@@ -125,7 +182,7 @@ def kaya_card_svg(
     highlight: bool = False,
     dim: bool = False,
 ) -> str:
-    """One Aku Paling Kaya card face: big number, coin value, colour name and letter.
+    """One Aku Paling Kaya card face: big number, coin value, colour name, letter and shape.
 
     ``coins`` is the card's worth as a bonus card (negative for yellow 1-3). ``dim`` greys the
     card out (for example a discarded card); ``highlight`` draws a gold frame (a winner).
@@ -158,7 +215,8 @@ def kaya_card_svg(
         f'<text x="{CARD_W - 17}" y="23" font-size="{10 if coins < 0 else 11}" '
         f'fill="{"#ffffff" if coins < 0 else "#3a2c00"}" text-anchor="middle">{coin_text}</text>'
         f'<text x="{CARD_W / 2}" y="{CARD_H - 10}" font-size="{name_size}" fill="{ink}" '
-        f'text-anchor="middle">{escape(name)}</text></g></g>'
+        f'text-anchor="middle">{escape(name)}</text></g>'
+        f"{kaya_shape(colour, CARD_W / 2, 68, 15)}</g>"
     )
     title = f"{name} {int(number)} ({coin_text})"
     return _svg(body, width, title, "kaya-card kaya-card-kaya")
@@ -179,7 +237,8 @@ def _stripes(step: int = 9, inset: int = 5) -> str:
 def card_back_svg(
     *, width: int = CARD_W, label: str = "", colour: str | None = None, tone: str = "#33415c"
 ) -> str:
-    """A face-down card: a hatched back, optionally edged in its owner's Kaya colour.
+    """A face-down card: a hatched back, optionally edged in its owner's Kaya colour (and
+    marked with that colour's shape).
 
     ``label`` is printed on the back (for example the owner's name or "?").
     """
@@ -192,6 +251,10 @@ def card_back_svg(
         f'<rect x="1.5" y="1.5" width="{CARD_W - 3}" height="{CARD_H - 3}" rx="7" '
         f'fill="none" stroke="{edge}" stroke-width="4"/>'
     )
+    if colour in KAYA_PALETTE and not label:  # the owner's shape too, not only its colour
+        middle = CARD_W / 2, CARD_H / 2
+        body += (f'<circle cx="{middle[0]}" cy="{middle[1]}" r="15" fill="#ffffff" '
+                 f'stroke="{edge}" stroke-width="3"/>{kaya_shape(colour, *middle, 18)}')
     if label:
         body += (
             f'<rect x="10" y="{CARD_H / 2 - 12}" width="{CARD_W - 20}" height="22" rx="4" '

@@ -25,8 +25,9 @@ def badge_html(t: Translator, options: PageOptions, own: int | None) -> str:
     else:
         words = t("teach_badge_student", student=options.student, seed=options.seed, own=own)
     return (f'<span class="kayalib-seed-badge" title="{escape(t("teach_badge_tooltip"))}" '
-            'style="background:#f1f3f7;border:1px solid #c8ccd4;border-radius:4px;'
-            f'padding:2px 8px;font-size:13px">{escape(words)}</span>')  # fmt: skip
+            'style="display:inline-block;max-width:100%;box-sizing:border-box;'
+            'background:#f1f3f7;border:1px solid #c8ccd4;border-radius:4px;'
+            f'padding:2px 8px;font-size:13px">{escape(words)}</span>')  # fmt: skip  (one box)
 
 
 class SeedBadge(widgets.HTML, Localized):

@@ -308,7 +308,7 @@ class ClassTable:
         """Where the news of ``seat``'s next decision starts in its own log (as
         :meth:`kayalib.ui.client.LocalTable.news` for the full log)."""
         for state in reversed(self.table.states[:-1]):
-            if state.current_player == seat:
+            if state.current_player == seat and state.forced_action() is None:
                 return len(state.log.seen_by(seat))
         return 0
 

@@ -6,8 +6,9 @@
 
 The panels' HTML is drawn by :mod:`kayalib.ui.blef_panels` and the hint by
 :mod:`kayalib.ui.blef_hint`; this module holds the controls (the bid picker, the likely bids that
-fill it, "sprawdzam!") and puts each panel into its widget: the round (your hand, the bids, the
-reveal) is one widget of the play column, the players and the log one of the side column.
+fill it, "sprawdzam!") and puts each panel into its widget: the round (your hand, the bids) is
+one widget of the play column and the last reveal another, under the buttons; the players and
+the log are one widget of the side column.
 """
 
 from __future__ import annotations
@@ -66,7 +67,10 @@ class BlefApp(GameApp[BlefState]):
         self.hand_title = self.round.part("kaya-hand-title")
         self.hand = self.round.part("kaya-hand")
         self.bids = self.round.part("kaya-bids-panel")
-        self.reveal = self.round.part("kaya-reveal")
+        # the last round's cards laid open (news) come after the bid buttons, which stay by
+        # the hand and the bids on a phone
+        self.after = Panel("kaya-round-after")
+        self.reveal = self.after.part("kaya-reveal")
         self.quick_label = html("kaya-quick-label")
         self.quick_buttons = [button("", "kaya-quick-bid") for _ in range(LIKELY_BIDS)]
         self._quick: list[Bid | None] = [None] * LIKELY_BIDS
@@ -88,8 +92,8 @@ class BlefApp(GameApp[BlefState]):
         self.controls = w.VBox([self.quick_box, self.picker])
         self.controls.add_class("kaya-bid-controls")
         self.hint_panel = BlefHintPanel(self.guard(lambda _change: self.render()))
-        return [self.round.widget, self.show_hand, self.controls, self.hint_panel.controls,
-                self.hint]  # fmt: skip
+        return [self.round.widget, self.show_hand, self.controls, self.after.widget,
+                self.hint_panel.controls, self.hint]  # fmt: skip
 
     def relabel_game(self) -> None:
         t = self.t

@@ -63,7 +63,8 @@ class TableClient(Protocol):
 
     def news(self, people: Collection[int]) -> int:
         """Where the news starts in :meth:`log` for the people at a screen: after the last
-        earlier moment one of them was to move (a showdown stays until their next decision)."""
+        earlier moment one of them had a choice to make (a showdown stays until their next
+        decision; a forced move, made for them at once, is no such moment)."""
         ...
 
     def act(self, seat: int, action: str) -> None:
@@ -103,8 +104,8 @@ class LocalTable:
 
     def news(self, people: Collection[int]) -> int:
         for state in reversed(self.table.states[:-1]):
-            if state.current_player in people:
-                return len(state.events)
+            if state.current_player in people and state.forced_action() is None:
+                return len(state.events)  # a forced move (made for them at once) is no moment
         return 0
 
     def act(self, seat: int, action: str) -> None:

@@ -10,12 +10,19 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from kayalib.draw import KAYA_PALETTE, card_back_svg, kaya_card_svg, probability_bars_html, row_html
+from kayalib.draw import (
+    card_back_svg,
+    kaya_card_svg,
+    kaya_swatch_svg,
+    probability_bars_html,
+    row_html,
+)
 from kayalib.kaya.actions import Challenge, Decline, Give, Keep, Steal, TakeBack
 from kayalib.kaya.cards import Card, Color
 from kayalib.kaya.events import (
     ChallengeEvent,
     GambrengEvent,
+    MoveEvent,
     PassEvent,
     PlayEvent,
     ShowdownEvent,
@@ -34,6 +41,7 @@ __all__ = [
     "hand_title_html",
     "hint_html",
     "laid",
+    "landed",
     "own_table_html",
     "score_html",
     "showdown_html",
@@ -94,10 +102,15 @@ def status_html(screen: Screen, words: KayaWords) -> str:
             text = t("kaya_your_pink", player=who)
     else:
         text = t("waiting_for", player=words.seat(seat))  # type: ignore[arg-type]
-    news = news_lines(screen, words)
+    news = news_lines(screen, words, keep=_said_always)
     if screen.viewer is not None and (missed := _not_asked(screen)):
         news.append(t("kaya_not_asked", turns=", ".join(map(str, missed))))
     return status_line(t, news, text, cls, t("turn_n", n=view.turn))
+
+
+def _said_always(event: object) -> bool:
+    """The news a status line never drops for lack of room: who challenged whom, who won."""
+    return isinstance(event, (ChallengeEvent, ShowdownEvent))
 
 
 def _not_asked(screen: Screen) -> list[int]:
@@ -116,9 +129,29 @@ def _not_asked(screen: Screen) -> list[int]:
     return sorted(played - answered - {_view(screen).turn})
 
 
+def landed(screen: Screen) -> dict[str, set[Card | None]]:
+    """Where this decision's news put cards: each place (``table:S``, ``bonus:S``,
+    ``discard``, ``hand:S``) and the cards that landed there, as the screen's seat saw them
+    (``None`` for a face-down card it may not see)."""
+    places: dict[str, set[Card | None]] = {}
+    for event in screen.since_news():
+        seen = event.seen_by(screen.log_seat) if isinstance(event, MoveEvent) else None
+        if isinstance(seen, MoveEvent):
+            places.setdefault(seen.target, set()).add(seen.card)
+    return places
+
+
+def _mark(svg: str, fresh: bool) -> str:
+    """A card that just landed, framed for a moment (the stylesheet fades the frame, or keeps
+    it still for a reader who asked for less motion)."""
+    return f'<span class="kaya-landed">{svg}</span>' if fresh else svg
+
+
 def table_html(screen: Screen, words: KayaWords) -> str:
-    """Every player's hand count, face-down card and bonus pile, and the discard pile."""
+    """Every player's hand count, face-down card and bonus pile, and the discard pile; a card
+    that landed in this decision's news is marked (:func:`landed`)."""
     t, view = words.t, _view(screen)
+    moved = landed(screen)
     parts = ['<div class="kaya-players">']
     for i in range(view.players):
         colour = view.rules.colors[i].value
@@ -129,17 +162,18 @@ def table_html(screen: Screen, words: KayaWords) -> str:
         if not down:
             table = f'<div class="kaya-empty">{escape(t("kaya_no_table"))}</div>'
         else:
-            table = row_html([card_back_svg(width=44, colour=colour)])
+            table = row_html([_mark(card_back_svg(width=44, colour=colour),
+                                    f"table:{i}" in moved)])  # fmt: skip
         just = i == view.active and down and view.phase != "play"
         table_key = "kaya_table_label_active" if just else "kaya_table_label"
         bonus, held = view.bonus[i], view.hand_counts[i]
         coins = sum(view.rules.bonus_value(c) for c in bonus)
-        bonus_row = row_html([card_svg(words, view, c, width=40) for c in bonus],
-                             empty=t("kaya_no_bonus"))  # fmt: skip
+        fresh = moved.get(f"bonus:{i}", set())
+        bonus_row = row_html([_mark(card_svg(words, view, c, width=40), c in fresh)
+                              for c in bonus], empty=t("kaya_no_bonus"))  # fmt: skip
         parts.append(
             f'<div class="{cls}"><div class="kaya-player-name">'
-            f'<span class="kaya-swatch" style="background:'
-            f'{KAYA_PALETTE[colour][0]}"></span> {escape(words.seat(i))}</div>'
+            f"{kaya_swatch_svg(colour)} {escape(words.seat(i))}</div>"
             f'<div class="kaya-small">{escape(t.count("kaya_hand_count", held, n=held))}'
             f'</div><div class="kaya-small">{escape(t(table_key))}</div>{table}'
             f'<div class="kaya-small">{escape(t("kaya_bonus_label", coins=coins))}</div>'
@@ -147,8 +181,9 @@ def table_html(screen: Screen, words: KayaWords) -> str:
         )
     parts.append("</div>")
     hidden = sum(view.hidden_discards)
-    discard = row_html([card_svg(words, view, c, width=36, dim=True) for c in view.discard],
-                       empty=t("kaya_no_discard"))  # fmt: skip
+    fresh = moved.get("discard", set())
+    discard = row_html([_mark(card_svg(words, view, c, width=36, dim=True), c in fresh)
+                        for c in view.discard], empty=t("kaya_no_discard"))  # fmt: skip
     parts.append(
         f'<div class="kaya-panel kaya-discard"><div class="kaya-small">'
         f"{escape(t('kaya_discard_label', hidden=hidden))}</div>{discard}</div>"
@@ -233,14 +268,13 @@ def score_html(screen: Screen, words: KayaWords) -> str:
         f"<th>{escape(t('score_bonus'))}</th><th>{escape(t('score_total'))}</th></tr>"
     ]
     for s in result.seats:
-        hand = " + ".join(str(c.number) for c in s.hand) or "0"
-        bonus = " + ".join(f"({v})" if (v := view.rules.bonus_value(c)) < 0 else str(v)
-                           for c in s.bonus) or "0"  # fmt: skip
+        hand = [str(c.number) for c in s.hand]
+        bonus = [f"({v})" if (v := view.rules.bonus_value(c)) < 0 else str(v) for c in s.bonus]
         cls = ' class="kaya-win"' if s.seat in winners else ""
         rows.append(
             f"<tr{cls}><td>{escape(words.seat(s.seat))}</td>"
-            f"<td>{escape(hand)} = {s.hand_sum}</td><td>{escape(bonus)} = {s.bonus_sum}</td>"
-            f"<td><b>{s.total}</b></td></tr>"
+            f"<td>{_sum_html(hand, s.hand_sum)}</td><td>{_sum_html(bonus, s.bonus_sum)}</td>"
+            f'<td class="kaya-score-total"><b>{s.total}</b></td></tr>'
         )
     return (
         f'<div class="kaya-panel kaya-score-panel"><div class="kaya-panel-title">'
@@ -248,6 +282,18 @@ def score_html(screen: Screen, words: KayaWords) -> str:
         f'{"".join(rows)}</table></div>'
         f'<div class="kaya-small">{escape(t("score_rule"))}</div></div>'
     )
+
+
+def _sum_html(terms: list[str], total: int) -> str:
+    """``1 + 2 + 3 = 6``, breaking only after a ``+`` on a narrow screen: the last term stays
+    with its result.
+
+    >>> _sum_html(["5", "6"], 11)
+    '<span class="kaya-nowrap">5 +</span> <span class="kaya-nowrap">6 = 11</span>'
+    """
+    parts = [f"{escape(term)} +" for term in terms[:-1]]
+    parts.append(f"{escape(terms[-1]) if terms else '0'} = {total}")
+    return " ".join(f'<span class="kaya-nowrap">{part}</span>' for part in parts)
 
 
 def hand_title_html(screen: Screen, words: KayaWords) -> str:

@@ -112,11 +112,20 @@ def seat_namer(t: Translator, seats: Sequence[str],
     return name
 
 
-def news_lines(screen: Screen, words: Any, most: int = 4) -> list[str]:
+def news_lines(screen: Screen, words: Any, most: int = 4,
+               keep: Callable[[Event], bool] | None = None) -> list[str]:  # fmt: skip
     """The log's sentences of this decision's news (the last ``most`` of them), as the screen
-    may tell them (the game's first line, its start, is no news)."""
-    lines = words.log_lines(screen.log, screen.log_seat)
-    return [line.text for line in lines if line.index >= max(screen.news, 1)][-most:]
+    may tell them (the game's first line, its start, is no news). The lines of events that
+    ``keep`` picks (a challenge and its winner, say) stay even when more than ``most`` lines
+    are news; the latest of the others fill up to ``most``, all in reading order."""
+    lines = [line for line in words.log_lines(screen.log, screen.log_seat)
+             if line.index >= max(screen.news, 1)]  # fmt: skip
+    kept = {line.index for line in lines if keep is not None and keep(screen.log[line.index])}
+    others = [line.index for line in lines if line.index not in kept]
+    room = most - len(kept)
+    if room > 0:
+        kept.update(others[-room:])
+    return [line.text for line in lines if line.index in kept]
 
 
 def status_line(t: Any, news: Sequence[str], text: str, cls: str, where: str) -> str:

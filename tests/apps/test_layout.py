@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from .test_browser import LOAD_TIMEOUT, STEP_TIMEOUT, open_app
+from .conftest import ARTIFACTS
+from .test_browser import LOAD_TIMEOUT, STEP_TIMEOUT, open_app, timed_click
 
 pytestmark = [pytest.mark.browser, pytest.mark.voila]
 
@@ -105,9 +106,29 @@ def test_blef_fits_the_screen(voila_server, page, viewport, size) -> None:
     assert_across_inside(page, ".kaya-hint .kaya-odds-table th")
     assert_across_inside(page, ".kaya-hint-controls .widget-readout")
     assert_nothing_clipped(page, ".kaya-hint, .kaya-hint-panel, .kaya-hint-scroll, .kaya-status")
-    assert_no_word_broken(page, ".kaya-hint .kaya-odds-table, .kaya-round, .kaya-bid-controls")
+    assert_no_word_broken(page, ".kaya-hint .kaya-odds-table, .kaya-round, .kaya-round-after, "
+                                ".kaya-bid-controls")
     if size:
         assert page.locator(".kaya-app.kaya-large").count() == 1
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 800}], ids=["phone",
+                                                                                   "laptop"])
+def test_after_a_round_the_bid_buttons_stay_by_the_hand(voila_server, page, viewport) -> None:
+    """Seed 4: your pair 10 is checked and the round's cards are laid open. In the next round
+    the hand, the bids and the buttons are on screen with the status line: the last round's
+    cards (news) come after them, not between the bids and the buttons."""
+    page.set_viewport_size(viewport)
+    open_app(page, voila_server, "play-blef.ipynb", "seed=4&speed=instant&bots=odds,odds",
+             "button.kaya-bid:not([disabled])")  # fmt: skip
+    page.select_option(".kaya-bid-param select", label="10")
+    page.wait_for_function("() => document.querySelector('button.kaya-bid').innerText"
+                           ".includes('pair 10')", timeout=STEP_TIMEOUT)  # fmt: skip
+    timed_click(page, "button.kaya-bid", ".kaya-log")
+    page.wait_for_selector(".kaya-reveal-panel", timeout=STEP_TIMEOUT)
+    page.wait_for_selector("button.kaya-bid:not([disabled])", timeout=STEP_TIMEOUT)
+    assert "Round 2" in page.inner_text(".kaya-status")
+    assert_on_screen_with_the_status(page, [".kaya-hand svg", "button.kaya-bid"])
 
 
 @pytest.mark.parametrize(("viewport", "size"), SIZES)
@@ -133,6 +154,76 @@ def test_kaya_fits_the_screen(voila_server, page, viewport, size) -> None:
     assert_no_word_broken(page, ".kaya-hint, .kaya-status, .kaya-hand")
 
 
+def a_final_score(lang: str) -> str:
+    """The final score panel of a game of four with long bonus piles (rigged, in this process):
+    the very HTML the app's kernel sends."""
+    from kayalib.kaya.game import KayaState
+    from kayalib.kaya.rules import KayaRules
+    from kayalib.ui.kaya_app import KayaApp
+
+    app = KayaApp(seed=1, delay=0, opponents=["random"] * 3, lang=lang)
+    position = KayaState.from_position(
+        KayaRules(("green", "red", "blue", "pink")),
+        hands=[["green-2"], ["red-5", "red-6"], ["blue-6", "blue-7"], ["pink-7", "pink-9"]],
+        bonus=[["red-1", "red-2", "red-3", "blue-4", "blue-5", "pink-6", "pink-4", "red-8",
+                "blue-9"], ["green-1"], ["pink-1", "pink-2"], ["blue-1", "red-9"]],
+    )  # fmt: skip
+    app.start_from(position, ["human", "random", "random", "random"])
+    slot = app.slot_buttons[1]  # green 2, the last card: the game is over
+    slot.click()
+    assert app.state.is_terminal
+    return app.score.value
+
+
+#: cells of the score table whose sum is broken across lines around its result ("5 + 6 = /
+#: 11"): the text from the last term to the end must sit on one line
+SUM_BROKEN = """() => {
+  const broken = [];
+  for (const cell of document.querySelectorAll('table.kaya-score td')) {
+    if (!cell.textContent.includes('=')) continue;
+    const nodes = [];
+    const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) nodes.push(n);
+    const text = nodes.map(n => n.data).join('');
+    let at = text.lastIndexOf('+') + 1;
+    while (text[at] === ' ') at++;
+    const range = document.createRange();
+    let seen = 0;
+    for (const n of nodes) {
+      if (seen + n.data.length >= at) { range.setStart(n, at - seen); break; }
+      seen += n.data.length;
+    }
+    const last = nodes[nodes.length - 1];
+    range.setEnd(last, last.data.length);
+    const tops = new Set(Array.from(range.getClientRects())
+      .filter(r => r.width > 0).map(r => Math.round(r.top)));
+    if (tops.size > 1) broken.push(text);
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "id", "pl"])
+def test_the_final_score_fits_a_phone_with_every_sum_whole(voila_server, page, lang) -> None:
+    """At 390 px the final score's four columns fit the screen; no sum is broken before its
+    result, no heading inside a word, and every total stays on one line beside its row."""
+    page.set_viewport_size(PHONE)
+    open_app(page, voila_server, "play-aku-paling-kaya.ipynb", f"seed=3&speed=instant&lang={lang}",
+             "button.kaya-play-card:visible:not([disabled])")  # fmt: skip
+    page.evaluate("""html => document.querySelector('.kaya-app .kaya-status').parentElement
+        .insertAdjacentHTML('beforeend', '<div class="kaya-score">' + html + '</div>')""",
+                  a_final_score(lang))  # fmt: skip  (where the app draws it, under the status)
+    page.wait_for_timeout(100)
+    assert_no_sideways_scrolling(page)
+    assert_across_inside(page, "table.kaya-score th, table.kaya-score td")
+    assert_nothing_clipped(page, ".kaya-score-panel, .kaya-score-panel .kaya-scroll-x")
+    assert_no_word_broken(page, "table.kaya-score th, table.kaya-score td")
+    assert page.evaluate(SUM_BROKEN) == []
+    totals = boxes(page, "table.kaya-score td:last-child b")
+    assert all(b["bottom"] - b["top"] < 30 for b in totals), totals  # one line each
+    page.locator(".kaya-score-panel").screenshot(path=str(ARTIFACTS / f"kaya-score-{lang}.png"))
+
+
 @pytest.mark.parametrize("lang", ["pl", "id"])
 def test_the_toolbar_keeps_every_label_and_the_seed_field_on_a_phone(voila_server, page,
                                                                      lang) -> None:  # fmt: skip
@@ -144,6 +235,9 @@ def test_the_toolbar_keeps_every_label_and_the_seed_field_on_a_phone(voila_serve
     assert_across_inside(page, ".kaya-toolbar .widget-button, .kaya-seed, .kaya-lang")
     assert_nothing_clipped(page, ".kaya-toolbar .widget-button, .kaya-seed label")
     assert_no_word_broken(page, ".kaya-toolbar")
+    # the class seed's badge wraps inside one box, not as a frame broken over two lines
+    assert page.evaluate("document.querySelector('.kayalib-seed-badge').getClientRects()"
+                         ".length") == 1  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------
@@ -151,10 +245,10 @@ def test_the_toolbar_keeps_every_label_and_the_seed_field_on_a_phone(voila_serve
 
 
 def tab_to(page, css_class: str, limit: int = 60) -> None:
-    """Press Tab until the focused element has ``css_class``."""
+    """Press Tab until the focused element has ``css_class`` (or lies in a widget that has)."""
     for _ in range(limit):
         page.keyboard.press("Tab")
-        if page.evaluate(f"document.activeElement.classList.contains('{css_class}')"):
+        if page.evaluate(f"Boolean(document.activeElement.closest('.{css_class}'))"):
             return
     raise AssertionError(f"Tab never reached .{css_class}")
 
@@ -291,3 +385,103 @@ def test_every_text_has_contrast_enough(voila_server, page, notebook, ready, the
         page.click(then)
     page.wait_for_timeout(800)
     assert page.evaluate(LOW_CONTRAST) == []
+
+
+def status_after(page, press: str, before: str) -> str:
+    """Press ``press``; the live status line's words once they have changed from ``before``."""
+    page.keyboard.press(press)
+    page.wait_for_function(
+        "old => document.querySelector('.kaya-status').innerText !== old",
+        arg=before, timeout=STEP_TIMEOUT,
+    )  # fmt: skip
+    page.wait_for_timeout(300)
+    return page.inner_text(".kaya-status[aria-live='polite']")
+
+
+def test_a_whole_blef_round_with_the_keyboard_only(voila_server, page) -> None:
+    """Tab to the bid's rank, an arrow key for another one, Tab to Bid, Enter; when the bots
+    have bid over you, Tab to the check and Enter: no mouse, until you have checked a bid and
+    seen the cards. The live status line says each move and the round's result in words."""
+    open_app(page, voila_server, "play-blef.ipynb", "seed=4&speed=instant&bots=odds,odds",
+             "button.kaya-bid:not([disabled])")  # fmt: skip
+    told: list[str] = []
+    checked = False
+    for _ in range(12):
+        page.wait_for_selector("button.kaya-bid:not([disabled])", timeout=STEP_TIMEOUT)
+        status = page.inner_text(".kaya-status")
+        if told and "loses the round" not in told[-1] and \
+                page.locator("button.kaya-check:not([disabled])").count():  # fmt: skip
+            tab_to(page, "kaya-check")
+            told.append(status_after(page, "Enter", status))  # sprawdzam!
+            checked = True
+            break
+        tab_to(page, "kaya-bid-param")
+        label = page.inner_text("button.kaya-bid")
+        page.keyboard.press("ArrowDown")  # the next rank, e.g. pair 10 instead of pair 9
+        page.wait_for_function(  # the Bid button names the bid it makes
+            "old => document.querySelector('button.kaya-bid').innerText !== old",
+            arg=label, timeout=STEP_TIMEOUT)  # fmt: skip
+        tab_to(page, "kaya-bid")
+        bid = page.inner_text("button.kaya-bid").split(":", 1)[1].strip()
+        told.append(status_after(page, "Enter", status))
+        assert f"Player 1 (you) bids {bid}." in told[-1], told
+    assert checked, told
+    page.wait_for_selector(".kaya-reveal-panel", timeout=STEP_TIMEOUT)
+    said = told[-1]
+    assert "Player 1 (you) says “sprawdzam!”" in said and "loses the round" in said, told
+    assert "Cards:" in said  # the cards laid open, in words
+
+
+#: the Kaya decisions a keyboard makes: the first visible, enabled button of each kind
+KAYA_PLAY = "button.kaya-play-card:visible:not([disabled])"
+KAYA_POWERS = ["kaya-take-back", "kaya-keep", "kaya-steal", "kaya-decline"]
+
+
+def test_a_whole_kaya_turn_with_the_keyboard_only(voila_server, page) -> None:
+    """From your card played to your next card: the challenge windows (one challenge, the
+    rest passed), the showdown and any power, with Tab, Enter and Space alone. The live status
+    line says each move, the showdown and where the cards went, in words."""
+    open_app(page, voila_server, "play-aku-paling-kaya.ipynb", "seed=3&speed=instant",
+             KAYA_PLAY)  # fmt: skip
+    status = page.inner_text(".kaya-status")
+    tab_to(page, "kaya-play-card")
+    told = [status_after(page, "Enter", status)]
+    assert "Player 1 (you) · green plays green 1" in told[0], told
+    challenged = False
+    for _ in range(12):
+        page.wait_for_selector(f"{KAYA_PLAY}, button.kaya-pass:visible, "
+                               + ", ".join(f"button.{p}:visible" for p in KAYA_POWERS),
+                               timeout=STEP_TIMEOUT)  # fmt: skip
+        status = page.inner_text(".kaya-status")
+        if page.locator(KAYA_PLAY).count():
+            break  # your next turn: the turn is over
+        if page.locator("button.kaya-pass:visible").count():
+            tab_to(page, "kaya-pass" if challenged else "kaya-challenge")
+            told.append(status_after(page, " " if challenged else "Enter", status))
+            challenged = True
+            continue
+        power = next(p for p in KAYA_POWERS if page.locator(f"button.{p}:visible").count())
+        tab_to(page, power)
+        told.append(status_after(page, "Enter", status))
+    said = " ".join(told)
+    assert challenged and "Player 1 (you) · green challenges" in said and "Showdown:" in said, told
+    assert page.locator(KAYA_PLAY).count(), "the turn did not come back to you"
+
+
+LANDED_STYLE = """() => Array.from(document.querySelectorAll('.kaya-landed')).map(e => {
+    const s = getComputedStyle(e, '::after'); return [s.animationName, s.borderTopColor,
+                                                      s.opacity]; })"""
+
+
+def test_a_landed_card_is_framed_for_a_moment_or_still_for_less_motion(voila_server,
+                                                                      page) -> None:  # fmt: skip
+    open_app(page, voila_server, "play-aku-paling-kaya.ipynb", "seed=3&speed=instant",
+             KAYA_PLAY)  # fmt: skip
+    timed_click(page, f"{KAYA_PLAY} >> nth=0", ".kaya-log")
+    timed_click(page, "button.kaya-challenge", ".kaya-log")  # lost: cards go to red and away
+    styles = page.evaluate(LANDED_STYLE)
+    assert len(styles) == 4 and all(name == "kaya-landed" for name, _, _ in styles), styles
+    page.emulate_media(reduced_motion="reduce")
+    styles = page.evaluate(LANDED_STYLE)
+    assert all(name == "none" and colour == "rgb(180, 83, 9)" and opacity == "1"
+               for name, colour, opacity in styles), styles  # fmt: skip

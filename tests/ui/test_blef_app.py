@@ -567,3 +567,14 @@ def test_a_seed_typed_and_sent_deals_that_game_at_once_and_stays_until_changed()
     assert app.seed != 4321 and app.seed_field.value == str(app.seed)
     app.seed_field.value = "x"
     assert "whole number" in app.error.value and app.seed_field.value == "x"
+
+
+def test_the_status_line_says_your_bid_and_the_check_that_ended_the_round() -> None:
+    """Seed 4: you bid pair 10 and the next bot checks it at once; the live status line tells
+    both (your bid, the check and who lost), then the new round."""
+    app = BlefApp(seed=4, delay=0, opponents=["odds", "odds"])
+    app.human_act(app.legal_bids()[1])
+    news = re.findall(r'kaya-status-news">([^<]*)<', app.status.value)
+    assert news[0] == "Player 1 (you) bids pair 10."
+    assert "sprawdzam" in news[1] and "Player 1 (you) loses the round" in news[1]
+    assert news[2].startswith("Round 2: cards dealt")

@@ -117,3 +117,16 @@ def test_a_long_colour_name_is_written_smaller_to_fit_the_card() -> None:
     short = kaya_card_svg("red", 5, 1, colour_names={"red": "merah"})
     long = kaya_card_svg("orange", 5, 1, colour_names={"orange": "pomarańczowy"})
     assert 'font-size="12.0"' in short and 'font-size="9.0"' in long
+
+
+def test_every_drawing_of_a_kaya_colour_carries_that_colours_own_shape() -> None:
+    """A card face, a card back and a player's swatch: the same shape per colour, six shapes."""
+    from kayalib.draw import KAYA_SHAPES, kaya_swatch_svg
+
+    assert len(set(KAYA_SHAPES.values())) == len(KAYA_COLOURS)
+    for colour in KAYA_COLOURS:
+        mark = f"kaya-shape-{KAYA_SHAPES[colour]}"
+        for svg in (kaya_card_svg(colour, 4, 1), kaya_card_svg(colour, 4, 1, dim=True),
+                    card_back_svg(colour=colour), kaya_swatch_svg(colour)):  # fmt: skip
+            ET.fromstring(svg)
+            assert svg.count("kaya-shape ") == 1 and mark in svg, (colour, svg)

@@ -330,11 +330,15 @@ def test_a_new_game_shows_the_gambreng_one_show_at_a_time() -> None:
             app.slot_buttons[0].click()
             assert "Wait until the gambreng" in app.error.value and len(app.states) == 1
             seen = [app.gambreng.value.count("<li>")]
-            for _ in range(500):
-                await asyncio.sleep(0.002)
+
+            def drawn(_change: object) -> None:  # every redraw, however busy the machine
                 n = app.gambreng.value.count("<li>")
                 if n != seen[-1]:
                     seen.append(n)
+
+            app.side.widget.observe(drawn, names="value")
+            for _ in range(500):
+                await asyncio.sleep(0.002)
                 if not app.watching_intro:
                     break
             assert not app.watching_intro
@@ -539,3 +543,44 @@ def test_a_colour_chosen_waits_for_new_game_and_says_so() -> None:
     assert app.state.rules.colors[0].value == mine  # nothing changes before New game
     app.new_game.click()
     assert app.state.rules.colors[0].value == other and not app.settings_pending
+
+
+def test_the_status_line_says_your_own_card_when_a_forced_move_followed_it() -> None:
+    """Green 1 has no power to use: the app declines it at once for you. The live status line
+    (what a screen reader reads out) still starts from your card, not after that forced move."""
+    app = KayaApp(seed=3, delay=0)
+    assert app.state.current_player == 0 and app.state.phase == "play"
+    slot(app, "green-1").click()
+    assert app.state.current_player == 0 and app.state.phase == "challenge"
+    assert "Player 1 (you) · green plays green 1" in app.status.value
+
+
+def test_the_status_line_keeps_the_challenge_and_its_winner_among_many_lines_of_news() -> None:
+    """Seed 3: you challenge red's card and lose; the cards move, red steals, blue plays: more
+    news than the status line holds. Who challenged and who won are what it must still say."""
+    app = KayaApp(seed=3, delay=0)
+    slot(app, "green-1").click()
+    assert app.state.phase == "challenge"
+    app.challenge_button.click()
+    status = app.status.value
+    assert "Player 1 (you) · green challenges" in status
+    assert "Showdown: Player 1 (you) · green: 1, Player 2 (bot: counter) · red: 9." in status
+    assert "goes from the table" not in status  # the cards' moves are in the log, for room
+
+
+def landed_cards(app: KayaApp) -> list[str]:
+    """The names of the cards the table panel marks as just landed."""
+    return re.findall(r'kaya-landed"><svg[^>]*aria-label="([^"(]*)', app.table_panel.value)
+
+
+def test_the_cards_that_just_moved_are_marked_where_they_landed() -> None:
+    """Seed 3: you challenge red 9 with green 1 and lose. Green 1 (the loser) and green 9 (red's
+    steal) land in red's bonus pile, red 9 in the discard, blue's new card on the table; at
+    your next decision only what moved since is marked."""
+    app = KayaApp(seed=3, delay=0)
+    slot(app, "green-1").click()
+    app.challenge_button.click()
+    assert sorted(landed_cards(app)) == ["face-down card", "green 1 ", "green 9 ", "red 9 "]
+    before = app.table_panel.value.count("kaya-landed")
+    slot(app, "green-2").click()
+    assert "green 1 " not in landed_cards(app) and before == 4
