@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 from pathlib import Path
 
 from kayalib.commands import OutputError, UsageError, whole_number
@@ -86,6 +87,8 @@ def run_tournament(args: argparse.Namespace) -> int:
         faults = ", ".join(f"{n} {why}" for why, n in row.forfeits.items() if n) or "-"
         print(f"{place:>2}. {row.name:<{width}}  {row.wins:>4} / {row.games:<4}  "
               f"{row.win_rate:>8.1%}  {low:>6.1%} - {high:<6.1%}  {faults}")  # fmt: skip
+    if len(board) >= 3:  # which bot is strongest, as the write-a-bot leaderboard says it
+        print(textwrap.fill(strongest_sentence(result), 100))
     for row in board:
         if row.last_fault:
             print(f"{row.name}: last forfeit: {row.last_fault}")
@@ -101,6 +104,15 @@ def run_tournament(args: argparse.Namespace) -> int:
             for line in shown:
                 print(f"  | {line}")
     return 0
+
+
+def strongest_sentence(result: object) -> str:
+    """Which bot is strongest, as far as ``result`` can say (the write-a-bot lab's sentence, in
+    English like the rest of this report)."""
+    from kayalib.i18n import Translator
+    from kayalib.teachers.botlab import strongest
+
+    return strongest(Translator("en"), result)  # type: ignore[arg-type]
 
 
 def write_chart(result: object, path: Path) -> None:

@@ -438,6 +438,14 @@ class Lesson:
             links.append(f'<a href="{self.link(ahead, t.lang)}">{words} \u2192</a>')
         return " \u00b7 ".join(links)
 
+    @classmethod
+    def prerequisites_text(cls, number: str, t: Translator) -> str:
+        """The same words as plain text (a lesson plan's first line on what comes before)."""
+        needed = PREREQUISITES.get(number, ())
+        if not needed:
+            return t("lesson_needs_none")
+        return f"{t('lesson_needs')} {'; '.join(cls.title(n, t) for n in needed)}"
+
     def prerequisites_html(self, t: Translator) -> str:
         """"Before this lesson: …" with a link to each lesson this one builds on."""
         needed = PREREQUISITES.get(self.number, ())
