@@ -51,3 +51,12 @@ def test_the_rounds_choice_states_the_games_the_page_played(lang: str) -> None:
     assert games == l07.shipped()["bluffer 30% v odds"].experiment.games
     assert "{games}" in t("l07.rounds_few")
     assert fill(t, "{n}", n=games) in fill(t, t("l07.rounds_few"), games=games)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lesson_01s_coin_table_writes_a_real_minus_sign(lang: str) -> None:
+    """The browser pass found "-1" (a hyphen) for the yellow 1-3 in every language."""
+    from kayalib.lessons.l01 import coin_table_html
+
+    table = coin_table_html(Translator(lang))
+    assert "<td>\u22121</td>" in table and not re.search(r">-\d", table)

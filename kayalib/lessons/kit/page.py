@@ -102,6 +102,9 @@ STYLE = """<style>
  justify-content:flex-end;align-items:flex-start;gap:4px;margin:3px 0}
 .widget-radio-box input{flex:none;margin-top:3px}
 .widget-select-multiple select{min-width:4em}
+.widget-button.jupyter-button{width:auto;min-width:var(--jp-widgets-inline-width-short);
+ padding:0 12px}
+@media (max-width:700px){.widget-hbox{flex-wrap:wrap;gap:4px 0}}
 .jupyter-button.mod-warning{background-color:#b45309}
 .jupyter-button.mod-warning:hover:enabled,.jupyter-button.mod-warning:active:enabled
  {background-color:#92400e}
