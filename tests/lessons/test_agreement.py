@@ -60,3 +60,10 @@ def test_lesson_01s_coin_table_writes_a_real_minus_sign(lang: str) -> None:
 
     table = coin_table_html(Translator(lang))
     assert "<td>\u22121</td>" in table and not re.search(r">-\d", table)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_lesson_text_writes_a_literal_brace(lang: str) -> None:
+    """Lesson 06 wrote a hand as "{5}" (a Python set) for students to read."""
+    t = Translator(lang)
+    assert [key for key, text in t.words.items() if "{{" in text or "}}" in text] == []
