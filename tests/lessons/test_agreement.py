@@ -67,3 +67,20 @@ def test_no_lesson_text_writes_a_literal_brace(lang: str) -> None:
     """Lesson 06 wrote a hand as "{5}" (a Python set) for students to read."""
     t = Translator(lang)
     assert [key for key, text in t.words.items() if "{{" in text or "}}" in text] == []
+
+
+def test_an_exercises_buttons_sit_under_its_choices_not_beside_the_first() -> None:
+    """The browser pass saw Check and Show solution beside the first choice (lessons 07, 10),
+    as the prediction's Lock-in button once was (issue 20)."""
+    import ipywidgets as widgets
+
+    from kayalib.lessons.kit.exercise import Exercise
+
+    choices = [("more", "more"), ("the same", "same"), ("less", "less")]
+    exercise = Exercise("Which?", "same", working="", choices=choices, lang="en")
+    row = next(c for c in exercise.children if exercise.answer_box in getattr(c, "children", ()))
+    assert isinstance(row, widgets.VBox)
+    assert exercise.check_button not in row.children  # on a row of its own, below
+    typed = Exercise("How many?", 3, working="", lang="en")
+    assert any(isinstance(c, widgets.HBox) and typed.answer_box in c.children
+               and typed.check_button in c.children for c in typed.children)  # fmt: skip

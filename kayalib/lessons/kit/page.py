@@ -89,7 +89,7 @@ STYLE = """<style>
 .kayalib-table{border-collapse:collapse;margin:4px 0}
 .kayalib-table td,.kayalib-table th{border:1px solid #ccc;padding:2px 8px;text-align:left}
 .kayalib-prose{max-width:52em;line-height:1.5}
-figure details{max-width:100%;overflow-x:auto}
+figure details,.widget-html-content{max-width:100%;overflow-x:auto}
 .kayalib-prose table{border-collapse:collapse}
 .kayalib-prose td,.kayalib-prose th{border:1px solid #ccc;padding:2px 8px}
 .kayalib-code pre{background:#f6f8fa;padding:8px 12px;border-radius:4px;max-width:52em;
