@@ -148,6 +148,17 @@ class TournamentResult:
         """The standings, best win rate first (then more wins, then name)."""
         return sorted(self.standings.values(), key=lambda s: (-s.win_rate, -s.wins, s.name))
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TournamentResult:
+        """The result :meth:`to_json` wrote (a shipped leaderboard, read back)."""
+        standings = {}
+        for row in data["leaderboard"]:
+            standings[row["name"]] = Standing(row["name"], row["games"], row["wins"],
+                                              dict(row["forfeits"]), row["last_fault"],
+                                              row["output"])  # fmt: skip
+        return cls(data["game"], data["games_per_pairing"], data["seed"], standings,
+                   {a: dict(row) for a, row in data["versus"].items()}, data["sandbox"])
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,

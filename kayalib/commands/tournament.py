@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kayalib.commands import OutputError, UsageError, whole_number
 from kayalib.registry import GAMES
 from kayalib.seeds import MAX_SEED
+
+if TYPE_CHECKING:
+    from kayalib.tournament import TournamentResult
 
 OUTPUT_LINES = 10
 """How many lines of what a bot file printed the report shows."""
@@ -70,37 +75,52 @@ def run_tournament(args: argparse.Namespace) -> int:
                              limits=limits, sandbox=args.sandbox)  # fmt: skip
     finally:
         close()
-    board = result.leaderboard()
     if args.chart:
         write_chart(result, Path(args.chart))
     if args.json:
         print(json.dumps(result.to_json()))
         return 0
+    print(leaderboard_text(result))
+    return 0
+
+
+def leaderboard_text(result: TournamentResult) -> str:
+    """The report ``kayalib tournament`` prints: the table, which bot is strongest (three
+    entrants or more), the forfeits, the sandbox and what bot files printed."""
+    board = result.leaderboard()
+    lines = [f"{result.game} round robin, {result.games_per_pairing} games a pairing, "
+             f"seed {result.seed}"]  # fmt: skip
     width = max(len(row.name) for row in board)
-    print(f"{result.game} round robin, {result.games_per_pairing} games a pairing, "
-          f"seed {result.seed}")  # fmt: skip
-    print(f"{'':3} {'entrant':<{width}}  {'wins':>11}  {'win rate':>8}  {'95% interval':>15}  "
-          "forfeits")  # fmt: skip
+    lines.append(f"{'':3} {'entrant':<{width}}  {'wins':>11}  {'win rate':>8}  "
+                 f"{'95% interval':>15}  forfeits")  # fmt: skip
     for place, row in enumerate(board, 1):
         low, high = row.interval
         faults = ", ".join(f"{n} {why}" for why, n in row.forfeits.items() if n) or "-"
-        print(f"{place:>2}. {row.name:<{width}}  {row.wins:>4} / {row.games:<4}  "
-              f"{row.win_rate:>8.1%}  {low:>6.1%} - {high:<6.1%}  {faults}")  # fmt: skip
-    for row in board:
-        if row.last_fault:
-            print(f"{row.name}: last forfeit: {row.last_fault}")
+        lines.append(f"{place:>2}. {row.name:<{width}}  {row.wins:>4} / {row.games:<4}  "
+                     f"{row.win_rate:>8.1%}  {low:>6.1%} - {high:<6.1%}  {faults}")  # fmt: skip
+    if len(board) >= 3:  # which bot is strongest, as the write-a-bot leaderboard says it
+        lines.append(textwrap.fill(strongest_sentence(result), 100))
+    lines += [f"{row.name}: last forfeit: {row.last_fault}" for row in board if row.last_fault]
     if result.sandbox is not None:
-        print(f"bot files ran in {result.sandbox['description']}")
-        print(f"limits: {result.sandbox['limits_description']}")
+        lines.append(f"bot files ran in {result.sandbox['description']}")
+        lines.append(f"limits: {result.sandbox['limits_description']}")
     for row in board:
         if row.output:
-            lines = row.output.rstrip("\n").splitlines()
-            shown = lines[-OUTPUT_LINES:]
-            more = f" (its last {len(shown)} lines)" if len(lines) > len(shown) else ""
-            print(f"{row.name} printed{more}:")
-            for line in shown:
-                print(f"  | {line}")
-    return 0
+            printed = row.output.rstrip("\n").splitlines()
+            shown = printed[-OUTPUT_LINES:]
+            more = f" (its last {len(shown)} lines)" if len(printed) > len(shown) else ""
+            lines.append(f"{row.name} printed{more}:")
+            lines += [f"  | {line}" for line in shown]
+    return "\n".join(lines)
+
+
+def strongest_sentence(result: TournamentResult) -> str:
+    """Which bot is strongest, as far as ``result`` can say (the write-a-bot lab's sentence, in
+    English like the rest of this report)."""
+    from kayalib.i18n import Translator
+    from kayalib.teachers.botlab import strongest
+
+    return strongest(Translator("en"), result)
 
 
 def write_chart(result: object, path: Path) -> None:

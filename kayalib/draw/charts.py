@@ -24,6 +24,7 @@ from kayalib.errors import ArgumentError
 __all__ = [
     "bar_chart_png",
     "figure_to_png",
+    "fit_titles",
     "heatmap_png",
     "line_chart_png",
     "localize_ticks",
@@ -63,12 +64,35 @@ def localize_ticks(figure: Figure, lang: str) -> None:
                 axis.set_major_formatter(_LocalDecimals(decimal))
 
 
+def fit_titles(figure: Figure) -> None:
+    """Break every axes title between words onto as many lines as it needs to stay inside the
+    figure (a title in Indonesian or Polish is often longer than the plot is wide)."""
+    figure.draw_without_rendering()  # lays the axes out, so their place is known
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    for axes in figure.axes:
+        title = axes.title
+        middle = axes.get_window_extent(renderer).x0 + axes.get_window_extent(renderer).width / 2
+        room = 2 * min(middle, figure.bbox.width - middle) - 8  # a centred title, 4 px margins
+        words = title.get_text().replace("\n", " ").split()
+        if not words or title.get_window_extent(renderer).width <= room:
+            continue
+        lines = [words[0]]
+        for word in words[1:]:
+            title.set_text(lines[-1] + " " + word)
+            if title.get_window_extent(renderer).width <= room:
+                lines[-1] += " " + word
+            else:
+                lines.append(word)
+        title.set_text("\n".join(lines))
+
+
 def figure_to_png(figure: Figure, lang: str = "en") -> bytes:
     """The figure as PNG bytes (Agg canvas, fixed metadata so the bytes are reproducible), its
     tick numbers written the way ``lang`` writes them."""
     if not isinstance(figure.canvas, FigureCanvasAgg):
         FigureCanvasAgg(figure)
     localize_ticks(figure, lang)
+    fit_titles(figure)
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=DPI, metadata={"Software": None})
     return buffer.getvalue()

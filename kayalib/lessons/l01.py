@@ -51,8 +51,9 @@ def all_cards_html(t: Translator) -> str:
 def coin_table_html(t: Translator, rules: KayaRules | None = None) -> str:
     """Each number with its worth in hand, its coins as a bonus card, and as a yellow bonus."""
     rules = KayaRules() if rules is None else rules
-    rows = [[n, n, rules.coin_value(n), rules.bonus_value(Card.parse(f"yellow-{n}"))]
-            for n in range(1, 10)]  # fmt: skip
+    rows = [[t.number(value, 0) for value in
+             (n, n, rules.coin_value(n), rules.bonus_value(Card.parse(f"yellow-{n}")))]
+            for n in range(1, 10)]  # fmt: skip (a real minus sign: −1)
     return table_html([t("lesson_number"), t("lesson_in_hand"), t("lesson_coins"),
                        t("lesson_coins_yellow")], rows)  # fmt: skip
 

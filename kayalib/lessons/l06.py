@@ -27,6 +27,9 @@ from kayalib.simulate import play_game
 from kayalib.words.kaya import action_text
 
 __all__ = [
+    "BUDI_SEEN",
+    "CITRA_SEEN",
+    "OWN",
     "ChallengeExplorer",
     "challenge_simulator",
     "challenge_gain_table",
@@ -38,6 +41,10 @@ __all__ = [
 ]
 
 NAMES = KAYA_NAMES
+OWN = 6
+"""The card you challenge with in the page's question (and on the worksheet's tree)."""
+BUDI_SEEN, CITRA_SEEN = (1, 4, 9), (2, 3, 5, 8)
+"""The numbers of Budi's and Citra's colours you have seen face up in that question."""
 
 
 def challenge_simulator(own: int, unseen: Sequence[int], seed: int = 6, *,

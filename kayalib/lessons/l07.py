@@ -343,10 +343,12 @@ def shipped_view(against: str) -> widgets.VBox:
 
 def rounds_figures(bluffer: str = "bluffer 30%") -> dict[str, Any]:
     """The rounds of the shipped games of ``bluffer``: against each opponent, the share of the
-    rounds with a bluff it won and of the rounds without one."""
+    rounds with a bluff it won and of the rounds without one; ``games``: the games a seat."""
     figures: dict[str, Any] = {}
     for against in ("odds", "believer"):
-        count: RoundCount = shipped()[f"{bluffer} v {against}"].round_count()
+        result = shipped()[f"{bluffer} v {against}"]
+        figures["games"] = result.experiment.games  # games a seat, the same in both
+        count: RoundCount = result.round_count()
         figures[against] = count
         figures[f"{against}_bluff"] = count.bluff_won / count.bluff_rounds
         figures[f"{against}_plain"] = count.plain_won / count.plain_rounds

@@ -1,9 +1,10 @@
-"""``python -m kayalib.teachers plans|worksheets``: write the teacher's pages and printables.
+"""``python -m kayalib.teachers plans|worksheets|board``: write the teacher's pages and printables.
 
 ``plans [FOLDER]`` writes the lesson plans as Markdown (``docs/teachers/<lang>/NN.md``, an index
 per language and a one-page quickstart for running a lesson in class); ``worksheets [FOLDER]``
 writes the PDF worksheets and answer keys (``build/worksheets/<lang>/NN-worksheet.pdf``,
-``NN-key.pdf``). ``make plans`` and ``make worksheets`` run them.
+``NN-key.pdf``). ``make plans`` and ``make worksheets`` run them. ``board`` plays the write-a-bot
+page's shipped leaderboard again (:func:`kayalib.teachers.botlab.write_board`, minutes).
 """
 
 from __future__ import annotations
@@ -62,7 +63,18 @@ def main(argv: list[str] | None = None) -> int:
                         help="only this lesson (repeatable)")  # fmt: skip
     sheets.add_argument("--lang", action="append", choices=list(languages()),
                         help="only this language (repeatable)")  # fmt: skip
+    commands.add_parser("board", help="play the write-a-bot page's shipped leaderboard again "
+                        "(minutes)")  # fmt: skip
     args = parser.parse_args(argv)
+    if args.command == "board":
+        import tempfile
+
+        from kayalib.teachers.botlab import BOARD_FILE, write_board
+
+        with tempfile.TemporaryDirectory() as folder:
+            write_board(Path(folder))
+        print(f"wrote {BOARD_FILE}")
+        return 0
     if args.command == "plans":
         written = write_plans(args.folder)
         print(f"wrote {len(written)} plan pages to {args.folder}/")

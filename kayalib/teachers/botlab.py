@@ -49,10 +49,15 @@ __all__ = [
     "BotLab",
     "LabOnlyError",
     "Leaderboard",
+    "BOARD_GAMES",
     "bot_folder",
     "default_games",
+    "shipped_board",
     "strongest",
+    "template_fingerprint",
+    "template_source",
     "tournament_command",
+    "write_board",
 ]
 
 BOT_FOLDER_VARIABLE = "KAYALIB_BOT_DIR"
@@ -108,6 +113,55 @@ def default_games(path: str | Path) -> int:
     except (KayalibError, OSError):  # the leaderboard says why when it runs
         return min(DEFAULT_GAMES.values())
     return DEFAULT_GAMES.get(game, min(DEFAULT_GAMES.values()))
+
+
+BOARD_FILE = Path(__file__).with_name("botlab_board.json")
+"""The shipped class-tournament leaderboard: the notebook's Blef template bot against every
+built-in bot, :data:`BOARD_GAMES` a pairing (``python -m kayalib.teachers board`` writes it)."""
+BOARD_GAMES = 250
+NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "write-a-bot.ipynb"
+
+
+def template_source(game: str, notebook: Path = NOTEBOOK) -> str:
+    """The bot file the notebook's ``%%writefile`` cell for ``game`` saves."""
+    import json
+
+    for cell in json.loads(notebook.read_text("utf-8"))["cells"]:
+        source = "".join(cell["source"])
+        if source.startswith("%%writefile") and f'GAME = "{game}"' in source:
+            return source.split("\n", 1)[1]
+    raise KayalibError(f"{notebook.name} has no template bot for {game}")
+
+
+def template_fingerprint(source: str) -> str:
+    """A short fingerprint of a template's source (which template a shipped board played)."""
+    import hashlib
+
+    return hashlib.sha256(source.encode("utf-8")).hexdigest()[:16]
+
+
+def write_board(folder: Path, games: int = BOARD_GAMES, seed: int = 1,
+                path: Path = BOARD_FILE) -> TournamentResult:  # fmt: skip
+    """Play the shipped leaderboard again (the template saved in ``folder`` as the notebook
+    names it) and write it to ``path``: minutes, for ``make`` and not for a lesson."""
+    import json
+
+    source = template_source("blef")
+    bot = folder / "my_blef_bot.py"
+    bot.write_text(source, "utf-8")
+    result = round_robin("blef", [bot, *bot_names("blef")], games, seed)
+    data = {"template": template_fingerprint(source),
+            "result": {**result.to_json(), "sandbox": None}}  # (where it ran is not the data)
+    path.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
+    return result
+
+
+def shipped_board(path: Path = BOARD_FILE) -> tuple[TournamentResult, str]:
+    """The shipped leaderboard and the fingerprint of the template bot it was played with."""
+    import json
+
+    data = json.loads(path.read_text("utf-8"))
+    return TournamentResult.from_json(data["result"]), data["template"]
 
 
 def strongest(t: Translator, result: TournamentResult) -> str:
@@ -207,6 +261,17 @@ class BotLab(Lesson):
         board = Leaderboard(path, games=games, seed=self.seed(1))
         self.parts.append(board)
         return board
+
+    def shipped_board(self) -> widgets.Widget:
+        """What the class-tournament command printed for the template bot (shipped with the
+        kit, :data:`BOARD_GAMES` a pairing), and which bot is strongest, in the page's words."""
+        from kayalib.commands.tournament import leaderboard_text
+
+        result, _ = shipped_board()
+        text = escape(leaderboard_text(result))
+        part = self.html(lambda t: f"<pre>{text}</pre><p>{escape(strongest(t, result))}</p>")
+        part.add_class("kayalib-shipped-board")
+        return part
 
     def command(self, path: str | Path, *, games: int = 20) -> widgets.Widget:
         """The ``kayalib tournament`` command for this bot, shown as code to copy."""

@@ -69,8 +69,15 @@ class Plan:
         return self._figures
 
     def text(self, t: Translator, name: str) -> str:
-        """One part of the plan as Markdown, figures filled in the language of ``t``."""
-        return fill(t, t(self.key(name)), **self.figures)
+        """One part of the plan as Markdown, figures filled in the language of ``t``; the
+        prerequisites start with the lessons the lesson's own header names (one list,
+        :data:`~kayalib.lessons.kit.page.PREREQUISITES`)."""
+        text = fill(t, t(self.key(name)), **self.figures)
+        if name == "prerequisites":
+            from kayalib.lessons.kit.page import Lesson
+
+            text = f"{Lesson.prerequisites_text(self.number, t)}\n\n{text}"
+        return text
 
     def has(self, name: str) -> bool:
         return Translator("en").has(self.key(name))

@@ -3,8 +3,10 @@
 A worksheet holds what a student writes on paper during a lesson: the prediction questions
 (with the prose that sets them up, blank boxes or tick boxes, and a box for what the page then
 showed), the tables the page shows before any prediction, the exercises (with room for the
-working), the plan's exit ticket and its extension. The answer key is the same sheet with the
-exact values, right choices, workings, the lesson's pinned tables and the exit-ticket answers;
+working), the probability tree of lessons 06 and 08 (:mod:`kayalib.teachers.trees`, blank),
+the plan's exit ticket and its extension. The answer key is the same sheet with the
+exact values, right choices, workings, the lesson's pinned tables, the filled-in trees and the
+exit-ticket answers;
 no answer is ever on the student's sheet. Both are HTML first (:func:`worksheet_html`) and PDF
 through WeasyPrint (:func:`write_pdfs`).
 """
@@ -19,6 +21,7 @@ from kayalib.i18n import Translator, languages
 from kayalib.lessons.kit.exercise import answer_text
 from kayalib.teachers.plans import Plan
 from kayalib.teachers.record import Ask, LessonRecord, Table, Task, record_lesson
+from kayalib.teachers.trees import TREES, tree_html
 
 __all__ = ["CSS", "worksheet_html", "write_pdfs"]
 
@@ -42,7 +45,7 @@ h2 { font-size: 12pt; margin: 5mm 0 1.5mm 0; border-bottom: 1px solid #999; }
 .note { border: 1px dashed #b00020; color: #b00020; padding: 1mm 3mm; font-size: 9pt; }
 table { border-collapse: collapse; margin: 2mm 0; font-size: 8.5pt; }
 td, th { border: 1px solid #999; padding: 0.6mm 2mm; text-align: left; }
-img, svg { max-width: 100%; }
+img, svg { max-width: 100%; height: auto; }
 """
 
 
@@ -134,11 +137,19 @@ def _class_bids(t: Translator, key: bool) -> str:
     return worksheet_box_html(t, key)
 
 
+def _tree(number: str) -> Callable[[Translator, bool], str]:
+    def section(t: Translator, key: bool) -> str:
+        return tree_html(TREES[number](), t, key=key)
+
+    return section
+
+
 TEMPLATES: dict[str, tuple[Callable[[Translator, bool], str], ...]] = {
-    "08": (_bayes_table, _class_bids),
+    "06": (_tree("06"),), "08": (_bayes_table, _tree("08"), _class_bids),
 }  # fmt: skip
 """What a lesson's worksheet carries before its exit ticket, as ``(t, key) -> HTML``: blank
-templates (the box for the class's bids has the sample class's figures on the key)."""
+templates (the same on the key), probability trees (filled in on the key) and the box for the
+class's bids (the sample class's figures on the key)."""
 
 
 def worksheet_html(record: LessonRecord, lang: str, *, key: bool = False) -> str:

@@ -187,10 +187,15 @@ class Exercise(widgets.VBox, Localized):
         self._feedback: tuple[str, str] | None = None
         self.check_button.on_click(self.errors.guard(lambda _: self.check()))
         self.solution_button.on_click(self.errors.guard(lambda _: self.reveal()))
+        buttons = [self.check_button, self.solution_button]
+        if self.choices is None:  # a text box and its buttons in one row
+            answer_row: widgets.Widget = widgets.HBox([self.answer_box, *buttons])
+        else:  # the buttons under the choices, not beside the first one as if part of it
+            answer_row = widgets.VBox([self.answer_box, widgets.HBox(buttons)])
         super().__init__(
             [
                 self.question,
-                widgets.HBox([self.answer_box, self.check_button, self.solution_button]),
+                answer_row,
                 self.key_box,
                 self.feedback,
                 self.solution,

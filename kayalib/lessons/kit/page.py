@@ -89,6 +89,7 @@ STYLE = """<style>
 .kayalib-table{border-collapse:collapse;margin:4px 0}
 .kayalib-table td,.kayalib-table th{border:1px solid #ccc;padding:2px 8px;text-align:left}
 .kayalib-prose{max-width:52em;line-height:1.5}
+figure details,.widget-html-content{max-width:100%;overflow-x:auto}
 .kayalib-prose table{border-collapse:collapse}
 .kayalib-prose td,.kayalib-prose th{border:1px solid #ccc;padding:2px 8px}
 .kayalib-code pre{background:#f6f8fa;padding:8px 12px;border-radius:4px;max-width:52em;
@@ -102,6 +103,9 @@ STYLE = """<style>
  justify-content:flex-end;align-items:flex-start;gap:4px;margin:3px 0}
 .widget-radio-box input{flex:none;margin-top:3px}
 .widget-select-multiple select{min-width:4em}
+.widget-button.jupyter-button{width:auto;min-width:var(--jp-widgets-inline-width-short);
+ padding:0 12px}
+@media (max-width:700px){.widget-hbox{flex-wrap:wrap;gap:4px 0}}
 .jupyter-button.mod-warning{background-color:#b45309}
 .jupyter-button.mod-warning:hover:enabled,.jupyter-button.mod-warning:active:enabled
  {background-color:#92400e}
@@ -437,6 +441,14 @@ class Lesson:
             words = escape(t("lesson_nav_next", title=self.title(ahead, t)))
             links.append(f'<a href="{self.link(ahead, t.lang)}">{words} \u2192</a>')
         return " \u00b7 ".join(links)
+
+    @classmethod
+    def prerequisites_text(cls, number: str, t: Translator) -> str:
+        """The same words as plain text (a lesson plan's first line on what comes before)."""
+        needed = PREREQUISITES.get(number, ())
+        if not needed:
+            return t("lesson_needs_none")
+        return f"{t('lesson_needs')} {'; '.join(cls.title(n, t) for n in needed)}"
 
     def prerequisites_html(self, t: Translator) -> str:
         """"Before this lesson: …" with a link to each lesson this one builds on."""

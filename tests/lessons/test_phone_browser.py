@@ -1,0 +1,41 @@
+"""A lesson on a phone (390 px) in a real browser: no button's words are cut off and nothing is
+wider than the screen (the browser pass found "Pokaż r…" for "Show solution" in Polish)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lessons.test_browser import LOAD, STEP, browser, server  # noqa: F401
+
+pytestmark = [pytest.mark.browser, pytest.mark.voila]
+
+CUT = """() => [...document.querySelectorAll('.jupyter-button, .widget-button')]
+  .filter(b => b.offsetWidth && b.scrollWidth > b.clientWidth + 1)
+  .map(b => b.innerText)"""
+WIDE = """() => [...document.querySelectorAll('#rendered_cells *')]
+  .filter(e => !e.closest('details:not([open])') && e.getBoundingClientRect().width
+          && e.getBoundingClientRect().right > document.documentElement.clientWidth + 1
+          && !(e.parentElement && e.parentElement.getBoundingClientRect().right
+               > document.documentElement.clientWidth + 1))
+  .map(e => e.tagName + '.' + e.className)"""
+
+
+@pytest.mark.parametrize("lang", ["pl", "id"])
+def test_a_lesson_on_a_phone_cuts_no_button_and_is_no_wider_than_the_screen(
+    server, browser, lang  # noqa: F811
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/voila/render/03-how-likely-is-my-bid.ipynb?lang={lang}",
+                  timeout=LOAD)  # fmt: skip
+        page.wait_for_selector(".kayalib-commit", timeout=LOAD)
+        page.locator(".kayalib-prediction input[type=radio]").first.check(force=True)
+        page.click(".kayalib-commit")  # the guess opens the simulator, its deals the exercises
+        page.click(".kayalib-deal-many", timeout=STEP)
+        page.wait_for_selector(".kayalib-show-solution", timeout=STEP)
+        page.wait_for_timeout(1000)
+        assert page.evaluate(CUT) == []
+        assert page.evaluate(WIDE) == []
+    finally:
+        context.close()
