@@ -49,6 +49,7 @@ __all__ = [
     "ClassData",
     "class_or_sample",
     "sample_class",
+    "sample_data",
     "write_sample",
 ]
 
@@ -106,6 +107,14 @@ def class_or_sample(kind: str, lesson: str | None = None) -> ClassData:
     live = class_data(kind, lesson if kind == "show" else None)
     if isinstance(live, dict):
         return ClassData(kind, live, sample=False)
+    return sample_data(kind)
+
+
+def sample_data(kind: str) -> ClassData:
+    """The sample class's data of ``kind``, in class mode too (a page shows it, labelled, while
+    its class has entered nothing yet); ArgumentError for a kind with no sample."""
+    if kind not in KINDS:
+        raise ArgumentError(f"the class data a lesson can read are {', '.join(KINDS)}")
     return ClassData(kind, _shipped()[kind], sample=True)
 
 

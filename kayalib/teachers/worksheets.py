@@ -128,7 +128,19 @@ def _bayes_table(t: Translator) -> str:
             f"<table><tr>{head}</tr>{empty * 6}{total}</table>")  # fmt: skip
 
 
-TEMPLATES: dict[str, Callable[[Translator], str]] = {"08": _bayes_table}
+def _shows_table(t: Translator) -> str:
+    """Lesson 05: one's own hompimpa shows, a box a round, and the class's counts and test."""
+    rounds = range(1, 11)
+    head = f"<th>{escape(t('p05.sheet_round'))}</th>" + "".join(f"<th>{n}</th>" for n in rounds)
+    mine = f"<td>{escape(t('p05.sheet_mine'))}</td>" + "<td>&nbsp;</td>" * len(rounds)
+    rows = "".join(f"<tr><td>{escape(t(f'p05.sheet_{name}'))}</td><td>&nbsp;</td></tr>"
+                   for name in ("palm", "back", "total", "p", "detect", "verdict"))  # fmt: skip
+    return (f"<h2>{escape(t('p05.sheet_title'))}</h2><table><tr>{head}</tr><tr>{mine}</tr>"
+            f"</table><table><tr><th>{escape(t('p05.sheet_what'))}</th>"
+            f"<th>{escape(t('p05.sheet_value'))}</th></tr>{rows}</table>")  # fmt: skip
+
+
+TEMPLATES: dict[str, Callable[[Translator], str]] = {"05": _shows_table, "08": _bayes_table}
 """Blank templates a lesson's worksheet carries before its exit ticket."""
 
 
