@@ -1,8 +1,10 @@
 """Lesson 05, gambreng: how many rounds of hompimpa and suit it takes, simulated and then exact
 (a recursion), why an even number of players wastes shows, what a 95% confidence interval means
 (many intervals at once, the misses marked) and whether the draw is fair (one test for every
-player at once). The numbers are :mod:`kayalib.kaya.gambreng_stats`; here they are drawn and
-told."""
+player at once); then the class's own hompimpa shows, entered by the students
+(:class:`ShowEntry`) and tested with an exact binomial test (:class:`ClassShows`: what the test
+can and cannot say, and whether an uneven palm share makes gambreng unfair). The numbers are
+:mod:`kayalib.kaya.gambreng_stats` and :mod:`kayalib.stats`; here they are drawn and told."""
 
 from __future__ import annotations
 
@@ -211,7 +213,8 @@ class ShowEntry(widgets.VBox, Localized):
                                           style={"font_size": "1.15em", "font_weight": "bold"})
         self.back_button = widgets.Button(button_style="primary", layout=big,
                                           style={"font_size": "1.15em", "font_weight": "bold"})
-        self.undo_button = widgets.Button(layout={"width": "auto", "height": "2.6em"})
+        self.undo_button = widgets.Button(layout={"width": "auto", "height": "2.6em",
+                                                  "align_self": "flex-start"})  # fmt: skip
         for button, css in ((self.palm_button, "kayalib-show-palm"),
                             (self.back_button, "kayalib-show-back"),
                             (self.undo_button, "kayalib-show-undo")):  # fmt: skip
@@ -375,6 +378,7 @@ def shows_chart(t: Translator, chart: Chart, figures: dict[str, Any]) -> None:
     axes.set_xlabel(t("l05.shows_chart_x"))
     axes.set_ylabel(t("l05.shows_chart_y"))
     axes.set_title(fill(t, t.count("l05.shows_chart_title", n), n=n), fontsize=11)
+    axes.set_ylim(0, max(chances) * 1.45)  # room for the legend above the bars
     axes.legend(loc="upper left", fontsize=8)
     axes.grid(True, axis="y", alpha=0.3)
     p = _p_text(figures["p"])
@@ -410,6 +414,7 @@ class ClassShows(widgets.VBox, Localized):
         self.errors = ErrorBanner(lambda: self.t)
         self.source = widgets.HTML()
         self.source.add_class("kayalib-shows-source")
+        self.source.add_class("kayalib-prose")
         self.again = widgets.Button(layout={"width": "auto"})
         self.again.add_class("kayalib-shows-again")
         self.again.on_click(self.errors.guard(lambda _: self.load()))
