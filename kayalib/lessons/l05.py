@@ -286,10 +286,8 @@ class ShowEntry(widgets.VBox, Localized):
         if not self.shows:
             self.mine.value = f"<i>{escape(t('l05.shows_none_yet'))}</i>"
             return
-        palms = self.shows.count("palm")
         listed = ", ".join(t(f"l05.shows_{g}_word") for g in self.shows)
         self.mine.value = escape(t.count("l05.shows_mine", len(self.shows), n=len(self.shows),
-                                         palm=palms, back=len(self.shows) - palms,
                                          shows=listed))  # fmt: skip
 
 
@@ -359,9 +357,9 @@ def show_figures(shows: Sequence[dict[str, Any]], players: int = 4) -> dict[str,
 
 
 def shows_chart(t: Translator, chart: Chart, figures: dict[str, Any]) -> None:
-    """The number of palms a fair coin gives in the class's ``n`` shows (every count's chance,
-    from :func:`kayalib.stats.binomial_test`'s distribution), the counts it gives at least 95%
-    of the time shaded, the class's count marked; the key figures as alt text and a table."""
+    """The number of palms a fair coin gives in the class's ``n`` shows (every count's chance
+    C(n, k) / 2ⁿ, as the page writes it), the counts it gives at least 95% of the time dark and
+    shaded, the class's count marked; the key figures as alt text and a table."""
     n, palm, low, high = figures["n"], figures["palm"], figures["low"], figures["high"]
     chances = [math.comb(n, k) / 2**n for k in range(n + 1)]
     figure = new_figure(7.0, 3.6)
@@ -448,7 +446,7 @@ class ClassShows(widgets.VBox, Localized):
                       more=lambda t: t(f"l05.shows_{figures['more']}_word"),
                       less=lambda t: t(f"l05.shows_{figures['less']}_word"))
         for key in ("detect", "detect_low", "rounds", "follow", "against"):
-            if values.get(key) is None:
+            if values.get(key) is None:  # a figure that only a sentence not shown states
                 values[key] = 0.0
         values["in_shows"] = fill(t, t.count("l05.shows_in", figures["n"]), n=figures["n"])
         paragraphs = [t("l05.shows_counts")]
