@@ -132,8 +132,10 @@ def _shows_table(t: Translator) -> str:
     """Lesson 05: one's own hompimpa shows, a box a round, and the class's counts and test."""
     rounds = range(1, 11)
     head = f"<th>{escape(t('p05.sheet_round'))}</th>" + "".join(f"<th>{n}</th>" for n in rounds)
-    mine = f"<td>{escape(t('p05.sheet_mine'))}</td>" + "<td>&nbsp;</td>" * len(rounds)
-    rows = "".join(f"<tr><td>{escape(t(f'p05.sheet_{name}'))}</td><td>&nbsp;</td></tr>"
+    box = '<td style="height:8mm;width:9mm">&nbsp;</td>'  # room to write in
+    mine = f"<td>{escape(t('p05.sheet_mine'))}</td>" + box * len(rounds)
+    rows = "".join(f'<tr><td>{escape(t(f"p05.sheet_{name}"))}</td>'
+                   '<td style="height:7mm;width:35mm">&nbsp;</td></tr>'
                    for name in ("palm", "back", "total", "p", "detect", "verdict"))  # fmt: skip
     return (f"<h2>{escape(t('p05.sheet_title'))}</h2><table><tr>{head}</tr><tr>{mine}</tr>"
             f"</table><table><tr><th>{escape(t('p05.sheet_what'))}</th>"
