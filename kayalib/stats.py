@@ -19,11 +19,14 @@ True
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from fractions import Fraction
 
 from kayalib.errors import ArgumentError
 
 __all__ = [
+    "BetaPosterior",
+    "beta_cdf",
     "binomial_power",
     "binomial_range",
     "binomial_test",
@@ -298,3 +301,117 @@ def exact(value: float, max_denominator: int = 10_000, within: float = 1e-9) -> 
     """
     fraction = Fraction(value).limit_denominator(max_denominator)
     return fraction if abs(float(fraction) - value) < within else value
+
+
+# ------------------------------------------------------------------ a rate as a parameter
+
+
+def beta_cdf(x: float, a: float, b: float) -> float:
+    """P(X ≤ x) for X ~ Beta(a, b): the regularized incomplete beta function, by its continued
+    fraction (modified Lentz; the series for x below the mean, the mirror above it).
+
+    >>> beta_cdf(0.5, 1, 1), round(beta_cdf(0.3, 2, 5), 6)
+    (0.5, 0.579825)
+    """
+    if a <= 0 or b <= 0:
+        raise ArgumentError(f"a Beta distribution needs a, b > 0, got {a} and {b}")
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+                     + a * math.log(x) + b * math.log1p(-x))  # fmt: skip
+    if x < (a + 1) / (a + b + 2):
+        return front * _beta_fraction(x, a, b) / a
+    return 1.0 - front * _beta_fraction(1 - x, b, a) / b
+
+
+def _beta_fraction(x: float, a: float, b: float) -> float:
+    tiny, c, d = 1e-300, 1.0, 1.0 - (a + b) * x / (a + 1)
+    d = 1 / (d if abs(d) > tiny else tiny)
+    value = d
+    for m in range(1, 10_000):
+        even = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m))
+        odd = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))
+        for numerator in (even, odd):
+            d = 1 + numerator * d
+            d = 1 / (d if abs(d) > tiny else tiny)
+            c = 1 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            value *= c * d
+        if abs(c * d - 1) < 1e-15:
+            break
+    return value
+
+
+@dataclass(frozen=True)
+class BetaPosterior:
+    """What ``successes`` of ``trials`` say about an unknown rate: the Beta(a, b) posterior from
+    a Beta prior (flat, Beta(1, 1), unless told), Think Bayes style.
+
+    >>> post = BetaPosterior.of(3, 10)
+    >>> post.a, post.b, round(post.mean, 4)
+    (4, 8, 0.3333)
+    >>> [round(x, 4) for x in post.interval()]
+    [0.1093, 0.6097]
+    >>> round(post.prob_above(BetaPosterior.of(30, 100)), 4)
+    0.5587
+    """
+
+    a: int
+    b: int
+
+    @classmethod
+    def of(cls, successes: int, trials: int, prior: tuple[int, int] = (1, 1)) -> BetaPosterior:
+        if trials < 0 or not 0 <= successes <= trials:
+            raise ArgumentError(f"need 0 <= successes <= trials, got {successes} of {trials}")
+        if min(prior) < 1:
+            raise ArgumentError(f"the prior's parameters must be whole numbers >= 1, not {prior}")
+        return cls(prior[0] + successes, prior[1] + trials - successes)
+
+    @property
+    def mean(self) -> float:
+        return self.a / (self.a + self.b)
+
+    def density(self, x: float) -> float:
+        """The posterior density at ``x`` (0 outside 0..1)."""
+        if not 0 < x < 1:
+            edge = (self.a if x <= 0 else self.b) == 1
+            return float(self.a + self.b - 1) if edge and x in (0, 1) else 0.0
+        return math.exp(math.lgamma(self.a + self.b) - math.lgamma(self.a) - math.lgamma(self.b)
+                        + (self.a - 1) * math.log(x) + (self.b - 1) * math.log1p(-x))  # fmt: skip
+
+    def cdf(self, x: float) -> float:
+        return beta_cdf(x, self.a, self.b)
+
+    def quantile(self, q: float) -> float:
+        """The ``x`` with ``cdf(x) = q``, by bisection (to 1e-12)."""
+        if not 0 <= q <= 1:
+            raise ArgumentError(f"a quantile needs 0 <= q <= 1, not {q}")
+        low, high = 0.0, 1.0
+        while high - low > 1e-12:
+            middle = (low + high) / 2
+            low, high = (middle, high) if self.cdf(middle) < q else (low, middle)
+        return (low + high) / 2
+
+    def interval(self, level: float = 0.95) -> tuple[float, float]:
+        """The equal-tailed credible interval: the rate lies in it with probability ``level``."""
+        tail = (1 - level) / 2
+        return self.quantile(tail), self.quantile(1 - tail)
+
+    def prob_above(self, other: BetaPosterior) -> float:
+        """P(this rate > ``other``'s rate), the two independent: a finite sum for whole-number
+        parameters (Evan Miller's formula for P(Y > X), with X this one and Y the other, taken
+        from 1).
+
+        >>> round(BetaPosterior.of(1, 2).prob_above(BetaPosterior.of(1, 2)), 12)
+        0.5
+        """
+        a, b, c, d = self.a, self.b, other.a, other.b
+
+        def log_beta(x: float, y: float) -> float:
+            return math.lgamma(x) + math.lgamma(y) - math.lgamma(x + y)
+
+        other_above = sum(math.exp(log_beta(a + i, b + d) - math.log(d + i) - log_beta(1 + i, d)
+                                   - log_beta(a, b)) for i in range(c))  # fmt: skip
+        return min(1.0, max(0.0, 1.0 - other_above))

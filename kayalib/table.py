@@ -57,6 +57,10 @@ class Table:
     ``states`` are the states of the current game, oldest first (undo shortens the list);
     ``seed`` is the current game's; ``fixed_seed`` keeps it for every new game (a class seed),
     else each new game gets a fresh one.
+
+    ``listeners`` are told of every change, in order, with the steps just made. The first is
+    where moves are kept (a class table's store): a listener that raises refuses the steps,
+    and the table takes them back, as if they never happened, before the error goes on.
     """
 
     def __init__(
@@ -176,8 +180,9 @@ class Table:
         state = self.state
         option = state.checked(action, seat=seat)
         step = Step(state, seat, option, False, state._after(option))
+        before = len(self.states)
         self.states.append(step.state)
-        self._tell([step, *self.settle()])
+        self._tell([step, *self.settle()], before)
         return step
 
     def settle(self) -> list[Step[Any]]:
@@ -200,8 +205,9 @@ class Table:
         step = next(turns(self.state, self.bots), None)
         if step is None:
             return None
+        before = len(self.states)
         self.states.append(step.state)
-        self._tell([step, *self.settle()])
+        self._tell([step, *self.settle()], before)
         return step
 
     def run(self, limit: int = 100_000) -> list[Step[Any]]:
@@ -236,9 +242,15 @@ class Table:
 
     # ---- listeners ---------------------------------------------------------------------------
 
-    def _tell(self, steps: Sequence[Step[Any]]) -> None:
-        for listener in list(self.listeners):
-            listener(self, steps)
+    def _tell(self, steps: Sequence[Step[Any]], before: int | None = None) -> None:
+        """Tell the listeners; if one refuses, the states from index ``before`` on go."""
+        try:
+            for listener in list(self.listeners):
+                listener(self, steps)
+        except Exception:
+            if before is not None:
+                del self.states[before:]
+            raise
 
     # ---- the record that brings a game back ----------------------------------------------------
 

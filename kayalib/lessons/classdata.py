@@ -49,7 +49,7 @@ __all__ = [
     "ClassData",
     "class_or_sample",
     "sample_class",
-    "sample_data",
+    "shipped_sample",
     "write_sample",
 ]
 
@@ -99,6 +99,14 @@ def _shipped() -> dict[str, Any]:
     return json.loads(SAMPLE_FILE.read_text(encoding="utf-8"))
 
 
+def shipped_sample(kind: str) -> ClassData:
+    """The sample class's data of ``kind`` (in class mode too: the bots a class is compared
+    with)."""
+    if kind not in KINDS:
+        raise ArgumentError(f"the class data a lesson can read are {', '.join(KINDS)}")
+    return ClassData(kind, _shipped()[kind], sample=True)
+
+
 def class_or_sample(kind: str, lesson: str | None = None) -> ClassData:
     """The class's data of ``kind`` (``"play"`` or ``"show"``; shows of ``lesson`` only, if
     given) in class mode, else the sample class's; ArgumentError for another kind."""
@@ -107,15 +115,7 @@ def class_or_sample(kind: str, lesson: str | None = None) -> ClassData:
     live = class_data(kind, lesson if kind == "show" else None)
     if isinstance(live, dict):
         return ClassData(kind, live, sample=False)
-    return sample_data(kind)
-
-
-def sample_data(kind: str) -> ClassData:
-    """The sample class's data of ``kind``, in class mode too (a page shows it, labelled, while
-    its class has entered nothing yet); ArgumentError for a kind with no sample."""
-    if kind not in KINDS:
-        raise ArgumentError(f"the class data a lesson can read are {', '.join(KINDS)}")
-    return ClassData(kind, _shipped()[kind], sample=True)
+    return shipped_sample(kind)
 
 
 def write_sample(path: Path = SAMPLE_FILE) -> None:

@@ -22,7 +22,7 @@ from kayalib.i18n import Translator
 from kayalib.kaya.gambreng import Gambreng, expected_rounds, gambreng, simulate_gambreng
 from kayalib.kaya.gambreng_stats import biased_draw, mean_rounds, repeat_chance
 from kayalib.lessons.cards import gambreng_html
-from kayalib.lessons.classdata import ClassData, class_or_sample, sample_data
+from kayalib.lessons.classdata import ClassData, class_or_sample, shipped_sample
 from kayalib.lessons.kit.page import markdown
 from kayalib.lessons.kit.plots import Chart
 from kayalib.lessons.kit.simulator import DealSimulator
@@ -428,7 +428,7 @@ class ClassShows(widgets.VBox, Localized):
         data = self.read()
         self.empty = not data.sample and not show_figures(data.data["shows"])["n"]
         if self.empty:  # the class has entered nothing yet: the sample meanwhile, labelled
-            data = sample_data("show")
+            data = shipped_sample("show")
         self.data = data
         self.figures = show_figures(data.data["shows"])
         self.relabel()

@@ -1,7 +1,8 @@
 """Lesson 08, a bid is evidence: Bayes' rule on a case small enough to do by hand, a bluff-rate
-slider, and the full-size case from the engine. Every figure comes from
-:mod:`kayalib.blef.bayes_tables` (:func:`kayalib.blef.inference.infer`) when the page runs;
-here the tables are drawn and told.
+slider, the full-size case from the engine, and the class's own bids (the bluff rate as a Beta
+posterior, compared with the bots, then fed into the small case). Every figure comes from
+:mod:`kayalib.blef.bayes_tables` (:func:`kayalib.blef.inference.infer`) and
+:mod:`kayalib.blef.bluff_rate` when the page runs; here the tables are drawn and told.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from kayalib.blef.bayes_tables import (
     full_case_view,
     full_posterior,
     heard_trial,
+    opening_bids,
     rank_rows,
     small_posterior,
     small_view,
@@ -36,19 +38,26 @@ from kayalib.i18n import Translator
 from kayalib.lessons.cards import cards_html
 from kayalib.lessons.kit.plots import Chart
 from kayalib.lessons.kit.simulator import DealSimulator
+from kayalib.lessons.kit.tournament import bot_label
 from kayalib.pages.banner import ErrorBanner
-from kayalib.pages.language import Localized
+from kayalib.pages.language import Localized, fill
 from kayalib.words import BlefWords
 
 __all__ = [
     "BluffSlider",
+    "ClassChart",
     "FullCase",
     "bid_name",
+    "class_figures",
+    "class_table_html",
+    "class_words",
     "curve_png",
+    "feed_table_html",
     "full_figures",
     "heard_simulator",
     "ladder_figures",
     "small_table_html",
+    "worksheet_box_html",
 ]
 
 FULL_SHOWN = 8
@@ -294,3 +303,240 @@ class FullCase(widgets.VBox, Localized):
 def _signed(t: Translator, change: float) -> str:
     points = t.number(abs(change) * 100, 1)
     return ("+" if change >= 0 else "\u2212") + t("l08.points", n=points)
+
+
+# ------------------------------------------------------------------ your class's bids
+
+CLEAR = 0.975
+"""A comparison is stated as clear when the posterior probability that one rate is above the
+other is at least this (or at most 1 − this)."""
+COMPARED = "odds"
+"""The bot the page's comparison sentence names (the bot of the full-size case)."""
+
+
+def verdict(p_above: float) -> str:
+    """``more``, ``less`` or ``unclear``: what P(the class's rate > a bot's rate) says."""
+    return "more" if p_above >= CLEAR else "less" if p_above <= 1 - CLEAR else "unclear"
+
+
+def class_figures(found: Any = None) -> dict[str, Any]:
+    """Every figure of the part "your class's bids", from ``found``
+    (:func:`~kayalib.lessons.classdata.class_or_sample`'s answer; read now if not given).
+
+    ``source``: ``sample`` (outside class mode: the sample class of bots), ``class`` (the class's
+    own bids) or ``empty`` (class mode with no ended round yet: the figures are then the
+    sample's, and the page says so); the keys of the sentences that follow from the data:
+    ``source_key``, ``compare_key``; counts, the Beta posterior (``a``, ``b``, ``mean``, ``low``,
+    ``high``), each bot's row (``bots``), and the class's rate fed into the small case."""
+    from kayalib.blef.bluff_rate import (
+        bot_counts,
+        class_count,
+        definition,
+        game_counts,
+        king_given_share,
+        model_bluff_share,
+        model_rate,
+    )
+    from kayalib.lessons.classdata import SAMPLE_BOTS, class_or_sample, shipped_sample
+
+    found = found if found is not None else class_or_sample("play")
+    sample = shipped_sample("play")
+    count = class_count(found.data)
+    source = "sample" if found.sample else "class" if count.bids else "empty"
+    data = found.data if count.bids else sample.data
+    count = class_count(data)
+    post = count.posterior()
+    low, high = post.interval()
+    per_game = [float(g.share) for g in game_counts(data)]
+    bots = []
+    counted = bot_counts(sample.data)
+    for name in [n for n in dict.fromkeys(SAMPLE_BOTS) if n in counted]:
+        bot = counted[name]
+        bot_post = bot.posterior()
+        p_above = post.prob_above(bot_post)
+        bots.append({"name": name, "bids": bot.bids, "bluffs": bot.bluffs,
+                     "mean": bot_post.mean, "interval": bot_post.interval(),
+                     "p_above": p_above, "verdict": verdict(p_above)})  # fmt: skip
+    compared = next(row for row in bots if row["name"] == COMPARED)
+    mean = Fraction(post.a, post.a + post.b)
+    q = model_bluff_share(definition(data))
+    fixed_share = SMALL_BLUFF * q
+    return {
+        "source": source, "source_key": f"class_source_{source}",
+        "below": definition(data), "games": len(per_game),
+        "bids": count.bids, "bluffs": count.bluffs, "others": count.bids - count.bluffs,
+        "share": count.share,
+        "a": post.a, "b": post.b, "mean": float(mean), "low": low, "high": high,
+        "game_low": min(per_game), "game_high": max(per_game),
+        "bots": bots, "bot": COMPARED, "p_odds": compared["p_above"],
+        "compare_key": f"class_compare_{compared['verdict']}",
+        "caveat_key": "class_caveat" if len(per_game) > 1 else "class_caveat_one_game",
+        "odds_mean": compared["mean"],
+        "legal": opening_bids(), "q_bluffs": q * opening_bids(),
+        "eps": float(model_rate(mean)), "eps_low": float(model_rate(low)),
+        "eps_high": float(model_rate(high)),
+        "king": float(king_given_share(mean)), "king_low": float(king_given_share(high)),
+        "king_high": float(king_given_share(low)),
+        "fixed": SMALL_BLUFF, "fixed_share": float(fixed_share),
+        "fixed_king": float(small_posterior(SMALL_BLUFF).table()[KING]),
+        "prior_king": float(small_posterior(SMALL_BLUFF).prior_table()[KING]),
+    }  # fmt: skip
+
+
+def class_words(figures: dict[str, Any]) -> dict[str, Any]:
+    """The figures as a lesson part's values: numbers, and the counted phrases (plural forms of
+    the page's language) and names as functions of the translator."""
+    bids, bluffs, games = figures["bids"], figures["bluffs"], figures["games"]
+    values = {k: v for k, v in figures.items() if k != "bots"}
+    return values | {
+        "n_bids": lambda t: t.count("l08.n_bids", bids, n=t.number(bids, 0)),
+        "n_bluffs": lambda t: t.count("l08.n_bluffs", bluffs, n=t.number(bluffs, 0)),
+        "n_games": lambda t: t.count("lesson_n_games", games, n=t.number(games, 0)),
+        "bot_name": lambda t: bot_label(t, figures["bot"]),
+        "below_pct": lambda t: t.percent(float(figures["below"]), 0),
+        "p_odds_text": lambda t: probability_text(t, figures["p_odds"]),
+    }  # fmt: skip
+
+
+def probability_text(t: Translator, p: float) -> str:
+    """A posterior probability with one decimal, never rounded to a certainty it is not:
+    "more than 99.9%", "less than 0.1%"."""
+    if p >= 0.9995 and p < 1:
+        return t("l08.p_more_than", p=t.percent(0.999))
+    if 0 < p <= 0.0005:
+        return t("l08.p_less_than", p=t.percent(0.001))
+    return t.percent(p)
+
+
+def class_label(t: Translator, figures: dict[str, Any]) -> str:
+    """"your class", or "the sample class (bots)" when the figures are the sample's."""
+    return t("l08.ct_class_class" if figures["source"] == "class" else "l08.ct_class_sample")
+
+
+def class_table_html(t: Translator, figures: dict[str, Any]) -> str:
+    """The class beside each bot of the sample class: bluffs of bids, the posterior mean and
+    95% credible interval, and P(the class bluffs more often than the bot)."""
+    def interval(low: float, high: float) -> str:
+        return f"{t.percent(low)} \u2013 {t.percent(high)}"
+
+    head = [t("l08.ct_who"), t("l08.ct_bluffs"), t("l08.ct_rate"), t("l08.ct_interval"),
+            t("l08.ct_above")]  # fmt: skip
+    rows = [[class_label(t, figures),
+             t("l08.ct_of", bluffs=t.number(figures["bluffs"], 0),
+               bids=t.number(figures["bids"], 0)),
+             t.percent(figures["mean"]), interval(figures["low"], figures["high"]), "\u2014"]]
+    for row in figures["bots"]:
+        above = probability_text(t, row["p_above"]) + " (" + t(f"l08.ct_{row['verdict']}") + ")"
+        rows.append([bot_label(t, row["name"]),
+                     t("l08.ct_of", bluffs=t.number(row["bluffs"], 0),
+                       bids=t.number(row["bids"], 0)),
+                     t.percent(row["mean"]), interval(*row["interval"]), above])  # fmt: skip
+    return scrolling(table_html(head, rows))
+
+
+def scrolling(table: str) -> str:
+    """A wide table that scrolls sideways on a phone instead of being cut off."""
+    return f'<div style="overflow-x:auto;max-width:100%;overflow-wrap:anywhere">{table}</div>'
+
+
+def class_png(t: Translator, figures: dict[str, Any], guess: float | None = None) -> bytes:
+    """The class's posterior density with its 95% credible interval shaded and its mean marked
+    (the student's guess too, if given); under it each rate's 95% interval, class and bots."""
+    from matplotlib.ticker import FuncFormatter
+
+    from kayalib.stats import BetaPosterior
+
+    post = BetaPosterior(figures["a"], figures["b"])
+    figure = new_figure(6.0, 5.2)
+    top, bottom = figure.subplots(2, 1, sharex=True, height_ratios=[3, 2.4])
+    xs = [i / 1000 for i in range(1001)]
+    ys = [post.density(x) for x in xs]
+    inside = [(x, y) for x, y in zip(xs, ys, strict=True) if figures["low"] <= x <= figures["high"]]
+    top.plot(xs, ys, color="#1f4e79", linewidth=2, label=t("l08.cc_density"))
+    top.fill_between([x for x, _ in inside], [y for _, y in inside], color="#1f4e79", alpha=0.25,
+                     hatch="//", label=t("l08.cc_interval"))  # fmt: skip
+    top.axvline(figures["mean"], color="black", linestyle="--", linewidth=1,
+                label=t("l08.cc_mean"))  # fmt: skip
+    if guess is not None and 0 <= guess <= 1:
+        top.axvline(guess, color="#b45309", linestyle=":", linewidth=2, label=t("l08.cc_guess"))
+    top.set_ylabel(t("l08.cc_y"))
+    top.set_title(t("l08.cc_title"))
+    top.legend(loc="upper right", fontsize=8)
+    top.grid(True, alpha=0.3)
+    names = [class_label(t, figures)]
+    spans = [(figures["low"], figures["mean"], figures["high"])]
+    for row in figures["bots"]:
+        names.append(bot_label(t, row["name"]))
+        spans.append((row["interval"][0], row["mean"], row["interval"][1]))
+    for i, (low, mean, high) in enumerate(spans):
+        y = len(spans) - 1 - i
+        bottom.plot([low, high], [y, y], color="#1f4e79" if i == 0 else "#555555",
+                    linewidth=4 if i == 0 else 2)  # fmt: skip
+        bottom.plot([mean], [y], marker="o", color="black")
+    bottom.axvspan(figures["low"], figures["high"], color="#1f4e79", alpha=0.12)
+    bottom.set_yticks(range(len(spans)), list(reversed(names)))
+    bottom.set_xlabel(t("l08.cc_x", below=t.percent(float(figures["below"]), 0)))
+    percent = FuncFormatter(lambda value, _position: t.percent(value, 0))
+    bottom.xaxis.set_major_formatter(percent)
+    bottom.set_xlim(0, 1)
+    bottom.grid(True, axis="x", alpha=0.3)
+    return figure_to_png(figure, t.lang)
+
+
+class ClassChart(Chart, Localized):
+    """The class's posterior (:func:`class_png`) with its text equivalent, in the page's
+    language."""
+
+    def __init__(self, figures: dict[str, Any], guess: Fraction | float | None = None, *,
+                 lang: str | None = None) -> None:  # fmt: skip
+        super().__init__()
+        self.figures = figures
+        self.guess = None if guess is None else float(guess)
+        self.init_language(lang)
+        self.add_class("kayalib-class-chart")
+        self.relabel()
+
+    def relabel(self) -> None:
+        t, f = self.t, self.figures
+        alt = t("l08.cc_alt", mean=t.percent(f["mean"]), low=t.percent(f["low"]),
+                high=t.percent(f["high"]))  # fmt: skip
+        self.draw(class_png(t, f, self.guess), alt, class_table_html(t, f),
+                  t("lesson_chart_as_table"))  # fmt: skip
+
+
+def feed_table_html(t: Translator, figures: dict[str, Any]) -> str:
+    """Lesson 08's small case at the lesson's bluff rate and at the class's: the share of bluffs,
+    the model's rate ε and P(high card K | the bid)."""
+    king, who = bid_name(t, KING), class_label(t, figures)
+    head = [t("l08.ft_who"), t("l08.ft_share"), t("l08.ft_eps"), t("l08.ft_post", bid=king)]
+
+    def span(name: str) -> str:
+        return f"{t.percent(figures[name + '_low'])} \u2013 {t.percent(figures[name + '_high'])}"
+
+    rows = [[t("l08.ft_fixed"), t.percent(figures["fixed_share"]),
+             t.percent(float(figures["fixed"]), 0), t.percent(figures["fixed_king"])],
+            [t("l08.ft_class", who=who), t.percent(figures["mean"]), t.percent(figures["eps"]),
+             t.percent(figures["king"])],
+            [t("l08.ft_range", who=who), f"{t.percent(figures['low'])} \u2013 "
+             f"{t.percent(figures['high'])}", span("eps"), span("king")]]  # fmt: skip
+    return scrolling(table_html(head, rows))
+
+
+def worksheet_box_html(t: Translator, key: bool = False) -> str:
+    """The worksheet's box for the class's bids: blanks for the counts, the posterior and what
+    the class's rate makes of "high card K"; on the answer key, how each is worked out and what
+    the sample class of bots gives."""
+    values = class_words(class_figures(_sample()))
+    lines = "".join(f'<div class="box">{escape(fill(t, t(f"l08.ws_{name}"), **values))}</div>'
+                    for name in ("counts", "posterior", "interval", "compare", "king"))  # fmt: skip
+    html = (f"<h2>{escape(t('l08.ws_title'))}</h2>"
+            f'<p class="context">{escape(t("l08.ws_note"))}</p>{lines}')
+    if key:
+        html += f'<div class="key">{escape(fill(t, t("l08.ws_key"), **values))}</div>'
+    return html
+
+
+def _sample() -> Any:
+    from kayalib.lessons.classdata import shipped_sample
+
+    return shipped_sample("play")

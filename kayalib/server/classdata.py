@@ -6,11 +6,12 @@ seats are numbers of their table.
 
 ``play``
     ``{"definition": {"bluff_below": "1/2"}, "games": [{"table": "K7Q4", "players": 4,
-    "bids": [{"round", "seat", "bid", "chance", "bluff", "checked", "true"}, ...]}, ...]}``:
-    every bid of every *ended* round of the class's Blef tables, its exact chance given the
-    bidder's own cards (a fraction as text) and whether that makes it a bluff
-    (:mod:`kayalib.blef.bluffs`). A lesson estimates the class's bluff rate from these
-    (a Beta posterior from ``sum(bluff)`` of ``len(bids)``).
+    "people": [0, 1], "bids": [{"round", "seat", "bid", "chance", "bluff", "checked", "true"},
+    ...]}, ...]}``: every bid of every *ended* round of the class's Blef tables, its exact
+    chance given the bidder's own cards (a fraction as text) and whether that makes it a bluff
+    (:mod:`kayalib.blef.bluffs`); ``people`` are the students' seats (the others are bots).
+    A lesson estimates the class's bluff rate from the people's bids
+    (:mod:`kayalib.blef.bluff_rate`).
 ``prediction`` (``lesson``, ``name``)
     ``{"revealed": false, "count": n}`` until the teacher reveals the question on the
     dashboard, then ``{"revealed": true, "count": n, "values": ["1/3", ...], "exact": "445/1771"}``.
@@ -59,6 +60,7 @@ def class_data(service: TableService, kind: str, lesson: str | None = None,
                 continue
             state = table.table.state
             games.append({"table": table.code, "players": state.players,
+                          "people": list(table.people),
                           "bids": [f.to_json() for f in bid_facts(state.events)]})  # fmt: skip
         bluff = f"{BLUFF_BELOW.numerator}/{BLUFF_BELOW.denominator}"
         return {"definition": {"bluff_below": bluff}, "games": games}

@@ -116,6 +116,13 @@ def _number(t: Translator, value: Fraction) -> str:
     return t.number(float(value), 3, trim=True)
 
 
+def _edge(t: Translator, edges: Sequence[Fraction], i: int) -> str:
+    """Bar ``i``'s label: fractions if every edge is a simple one, else decimals for all."""
+    if all(edge.denominator <= 12 for edge in edges):
+        return str(edges[i])
+    return t.number(float(edges[i]), 3, trim=True)
+
+
 def class_figures(service: TableService, t: Translator) -> dict[str, Any]:
     """The class's play (per table and in all), its predictions and its intervals."""
     store, klass = service.store, service.class_id
@@ -179,8 +186,8 @@ def prediction_figure(t: Translator, key: tuple[str, str], entries: Sequence[Ent
             return 0 if bins == 1 else min(bins - 1, int((v - low) / width))
 
         counts = Counter(bin_of(v) for v in numbers)
-        bars = [(_number(t, low + width * i) if bins > 1 else _number(t, low), counts[i])
-                for i in range(bins)]  # fmt: skip
+        edges = [low + width * i for i in range(bins)]  # each bar labelled by where it starts,
+        bars = [(_edge(t, edges, i), counts[i]) for i in range(bins)]  # in one notation
         if truth is not None:
             mark = bin_of(truth)
     else:

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from kayalib.engine import Refusal, Step
-from kayalib.errors import IllegalActionError, KayalibError, ParseError, RulesError
+from kayalib.errors import IllegalActionError, ParseError, RulesError
 from kayalib.registry import bot_names, game, make_bot
 from kayalib.seeds import bot_rng, fresh_seed
 from kayalib.server.frames import Budget
@@ -359,28 +359,11 @@ class ClassTable:
     def act(self, seat: int, text: str, *, stand_in: bool = False) -> None:
         """``seat`` (a person, or the bot standing in for them) does ``text``; written to the
         store before this returns, taken back if the store cannot write it."""
-        before = len(self.table.states)
         self._acting_stand_in = stand_in
         try:
-            self.table.act(seat, text)
-        except KayalibError:
-            raise
-        except Exception:
-            del self.table.states[before:]  # not on the disk: as if it never happened
-            self.logged = min(self.logged, len(self.table.state.moves))
-            raise
+            self.table.act(seat, text)  # a move the store refuses is taken back by the table
         finally:
             self._acting_stand_in = False
-
-    def _advance(self) -> None:
-        """The table bot's move that is due."""
-        before = len(self.table.states)
-        try:
-            self.table.advance()
-        except Exception:
-            del self.table.states[before:]
-            self.logged = min(self.logged, len(self.table.state.moves))
-            raise
 
     # ---- pacing --------------------------------------------------------------------------------
 
@@ -402,7 +385,7 @@ class ClassTable:
     def _bot_move(self) -> None:
         self._timer = None
         if self.status == "playing" and self.table.bot_due:
-            self._advance()
+            self.table.advance()  # the table bot's move that is due
             self.service.changed(self)
 
     def _stand_in_move(self) -> None:

@@ -93,7 +93,8 @@ def _p08() -> dict[str, Any]:
     return {"bluff": bluff, "legal": opening_bids(), "prior": result.prior_table()[ten],
             "lk_ten": rows[ten.params[0]].likelihood, "lk_other": other.likelihood,
             "rest": 1 - result.prior_table()[ten], "post": result.table()[ten],
-            "same": small_posterior(1, view).table()[ten], **_p08_small()}  # fmt: skip
+            "same": small_posterior(1, view).table()[ten],
+            **_p08_small(), **_p08_class()}  # fmt: skip
 
 
 def _p08_small() -> dict[str, Any]:
@@ -101,6 +102,20 @@ def _p08_small() -> dict[str, Any]:
 
     small = small_figures(SMALL_BLUFF)
     return {"small_prior": small["prior"], "small_lk": small["lk_king"]}
+
+
+def _p08_class() -> dict[str, Any]:
+    """The sample class of bots, as lesson 08's part "your class's bids" counts it."""
+    from kayalib.blef.bayes_tables import opening_bids
+    from kayalib.blef.bluff_rate import class_count, game_counts, model_bluff_share
+    from kayalib.lessons.classdata import shipped_sample
+
+    data = shipped_sample("play").data
+    count, games = class_count(data), game_counts(data)
+    return {"sample_games": len(games), "sample_bids": count.bids, "sample_bluffs": count.bluffs,
+            "sample_share": count.share, "q_bluffs": model_bluff_share() * opening_bids(),
+            "sample_game_low": min(g.share for g in games),
+            "sample_game_high": max(g.share for g in games)}  # fmt: skip
 
 
 def _p09() -> dict[str, Any]:

@@ -117,7 +117,7 @@ def _table(item: Table, t: Translator) -> str:
            f"{item.render(t)}</div>"  # fmt: skip
 
 
-def _bayes_table(t: Translator) -> str:
+def _bayes_table(t: Translator, key: bool) -> str:
     """An empty Bayes table to fill in by hand (lesson 08): one row per hand, a row for the sum."""
     head = "".join(f"<th>{escape(t(name))}</th>" for name in
                    ("teach_bayes_hand", "teach_bayes_prior", "teach_bayes_likelihood",
@@ -128,7 +128,7 @@ def _bayes_table(t: Translator) -> str:
             f"<table><tr>{head}</tr>{empty * 6}{total}</table>")  # fmt: skip
 
 
-def _shows_table(t: Translator) -> str:
+def _shows_table(t: Translator, key: bool) -> str:
     """Lesson 05: one's own hompimpa shows, a box a round, and the class's counts and test."""
     rounds = range(1, 11)
     head = f"<th>{escape(t('p05.sheet_round'))}</th>" + "".join(f"<th>{n}</th>" for n in rounds)
@@ -142,8 +142,18 @@ def _shows_table(t: Translator) -> str:
             f"<th>{escape(t('p05.sheet_value'))}</th></tr>{rows}</table>")  # fmt: skip
 
 
-TEMPLATES: dict[str, Callable[[Translator], str]] = {"05": _shows_table, "08": _bayes_table}
-"""Blank templates a lesson's worksheet carries before its exit ticket."""
+def _class_bids(t: Translator, key: bool) -> str:
+    from kayalib.lessons.l08 import worksheet_box_html
+
+    return worksheet_box_html(t, key)
+
+
+TEMPLATES: dict[str, tuple[Callable[[Translator, bool], str], ...]] = {
+    "05": (_shows_table,),
+    "08": (_bayes_table, _class_bids),
+}  # fmt: skip
+"""What a lesson's worksheet carries before its exit ticket, as ``(t, key) -> HTML``: blank
+templates (the box for the class's bids has the sample class's figures on the key)."""
 
 
 def worksheet_html(record: LessonRecord, lang: str, *, key: bool = False) -> str:
@@ -163,8 +173,7 @@ def worksheet_html(record: LessonRecord, lang: str, *, key: bool = False) -> str
             body.append(_task(item, t, key, exercise))
         elif isinstance(item, Table) and (item.before_predictions or (key and item.pinned)):
             body.append(_table(item, t))
-    if record.number in TEMPLATES:
-        body.append(TEMPLATES[record.number](t))
+    body += [template(t, key) for template in TEMPLATES.get(record.number, ())]
     body.append(f"<h2>{escape(t('teach_exit_ticket'))}</h2>")
     for i, (question, answer) in enumerate(plan.exit_ticket(t), 1):
         body.append(f'<div class="item"><p><b>{i}.</b> {_inline(question)}</p>'

@@ -350,9 +350,11 @@ def table_panel_html(remote: RemoteTable, words: Any) -> str:
     seats = []
     for i, seat in enumerate(update.get("seats", [])):
         if seat["kind"] != "person":
-            continue
-        state = "" if seat.get("here") else (
-            t("table_seat_stand_in") if seat.get("stand_in") else t("table_seat_away"))  # fmt: skip
+            state = t("table_seat_bot")
+        elif seat.get("here"):
+            state = ""
+        else:
+            state = t("table_seat_stand_in") if seat.get("stand_in") else t("table_seat_away")
         mark = f' <span class="kaya-table-away">({escape(state)})</span>' if state else ""
         seats.append(f"<li>{escape(words.seat(i))}{mark}</li>")
     if update.get("stand_in_moves"):

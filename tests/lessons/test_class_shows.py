@@ -294,7 +294,8 @@ def test_the_plans_exit_ticket_states_the_test_of_its_own_numbers() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_worksheet_has_a_table_for_ones_shows_and_the_class(lang: str) -> None:
     t = Translator(lang)
-    sheet = TEMPLATES["05"](t)
+    (template,) = TEMPLATES["05"]
+    sheet = template(t, False)
     for key in ("sheet_title", "sheet_mine", "sheet_palm", "sheet_back", "sheet_p"):
         assert t(f"p05.{key}") in visible_text(sheet)
     assert sheet.count("<th>") == 11 + 2  # rounds 1 to 10 beside "round"; the class's table

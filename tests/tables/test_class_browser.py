@@ -2,7 +2,7 @@
 class`` with its store), the teacher's dashboard, and students at phone size who join one table
 by its code and play a whole game; one drops out and comes back to their seat (a stand-in bot
 plays for them meanwhile), and the server is restarted mid-round and the game goes on from the
-same position.
+same position. The same for an Aku Paling Kaya table of three students and a bot.
 
 All traffic is loopback. Screenshots go to ``test-artifacts/``.
 """
@@ -254,19 +254,22 @@ def test_four_phones_play_a_whole_blef_game_through_a_drop_out_and_a_restart(
         server.stop()
 
 
-def test_three_phones_and_a_bot_play_a_whole_aku_paling_kaya_game_through_a_restart(
+def test_three_phones_and_a_bot_play_a_whole_kaya_game_through_a_drop_out_and_a_restart(
     phones: Any, tmp_path: Path,
 ) -> None:  # fmt: skip
     store = tmp_path / "class.sqlite"
     server, key = start_class(store)
     students: list[Phone] = []
-    try:
+
+    def command(**body: Any) -> dict[str, Any]:
         request = urllib.request.Request(
             f"{server.url}/kayalib/dashboard/do", method="POST", headers={"X-Kayalib-Key": key},
-            data=json.dumps({"do": "create", "game": "kaya", "people": 3, "bots": ["counter"],
-                             "wait": 120}).encode())  # fmt: skip
+            data=json.dumps(body).encode())  # fmt: skip
         with urllib.request.urlopen(request, timeout=30) as answer:
-            code = json.loads(answer.read())["code"]
+            return json.loads(answer.read())
+
+    try:
+        code = command(do="create", game="kaya", people=3, bots=["counter"], wait=3)["code"]
         students = [Phone(phones, name, "kaya") for name in ("Eka", "Fajar", "Gita")]
         for student in students:
             student.join(server, code)
@@ -275,8 +278,25 @@ def test_three_phones_and_a_bot_play_a_whole_aku_paling_kaya_game_through_a_rest
         def a_student_to_move(t: dict[str, Any]) -> bool:  # no bot's move due at the stop
             return t["to_move"] is not None and t["seats"][t["to_move"]]["presence"] == "here"
 
+        # one student drops out while it is their turn: a stand-in bot moves for them
+        play(server, key, students, a_student_to_move)
+        waiting = next(s for s in students if s.may_act())
+        waiting.leave()
+        deadline = time.monotonic() + 30
+        while dashboard_state(server, key)["tables"][0]["stand_in_moves"] == 0:
+            assert time.monotonic() < deadline, "no stand-in moved for the absent student"
+            time.sleep(0.3)
+        waiting.come_back(server, code)
+        assert f"{waiting.name} (you)" in waiting.page.inner_text(".kaya-status, body")
+        seat = next(s["seat"] for s in dashboard_state(server, key)["tables"][0]["seats"]
+                    if s["label"] == waiting.name)  # fmt: skip
+        panel = waiting.page.inner_text(".kaya-class-table")
+        assert "Moves a bot made for someone who was away" in panel
+        command(do="wait", table=code, seconds=120)  # a while to come back after the restart
+
         play(server, key, students, lambda t: t["moves"] >= 6 and a_student_to_move(t))
         before = dashboard_state(server, key)["tables"][0]
+        assert before["seats"][seat]["presence"] == "here"
         assert not before["over"]
         server.stop()
         server, key = start_class(store, port=server.port)

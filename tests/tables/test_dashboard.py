@@ -5,6 +5,7 @@ student)."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -36,6 +37,8 @@ def test_the_guesses_are_a_histogram_and_the_truth_waits_for_the_reveal(
         figure = overview(service, Translator(lang))["figures"]["predictions"][0]
         assert figure["revealed"] and figure["truth"] and figure["truth"] in figure["svg"]
         assert words in figure["svg"].lower(), lang
+    labels = re.findall(r'font-size="10" text-anchor="middle">([^<]*)<', figure["svg"])
+    assert len(labels) == 10 and not any("/" in label for label in labels)  # one notation
     data = class_data(service, "prediction", "03", "pair")
     assert data["revealed"] and sorted(data["values"]) == ["1/10", "1/4", "1/4", "1/5", "2/5"]
     assert data["exact"] == "445/1771"

@@ -221,3 +221,20 @@ def test_the_exports_are_the_ended_games_logs_and_one_row_a_move_with_nicknames_
         assert key not in text and service.seat_of(key)[1].token not in text
     service.store.set_names(service.class_id, "anonymous")
     assert {r[4] for r in csv.reader(io.StringIO(export_csv(service)))} == {"nickname", ""}
+
+
+def test_a_move_the_store_cannot_write_never_happened(service: TableService, tmp_path) -> None:
+    table = service.create_table("blef", people=2, seed=3)
+    ana, budi = seat_people(service, table, ["Ana", "Budi"])
+    mover = ana if ana.update()["seat"] == table.table.state.current_player else budi
+    before = (table.version, table.table.state, len(table.table.states), table.logged)
+    told = mover.update()
+    service.store.db.execute("PRAGMA query_only = ON")  # the disk refuses every write
+    with pytest.raises(sqlite3.OperationalError):
+        mover.act("high-card 9")
+    assert (table.version, table.table.state, len(table.table.states), table.logged) == before
+    assert mover.update()["version"] == told["version"]  # no seat was told of it
+    service.store.db.execute("PRAGMA query_only = OFF")
+    mover.act("high-card 9")
+    again = make_service(tmp_path / "class.sqlite")  # what the disk holds is what was played
+    assert again.tables[table.code].table.state.moves == table.table.state.moves

@@ -23,9 +23,12 @@ def test_a_students_page_opens_at_its_seat_and_shows_the_table(
 ) -> None:
     monkeypatch.setenv(URL_ENV, tables.url)
     monkeypatch.setenv(SECRET_ENV, tables.secret)
-    table = tables.call(lambda s: s.create_table(name, people=2, seed=7))
+    bot = {"blef": "odds", "kaya": "counter"}[name]
+    table = tables.call(lambda s: s.create_table(name, people=2, bots=[bot], seed=7))
     keys = [tables.call(lambda s, n=n: s.join(table.code, n)) for n in ("Ana", "Budi")]
     app = table_app(cls, table.code, keys[0].token, lang=lang)
     assert app.status.value  # the page drew its status line
     assert table.code in app.table_panel.value and "Ana" in app.table_panel.value
+    seats = app.table_panel.value.split('class="kaya-table-seats"')[1].split("</ul>")[0]
+    assert seats.count("<li>") == 3 and "(bot)" in seats  # the bot sits at the table too
     assert not app.settings_pending  # the teacher's players and rules: nothing waits
