@@ -27,10 +27,14 @@ from kayalib.errors import ArgumentError
 __all__ = [
     "BetaPosterior",
     "beta_cdf",
+    "binomial_power",
+    "binomial_range",
+    "binomial_test",
     "chi_square_sf",
     "chi_square_uniform",
     "difference_interval",
     "exact",
+    "detectable_share",
     "normal_sf",
     "share_difference_interval",
     "two_proportion_test",
@@ -165,6 +169,128 @@ def chi_square_sf(x: float, df: int) -> float:
         total += term
         term *= half / (i + 0.5)
     return total
+
+
+def _binomial_pmf(trials: int, p: float) -> list[float]:
+    """P(X = k) for k = 0..trials, X binomial(trials, p) (through logarithms: no underflow to
+    0 for a few thousand trials, and no overflow)."""
+    if trials < 0 or not 0.0 <= p <= 1.0:
+        raise ArgumentError(f"need trials >= 0 and 0 <= p <= 1, got {trials} and {p}")
+    if p in (0.0, 1.0):
+        return [1.0 if k == (0 if p == 0.0 else trials) else 0.0 for k in range(trials + 1)]
+    log_p, log_q = math.log(p), math.log1p(-p)
+    head = math.lgamma(trials + 1)
+    return [math.exp(head - math.lgamma(k + 1) - math.lgamma(trials - k + 1)
+                     + k * log_p + (trials - k) * log_q) for k in range(trials + 1)]  # fmt: skip
+
+
+def _binomial_weights(trials: int, p: float | Fraction) -> tuple[list[int], int]:
+    """P(X = k) for k = 0..trials as whole numbers over one denominator, X binomial(trials, p)
+    with ``p`` taken as the fraction it is."""
+    if trials < 0:
+        raise ArgumentError(f"need trials >= 0, got {trials}")
+    chance = Fraction(p)
+    if not 0 <= chance <= 1:
+        raise ArgumentError(f"a chance is between 0 and 1, not {p}")
+    a, b = chance.numerator, chance.denominator
+    return [math.comb(trials, k) * a**k * (b - a) ** (trials - k)
+            for k in range(trials + 1)], b**trials  # fmt: skip
+
+
+def _p_values(weights: list[int], denominator: int) -> list[float]:
+    """The two-sided p of every count: the sum of the weights at most its own, over all."""
+    below: dict[int, int] = {}
+    total = 0
+    for weight in sorted(weights):
+        total += weight
+        below[weight] = total
+    return [float(Fraction(below[w], denominator)) for w in weights]
+
+
+def binomial_test(successes: int, trials: int, p: float | Fraction = 0.5) -> float:
+    """The exact two-sided binomial test of "each trial succeeds with chance ``p``": the
+    chance, if it did, of a count no more likely than ``successes`` (the sum over every count
+    whose probability is at most that of the one seen, as scipy's ``binomtest`` does), in whole
+    numbers: ``p`` is taken as the fraction it is, so no rounding decides which counts count.
+
+    >>> binomial_test(7, 10) == 2 * (1 + 10 + 45 + 120) / 1024
+    True
+    >>> binomial_test(5, 10), binomial_test(0, 0), binomial_test(170, 240) < 1e-9
+    (1.0, 1.0, True)
+    """
+    if not 0 <= successes <= trials:
+        raise ArgumentError(f"need 0 <= successes <= trials, got {successes} of {trials}")
+    weights, denominator = _binomial_weights(trials, p)
+    seen = weights[successes]
+    return float(Fraction(sum(w for w in weights if w <= seen), denominator))
+
+
+def binomial_range(trials: int, p: float | Fraction = 0.5,
+                   alpha: float = 0.05) -> tuple[int, int]:  # fmt: skip
+    """The counts ``low..high`` that :func:`binomial_test` does not reject at ``alpha``: where
+    the count falls at least ``1 - alpha`` of the time when each trial succeeds with chance
+    ``p`` (a count outside it is exactly a p below ``alpha``).
+
+    >>> binomial_range(240)
+    (105, 135)
+    >>> binomial_range(5)                             # no count of 5 gives p below 0.05
+    (0, 5)
+    """
+    kept = [k for k, value in enumerate(_p_values(*_binomial_weights(trials, p)))
+            if value >= alpha]  # fmt: skip
+    return kept[0], kept[-1]
+
+
+def _binomial_pmf(trials: int, share: float) -> list[float]:
+    """P(X = k) for k = 0..trials in floating point (logarithms: no underflow or overflow for
+    thousands of trials), X binomial(trials, share)."""
+    if not 0.0 <= share <= 1.0:
+        raise ArgumentError(f"a chance is between 0 and 1, not {share}")
+    if share in (0.0, 1.0):
+        return [float(k == (0 if share == 0.0 else trials)) for k in range(trials + 1)]
+    log_p, log_q, head = math.log(share), math.log1p(-share), math.lgamma(trials + 1)
+    return [math.exp(head - math.lgamma(k + 1) - math.lgamma(trials - k + 1)
+                     + k * log_p + (trials - k) * log_q) for k in range(trials + 1)]  # fmt: skip
+
+
+def _rejected(pmf: list[float], kept: tuple[int, int]) -> float:
+    low, high = kept
+    return min(1.0, sum(pmf[:low]) + sum(pmf[high + 1:]))
+
+
+def binomial_power(trials: int, share: float, p: float | Fraction = 0.5,
+                   alpha: float = 0.05) -> float:  # fmt: skip
+    """How often :func:`binomial_test` of ``p`` rejects at ``alpha`` when each trial really
+    succeeds with chance ``share`` (the test's power against that share).
+
+    >>> round(binomial_power(240, 0.5), 3)            # a fair coin: p < 0.05 at most 1 in 20
+    0.045
+    >>> round(binomial_power(240, 0.6), 2)
+    0.87
+    """
+    return _rejected(_binomial_pmf(trials, share), binomial_range(trials, p, alpha))
+
+
+def detectable_share(trials: int, power: float = 0.8, p: float | Fraction = 0.5,
+                     alpha: float = 0.05) -> float | None:  # fmt: skip
+    """The smallest share above ``p`` that :func:`binomial_test` notices (rejects at ``alpha``)
+    with chance ``power`` in ``trials`` trials; ``None`` when no share can (too few trials: no
+    count at all rejects). The power grows with the share above ``p``; found by bisection.
+
+    >>> round(detectable_share(240), 3), detectable_share(5)
+    (0.591, None)
+    """
+    kept = binomial_range(trials, p, alpha)
+    if _rejected(_binomial_pmf(trials, 1.0), kept) < power:
+        return None
+    low, high = float(p), 1.0
+    for _ in range(40):
+        middle = (low + high) / 2
+        if _rejected(_binomial_pmf(trials, middle), kept) < power:
+            low = middle
+        else:
+            high = middle
+    return high
 
 
 def exact(value: float, max_denominator: int = 10_000, within: float = 1e-9) -> Fraction | float:

@@ -11,12 +11,19 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
+from itertools import product
 from math import comb
 
+from kayalib.errors import ArgumentError
 from kayalib.kaya.gambreng import expected_rounds, gambreng
 
 __all__ = [
+    "BiasedDraw",
+    "biased_draw",
     "coverage",
     "coverage_intervals",
     "interval_widths",
@@ -95,3 +102,77 @@ def repeat_chance(n: int) -> Fraction:
     """
     return sum((Fraction(comb(n, up), 2**n) for up in range(n + 1)
                 if up in (0, n) or 2 * up == n), Fraction(0))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class BiasedDraw:
+    """A gambreng whose players show palm with chances of their own: each player's chance to go
+    first (``first``) and the mean number of rounds (``rounds``), exact; ``None`` for both when
+    the draw can never end (every player always shows the same side)."""
+
+    first: tuple[Fraction, ...] | None
+    rounds: Fraction | None
+
+
+def biased_draw(palm: Sequence[Fraction | int]) -> BiasedDraw:
+    """The gambreng of ``len(palm)`` players, player ``i`` showing palm with chance ``palm[i]``
+    (each show on its own; two players left play a fair suit): the same rules as
+    :func:`kayalib.kaya.gambreng.gambreng`, solved exactly over the sets of players still in.
+
+    Players who share one habit, whatever it is, are treated alike: each goes first 1 time in
+    ``n``, and only the number of rounds changes. A player who always shows the side the others
+    favour stays in the majority more often and goes first more often:
+
+    >>> fair = biased_draw([Fraction(1, 2)] * 4)
+    >>> fair.first == (Fraction(1, 4),) * 4, fair.rounds == expected_rounds(4)
+    (True, True)
+    >>> biased_draw([Fraction(7, 10)] * 4).first == (Fraction(1, 4),) * 4
+    True
+    >>> biased_draw([1, Fraction(7, 10), Fraction(7, 10), Fraction(7, 10)]).first[0] > 0.3
+    True
+    >>> biased_draw([1, 1, 1]).first is None
+    True
+    """
+    chances = tuple(Fraction(q) for q in palm)
+    if not 1 <= len(chances) <= 10 or not all(0 <= q <= 1 for q in chances):
+        raise ArgumentError("a biased draw takes 1 to 10 players, each with a chance 0 to 1")
+    solved = _solve(chances, frozenset(range(len(chances))))
+    if solved is None:
+        return BiasedDraw(None, None)
+    first, rounds = solved
+    return BiasedDraw(tuple(first.get(i, Fraction(0)) for i in range(len(chances))), rounds)
+
+
+@cache
+def _solve(palm: tuple[Fraction, ...],
+           left: frozenset[int]) -> tuple[dict[int, Fraction], Fraction] | None:  # fmt: skip
+    """Who of ``left`` goes first (chances) and the mean rounds from here; ``None``: never ends."""
+    if len(left) == 1:
+        return {next(iter(left)): Fraction(1)}, Fraction(0)
+    if len(left) == 2:  # a fair suit: decided with probability 2/3 a round
+        return {i: Fraction(1, 2) for i in left}, Fraction(3, 2)
+    seats = sorted(left)
+    repeat, rest = Fraction(0), Fraction(0)
+    first: dict[int, Fraction] = {}
+    for shows in product((True, False), repeat=len(seats)):
+        chance = Fraction(1)
+        for seat, up in zip(seats, shows, strict=True):
+            chance *= palm[seat] if up else 1 - palm[seat]
+        if chance == 0:
+            continue
+        ups = sum(shows)
+        if ups in (0, len(seats)) or 2 * ups == len(seats):
+            repeat += chance
+            continue
+        majority = ups * 2 > len(seats)
+        stay = frozenset(s for s, up in zip(seats, shows, strict=True) if up == majority)
+        solved = _solve(palm, stay)
+        if solved is None:
+            return None
+        after, rounds = solved
+        rest += chance * rounds
+        for seat, share in after.items():
+            first[seat] = first.get(seat, Fraction(0)) + chance * share
+    if repeat == 1:
+        return None
+    return {seat: share / (1 - repeat) for seat, share in first.items()}, (1 + rest) / (1 - repeat)

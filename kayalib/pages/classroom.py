@@ -13,7 +13,8 @@ The lesson kit's API (small on purpose):
   once the teacher reveals it;
 - :func:`share_estimate` (an estimate and its 95% interval from a student's own simulation,
   with the number of trials and the true value): "23 of 26 intervals caught 29/6";
-- :func:`share_show` (a hompimpa show a student entered: ``"palm"`` or ``"back"``);
+- :func:`share_show` (a hompimpa show a student entered: ``"palm"`` or ``"back"``, or ``None``
+  to take it back);
 - :func:`class_data` (``"play"``, ``"prediction"``, ``"estimate"``, ``"show"``): the class's
   data as :mod:`kayalib.server.classdata` describes it, or ``None`` outside class mode.
 
@@ -156,9 +157,10 @@ def share_estimate(lesson: str, name: str, estimate: object, low: object, high: 
         "trials": int(trials), "exact": _text(exact)})  # fmt: skip
 
 
-def share_show(lesson: str, round_: int, gesture: str) -> bool:
-    """Send one hompimpa show a student entered (``"palm"`` or ``"back"``) for ``round_``."""
-    if gesture not in ("palm", "back"):
+def share_show(lesson: str, round_: int, gesture: str | None) -> bool:
+    """Send one hompimpa show a student entered (``"palm"`` or ``"back"``) for ``round_``;
+    ``None`` takes the student's show of that round back (an undo)."""
+    if gesture not in ("palm", "back", None):
         return False
     return _share("show", lesson, f"round-{int(round_)}", {"round": int(round_),
                                                             "gesture": gesture})  # fmt: skip

@@ -19,7 +19,8 @@ seats are numbers of their table.
     ``{"estimates": [{"estimate", "low", "high", "trials"}, ...], "exact": ...}``: the
     students' simulation estimates and their 95% intervals, as sent.
 ``show`` (``lesson`` optional)
-    ``{"shows": [{"round": 1, "gesture": "palm"}, ...]}``: hompimpa shows the students entered.
+    ``{"shows": [{"round": 1, "gesture": "palm"}, ...]}``: hompimpa shows the students entered
+    (and did not take back).
 
 >>> from kayalib.server.store import ClassStore
 >>> from kayalib.server.tables import ManualClock, TableService
@@ -77,4 +78,4 @@ def class_data(service: TableService, kind: str, lesson: str | None = None,
                 "exact": exact}  # fmt: skip
     if kind == "estimate":
         return {"estimates": values, "exact": exact}
-    return {"shows": values}
+    return {"shows": [v for v in values if v["gesture"] in ("palm", "back")]}  # not taken back

@@ -229,7 +229,7 @@ def estimate_figure(t: Translator, key: tuple[str, str],
 
 def show_counts(entries: Sequence[Entry]) -> dict[str, int]:
     """The class's hompimpa shows: how many palms and backs."""
-    return dict(Counter(str(e.value.get("gesture", ""))[:8] for e in entries))
+    return dict(Counter(g for e in entries if (g := e.value.get("gesture")) in ("palm", "back")))
 
 
 # ---- exports -----------------------------------------------------------------------------------

@@ -50,8 +50,14 @@ def _p04() -> dict[str, Any]:
 
 def _p05() -> dict[str, Any]:
     from kayalib.kaya.gambreng import expected_rounds
+    from kayalib.stats import binomial_test, detectable_share
 
-    return {"e2": expected_rounds(2), "e3": expected_rounds(3), "e4": expected_rounds(4)}
+    shows, palm = 240, 131  # exit ticket 4: a class's shows, p well above 0.05
+    p = binomial_test(palm, shows)
+    assert p >= 0.05
+    return {"e2": expected_rounds(2), "e3": expected_rounds(3), "e4": expected_rounds(4),
+            "shows_n": shows, "shows_palm": palm, "shows_p": p,
+            "detect": detectable_share(shows)}  # fmt: skip
 
 
 def _p06() -> dict[str, Any]:

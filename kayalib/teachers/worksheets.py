@@ -131,6 +131,20 @@ def _bayes_table(t: Translator, key: bool) -> str:
             f"<table><tr>{head}</tr>{empty * 6}{total}</table>")  # fmt: skip
 
 
+def _shows_table(t: Translator, key: bool) -> str:
+    """Lesson 05: one's own hompimpa shows, a box a round, and the class's counts and test."""
+    rounds = range(1, 11)
+    head = f"<th>{escape(t('p05.sheet_round'))}</th>" + "".join(f"<th>{n}</th>" for n in rounds)
+    box = '<td style="height:8mm;width:9mm">&nbsp;</td>'  # room to write in
+    mine = f"<td>{escape(t('p05.sheet_mine'))}</td>" + box * len(rounds)
+    rows = "".join(f'<tr><td>{escape(t(f"p05.sheet_{name}"))}</td>'
+                   '<td style="height:7mm;width:35mm">&nbsp;</td></tr>'
+                   for name in ("palm", "back", "total", "p", "detect", "verdict"))  # fmt: skip
+    return (f"<h2>{escape(t('p05.sheet_title'))}</h2><table><tr>{head}</tr><tr>{mine}</tr>"
+            f"</table><table><tr><th>{escape(t('p05.sheet_what'))}</th>"
+            f"<th>{escape(t('p05.sheet_value'))}</th></tr>{rows}</table>")  # fmt: skip
+
+
 def _class_bids(t: Translator, key: bool) -> str:
     from kayalib.lessons.l08 import worksheet_box_html
 
@@ -145,7 +159,9 @@ def _tree(number: str) -> Callable[[Translator, bool], str]:
 
 
 TEMPLATES: dict[str, tuple[Callable[[Translator, bool], str], ...]] = {
-    "06": (_tree("06"),), "08": (_bayes_table, _tree("08"), _class_bids),
+    "05": (_shows_table,),
+    "06": (_tree("06"),),
+    "08": (_bayes_table, _tree("08"), _class_bids),
 }  # fmt: skip
 """What a lesson's worksheet carries before its exit ticket, as ``(t, key) -> HTML``: blank
 templates (the same on the key), probability trees (filled in on the key) and the box for the

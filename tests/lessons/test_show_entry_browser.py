@@ -1,0 +1,74 @@
+"""Lesson 05's show entry in a real browser at phone width (Voila + headless Chromium): the two
+buttons are big enough for a thumb and fit the screen, and the keyboard alone enters shows and
+takes the last one back, the round and the live status line following."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.apps.conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    HARMLESS_CONSOLE,
+    VoilaServer,
+    require_chromium,
+)
+from tests.lessons.test_browser import ARTIFACTS, LOAD, STEP
+
+pytestmark = [pytest.mark.browser, pytest.mark.voila]
+
+
+@pytest.fixture(scope="module")
+def phone() -> Iterator[tuple[VoilaServer, object]]:
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    server = VoilaServer()
+    try:
+        server.wait()
+        with sync_playwright() as pw:
+            chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            context = chromium.new_context(viewport={"width": 390, "height": 844},
+                                           has_touch=True)  # fmt: skip
+            try:
+                yield server, context.new_page()
+            finally:
+                chromium.close()
+    finally:
+        server.stop()
+
+
+def test_a_phone_enters_shows_by_keyboard_and_takes_the_last_back(phone) -> None:
+    server, page = phone
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" and not any(
+        h in m.text for h in HARMLESS_CONSOLE) else None)  # fmt: skip
+    page.goto(f"{server.url}/voila/render/05-gambreng.ipynb?lang=pl", timeout=LOAD)
+    page.wait_for_selector(".kayalib-show-palm", timeout=LOAD)
+    entry = page.locator(".kayalib-show-entry")
+    assert "nie są nikomu wysyłane" in entry.inner_text()  # not in class mode: said so
+    for name in (".kayalib-show-palm", ".kayalib-show-back"):
+        box = page.locator(name).bounding_box()
+        assert box is not None and box["height"] >= 44 and box["x"] + box["width"] <= 390
+    page.focus(".kayalib-show-palm")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('.kayalib-show-round').innerText"
+                           ".includes('Runda 2')", timeout=STEP)  # fmt: skip
+    page.keyboard.press("Tab")  # on to "back of hand"
+    page.keyboard.press("Space")
+    page.wait_for_function("document.querySelector('.kayalib-show-round').innerText"
+                           ".includes('Runda 3')", timeout=STEP)  # fmt: skip
+    status = page.locator(".kayalib-show-entry .kaya-status")
+    assert status.get_attribute("aria-live") == "polite"
+    assert "Runda 2: grzbiet dłoni" in status.inner_text()
+    page.keyboard.press("Tab")  # on to the undo
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('.kayalib-show-round').innerText"
+                           ".includes('Runda 2')", timeout=STEP)  # fmt: skip
+    assert "Runda 2 (grzbiet dłoni) cofnięta." in status.inner_text()
+    assert "Twój pokaz: wnętrze dłoni." in entry.inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    entry.screenshot(path=str(ARTIFACTS / "show-entry-phone.png"))
+    assert not problems, "\n".join(problems)
