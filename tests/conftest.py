@@ -8,6 +8,7 @@ those out to stay fast. An unmarked test that tries fails at once, saying what i
 from __future__ import annotations
 
 import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -28,6 +29,28 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.nodeid.split("::")[0].endswith(".ipynb"):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(autouse=True)
+def _pages_end_with_their_test() -> Iterator[None]:
+    """What a test built stops following the page language when the test ends.
+
+    A Voila kernel serves one page, and a language switch redraws that page's widgets. One test
+    process builds hundreds of pages, and ipywidgets keeps every widget alive: without this,
+    each later switch (a lesson run with ``lang=pl``, a fixture going back to English) redrew
+    every page every earlier test had built, so a worker slowed down test by test.
+    """
+    language = sys.modules.get("kayalib.pages.language")
+    kept = list(language.PAGE._followers) if language else []  # built before: a fixture's
+    yield
+    language = sys.modules.get("kayalib.pages.language")
+    if language is None:
+        return
+    before = set(map(id, kept))
+    followers = language.PAGE._followers
+    for follower in list(followers):
+        if id(follower) not in before:
+            followers.discard(follower)
 
 
 @pytest.fixture(autouse=True)
