@@ -71,7 +71,8 @@ check: lint
 		-n 2 --timeout=300 -q
 
 test: lint $(CHP) $(AXE)
-	$(BIN)/python -m pytest -n 2 --dist loadfile --timeout=900 --durations=20; rc=$$?; \
+	$(BIN)/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder --timeout=900 \
+		--durations=20; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest: no tests were collected"; rc=0; fi; exit $$rc
 
 bench: venv

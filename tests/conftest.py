@@ -8,6 +8,7 @@ those out to stay fast. An unmarked test that tries fails at once, saying what i
 from __future__ import annotations
 
 import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,10 +25,58 @@ SERVER_WORDS = ("voila", "kayalib.server", "jupyterhub", "jupyter-lab", "chromiu
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """nbval's notebook cells run notebooks: they are slow by nature."""
+    """nbval's notebook cells run notebooks: they are slow by nature. Then the files are put in
+    the order :func:`heaviest_first` gives."""
     for item in items:
         if item.nodeid.split("::")[0].endswith(".ipynb"):
             item.add_marker(pytest.mark.slow)
+    items[:] = heaviest_first(items)
+
+
+def heaviest_first(items: list[pytest.Item]) -> list[pytest.Item]:
+    """The items file by file, the files that drive a browser first, then those that start a
+    server, then the other slow ones (each group by how many such tests it holds), the quick
+    files last; each file's items keep their order.
+
+    ``make test`` hands whole files to its workers in this order (``--dist loadfile
+    --no-loadscope-reorder``): the long files start at once and the many short ones fill the
+    end, so no worker waits long for the other to finish one big file.
+    """
+    files: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        files.setdefault(item.nodeid.split("::")[0], []).append(item)
+
+    def weight(group: list[pytest.Item]) -> tuple[int, int]:
+        for rank, name in enumerate(("browser", "voila", "slow")):
+            heavy = sum(1 for item in group if item.get_closest_marker(name))
+            if heavy:
+                return rank, -heavy
+        return len(HEAVY_MARKERS), 0
+
+    order = sorted(files.values(), key=weight)  # stable: ties keep the collection order
+    return [item for group in order for item in group]
+
+
+@pytest.fixture(autouse=True)
+def _pages_end_with_their_test() -> Iterator[None]:
+    """What a test built stops following the page language when the test ends.
+
+    A Voila kernel serves one page, and a language switch redraws that page's widgets. One test
+    process builds hundreds of pages, and ipywidgets keeps every widget alive: without this,
+    each later switch (a lesson run with ``lang=pl``, a fixture going back to English) redrew
+    every page every earlier test had built, so a worker slowed down test by test.
+    """
+    language = sys.modules.get("kayalib.pages.language")
+    kept = list(language.PAGE._followers) if language else []  # built before: a fixture's
+    yield
+    language = sys.modules.get("kayalib.pages.language")
+    if language is None:
+        return
+    before = set(map(id, kept))
+    followers = language.PAGE._followers
+    for follower in list(followers):
+        if id(follower) not in before:
+            followers.discard(follower)
 
 
 @pytest.fixture(autouse=True)

@@ -8,14 +8,16 @@ import os
 import re
 import shutil
 import subprocess
+from typing import Any
 
 import pytest
 
+import kayalib.teachers.worksheets as worksheets
 from kayalib.i18n import Translator, languages
 from kayalib.lessons.kit.page import inline_markdown
 from kayalib.teachers.__main__ import main
 from kayalib.teachers.plans import Plan, lesson_numbers
-from kayalib.teachers.record import Ask, Task, record_lesson
+from kayalib.teachers.record import Ask, LessonRecord, Task, record_lesson
 from tests.lessons.pages import visible_text
 
 pytestmark = pytest.mark.slow
@@ -42,11 +44,22 @@ def squash(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def sheets(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str, str], str]:
-    """``(lang, number, worksheet|key) -> the PDF's text``, all made by one command."""
+def made(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, dict[str, LessonRecord]]:
+    """All the sheets, made by one command, read back as ``(lang, number, worksheet|key) ->
+    the PDF's text``; and the record of each lesson the command made them from (each lesson's
+    notebook runs once, for the command, and the tests read the same record)."""
     tool = _pdftotext()
     out = tmp_path_factory.mktemp("worksheets")
-    assert main(["worksheets", str(out)]) == 0
+    records: dict[str, LessonRecord] = {}
+
+    def recording(number: str, *args: Any, **kwargs: Any) -> LessonRecord:
+        records[number] = record_lesson(number, *args, **kwargs)
+        return records[number]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(worksheets, "record_lesson", recording)
+        assert main(["worksheets", str(out)]) == 0
+    assert sorted(records) == sorted(lesson_numbers())
     texts = {}
     for lang in LANGS:
         for number in lesson_numbers():
@@ -57,7 +70,17 @@ def sheets(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str, str
                                         capture_output=True, text=True, check=True)  # fmt: skip
                 texts[lang, number, kind] = words(result.stdout)
                 texts[lang, number, kind + "/squashed"] = squash(result.stdout)
-    return texts
+    return texts, records
+
+
+@pytest.fixture(scope="module")
+def sheets(made) -> dict[tuple[str, str, str], str]:
+    return made[0]
+
+
+@pytest.fixture(scope="module")
+def records(made) -> dict[str, LessonRecord]:
+    return made[1]
 
 
 @pytest.mark.parametrize("number", lesson_numbers())
@@ -73,9 +96,9 @@ def test_every_lesson_has_a_worksheet_and_a_key_in_every_language(sheets, number
 
 @pytest.mark.parametrize("number", lesson_numbers())
 def test_the_sheets_hold_the_lessons_own_questions_and_answers_only_in_the_key(
-    sheets, number
+    sheets, records, number
 ) -> None:
-    record = record_lesson(number)
+    record = records[number]
     for lang in LANGS:
         t = Translator(lang)
         sheet = sheets[lang, number, "worksheet/squashed"]
