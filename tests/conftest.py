@@ -67,16 +67,14 @@ def _pages_end_with_their_test() -> Iterator[None]:
     every page every earlier test had built, so a worker slowed down test by test.
     """
     language = sys.modules.get("kayalib.pages.language")
-    kept = list(language.PAGE._followers) if language else []  # built before: a fixture's
+    kept = set(map(id, language.PAGE.followers)) if language else set()  # a fixture's, say
     yield
     language = sys.modules.get("kayalib.pages.language")
     if language is None:
         return
-    before = set(map(id, kept))
-    followers = language.PAGE._followers
-    for follower in list(followers):
-        if id(follower) not in before:
-            followers.discard(follower)
+    for follower in language.PAGE.followers:
+        if id(follower) not in kept:
+            language.PAGE.unfollow(follower)
 
 
 @pytest.fixture(autouse=True)

@@ -82,6 +82,15 @@ class Language:
         """Let ``follower`` redraw its words whenever the language changes (held weakly)."""
         self._followers.add(follower)
 
+    def unfollow(self, follower: Follower) -> None:
+        """Stop redrawing ``follower`` (a page that is gone; nothing if it did not follow)."""
+        self._followers.discard(follower)
+
+    @property
+    def followers(self) -> tuple[Follower, ...]:
+        """Who redraws on a change of language, now."""
+        return tuple(self._followers)
+
     def set(self, lang: str) -> None:
         """Make ``lang`` this page's language and redraw every follower in it (an unknown
         language fails here, before anything changes)."""
