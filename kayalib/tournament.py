@@ -30,6 +30,7 @@ kept (``Standing.output``); how the bots ran is in ``TournamentResult.sandbox``.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
@@ -55,6 +56,8 @@ __all__ = [
     "round_robin",
 ]
 
+OUTPUT_LINES = 10
+"""How many lines of what a bot file printed the report shows."""
 DEFAULT_MOVE_TIME = Limits().move_seconds
 """Seconds a bot from a file may think about one move."""
 FORFEITS = (*PROCESS_FAULTS, "illegal")
@@ -158,6 +161,36 @@ class TournamentResult:
                                               row["output"])  # fmt: skip
         return cls(data["game"], data["games_per_pairing"], data["seed"], standings,
                    {a: dict(row) for a, row in data["versus"].items()}, data["sandbox"])
+
+    def report(self, strongest: str = "") -> str:
+        """The report ``kayalib tournament`` prints (in English, like the rest of the command
+        line): the table, ``strongest`` (which bot is strongest, if said), the forfeits, the
+        sandbox and the last :data:`OUTPUT_LINES` lines each bot file printed."""
+        board = self.leaderboard()
+        lines = [f"{self.game} round robin, {self.games_per_pairing} games a pairing, "
+                 f"seed {self.seed}"]  # fmt: skip
+        width = max(len(row.name) for row in board)
+        lines.append(f"{'':3} {'entrant':<{width}}  {'wins':>11}  {'win rate':>8}  "
+                     f"{'95% interval':>15}  forfeits")  # fmt: skip
+        for place, row in enumerate(board, 1):
+            low, high = row.interval
+            faults = ", ".join(f"{n} {why}" for why, n in row.forfeits.items() if n) or "-"
+            lines.append(f"{place:>2}. {row.name:<{width}}  {row.wins:>4} / {row.games:<4}  "
+                         f"{row.win_rate:>8.1%}  {low:>6.1%} - {high:<6.1%}  {faults}")  # fmt: skip
+        if strongest:
+            lines.append(textwrap.fill(strongest, 100))
+        lines += [f"{row.name}: last forfeit: {row.last_fault}" for row in board if row.last_fault]
+        if self.sandbox is not None:
+            lines.append(f"bot files ran in {self.sandbox['description']}")
+            lines.append(f"limits: {self.sandbox['limits_description']}")
+        for row in board:
+            if row.output:
+                printed = row.output.rstrip("\n").splitlines()
+                shown = printed[-OUTPUT_LINES:]
+                more = f" (its last {len(shown)} lines)" if len(printed) > len(shown) else ""
+                lines.append(f"{row.name} printed{more}:")
+                lines += [f"  | {line}" for line in shown]
+        return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
         return {

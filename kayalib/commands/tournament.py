@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,8 +14,6 @@ from kayalib.seeds import MAX_SEED
 if TYPE_CHECKING:
     from kayalib.tournament import TournamentResult
 
-OUTPUT_LINES = 10
-"""How many lines of what a bot file printed the report shows."""
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -85,33 +82,10 @@ def run_tournament(args: argparse.Namespace) -> int:
 
 
 def leaderboard_text(result: TournamentResult) -> str:
-    """The report ``kayalib tournament`` prints: the table, which bot is strongest (three
-    entrants or more), the forfeits, the sandbox and what bot files printed."""
-    board = result.leaderboard()
-    lines = [f"{result.game} round robin, {result.games_per_pairing} games a pairing, "
-             f"seed {result.seed}"]  # fmt: skip
-    width = max(len(row.name) for row in board)
-    lines.append(f"{'':3} {'entrant':<{width}}  {'wins':>11}  {'win rate':>8}  "
-                 f"{'95% interval':>15}  forfeits")  # fmt: skip
-    for place, row in enumerate(board, 1):
-        low, high = row.interval
-        faults = ", ".join(f"{n} {why}" for why, n in row.forfeits.items() if n) or "-"
-        lines.append(f"{place:>2}. {row.name:<{width}}  {row.wins:>4} / {row.games:<4}  "
-                     f"{row.win_rate:>8.1%}  {low:>6.1%} - {high:<6.1%}  {faults}")  # fmt: skip
-    if len(board) >= 3:  # which bot is strongest, as the write-a-bot leaderboard says it
-        lines.append(textwrap.fill(strongest_sentence(result), 100))
-    lines += [f"{row.name}: last forfeit: {row.last_fault}" for row in board if row.last_fault]
-    if result.sandbox is not None:
-        lines.append(f"bot files ran in {result.sandbox['description']}")
-        lines.append(f"limits: {result.sandbox['limits_description']}")
-    for row in board:
-        if row.output:
-            printed = row.output.rstrip("\n").splitlines()
-            shown = printed[-OUTPUT_LINES:]
-            more = f" (its last {len(shown)} lines)" if len(printed) > len(shown) else ""
-            lines.append(f"{row.name} printed{more}:")
-            lines += [f"  | {line}" for line in shown]
-    return "\n".join(lines)
+    """The report ``kayalib tournament`` prints (:meth:`TournamentResult.report`), with which
+    bot is strongest when three entrants or more played."""
+    many = len(result.standings) >= 3
+    return result.report(strongest_sentence(result) if many else "")
 
 
 def strongest_sentence(result: TournamentResult) -> str:

@@ -263,12 +263,11 @@ class BotLab(Lesson):
         return board
 
     def shipped_board(self) -> widgets.Widget:
-        """What the class-tournament command printed for the template bot (shipped with the
-        kit, :data:`BOARD_GAMES` a pairing), and which bot is strongest, in the page's words."""
-        from kayalib.commands.tournament import leaderboard_text
-
+        """The class tournament's report for the template bot (shipped with the kit,
+        :data:`BOARD_GAMES` a pairing) as the command prints it, and then which bot is
+        strongest, in the page's words (the command says that in English)."""
         result, _ = shipped_board()
-        text = escape(leaderboard_text(result))
+        text = escape(result.report())  # the page says which bot is strongest in its words
         part = self.html(lambda t: f"<pre>{text}</pre><p>{escape(strongest(t, result))}</p>")
         part.add_class("kayalib-shipped-board")
         return part
