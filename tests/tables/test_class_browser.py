@@ -149,6 +149,20 @@ def play(server: KitServer, key: str, students: list[Phone], until: Any, limit: 
     raise AssertionError("the game did not get there")
 
 
+def drop_out_and_come_back(server: KitServer, key: str, students: list[Phone],
+                           code: str) -> Phone:  # fmt: skip
+    """The student to move closes their page; once a stand-in bot has moved for them, they
+    type the code again in the same browser. That student."""
+    waiting = next(s for s in students if s.may_act())
+    waiting.leave()
+    deadline = time.monotonic() + 30
+    while dashboard_state(server, key)["tables"][0]["stand_in_moves"] == 0:
+        assert time.monotonic() < deadline, "no stand-in moved for the absent student"
+        time.sleep(0.3)
+    waiting.come_back(server, code)
+    return waiting
+
+
 def settled(students: list[Phone]) -> dict[str, str]:
     """Each page's bids once every page shows as many as the others, and no more arrive."""
     last: list[int] = []
@@ -191,13 +205,7 @@ def test_four_phones_play_a_whole_blef_game_through_a_drop_out_and_a_restart(
 
         # one student drops out while it is their turn: a stand-in bot moves for them
         state = dashboard_state(server, key)["tables"][0]
-        waiting = next(s for s in students if s.may_act())
-        waiting.leave()
-        deadline = time.monotonic() + 30
-        while dashboard_state(server, key)["tables"][0]["stand_in_moves"] == 0:
-            assert time.monotonic() < deadline, "no stand-in moved for the absent student"
-            time.sleep(0.3)
-        waiting.come_back(server, code)
+        waiting = drop_out_and_come_back(server, key, students, code)
         assert f"{waiting.name} (you)" in waiting.page.inner_text(".kaya-players-panel")
         moves_before = dashboard_state(server, key)["tables"][0]["stand_in_moves"]
         teacher.fill(".kaya-dash-table .kaya-dash-buttons input", "60")  # the pages take a
@@ -280,13 +288,7 @@ def test_three_phones_and_a_bot_play_a_whole_kaya_game_through_a_drop_out_and_a_
 
         # one student drops out while it is their turn: a stand-in bot moves for them
         play(server, key, students, a_student_to_move)
-        waiting = next(s for s in students if s.may_act())
-        waiting.leave()
-        deadline = time.monotonic() + 30
-        while dashboard_state(server, key)["tables"][0]["stand_in_moves"] == 0:
-            assert time.monotonic() < deadline, "no stand-in moved for the absent student"
-            time.sleep(0.3)
-        waiting.come_back(server, code)
+        waiting = drop_out_and_come_back(server, key, students, code)
         assert f"{waiting.name} (you)" in waiting.page.inner_text(".kaya-status, body")
         seat = next(s["seat"] for s in dashboard_state(server, key)["tables"][0]["seats"]
                     if s["label"] == waiting.name)  # fmt: skip
