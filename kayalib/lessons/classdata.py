@@ -99,19 +99,22 @@ def _shipped() -> dict[str, Any]:
     return json.loads(SAMPLE_FILE.read_text(encoding="utf-8"))
 
 
+def _check_kind(kind: str) -> None:
+    if kind not in KINDS:
+        raise ArgumentError(f"the class data a lesson can read are {', '.join(KINDS)}")
+
+
 def shipped_sample(kind: str) -> ClassData:
     """The sample class's data of ``kind`` (in class mode too: the bots a class is compared
     with)."""
-    if kind not in KINDS:
-        raise ArgumentError(f"the class data a lesson can read are {', '.join(KINDS)}")
+    _check_kind(kind)
     return ClassData(kind, _shipped()[kind], sample=True)
 
 
 def class_or_sample(kind: str, lesson: str | None = None) -> ClassData:
     """The class's data of ``kind`` (``"play"`` or ``"show"``; shows of ``lesson`` only, if
     given) in class mode, else the sample class's; ArgumentError for another kind."""
-    if kind not in KINDS:
-        raise ArgumentError(f"the class data a lesson can read are {', '.join(KINDS)}")
+    _check_kind(kind)
     live = class_data(kind, lesson if kind == "show" else None)
     if isinstance(live, dict):
         return ClassData(kind, live, sample=False)
