@@ -5,7 +5,8 @@ reported beside wall time: the machine may be shared). Then one counter seat aga
 random ones over 2,000 games, rotating the counter's seat (shared wins count). Last, how the
 default bots fare against a simple human-like strategy (always play the highest card, always take
 green 3 back, never challenge): 1,000 games, the strategy in each seat in turn, its win share
-beside the fair share with its 95% Wilson interval.
+beside the fair share with its 95% Wilson interval; and a player who plays green 3 whenever it
+holds it and always takes it back, in the green seat against three counter bots.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ import time
 
 from kayalib.bots import DeterministicBot
 from kayalib.kaya.actions import Action, Decline, Give, Keep, Pass, Play, TakeBack
+from kayalib.kaya.cards import Color
+from kayalib.kaya.events import ChallengeEvent, PlayEvent, PowerEvent
 from kayalib.kaya.rules import KayaRules
 from kayalib.kaya.view import KayaView
-from kayalib.simulate import simulate
+from kayalib.simulate import play_game, simulate
 from kayalib.stats import wilson_interval
 
 
@@ -95,6 +98,49 @@ def against_human_like(opponent: str = "counter", games: int = 1000, seed: int =
     return share
 
 
+class GreenThreeAgain(HighestCard):
+    """:class:`HighestCard`, but green 3 first whenever it is in hand (taken back every time)."""
+
+    name = "green-3-again"
+
+    def decide(self, view: KayaView) -> Action:
+        for action in view.legal_actions():
+            if type(action) is Play and action.card.number == 3:
+                return action
+        return super().decide(view)
+
+
+def against_green_three_again(games: int = 1000, seed: int = 5000) -> float:
+    """The win share of :class:`GreenThreeAgain` in the green seat against three counter bots,
+    and how often a card it played right after taking its 3 back was challenged."""
+    rules = KayaRules()
+    green = rules.colors.index(Color.GREEN)
+    bots = [GreenThreeAgain() if s == green else "counter" for s in range(4)]
+    won = again = challenged = 0
+    for game in range(games):
+        final = play_game("kaya", bots, seed + game, rules)
+        won += green in final.outcome.winners
+        watching = took_back = False
+        for event in final.events:
+            if isinstance(event, PowerEvent) and event.seat == green:
+                took_back = event.power == "green-return"
+            elif isinstance(event, PlayEvent):
+                watching = event.seat == green and took_back
+                again += watching
+                took_back = took_back and event.seat != green
+            elif isinstance(event, ChallengeEvent) and watching:
+                challenged += green in event.targets
+                watching = False
+    share = won / games
+    low, high = wilson_interval(won, games)
+    print(
+        f"green-3-again vs 3 counter, {games} games: it wins {share:.1%} (95% interval "
+        f"{low:.1%} to {high:.1%}; fair share 25%); {challenged} of its {again} plays right "
+        f"after a take-back were challenged ({challenged / max(again, 1):.0%})"
+    )
+    return share
+
+
 def main(games: int = 10_000, matchup_games: int = 2000) -> dict[str, float]:
     """Print and return the speed and win-rate figures."""
     figures = speed(games)
@@ -102,6 +148,7 @@ def main(games: int = 10_000, matchup_games: int = 2000) -> dict[str, float]:
     figures["one_counter_vs_one_random"] = win_rate(matchup_games, players=2)
     figures["highest_card_vs_three_counter"] = against_human_like("counter")
     figures["highest_card_vs_three_random"] = against_human_like("random")
+    figures["green_three_again_vs_three_counter"] = against_green_three_again()
     return figures
 
 

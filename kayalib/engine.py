@@ -63,6 +63,7 @@ __all__ = [
     "build",
     "evolve",
     "memo",
+    "remember",
     "sample",
     "turns",
 ]
@@ -351,6 +352,13 @@ def memo(obj: Any, name: str, compute: Callable[[], T]) -> T:
         _CACHES.add(name)
         value = fields[name] = compute()
         return value
+
+
+def remember(obj: Any, name: str, value: T) -> T:
+    """Keep ``value`` on the frozen ``obj`` as the cache ``name``, as :func:`memo` would."""
+    _CACHES.add(name)
+    obj.__dict__[name] = value
+    return value
 
 
 def check_seat(seat: object, players: int) -> int:

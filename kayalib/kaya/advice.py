@@ -19,6 +19,7 @@ from kayalib.kaya.counting import (
     challenge_value,
     defence_value,
     profile_for,
+    replay_share,
     win_probability,
 )
 from kayalib.kaya.game import (
@@ -42,13 +43,26 @@ def unseen(view: KayaView, seat: int) -> tuple[int, ...]:
     return tuple(view.hidden[seat])
 
 
+def known_share(view: KayaView, seat: int) -> Fraction | None:
+    """The chance that ``seat``'s face-down card is one that was known to be in its hand
+    (:attr:`KayaView.known_in_hand`), from how often it was seen to play such a card again
+    (:func:`~kayalib.kaya.counting.replay_share`); None when no card is known."""
+    known = view.known_in_hand[seat]
+    if not known:
+        return None
+    return replay_share(*view.known_replays[seat], view.hand_counts[seat], len(known))
+
+
 def target_of(view: KayaView, seat: int) -> Target:
-    """``seat`` as a challenge target seen from ``view``: unseen numbers, hand size, profile."""
+    """``seat`` as a challenge target seen from ``view``: unseen numbers, hand size, profile,
+    the numbers known to be in its hand and how likely its card is one of them."""
     return Target(
         seat,
         tuple(view.hidden[seat]),
         view.hand_counts[seat],
         profile_for(view.rules, view.colors[seat]),
+        view.known_in_hand[seat],
+        known_share(view, seat),
     )
 
 
@@ -102,8 +116,8 @@ def challenge_odds(view: KayaView, *, exact: bool = False) -> dict[tuple[int, ..
     seat, players = view.seat, view.players
     out: dict[tuple[int, ...], Number] = {}
     for targets in _challenges(view):
-        unseen_sets = [view.hidden[t] for t in _in_order_after(seat, players, targets)]
-        out[targets] = win_probability(own_card.number, unseen_sets, exact=exact)
+        order = [target_of(view, t) for t in _in_order_after(seat, players, targets)]
+        out[targets] = win_probability(own_card.number, order, exact=exact)
     return out
 
 
@@ -147,9 +161,7 @@ def play_odds(view: KayaView, *, exact: bool = False) -> dict[Card, PlayOdds]:
     seat, players = view.seat, view.players
     profile = profile_for(view.rules, view.colors[seat])
     challengers = [
-        target_of(view, s)
-        for s in _in_order_after(seat, players, range(players))
-        if view.table[s]
+        target_of(view, s) for s in _in_order_after(seat, players, range(players)) if view.table[s]
     ]
     numbers = [c.number for c in view.hand]
     zero: Number = Fraction(0) if exact else 0.0

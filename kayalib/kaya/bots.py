@@ -31,8 +31,15 @@ from kayalib.kaya.actions import (
     Steal,
     TakeBack,
 )
+from kayalib.kaya.advice import known_share
 from kayalib.kaya.cards import Color
-from kayalib.kaya.counting import PlainTarget, Profile, challenge_gain, defence_gain, profile_for
+from kayalib.kaya.counting import (
+    PlainTarget,
+    Profile,
+    challenge_gain,
+    defence_gain,
+    profile_for,
+)
 from kayalib.kaya.game import KayaView
 from kayalib.kaya.rules import KayaRules
 
@@ -59,10 +66,12 @@ class CounterBot(DeterministicBot):
     * **Challenge window**: for every legal target set, the exact win probability and expected
       points (:func:`~kayalib.kaya.counting.challenge_value`); the bot challenges the set with
       the best *gain* (its own expected points minus the mean change of the other players) when
-      that beats passing (gain 0).
+      that beats passing (gain 0). It counts a green 3 taken back: the card played next came
+      from a hand that holds it, and is that 3 as often as the player was seen to play it again
+      (:func:`~kayalib.kaya.advice.known_share`), so a 3 played over and over gets challenged.
     * **Play**: each card ``x`` is scored as the expected gain of being challenged one-on-one
       (each opponent with a face-down card challenges with chance ``CHALLENGE_CHANCE``, holding
-      a uniform draw from its unseen numbers), plus a green take-back or red steal when nobody
+      a draw from its unseen numbers, as above), plus a green take-back or red steal when nobody
       challenges, minus what ``x`` would still be worth in hand at the end: the bot counts how
       many more cards it must play before the first hand runs out (if nobody lost a card), so it
       keeps the rest, its highest cards; ``x`` costs ``KEEP_WEIGHT * (x - t)`` if it is above the
@@ -110,15 +119,15 @@ class CounterBot(DeterministicBot):
         assert own is not None
         profiles = _seat_profiles(view.rules)
         hand = tuple([c.number for c in view.hand])
-        hidden, counts = view.hidden, view.hand_counts
         order = (*range(seat + 1, n), *range(seat))
+        everyone = _targets(view, profiles)
         best: Action = PASS
         best_gain = 0.0
         for action in legal:
             if type(action) is not Challenge:
                 continue
             chosen = action.targets
-            targets = tuple([(t, hidden[t], counts[t], profiles[t]) for t in order if t in chosen])
+            targets = tuple([everyone[t] for t in order if t in chosen])
             gain = challenge_gain(seat, own.number, hand, profiles[seat], targets, n)
             if gain > best_gain:
                 best, best_gain = action, gain
@@ -129,10 +138,11 @@ class CounterBot(DeterministicBot):
     def _play(self, view: KayaView, legal: tuple[Action, ...]) -> Action:
         seat, n = view.seat, view.players
         profiles = _seat_profiles(view.rules)
-        counts, table, hidden = view.hand_counts, view.table, view.hidden
+        counts, table = view.hand_counts, view.table
         hand = tuple([a.card.number for a in legal])  # type: ignore[union-attr]
         order = (*range(seat + 1, n), *range(seat))
-        challengers = tuple([(t, hidden[t], counts[t], profiles[t]) for t in order if table[t]])
+        everyone = _targets(view, profiles)
+        challengers = tuple([everyone[t] for t in order if table[t]])
         threshold = _played_anyway(tuple(sorted(hand)), counts, seat)
         color = view.colors[seat]
         power = 0.0
@@ -172,6 +182,16 @@ class CounterBot(DeterministicBot):
         if profile_for(rules, best.card.color).coins[best.card.number] <= 0:
             return DECLINE
         return best
+
+
+def _targets(view: KayaView, profiles: tuple[Profile, ...]) -> list[PlainTarget]:
+    """Every seat as the counting sees it from ``view``; a card known in a hand is played
+    again as often as the seat was seen to do so (:func:`~kayalib.kaya.advice.known_share`)."""
+    hidden, counts, known = view.hidden, view.hand_counts, view.known_in_hand
+    if not any(known):
+        return [(s, hidden[s], counts[s], profiles[s], (), None) for s in range(len(hidden))]
+    return [(s, hidden[s], counts[s], profiles[s], known[s], known_share(view, s))
+            for s in range(len(hidden))]  # fmt: skip
 
 
 _SEAT_PROFILES: dict[int, tuple[KayaRules, tuple[Profile, ...]]] = {}

@@ -13,6 +13,15 @@ the same. So:
   numbers without the table card;
 * the opponents' cards are independent of each other (they are different colours).
 
+One thing more can be counted: a card everybody saw go back into a hand (a green 3 taken back) is
+*known* to be in that hand until its owner plays again. The card then played is a uniform draw from
+the hand: the known card with chance 1 in (cards in hand), the other unseen numbers sharing the
+rest evenly, and the known card stays in the hand if it was not the one played. A ``Target``'s
+``known`` numbers say this; after a later play that is not revealed the model forgets them (the
+known card may then be in the face-down discard). A player may also be seen to favour the known
+card: ``known_share``, when given, is the chance that the card played is a known one (the others
+still uniform), as the ``counter`` bot estimates it from what it saw (:func:`replay_share`).
+
 Within this model every probability and every expected value below is exact (ask for
 ``exact=True`` to get :class:`fractions.Fraction` values). Real players do not choose their
 table card at random, which is exactly what a lesson can discuss.
@@ -104,83 +113,145 @@ def _members(mask: int) -> tuple[int, ...]:
 
 
 @cache
-def _count_le(mask: int) -> tuple[int, ...]:
-    """``_count_le(mask)[v]`` = how many members are <= v, for v in 0..9."""
-    out = [0] * 10
+def _draw(
+    mask: int, known: int = 0, hand_size: int = 0, share: Fraction | None = None
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A face-down card's chances as whole numbers ``(weights, at_most)``: the card is ``n``
+    with probability ``weights[n] / at_most[9]`` and at most ``v`` with ``at_most[v] /
+    at_most[9]``. Uniform on the unseen numbers ``mask``, unless the ``known`` numbers were in
+    the hand of ``hand_size + 1`` cards it was played from; ``share``: the chance that the card
+    is one of them, when it is not 1 in (cards in hand) each (see the module's docstring).
+    """
+    members = _members(mask)
+    if not members:
+        raise ArgumentError("a target with a face-down card has at least one unseen number")
+    if known & ~mask:
+        raise ArgumentError("a card known to be in a hand is one of its unseen numbers")
+    k = known.bit_count()
+    others = len(members) - k
+    if k > hand_size + 1 or (k and hand_size + 1 - k > others):
+        raise ArgumentError("the known cards and the others must fit the hand played from")
+    if share is not None and not 0 <= share <= 1:
+        raise ArgumentError(f"the share of the known cards is a probability, not {share}")
+    weights = [0] * 10
+    for n in members:
+        if not k or not others:
+            weights[n] = 1
+        elif share is None:  # known: 1 / h each; the others share (h - k) / h: over h * others
+            weights[n] = others if known >> n & 1 else hand_size + 1 - k
+        else:  # known: share / k each; the others share 1 - share: over k * others * denominator
+            a, b = share.numerator, share.denominator
+            weights[n] = a * others if known >> n & 1 else (b - a) * k
+    at_most = [0] * 10
     for v in range(1, 10):
-        out[v] = out[v - 1] + (mask >> v & 1)
-    return tuple(out)
+        at_most[v] = at_most[v - 1] + weights[v]
+    return tuple(weights), tuple(at_most)
 
 
-def win_probability(own: int, targets: Sequence[Collection[int]], *, exact: bool = False) -> Number:
+def _target_draw(target: Collection[int] | Target) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    if isinstance(target, Target):
+        return _draw(_mask(target.unseen), _mask(target.known), target.hand_size, target.share)
+    return _draw(_mask(target))
+
+
+def replay_share(
+    replayed: int, watched: int, hand_size: int, known: int = 1, prior: int = 1
+) -> Fraction:
+    """The chance that a player plays one of ``known`` cards known to be in its hand of
+    ``hand_size + 1`` cards, when of the cards it played with a card known in hand and then
+    showed, ``replayed`` of ``watched`` were a known one: the share seen, after ``prior`` plays
+    of a player who picks a card at random (``known`` in ``hand_size + 1``; the mean of a Beta
+    prior worth ``prior`` plays).
+
+    >>> replay_share(0, 0, 3), replay_share(2, 2, 3)   # nothing seen yet; two replays in two
+    (Fraction(1, 4), Fraction(3, 4))
+    """
+    cards = hand_size + 1
+    if not 0 <= replayed <= watched or not 0 < known <= cards or prior <= 0:
+        raise ArgumentError(
+            "replays are counted among the plays watched, known cards fit the hand, a prior > 0"
+        )
+    return Fraction(replayed * cards + prior * known, cards * (watched + prior))
+
+
+def win_probability(
+    own: int, targets: Sequence[Collection[int] | Target], *, exact: bool = False
+) -> Number:
     """Probability that a challenger holding ``own`` wins against every target.
 
-    Each target's card is a uniform draw from its unseen numbers; C wins when ``own`` is at
-    least every target's card (ties go to C).
+    A target is its unseen numbers (its card a uniform draw from them) or a :class:`Target`
+    (which may know a card in its hand); C wins when ``own`` is at least every target's card
+    (ties go to C).
 
     >>> win_probability(5, [{3, 5, 7, 9}], exact=True)
     Fraction(1, 2)
     >>> win_probability(5, [{3, 5, 7, 9}, {1, 6}], exact=True)
     Fraction(1, 4)
+
+    A green 3 went back into a hand of two cards and the hand plays one: it is the 3 half the
+    time, and otherwise one of the other unseen numbers.
+
+    >>> plain = Profile(coins=(0, 1, 1, 1, 2, 2, 2, 3, 3, 3))
+    >>> win_probability(3, [Target(0, (3, 7, 8, 9), 1, plain, known=(3,))], exact=True)
+    Fraction(1, 2)
     """
     p = Fraction(1)
-    for numbers in targets:
-        numbers = set(numbers)
-        if not numbers:
-            raise ArgumentError("a target with a face-down card has at least one unseen number")
-        p *= Fraction(sum(1 for n in numbers if n <= own), len(numbers))
+    for target in targets:
+        _weights, at_most = _target_draw(target)
+        p *= Fraction(at_most[own], at_most[9])
     return p if exact else float(p)
 
 
 def showdown_odds(
-    own: int, targets: Sequence[Collection[int]], *, exact: bool = False
+    own: int, targets: Sequence[Collection[int] | Target], *, exact: bool = False
 ) -> tuple[Number, ...]:
     """Who wins the showdown: ``(P(C wins), P(target 0 wins), P(target 1 wins), ...)``.
 
-    ``targets`` are the unseen numbers of each target, **in seat order after C** (that order
-    breaks ties between targets when C is not tied).
+    ``targets`` are the unseen numbers of each target (or a :class:`Target`), **in seat order
+    after C** (that order breaks ties between targets when C is not tied).
 
     >>> showdown_odds(2, [{3}, {3}], exact=True)
     (Fraction(0, 1), Fraction(1, 1), Fraction(0, 1))
     """
-    masks = [_mask(t) for t in targets]
-    dist = _winner_distribution(own, masks)
+    draws = [_target_draw(t) for t in targets]
+    dist = _winner_distribution(own, draws)
     out = [dist[0][1]]
-    for i in range(len(masks)):
+    for i in range(len(draws)):
         out.append(sum((p for (w, _v), p in dist if w == i), Fraction(0)))
     return tuple(out) if exact else tuple(float(p) for p in out)
 
 
+Draw = tuple[tuple[int, ...], tuple[int, ...]]
+
+
 def _winner_distribution(
-    own: int, masks: Sequence[int], exact: bool = True
+    own: int, draws: Sequence[Draw], exact: bool = True
 ) -> list[tuple[tuple[int, int], Number]]:
     """``[((winner, number), probability), ...]``; winner -1 is C (first entry, number = own).
 
     Target ``i`` wins with ``v > own`` when its card is ``v``, every target before it in seat
-    order (after C) has less than ``v`` and every target after it at most ``v``.
+    order (after C) has less than ``v`` and every target after it at most ``v``. ``draws``:
+    each target's :func:`_draw`.
     """
-    les = [_count_le(m) for m in masks]
-    sizes = [le[9] for le in les]
-    if 0 in sizes:
-        raise ArgumentError("a target with a face-down card has at least one unseen number")
     one: Number = Fraction(1) if exact else 1.0
     p_c = one
-    for le, m in zip(les, sizes, strict=True):
-        p_c = p_c * le[own] / m
+    for _weights, at_most in draws:
+        p_c = p_c * at_most[own] / at_most[9]
     dist: list[tuple[tuple[int, int], Number]] = [((-1, own), p_c)]
-    k = len(masks)
-    for i, mask in enumerate(masks):
+    k = len(draws)
+    for i, (weights, at_most) in enumerate(draws):
         for v in range(own + 1, 10):
-            if not mask >> v & 1:
+            w = weights[v]
+            if not w:
                 continue
-            p = one / sizes[i]
+            p = one * w / at_most[9]
             for j in range(k):
                 if j != i:
-                    c = les[j][v - 1 if j < i else v]
+                    c = draws[j][1][v - 1 if j < i else v]
                     if not c:
                         p = 0
                         break
-                    p = p * c / sizes[j]
+                    p = p * c / draws[j][1][9]
             if p:
                 dist.append(((i, v), p))
     return dist
@@ -198,10 +269,24 @@ class Target:
     unseen: tuple[int, ...]
     hand_size: int
     profile: Profile
+    #: unseen numbers known to have been in the hand its face-down card was played from
+    known: tuple[int, ...] = ()
+    #: the chance that the card played is a known one (None: 1 in hand size + 1 each)
+    share: Fraction | None = None
 
 
-#: A target as a plain tuple ``(seat, unseen numbers, hand size, profile)``.
-PlainTarget = tuple[int, tuple[int, ...], int, Profile]
+#: A target as a plain tuple ``(seat, unseen numbers, hand size, profile, known numbers,
+#: share of the known numbers)``.
+PlainTarget = tuple[int, tuple[int, ...], int, Profile, tuple[int, ...], Fraction | None]
+
+
+def _plain(t: Target) -> PlainTarget:
+    return (t.seat, tuple(t.unseen), t.hand_size, t.profile, tuple(t.known), t.share)
+
+
+def _clipped(t: PlainTarget) -> PlainTarget:
+    """``t`` with its hand size as 0 or 1, where only that matters (no known card, no pink)."""
+    return t if t[4] else (t[0], t[1], 1 if t[2] else 0, t[3], (), None)
 
 
 @dataclass(frozen=True)
@@ -219,12 +304,13 @@ class ChallengeValue:
 
 
 @cache
-def _table_coin(mask: int, bound: int, profile: Profile) -> Fraction:
+def _table_coin(draw: Draw, bound: int, profile: Profile) -> Fraction:
     """E[coins of the table card | it is <= bound], the card a one-on-one winner receives."""
-    members = [n for n in _members(mask) if n <= bound]
-    if not members:
+    weights, at_most = draw
+    if not at_most[bound]:
         return Fraction(0)
-    return Fraction(sum(profile.coins[n] for n in members), len(members))
+    coins = sum(weights[n] * profile.coins[n] for n in range(1, bound + 1))
+    return Fraction(coins, at_most[bound])
 
 
 def _give_one(y: int, profile: Profile, chosen: bool) -> tuple[int, int]:
@@ -236,62 +322,91 @@ def _give_one(y: int, profile: Profile, chosen: bool) -> tuple[int, int]:
 
 @cache
 def _hidden_give(
-    mask: int, bound: int, hand_size: int, forced: bool, profile: Profile
+    mask: int,
+    known: int,
+    share: Fraction | None,
+    bound: int,
+    hand_size: int,
+    forced: bool,
+    profile: Profile,
 ) -> tuple[Fraction, Fraction]:
     """Expected (giver change, receiver change) of the hand card an unseen loser gives.
 
-    The loser's table card X is uniform on its unseen numbers <= ``bound``; its hand is a uniform
-    ``hand_size``-subset of the other unseen numbers. Unforced: one hand card at random (blue
-    7-9 go back to their owner's bonus pile). Forced by a pink win: the loser gives its
-    lowest-numbered card worth at least 2 coins, or a random card if it has none.
+    The loser's table card X is drawn as :func:`_draw` says, given that it is <= ``bound``; its
+    hand holds the ``known`` numbers but X, and the rest of its ``hand_size`` cards are a uniform
+    subset of the other unseen numbers. Unforced: one hand card at random (blue 7-9 go back to
+    their owner's bonus pile). Forced by a pink win: the loser gives its lowest-numbered card
+    worth at least 2 coins, or a random card if it has none.
     """
-    if hand_size == 0:
-        return Fraction(0), Fraction(0)
-    xs = [n for n in _members(mask) if n <= bound]
-    if not xs:
+    weights, at_most = _draw(mask, known, hand_size, share)
+    if hand_size == 0 or not at_most[bound]:
         return Fraction(0), Fraction(0)
     giver = receiver = Fraction(0)
-    for x in xs:
-        rest = [n for n in _members(mask) if n != x]
-        g, r = _give_from_random_hand(tuple(rest), hand_size, forced, profile)
-        giver += g
-        receiver += r
-    return giver / len(xs), receiver / len(xs)
+    for x in range(1, bound + 1):
+        if not weights[x]:
+            continue
+        sure = tuple(n for n in _members(known) if n != x)
+        rest = tuple(n for n in _members(mask & ~known) if n != x)
+        g, r = _give_from_random_hand(rest, hand_size, forced, profile, sure)
+        giver += weights[x] * g
+        receiver += weights[x] * r
+    return giver / at_most[bound], receiver / at_most[bound]
 
 
 @cache
 def _give_from_random_hand(
-    rest: tuple[int, ...], hand_size: int, forced: bool, profile: Profile
+    rest: tuple[int, ...],
+    hand_size: int,
+    forced: bool,
+    profile: Profile,
+    sure: tuple[int, ...] = (),
 ) -> tuple[Fraction, Fraction]:
-    """Expected (giver, receiver) change; the hand is a uniform ``hand_size``-subset of rest."""
+    """Expected (giver, receiver) change; the hand is the ``sure`` numbers and a uniform subset
+    of ``rest``, ``hand_size`` cards in all."""
     size = len(rest)
-    h = min(hand_size, size)
-    if h == 0:
+    h = min(hand_size - len(sure), size)  # cards drawn from rest
+    cards = len(sure) + h
+    if cards <= 0:
         return Fraction(0), Fraction(0)
+
+    def at_random(pool: Sequence[int]) -> tuple[Fraction, Fraction]:
+        # a random card of the sure ones and h of pool (each pool card in hand h/len(pool))
+        g = Fraction(sum(_give_one(y, profile, False)[0] for y in sure))
+        r = Fraction(sum(_give_one(y, profile, False)[1] for y in sure))
+        if h:
+            g += Fraction(h * sum(_give_one(y, profile, False)[0] for y in pool), len(pool))
+            r += Fraction(h * sum(_give_one(y, profile, False)[1] for y in pool), len(pool))
+        return g / cards, r / cards
+
     if not forced:
-        g = sum(_give_one(y, profile, False)[0] for y in rest)
-        r = sum(_give_one(y, profile, False)[1] for y in rest)
-        return Fraction(g, size), Fraction(r, size)
+        return at_random(rest)
     givable = profile.givable
     eligible = [y for y in rest if y in givable]  # type: ignore[operator]
     plain = [y for y in rest if y not in givable]  # type: ignore[operator]
+    lowest_sure = min((y for y in sure if y in givable), default=10)  # type: ignore[operator]
     total = comb(size, h)
     giver = receiver = Fraction(0)
-    # The lowest eligible card in hand is eligible[i] when eligible[:i] are out and it is in.
-    # The numbers are distinct, so "lowest number" is well defined; the other cards of the
-    # hand are any h-1 of the size-i-1 numbers left.
+    # The lowest eligible card drawn is eligible[i] when eligible[:i] are out and it is in.
+    # The numbers are distinct, so "lowest number" is well defined; the other cards drawn are
+    # any h-1 of the size-i-1 numbers left. A sure eligible card below it is given instead.
+    left = Fraction(1)
     for i, y in enumerate(eligible):
-        p = Fraction(comb(size - i - 1, h - 1), total)
+        if y > lowest_sure:
+            break
+        p = Fraction(comb(size - i - 1, h - 1), total) if h else Fraction(0)
         if p:
             g, r = _give_one(y, profile, True)
             giver += p * g
             receiver += p * r
+            left -= p
+    if lowest_sure < 10:
+        g, r = _give_one(lowest_sure, profile, True)
+        return giver + left * g, receiver + left * r
     p_none = Fraction(comb(len(plain), h), total)
-    if p_none and plain:
-        g = sum(_give_one(y, profile, False)[0] for y in plain)
-        r = sum(_give_one(y, profile, False)[1] for y in plain)
-        giver += p_none * Fraction(g, len(plain))
-        receiver += p_none * Fraction(r, len(plain))
+    if p_none and (plain or not h):
+        g_none, r_none = at_random(plain)
+        giver += p_none * g_none
+        receiver += p_none * r_none
     return giver, receiver
 
 
@@ -315,15 +430,21 @@ def known_give(hand: tuple[int, ...], forced: bool, profile: Profile) -> tuple[F
 
 
 @cache
-def _f_table_coin(mask: int, bound: int, profile: Profile) -> float:
-    return float(_table_coin(mask, bound, profile))
+def _f_table_coin(draw: Draw, bound: int, profile: Profile) -> float:
+    return float(_table_coin(draw, bound, profile))
 
 
 @cache
 def _f_hidden_give(
-    mask: int, bound: int, hand_size: int, forced: bool, profile: Profile
+    mask: int,
+    known: int,
+    share: Fraction | None,
+    bound: int,
+    hand_size: int,
+    forced: bool,
+    profile: Profile,
 ) -> tuple[float, float]:
-    g, r = _hidden_give(mask, bound, hand_size, forced, profile)
+    g, r = _hidden_give(mask, known, share, bound, hand_size, forced, profile)
     return float(g), float(r)
 
 
@@ -355,7 +476,7 @@ def challenge_value(
     >>> v.win_probability, v.deltas
     (Fraction(1, 1), {0: Fraction(2, 1), 1: Fraction(-3, 2)})
     """
-    plain = tuple((t.seat, tuple(t.unseen), t.hand_size, t.profile) for t in targets)
+    plain = tuple(_plain(t) for t in targets)
     p_win, base, losses = _challenge_core(seat, own, profile, plain, exact)
     deltas = dict(base)
     hand = tuple(sorted(hand))
@@ -390,23 +511,27 @@ def _challenge_core(
         table_coin, hidden_give = _f_table_coin, _f_hidden_give
         zero = 0.0
     masks = [_mask(t.unseen) for t in targets]
+    knowns = [_mask(t.known) for t in targets]
+    draws = [
+        _draw(m, k, t.hand_size, t.share) for m, k, t in zip(masks, knowns, targets, strict=True)
+    ]
     one = len(targets) == 1
     deltas: dict[int, Number] = {seat: zero}
     losses: dict[int, list[Number]] = {}
     for t in targets:
         deltas[t.seat] = zero
         losses[t.seat] = [zero, zero]
-    dist = _winner_distribution(own, masks, exact)
+    dist = _winner_distribution(own, draws, exact)
     for (w, v), p in dist:
         if not p:
             continue
         if w == -1:
             gain = profile.coins[own] if own in profile.keeps_on_win else zero
             forced = own in profile.forces_give
-            for t, mask in zip(targets, masks, strict=True):
+            for t, mask, known, draw in zip(targets, masks, knowns, draws, strict=True):
                 if one:
-                    gain += table_coin(mask, own, t.profile)
-                g, r = hidden_give(mask, own, t.hand_size, forced, t.profile)
+                    gain += table_coin(draw, own, t.profile)
+                g, r = hidden_give(mask, known, t.share, own, t.hand_size, forced, t.profile)
                 deltas[t.seat] += p * g
                 gain += r
             deltas[seat] += p * gain
@@ -417,9 +542,10 @@ def _challenge_core(
         if one:
             gain += profile.coins[own]
         losses[winner.seat][0 if forced else 1] += p
-        for j, (t, mask) in enumerate(zip(targets, masks, strict=True)):
+        for j, (t, mask, known) in enumerate(zip(targets, masks, knowns, strict=True)):
             if j != w:
-                g, r = hidden_give(mask, v - 1 if j < w else v, t.hand_size, forced, t.profile)
+                bound = v - 1 if j < w else v
+                g, r = hidden_give(mask, known, t.share, bound, t.hand_size, forced, t.profile)
                 deltas[t.seat] += p * g
                 gain += r
         deltas[winner.seat] += p * gain
@@ -447,7 +573,7 @@ def defence_value(
     >>> v.win_probability, v.deltas   # half: C's 9 ties and wins; half: C's 2 loses
     (Fraction(1, 2), {0: Fraction(-1, 2), 1: Fraction(-2, 1)})
     """
-    plain = (challenger.seat, tuple(challenger.unseen), challenger.hand_size, challenger.profile)
+    plain = _plain(challenger)
     p_win, mine, theirs, p_forced, p_random = _defence_core(own, profile, plain, exact)
     hand = tuple(sorted(hand))
     give = known_give if exact else _f_known_give
@@ -480,23 +606,29 @@ def _defence_core(
     members = challenger.unseen
     if not members:
         raise ArgumentError("a challenger with a face-down card has at least one unseen number")
+    weights, at_most = _target_draw(challenger)
+    known = challenger.known
     mine = theirs = p_win = p_forced = p_random = zero
     keep_own = profile.coins[own] if own in profile.keeps_on_win else 0
     forced_by_me = own in profile.forces_give
     for x in members:
+        w = weights[x]
+        if not w:
+            continue
         if x >= own:  # the challenger wins (ties included): my card and a hand card go to it
             if x in cp.forces_give:
-                p_forced += 1
+                p_forced += w
             else:
-                p_random += 1
-            theirs += profile.coins[own] + (cp.coins[x] if x in cp.keeps_on_win else 0)
+                p_random += w
+            theirs += w * (profile.coins[own] + (cp.coins[x] if x in cp.keeps_on_win else 0))
         else:
-            rest = tuple(n for n in members if n != x)
-            g, r = rest_give(rest, challenger.hand_size, forced_by_me, cp)
-            theirs += g
-            mine += cp.coins[x] + keep_own + r
-            p_win += 1
-    size = len(members)
+            rest = tuple(n for n in members if n != x and n not in known)
+            sure = tuple(n for n in known if n != x)
+            g, r = rest_give(rest, challenger.hand_size, forced_by_me, cp, sure)
+            theirs += w * g
+            mine += w * (cp.coins[x] + keep_own + r)
+            p_win += w
+    size = at_most[9]
     return p_win / size, mine / size, theirs / size, p_forced / size, p_random / size
 
 
@@ -511,11 +643,11 @@ def challenge_gain(
     """``challenge_value(...).gain(seat, players)`` as a float, fast (the bots' inner loop).
 
     ``hand`` sorted ascending; ``targets`` as plain tuples in seat order after ``seat``.
-    Without a pink card in play a hand size only matters as empty or not, so it is clipped to
-    1 before the cached core is looked up.
+    Without a pink card in play the hand size of a target that is not known to hold a card
+    only matters as empty or not, so it is clipped to 1 before the cached core is looked up.
     """
     if not profile.forces_give and not any(t[3].forces_give for t in targets):
-        targets = tuple([(t[0], t[1], 1 if t[2] else 0, t[3]) for t in targets])
+        targets = tuple([_clipped(t) for t in targets])
     p_win, base, losses = _challenge_core(seat, own, profile, targets, False)
     mine = base[seat]
     others = 0.0
@@ -543,8 +675,8 @@ def defence_gain(
     players: int,
 ) -> float:
     """``defence_value(...).gain(seat, players)`` as a float, fast (the bots' inner loop)."""
-    if not profile.forces_give:
-        challenger = (challenger[0], challenger[1], 1 if challenger[2] else 0, challenger[3])
+    if not profile.forces_give and not challenger[4]:
+        challenger = _clipped(challenger)
     _p, mine, theirs, p_forced, p_random = _defence_core(own, profile, challenger, False)
     if p_forced:
         g, r = _f_known_give(hand, True, profile)
@@ -559,9 +691,13 @@ def defence_gain(
 
 @cache
 def _f_give_from_random_hand(
-    rest: tuple[int, ...], hand_size: int, forced: bool, profile: Profile
+    rest: tuple[int, ...],
+    hand_size: int,
+    forced: bool,
+    profile: Profile,
+    sure: tuple[int, ...] = (),
 ) -> tuple[float, float]:
-    g, r = _give_from_random_hand(rest, hand_size, forced, profile)
+    g, r = _give_from_random_hand(rest, hand_size, forced, profile, sure)
     return float(g), float(r)
 
 

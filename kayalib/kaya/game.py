@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from kayalib.engine import Dice, Event, Log, Refusal, build, evolve, memo
+from kayalib.engine import Dice, Event, Log, Refusal, build, evolve, memo, remember
 from kayalib.errors import KayalibError, ParseError, RulesError
 from kayalib.kaya.actions import (
     DECLINE,
@@ -101,7 +101,7 @@ from kayalib.kaya.turn import (
     legal_for,
     settle,
 )
-from kayalib.kaya.view import KayaView, table_html
+from kayalib.kaya.view import HandRecord, KayaView, record_hands, table_html
 from kayalib.registry import Game
 from kayalib.seeds import check_seed, fresh_seed
 
@@ -358,7 +358,12 @@ class KayaState(Position):
         # ``new`` was made by the step just now and nobody holds it yet: its last two fields
         # are set here rather than copied once more
         vars(new).update(ply=self.ply + 1, log=self.log.extend(ev))
+        remember(new, "_hand_record", record_hands(self._hand_record_now(), ev, len(self.hands)))
         return new
+
+    def _hand_record_now(self) -> HandRecord:
+        """What the public events say of cards known in hands (:func:`record_hands`)."""
+        return memo(self, "_hand_record", lambda: record_hands(None, self.events, len(self.hands)))
 
     # ---- scores ------------------------------------------------------------------------------
 
@@ -391,6 +396,7 @@ class KayaState(Position):
         })  # fmt: skip
         if seat == self.current_player:  # the view's legal actions are the state's
             vars(view)["_legal"] = self.legal_actions()
+        remember(view, "_hand_record", self._hand_record_now())  # public: the same for every seat
         return view
 
     # ---- display --------------------------------------------------------------------------

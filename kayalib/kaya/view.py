@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from html import escape
 from typing import Any
 
-from kayalib.engine import Chain, Outcome, View, memo
+from kayalib.engine import Chain, Event, Outcome, View, memo
 from kayalib.errors import ParseError
 from kayalib.kaya.actions import Action
 from kayalib.kaya.cards import Card, Color
-from kayalib.kaya.events import event_from_json
+from kayalib.kaya.events import PlayEvent, PowerEvent, ShowdownEvent, event_from_json
 from kayalib.kaya.rules import KayaRules
 from kayalib.kaya.turn import down_mask, legal_for
 
-__all__ = ["KayaView", "table_html"]
+__all__ = ["KayaView", "record_hands", "table_html"]
 
 
 def _card(text: str | None) -> Card | None:
@@ -78,6 +80,38 @@ class KayaView(View):
         return memo(self, "_legal", lambda: legal_for(
             self.rules, self.phase, self.active, self.seat, self.hand, self.own_table,
             down_mask(self.table), self.bonus))  # fmt: skip
+
+    @property
+    def known_in_hand(self) -> tuple[tuple[int, ...], ...]:
+        """Per seat, the unseen numbers every player knows were in its hand when it played the
+        card it has face down (for a seat without one: that are in its hand now).
+
+        A card is known from the moment everybody sees it go back into the hand (a green 3
+        taken back), or stay there (a known card that was not the one shown in a showdown),
+        until the seat plays again: the card played may be the known one, and a later play puts
+        that one face down in the discard unseen (the counting model of
+        :mod:`kayalib.kaya.counting` then forgets it). Only public events count.
+        """
+        return memo(self, "_known", self._known_in_hand)
+
+    def _known_in_hand(self) -> tuple[tuple[int, ...], ...]:
+        record = memo(self, "_hand_record", lambda: record_hands(None, self.events, self.players))
+        now, at_play = record[0], record[1]
+        if record is _nothing_known(self.players):
+            return ((),) * self.players
+        hidden, table = self.hidden, self.table
+        return tuple(
+            tuple(sorted((at_play[s] if table[s] else now[s]).intersection(hidden[s])))
+            for s in range(self.players)
+        )
+
+    @property
+    def known_replays(self) -> tuple[tuple[int, int], ...]:
+        """Per seat, ``(replayed, watched)``: of the cards it played while a card was known in
+        its hand (:attr:`known_in_hand`) and that everybody then saw, how many were a known
+        one (a green 3 taken back and played again)."""
+        record = memo(self, "_hand_record", lambda: record_hands(None, self.events, self.players))
+        return tuple(zip(record[2], record[3], strict=True))
 
     def seen(self, seat: int) -> tuple[int, ...]:
         """Numbers of seat ``seat``'s colour that are face-up (bonus piles, public discard,
@@ -157,6 +191,58 @@ class KayaView(View):
             if isinstance(error, ParseError):
                 raise
             raise ParseError(f"not an Aku Paling Kaya view record ({error})") from None
+
+
+#: What the public events say of cards known in hands, per seat: ``(known now, known when it
+#: last played, replayed, watched)`` (see :attr:`KayaView.known_in_hand`).
+HandRecord = tuple[
+    tuple[frozenset[int], ...], tuple[frozenset[int], ...], tuple[int, ...], tuple[int, ...]
+]
+_FORGOTTEN: frozenset[int] = frozenset()
+_HAND_EVENTS = (PlayEvent, ShowdownEvent, PowerEvent)
+
+
+@cache
+def _nothing_known(players: int) -> HandRecord:
+    return ((_FORGOTTEN,) * players, (_FORGOTTEN,) * players, (0,) * players, (0,) * players)
+
+
+def record_hands(record: HandRecord | None, events: Iterable[Event], players: int) -> HandRecord:
+    """``record`` (None: a game's start) after ``events``, of which only public ones count."""
+    if record is None:
+        record = _nothing_known(players)
+    if record is _nothing_known(players):  # until a card goes back to a hand, nothing changes
+        for event in events:
+            if type(event) is PowerEvent and event.power == "green-return":
+                break
+        else:
+            return record
+    events = [e for e in events if type(e) in _HAND_EVENTS]
+    if not events:
+        return record
+    now, at_play = list(record[0]), list(record[1])
+    replayed, watched = list(record[2]), list(record[3])
+    for event in events:
+        kind = type(event)
+        if kind is PlayEvent:
+            seat = event.seat  # type: ignore[attr-defined]
+            at_play[seat], now[seat] = now[seat], _FORGOTTEN
+            continue
+        if kind is ShowdownEvent:
+            shown = [(seat, c.number) for seat, c in event.cards]  # type: ignore[attr-defined]
+        elif event.power == "orange-keep":  # type: ignore[attr-defined]
+            continue  # shown in the showdown already
+        else:
+            shown = [(event.seat, event.card.number)]  # type: ignore[attr-defined]
+        for seat, number in shown:
+            if at_play[seat]:
+                watched[seat] += 1
+                replayed[seat] += number in at_play[seat]
+            now[seat], at_play[seat] = at_play[seat] - {number}, _FORGOTTEN
+        if kind is PowerEvent and event.power == "green-return":  # type: ignore[attr-defined]
+            seat, number = shown[0]
+            now[seat] = now[seat] | {number}
+    return tuple(now), tuple(at_play), tuple(replayed), tuple(watched)
 
 
 def table_html(game: Any, seat: int | None) -> str:

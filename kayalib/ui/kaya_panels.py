@@ -18,7 +18,7 @@ from kayalib.draw import (
     row_html,
 )
 from kayalib.kaya.actions import Challenge, Decline, Give, Keep, Steal, TakeBack
-from kayalib.kaya.cards import Card, Color
+from kayalib.kaya.cards import Card, Color, card
 from kayalib.kaya.events import (
     ChallengeEvent,
     GambrengEvent,
@@ -347,6 +347,28 @@ def _note(text: str) -> str:
     return f'<div class="kaya-small">{escape(text)}</div>'
 
 
+def _known_notes(words: KayaWords, view: KayaView) -> str:
+    """A note for each other seat whose face-down card came from a hand with a known card: the
+    chance the hint gives it (:func:`~kayalib.kaya.advice.known_share`) and why."""
+    from kayalib.kaya.advice import known_share
+
+    t = words.t
+    notes = []
+    for s, known in enumerate(view.known_in_hand):
+        if s == view.seat or not view.table[s] or not known:
+            continue
+        replayed, watched = view.known_replays[s]
+        args = {"player": _short(words, s), "cards": view.hand_counts[s] + 1,
+                "card": ", ".join(words.card_text(card(view.colors[s], n)) for n in known)}
+        if watched:
+            share = known_share(view, s)
+            notes.append(_note(t("kaya_hint_known_again", replayed=replayed, watched=watched,
+                                 chance=percent(t, share), **args)))  # type: ignore[arg-type]
+        else:
+            notes.append(_note(t("kaya_hint_known", **args)))
+    return "".join(notes)  # fmt: skip
+
+
 def _play_hint(words: KayaWords, view: KayaView) -> str:
     from kayalib.kaya.advice import play_odds
 
@@ -362,7 +384,7 @@ def _play_hint(words: KayaWords, view: KayaView) -> str:
     ]  # fmt: skip
     bars = probability_bars_html(rows, title=t("kaya_hint_play_title"),
                                  percent=lambda p: percent(t, p))  # fmt: skip
-    return bars + _note(t("kaya_hint_play_note"))
+    return bars + _note(t("kaya_hint_play_note")) + _known_notes(words, view)
 
 
 def _challenge_hint(words: KayaWords, view: KayaView) -> str:
@@ -379,7 +401,7 @@ def _challenge_hint(words: KayaWords, view: KayaView) -> str:
     ]  # fmt: skip
     bars = probability_bars_html(rows, title=t("kaya_hint_title"),
                                  percent=lambda p: percent(t, p))  # fmt: skip
-    return bars + _note(t("kaya_hint_note"))
+    return bars + _note(t("kaya_hint_note")) + _known_notes(words, view)
 
 
 def _choice_hint(words: KayaWords, view: KayaView) -> str:

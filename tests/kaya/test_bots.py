@@ -324,3 +324,39 @@ def test_counter_beats_random_clearly():
     assert _win_rate(400, 4, seed0=7_000) > 0.40
     # Two players: the counter wins most games.
     assert _win_rate(200, 2, seed0=9_000) > 0.75
+
+
+# ---------------------------------------------------------------------------------------------
+# A green 3 taken back is counted, and so is a player who keeps playing it again.
+
+
+def _green_three_again(looped: bool, red: int) -> KayaState:
+    """Green, red and blue each hold all nine cards. Turn 1: green plays its 3 and takes it back
+    (``looped``) or plays a 4; red and blue play their 1. Turn 2: green plays its 3 and takes it
+    back; red plays red-``red``, blue its 2. Turn 3: green plays its 3 again, and red decides."""
+    rules = KayaRules(("green", "red", "blue"))
+    state = KayaState.from_position(
+        rules, [[f"{c}-{n}" for n in range(1, 10)] for c in ("green", "red", "blue")]
+    )
+    if looped:  # nobody has a card face down yet: no challenge window for green's 3
+        first = ["play green-3", "take-back", "play red-1", "decline", "play blue-1", "pass"]
+    else:
+        first = ["play green-4", "decline", "play red-1", "pass", "decline", "play blue-1",
+                 "pass", "pass"]  # fmt: skip
+    actions = [*first, "decline", "play green-3", "pass", "pass", "take-back", f"play red-{red}",
+               "pass", "decline", "play blue-2", "pass", "decline", "play green-3"]  # fmt: skip
+    for action in actions:
+        state = state.apply(action)
+    return state
+
+
+@pytest.mark.parametrize("red", [3, 4])
+def test_counter_challenges_a_green_3_it_saw_played_again(red):
+    looped = _green_three_again(True, red).view(1)
+    once = _green_three_again(False, red).view(1)
+    assert looped.known_in_hand[0] == once.known_in_hand[0] == (3,)
+    assert (looped.known_replays[0], once.known_replays[0]) == ((1, 1), (0, 0))
+    # Green took its 3 back and played it again: red's 3 or 4 is worth a challenge now ...
+    assert CounterBot().decide(looped) == Challenge((0,))
+    # ... but not the first time green plays with the 3 known in hand (1 chance in 8).
+    assert CounterBot().decide(once) == Pass()

@@ -63,19 +63,22 @@ def _give(hand: tuple[int, ...], forced: bool, profile: Profile):
     return out
 
 
-def _placements(unseen: tuple[int, ...], hand_size: int):
-    """Every (table card, hand) placement; the rest of the unseen numbers are discarded."""
+def _placements(unseen: tuple[int, ...], hand_size: int, known: tuple[int, ...] = ()):
+    """Every (table card, hand) placement, each as likely: the card was played at random from a
+    hand of ``hand_size + 1`` cards, the ``known`` numbers and others of the unseen numbers;
+    the unseen numbers left over are discarded."""
+    others = [n for n in unseen if n not in known]
     out = []
-    for x in unseen:
-        rest = [n for n in unseen if n != x]
-        for hand in itertools.combinations(rest, hand_size):
-            out.append((x, hand))
+    for drawn in itertools.combinations(others, hand_size + 1 - len(known)):
+        played_from = (*known, *drawn)
+        for x in played_from:
+            out.append((x, tuple(n for n in played_from if n != x)))
     return out
 
 
 def brute_force(seat, own, hand, profile, targets):
     """(P(C wins), expected deltas) by enumerating every hidden assignment and random take."""
-    per_target = [_placements(t.unseen, t.hand_size) for t in targets]
+    per_target = [_placements(t.unseen, t.hand_size, t.known) for t in targets]
     total = 0
     p_win = Fraction(0)
     sums = {seat: Fraction(0), **{t.seat: Fraction(0) for t in targets}}
@@ -175,7 +178,9 @@ def positions(draw, max_targets=3):
             else st.sets(st.integers(1, 9), min_size=1).map(lambda s: tuple(sorted(s)))
         )
         hand_size = draw(st.integers(0, len(unseen) - 1))
-        targets.append(Target(i + 1, unseen, hand_size, draw(st.sampled_from(PROFILES))))
+        # sometimes a card is known to have been in the hand (a green 3 taken back)
+        known = draw(st.sampled_from([(), (), *((n,) for n in unseen)]))
+        targets.append(Target(i + 1, unseen, hand_size, draw(st.sampled_from(PROFILES)), known))
     own = draw(st.integers(1, 9))
     hand = draw(st.sets(st.integers(1, 9).filter(lambda n: n != own), max_size=8))
     return own, tuple(sorted(hand)), draw(st.sampled_from(PROFILES)), targets
@@ -198,9 +203,11 @@ def test_challenge_value_matches_brute_force(position):
 @given(positions())
 def test_showdown_odds_sum_to_one_and_match_win_probability(position):
     own, _hand, _profile, targets = position
-    odds = showdown_odds(own, [t.unseen for t in targets], exact=True)
+    odds = showdown_odds(own, targets, exact=True)
     assert sum(odds) == 1
-    assert odds[0] == win_probability(own, [t.unseen for t in targets], exact=True)
+    assert odds[0] == win_probability(own, targets, exact=True)
+    if not any(t.known for t in targets):  # a target with nothing known: its unseen numbers
+        assert odds == showdown_odds(own, [t.unseen for t in targets], exact=True)
 
 
 @pytest.mark.parametrize(
@@ -310,6 +317,72 @@ def test_challenge_odds_match_the_engine_over_every_world(own):
         assert Fraction(wins, len(worlds)) == p
 
 
+def _worlds_after_a_take_back(own: int):
+    """Green (seat 0) takes its 3 back, red and blue play, then green plays again and red passes:
+    blue (holding blue-``own``) decides. Green's unseen numbers are 2, 3, 4, 6, 8; its hand is
+    the 3 and two of the others (the rest face down in the discard), and it plays any of the
+    three: every such world, each as likely."""
+    from kayalib.kaya.game import KayaState
+    from kayalib.kaya.rules import KayaRules
+
+    rules = KayaRules(("green", "red", "blue"))
+    worlds = []
+    for others in itertools.combinations((2, 4, 6, 8), 2):
+        hand = (3, *others)
+        for x in hand:
+            state = KayaState.from_position(
+                rules,
+                [[f"green-{n}" for n in hand], ["red-5", "red-6", "red-8"],
+                 [f"blue-{own}", "blue-1", "blue-9" if own != 9 else "blue-5"]],
+                discard=[f"green-{n}" for n in (1, 5, 7, 9)],
+                active=0,
+            )
+            for action in ("play green-3", "take-back", "play red-5", "decline",
+                           f"play blue-{own}", "pass", "decline", f"play green-{x}", "pass"):
+                state = state.apply(action)
+            worlds.append(state)
+    return worlds
+
+
+@pytest.mark.parametrize("own", [2, 3, 4, 6, 7])
+def test_a_green_3_taken_back_is_counted_in_the_hand_it_went_back_to(own):
+    from kayalib.kaya.advice import challenge_odds
+
+    worlds = _worlds_after_a_take_back(own)
+    views = [w.view(2) for w in worlds]
+    assert all(v.known_in_hand == ((3,), (), ()) for v in views)
+    assert all(v.hidden == views[0].hidden for v in views)
+    odds = challenge_odds(views[0], exact=True)
+    wins = 0
+    for world in worlds:
+        showdown = [e for e in world.apply("challenge 0").events if e.kind == "showdown"][-1]
+        wins += showdown.winner == 2
+    assert odds[(0,)] == Fraction(wins, len(worlds))
+    # ... which the uniform model gets wrong: it draws the card from all five unseen numbers
+    assert odds[(0,)] != win_probability(own, [views[0].hidden[0]], exact=True)
+
+
+def test_what_is_known_in_a_hand_is_forgotten_after_a_play_nobody_saw():
+    (world, *_rest) = _worlds_after_a_take_back(7)
+    # blue passes and green's card stays face down: the 3 was in the hand green played it from
+    for action in ("pass", "decline", "play red-6", "pass", "pass", "decline", "play blue-1",
+                   "pass", "pass", "decline"):
+        assert world.view(2).known_in_hand[0] == (3,)
+        world = world.apply(action)
+    # green plays again, its old card goes face down into the discard: where is the 3 now?
+    world = world.apply(world.legal_actions()[0])
+    assert world.view(1).known_in_hand[0] == ()
+
+
+def test_a_card_shown_in_a_showdown_leaves_the_known_card_in_the_hand():
+    worlds = [w for w in _worlds_after_a_take_back(7) if w.table[0].number != 3]
+    for world in worlds:
+        after = world.apply("challenge 0")
+        assert after.view(1).known_in_hand[0] == ((3,) if any(c.number == 3 for c in after.hands[0])
+                                                  else ())
+        assert any(c.number == 3 for c in after.hands[0]) == (3 in after.view(1).hidden[0])
+
+
 # ---------------------------------------------------------------------------------------------
 # The defender's side, and the fast float gains the bots use.
 
@@ -319,7 +392,7 @@ def brute_force_defence(seat, own, hand, profile, challenger):
     total = 0
     p_win = Fraction(0)
     mine = theirs = Fraction(0)
-    for x, c_hand in _placements(challenger.unseen, challenger.hand_size):
+    for x, c_hand in _placements(challenger.unseen, challenger.hand_size, challenger.known):
         total += 1
         if x >= own:  # challenger wins ties
             theirs += profile.coins[own]
@@ -353,7 +426,7 @@ def test_defence_value_matches_brute_force(position):
 @given(positions(), st.integers(2, 6))
 def test_fast_gains_equal_the_exact_values(position, players):
     own, hand, profile, targets = position
-    plain = tuple((t.seat, t.unseen, t.hand_size, t.profile) for t in targets)
+    plain = tuple((t.seat, t.unseen, t.hand_size, t.profile, t.known) for t in targets)
     exact = challenge_value(0, own, hand, profile, targets, exact=True).gain(0, players)
     assert challenge_gain(0, own, hand, profile, plain, players) == pytest.approx(float(exact))
     exact = defence_value(0, own, hand, profile, targets[0], exact=True).gain(0, players)

@@ -443,6 +443,51 @@ def test_hint_in_the_challenge_window_gives_win_chance_and_expected_points() -> 
         assert f"{app.signed(v.deltas[0])} points expected for you" in app.hint.value
 
 
+def test_hint_counts_a_green_3_taken_back_and_says_so() -> None:
+    from kayalib.kaya.advice import challenge_values
+
+    # Green took its 3 back, red played its 6, and green played again from 3, 5 and 8 (its
+    # 1, 2 and 4 face down in the discard): the hint draws green's card from that hand.
+    state = KayaState.from_position(
+        KayaRules(("green", "red")), [["green-3", "green-5", "green-8"], ["red-6", "red-7"]],
+        discard=[f"green-{n}" for n in (6, 7, 9)], active=0)  # fmt: skip
+    for action in ("play green-3", "take-back", "play red-6", "decline", "play green-5"):
+        state = state.apply(action)
+    app = KayaApp(seed=1, delay=0, opponents=["random"], hint=True)
+    app.start_from(state, ["random", "human"])
+    assert app.state.phase == "challenge" and app.state.current_player == 1
+    (value,) = challenge_values(app.state.view(1)).values()
+    assert value.win_probability == pytest.approx(1 / 3 + 2 / 3 * 4 / 5)  # 3, or 1, 2, 4, 5 of 5
+    assert bar_values(app) == [app.percent(value.win_probability)]
+    note = "Player 1 took green 3 back into their hand before playing, so their card is green 3"
+    assert note in app.hint.value and "with chance 1 in 3" in app.hint.value
+    app.lang.value = "pl"
+    assert "Gracz 1 wziął zielony 3 z powrotem na rękę" in app.hint.value
+    assert "z szansą 1 na 3" in app.hint.value
+
+
+def test_hint_counts_a_green_3_played_again_as_often_as_it_was_seen() -> None:
+    from kayalib.kaya.advice import challenge_values, known_share
+
+    state = KayaState.from_position(
+        KayaRules(("green", "red")),
+        [["green-3", "green-5", "green-8"], ["red-2", "red-6", "red-7"]],
+        discard=[f"green-{n}" for n in (6, 7, 9)], active=0)  # fmt: skip
+    for action in ("play green-3", "take-back", "play red-6", "decline", "play green-3", "pass",
+                   "take-back", "play red-7", "decline", "play green-3"):  # fmt: skip
+        state = state.apply(action)
+    app = KayaApp(seed=1, delay=0, opponents=["random"], hint=True)
+    app.start_from(state, ["random", "human"])
+    view = app.state.view(1)
+    assert view.known_replays[0] == (1, 1) and known_share(view, 0) == Fraction(2, 3)
+    (value,) = challenge_values(view).values()  # red's 7 beats the 3 and 1, 2, 4, 5 of 5
+    assert value.win_probability == pytest.approx(2 / 3 + 1 / 3 * 4 / 5)
+    assert bar_values(app) == [app.percent(value.win_probability)]
+    note = ("of the cards they played after a take-back and then showed, 1/1 were that card "
+            "again, so their card is green 3 with chance 66.7% (at random: 1 in 3)")
+    assert note in app.hint.value
+
+
 def test_hint_for_a_power_lists_what_each_choice_changes() -> None:
     app = KayaApp(seed=1, delay=0, opponents=["random"], hint=True)
     rigged(app, ("red", "blue"), ["human", "random"],
