@@ -478,7 +478,7 @@ class State(Generic[ActionT, ViewT]):
     @property
     def moves(self) -> tuple[tuple[int, ActionT], ...]:
         """Every ``(seat, action)`` of the game so far, in order (read from the log)."""
-        return self.moves_from_events(self.events)
+        return memo(self, "_moves", lambda: self.moves_from_events(self.events))
 
     def returns(self) -> tuple[float, ...]:
         """1.0 for each winner and 0.0 for every other seat; all 0.0 until the end."""
