@@ -113,7 +113,7 @@ class Card:
         return _INDEX[self.color] * 16 + self.number
 
     def __str__(self) -> str:
-        return f"{self.color.value}-{self.number}"
+        return _TEXT[self.color.index * 10 + self.number]
 
     def _repr_svg_(self) -> str:
         """The card face in Jupyter (coins from the default table)."""
@@ -149,6 +149,10 @@ class Card:
 
 
 _CARDS: dict[tuple[Color, int], Card] = {(c, n): Card(c, n) for c in COLORS for n in NUMBERS}
+_TEXT: list[str] = [""] * 60  # str(card) by colour index * 10 + number: logs print many cards
+for _c in COLORS:
+    for _n in NUMBERS:
+        _TEXT[_c.index * 10 + _n] = f"{_c.value}-{_n}"
 DECK: tuple[Card, ...] = tuple(_CARDS.values())
 
 
