@@ -140,7 +140,8 @@ def hand_html(screen: Screen, words: BlefWords) -> str:
         faces = [card(words, c, width=84) for c in view.hand]
     else:
         faces = [card_back_svg(width=84, label="?") for _ in view.hand]
-    return row_html(faces, empty=words.t("no_cards"))
+    out = not view.counts[screen.viewer]  # eliminated: no cards for the rest of the game
+    return row_html(faces, empty=words.t("player_out" if out else "no_cards"))
 
 
 def bids_html(screen: Screen, words: BlefWords) -> str:

@@ -452,6 +452,15 @@ def test_at_the_top_of_the_ladder_the_check_is_made_and_said() -> None:
     assert visible(app.kind) and visible(app.bid_button)
 
 
+@pytest.mark.parametrize(("lang", "out"), [("en", "out of the game"), ("pl", "odpada z gry")])
+def test_a_player_who_is_out_is_told_so_instead_of_no_cards(lang, out) -> None:
+    state = BlefState.from_position(BlefRules(players=3), ["", "AS", "9H"], starter=1)
+    app = BlefApp(seed=1, delay=0, opponents=["odds", "odds"], lang=lang)
+    app.start_from(state, ["human", "odds", "odds"])
+    assert out in app.hand.value
+    assert app.t("no_cards") not in app.hand.value
+
+
 def visible(widget) -> bool:
     return widget.layout.display != "none"
 
