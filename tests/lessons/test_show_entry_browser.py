@@ -16,6 +16,7 @@ from tests.apps.conftest import (
     require_chromium,
 )
 from tests.lessons.test_browser import ARTIFACTS, LOAD, STEP
+from tests.lessons.test_phone_browser import CUT
 
 pytestmark = [pytest.mark.browser, pytest.mark.voila]
 
@@ -49,6 +50,8 @@ def test_a_phone_enters_shows_by_keyboard_and_takes_the_last_back(phone) -> None
     page.wait_for_selector(".kayalib-show-palm", timeout=LOAD)
     entry = page.locator(".kayalib-show-entry")
     assert "nie są nikomu wysyłane" in entry.inner_text()  # not in class mode: said so
+    # no button of the page (the typed prediction's "Zatwierdzam swój typ" among them) is cut
+    assert page.evaluate(CUT) == []
     for name in (".kayalib-show-palm", ".kayalib-show-back"):
         box = page.locator(name).bounding_box()
         assert box is not None and box["height"] >= 44 and box["x"] + box["width"] <= 390
