@@ -19,7 +19,7 @@ the hand: the known card with chance 1 in (cards in hand), the other unseen numb
 rest evenly, and the known card stays in the hand if it was not the one played. A ``Target``'s
 ``known`` numbers say this; after a later play that is not revealed the model forgets them (the
 known card may then be in the face-down discard). A player may also be seen to favour the known
-card: ``known_share``, when given, is the chance that the card played is a known one (the others
+card: ``share``, when given, is the chance that the card played is a known one (the others
 still uniform), as the ``counter`` bot estimates it from what it saw (:func:`replay_share`).
 
 Within this model every probability and every expected value below is exact (ask for
@@ -112,10 +112,12 @@ def _members(mask: int) -> tuple[int, ...]:
     return tuple(n for n in NUMBERS if mask >> n & 1)
 
 
+#: A face-down card's chances as whole numbers ``(weights, at_most)`` (see :func:`_draw`).
+Draw = tuple[tuple[int, ...], tuple[int, ...]]
+
+
 @cache
-def _draw(
-    mask: int, known: int = 0, hand_size: int = 0, share: Fraction | None = None
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _draw(mask: int, known: int = 0, hand_size: int = 0, share: Fraction | None = None) -> Draw:
     """A face-down card's chances as whole numbers ``(weights, at_most)``: the card is ``n``
     with probability ``weights[n] / at_most[9]`` and at most ``v`` with ``at_most[v] /
     at_most[9]``. Uniform on the unseen numbers ``mask``, unless the ``known`` numbers were in
@@ -148,7 +150,7 @@ def _draw(
     return tuple(weights), tuple(at_most)
 
 
-def _target_draw(target: Collection[int] | Target) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _target_draw(target: Collection[int] | Target) -> Draw:
     if isinstance(target, Target):
         return _draw(_mask(target.unseen), _mask(target.known), target.hand_size, target.share)
     return _draw(_mask(target))
@@ -219,9 +221,6 @@ def showdown_odds(
     for i in range(len(draws)):
         out.append(sum((p for (w, _v), p in dist if w == i), Fraction(0)))
     return tuple(out) if exact else tuple(float(p) for p in out)
-
-
-Draw = tuple[tuple[int, ...], tuple[int, ...]]
 
 
 def _winner_distribution(

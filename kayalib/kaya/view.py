@@ -209,6 +209,7 @@ def _nothing_known(players: int) -> HandRecord:
 
 def record_hands(record: HandRecord | None, events: Iterable[Event], players: int) -> HandRecord:
     """``record`` (None: a game's start) after ``events``, of which only public ones count."""
+    events = [e for e in events if type(e) in _HAND_EVENTS]
     if record is None:
         record = _nothing_known(players)
     if record is _nothing_known(players):  # until a card goes back to a hand, nothing changes
@@ -217,7 +218,6 @@ def record_hands(record: HandRecord | None, events: Iterable[Event], players: in
                 break
         else:
             return record
-    events = [e for e in events if type(e) in _HAND_EVENTS]
     if not events:
         return record
     now, at_play = list(record[0]), list(record[1])
