@@ -188,10 +188,8 @@ def _targets(view: KayaView, profiles: tuple[Profile, ...]) -> list[PlainTarget]
     """Every seat as the counting sees it from ``view``; a card known in a hand is played
     again as often as the seat was seen to do so (:func:`~kayalib.kaya.advice.known_share`)."""
     hidden, counts, known = view.hidden, view.hand_counts, view.known_in_hand
-    if not any(known):
-        return [(s, hidden[s], counts[s], profiles[s], (), None) for s in range(len(hidden))]
-    return [(s, hidden[s], counts[s], profiles[s], known[s], known_share(view, s))
-            for s in range(len(hidden))]  # fmt: skip
+    return [(s, hidden[s], counts[s], profiles[s], known[s],
+             known_share(view, s) if known[s] else None) for s in range(len(hidden))]  # fmt: skip
 
 
 _SEAT_PROFILES: dict[int, tuple[KayaRules, tuple[Profile, ...]]] = {}

@@ -94,11 +94,14 @@ class KayaView(View):
         """
         return memo(self, "_known", self._known_in_hand)
 
+    def _hand_record_now(self) -> HandRecord:
+        return memo(self, "_hand_record", lambda: record_hands(None, self.events, self.players))
+
     def _known_in_hand(self) -> tuple[tuple[int, ...], ...]:
-        record = memo(self, "_hand_record", lambda: record_hands(None, self.events, self.players))
-        now, at_play = record[0], record[1]
+        record = self._hand_record_now()
         if record is _nothing_known(self.players):
             return ((),) * self.players
+        now, at_play = record[0], record[1]
         hidden, table = self.hidden, self.table
         return tuple(
             tuple(sorted((at_play[s] if table[s] else now[s]).intersection(hidden[s])))
@@ -110,7 +113,7 @@ class KayaView(View):
         """Per seat, ``(replayed, watched)``: of the cards it played while a card was known in
         its hand (:attr:`known_in_hand`) and that everybody then saw, how many were a known
         one (a green 3 taken back and played again)."""
-        record = memo(self, "_hand_record", lambda: record_hands(None, self.events, self.players))
+        record = self._hand_record_now()
         return tuple(zip(record[2], record[3], strict=True))
 
     def seen(self, seat: int) -> tuple[int, ...]:
