@@ -190,8 +190,14 @@ def message(msg_type: str, content: dict, channel: str = "shell") -> str:
     )  # fmt: skip
 
 
-def receive_for(ws, seconds: float) -> list[dict]:
-    """Every message the websocket brings within ``seconds``."""
+def receive_for(ws, seconds: float, until: str | None = None, then: float = 0.0) -> list[dict]:
+    """Every message the websocket brings within ``seconds``; or, with ``until``, only until a
+    message of that type has come, and ``then`` seconds more.
+
+    To show that the kernel never answered a request, send a ``kernel_info_request`` after it
+    on the same channel, and receive until its ``kernel_info_reply``: a kernel answers one
+    channel's requests in order, so any answer to the request would have come before.
+    """
     from websockets.exceptions import ConnectionClosed
 
     got: list[dict] = []
@@ -204,6 +210,8 @@ def receive_for(ws, seconds: float) -> list[dict]:
         except ConnectionClosed:
             break
         got.append(json.loads(raw) if isinstance(raw, str) else {"binary": raw})
+        if until is not None and got[-1].get("header", {}).get("msg_type") == until:
+            until, deadline = None, min(deadline, time.monotonic() + then)
     return got
 
 

@@ -36,7 +36,7 @@ def test_no_code_runs_from_the_page(class_server, owner, tmp_path) -> None:
     with client.channels(kernel_id) as ws:
         ws.send(message("execute_request", {"code": code, "silent": False}))
         ws.send(message("kernel_info_request", {}))  # allowed: proves the socket works
-        got = receive_for(ws, 5)
+        got = receive_for(ws, 5, until="kernel_info_reply", then=0.5)
     types = [m.get("header", {}).get("msg_type") for m in got]
     assert "kernel_info_reply" in types
     assert "execute_reply" not in types and "execute_input" not in types
@@ -191,7 +191,7 @@ def test_a_crafted_widget_message_sends_no_traceback(class_server) -> None:
     with client.channels(kernel_id) as ws:
         ws.send(message("comm_info_request", {"target_name": "jupyter.widget"}))
         comms = {}
-        for reply in receive_for(ws, 5):
+        for reply in receive_for(ws, 5, until="comm_info_reply"):
             if reply.get("header", {}).get("msg_type") == "comm_info_reply":
                 comms = reply["content"]["comms"]
         assert comms, "the page's widgets are not there"
@@ -199,7 +199,8 @@ def test_a_crafted_widget_message_sends_no_traceback(class_server) -> None:
             update = {"comm_id": comm_id, "data": {"method": "update",
                       "state": {"index": 999, "value": 10**9}, "buffer_paths": []}}  # fmt: skip
             ws.send(message("comm_msg", update))
-        got = receive_for(ws, 6)
+        ws.send(message("kernel_info_request", {}))  # answered once the updates are handled
+        got = receive_for(ws, 6, until="kernel_info_reply", then=1.0)  # and their output sent
     client.close_page(kernel_id)
     text = json.dumps(got)
     assert "Traceback" not in text and 'File \\"' not in text and "/site-packages/" not in text
