@@ -193,7 +193,8 @@ class Bid:
         ]
 
     def __str__(self) -> str:
-        return " ".join([self.kind, *self._param_text(SUIT_NAMES)])
+        text = _TEXT.get((self.kind, self.params))  # logs and views print many bids
+        return " ".join([self.kind, *self._param_text(SUIT_NAMES)]) if text is None else text
 
     def __repr__(self) -> str:
         return f"Bid.parse({str(self)!r})"
@@ -276,6 +277,8 @@ def _build_ladder() -> tuple[Bid, ...]:
 
 LADDER: tuple[Bid, ...] = _build_ladder()
 """The 83 bids, lowest first (``LADDER[bid.index] == bid``)."""
+_TEXT = {(bid.kind, bid.params): " ".join([bid.kind, *bid._param_text(SUIT_NAMES)])
+         for bid in LADDER}  # fmt: skip
 
 
 def holds(bid: Bid, cards: Iterable[Card] | str) -> bool:
