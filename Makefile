@@ -23,7 +23,7 @@ CLASS_FLAGS := --port=$(PORT) --students=$(STUDENTS) $(if $(IP),--ip=$(IP)) \
 	$(if $(OPEN),--open=$(OPEN)) $(if $(SEED),--seed=$(SEED)) \
 	$(if $(LESSON_POOL),--lesson-pool=$(LESSON_POOL)) $(if $(STORE),--store=$(STORE))
 
-.PHONY: app class test check venv lint bench clean plans worksheets lab solutions
+.PHONY: app class test check venv bytecode lint bench clean plans worksheets lab solutions
 
 $(STAMP): pyproject.toml binder/requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -33,6 +33,11 @@ $(STAMP): pyproject.toml binder/requirements.txt
 
 venv: $(STAMP)
 
+# kayalib's bytecode, written once: every kernel, test worker and bot imports kayalib, and with
+# PYTHONDONTWRITEBYTECODE set (as in many containers) each would compile it again.
+bytecode: venv
+	$(BIN)/python -m compileall -q kayalib benchmarks
+
 $(CHP):
 	npm install --silent --no-audit --no-fund --prefix $(VENV)/node \
 		configurable-http-proxy@$(CHP_VERSION)
@@ -41,10 +46,10 @@ $(AXE):
 	npm install --silent --no-audit --no-fund --save-exact --prefix $(VENV)/node \
 		axe-core@$(AXE_VERSION)
 
-app: venv
+app: bytecode
 	$(BIN)/python -m kayalib.server app --port=$(PORT)
 
-class: venv
+class: bytecode
 	$(BIN)/python -m kayalib.server class $(CLASS_FLAGS)
 
 # The write-a-bot notebook in JupyterLab (code cells shown, unlike the Voila app), on localhost.
@@ -66,11 +71,11 @@ lint: venv
 	$(BIN)/mypy
 
 # While you work: lint, types and every test that starts no notebook, server or browser.
-check: lint
+check: lint bytecode
 	$(BIN)/python -m pytest -m "not slow and not voila and not browser" --ignore=notebooks \
 		-n 2 --timeout=300 -q
 
-test: lint $(CHP) $(AXE)
+test: lint bytecode $(CHP) $(AXE)
 	$(BIN)/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder --timeout=900 \
 		--durations=20; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest: no tests were collected"; rc=0; fi; exit $$rc
