@@ -10,6 +10,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -57,9 +58,9 @@ def heaviest_first(items: list[pytest.Item]) -> list[pytest.Item]:
     return [item for group in order for item in group]
 
 
-@pytest.fixture(autouse=True)
-def _pages_end_with_their_test() -> Iterator[None]:
-    """What a test built stops following the page language when the test ends.
+@contextmanager
+def _pages_built_here_end() -> Iterator[None]:
+    """What is built inside stops following the page language when it ends.
 
     A Voila kernel serves one page, and a language switch redraws that page's widgets. One test
     process builds hundreds of pages, and ipywidgets keeps every widget alive: without this,
@@ -67,7 +68,7 @@ def _pages_end_with_their_test() -> Iterator[None]:
     every page every earlier test had built, so a worker slowed down test by test.
     """
     language = sys.modules.get("kayalib.pages.language")
-    kept = set(map(id, language.PAGE.followers)) if language else set()  # a fixture's, say
+    kept = set(map(id, language.PAGE.followers)) if language else set()
     yield
     language = sys.modules.get("kayalib.pages.language")
     if language is None:
@@ -75,6 +76,21 @@ def _pages_end_with_their_test() -> Iterator[None]:
     for follower in language.PAGE.followers:
         if id(follower) not in kept:
             language.PAGE.unfollow(follower)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _pages_end_with_their_module() -> Iterator[None]:
+    """A module's fixtures' pages (the worksheets' thirteen lessons, say) end with the module:
+    they once made every later Polish page of the same worker ten seconds slower."""
+    with _pages_built_here_end():
+        yield
+
+
+@pytest.fixture(autouse=True)
+def _pages_end_with_their_test() -> Iterator[None]:
+    """A test's pages end with the test (a module fixture's live on until the module ends)."""
+    with _pages_built_here_end():
+        yield
 
 
 @pytest.fixture(autouse=True)
