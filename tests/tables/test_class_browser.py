@@ -149,11 +149,30 @@ def play(server: KitServer, key: str, students: list[Phone], until: Any, limit: 
     raise AssertionError("the game did not get there")
 
 
+def turn_of_a_student(server: KitServer, key: str, students: list[Phone]) -> Phone:
+    """The student to move, once the server says a student is to move (not a bot) and their
+    page shows their actions."""
+    deadline = time.monotonic() + STEP / 1000
+    while True:
+        table = dashboard_state(server, key)["tables"][0]
+        seat = table["to_move"]
+        label = None if seat is None else table["seats"][seat]["label"]
+        student = next((s for s in students if s.name == label), None)
+        if student is not None and student.may_act():
+            return student
+        assert time.monotonic() < deadline, f"no student's turn came: {label} is to move"
+        time.sleep(0.2)
+
+
 def drop_out_and_come_back(server: KitServer, key: str, students: list[Phone],
                            code: str) -> Phone:  # fmt: skip
-    """The student to move closes their page; once a stand-in bot has moved for them, they
-    type the code again in the same browser. That student."""
-    waiting = next(s for s in students if s.may_act())
+    """The student to move (as the server says, once their page shows it) closes their page;
+    once a stand-in bot has moved for them, they type the code again in the same browser. That
+    student.
+
+    Not the first page that shows actions: a page that has not yet drawn the last move still
+    shows its old buttons, and closing it left the game waiting on somebody who was there."""
+    waiting = turn_of_a_student(server, key, students)
     waiting.leave()
     deadline = time.monotonic() + 30
     while dashboard_state(server, key)["tables"][0]["stand_in_moves"] == 0:
