@@ -32,12 +32,17 @@ class Seat:
     def update(self) -> dict[str, Any]:
         return self.service.update_for(self.key)
 
-    def view(self) -> Any:
-        update = self.update()
+    def index(self) -> int:
+        """The seat's number at its table now (a teacher may have moved it)."""
+        return self.service.seat_of(self.key.token)[1].index
+
+    def view(self, update: dict[str, Any] | None = None) -> Any:
+        update = update or self.update()
         return game(update["game"]).view.from_json(update["view"])
 
-    def act(self, text: str) -> dict[str, Any]:
-        return self.service.act(self.key, self.update()["version"], text)
+    def act(self, text: str, version: int | None = None) -> dict[str, Any]:
+        return self.service.act(self.key, self.update()["version"] if version is None
+                                else version, text)  # fmt: skip
 
     def leave(self) -> None:
         self.service.detach(self.attachment)
@@ -61,9 +66,10 @@ def play_out(table: ClassTable, seats: list[Seat], rng: random.Random, clock: Ma
         if table.table.is_over:
             return
         seat = table.table.state.current_player
-        mine = next((s for s in seats if s.update()["seat"] == seat), None)
+        mine = next((s for s in seats if s.index() == seat), None)
         if mine is not None and not table.seats[seat].stand_in and table.status == "playing":
-            mine.act(str(rng.choice(mine.view().legal_actions())))
+            update = mine.update()  # what the page shows, read once: its actions and version
+            mine.act(str(rng.choice(mine.view(update).legal_actions())), update["version"])
         else:
             clock.advance(1.0)
         yield
