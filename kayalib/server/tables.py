@@ -724,21 +724,22 @@ class TableService:
             table.act(seat.index, text)
         except ParseError as error:
             raise IllegalActionError(Refusal.of("unreadable", "{why}", why=str(error))) from None
-        self.changed(table)
-        return table.update(seat.index)
+        sent = self.changed(table)
+        return sent[seat.index] if seat.index in sent else table.update(seat.index)
 
     # ---- telling the seats ---------------------------------------------------------------------
 
-    def changed(self, table: ClassTable) -> None:
+    def changed(self, table: ClassTable) -> dict[int, dict[str, Any]]:
         """Tell every seat of ``table`` (each its own update) and the watchers; then pace what
-        comes next. The store has every move by now."""
+        comes next. The store has every move by now. Returns the updates sent, by seat."""
         if table.status == "playing" and table.table.is_over:
             self.store.set_status(table.id, "ended")
             table.status = "ended"
+        sent: dict[int, dict[str, Any]] = {}
         for seat in table.seats:
             if not seat.attachments:
                 continue
-            update = table.update(seat.index)
+            update = sent[seat.index] = table.update(seat.index)
             for attachment in list(seat.attachments):
                 try:
                     attachment.push(update)
@@ -747,6 +748,7 @@ class TableService:
         for watcher in list(self.watchers):
             watcher(table)
         table.schedule()
+        return sent
 
 
 def rules_for(which: str, players: int, options: Mapping[str, str]) -> Any:
