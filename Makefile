@@ -28,7 +28,8 @@ CLASS_FLAGS := --port=$(PORT) --students=$(STUDENTS) $(if $(IP),--ip=$(IP)) \
 $(STAMP): pyproject.toml binder/requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c binder/requirements.txt -e ".[test]"
+	$(BIN)/python -m pip install --quiet --no-compile -c binder/requirements.txt -e ".[test]"
+	$(BIN)/python -m compileall -q -j 0 $(VENV)/lib  # pip compiles one file at a time
 	touch $@
 
 venv: $(STAMP)
