@@ -725,7 +725,7 @@ class TableService:
         except ParseError as error:
             raise IllegalActionError(Refusal.of("unreadable", "{why}", why=str(error))) from None
         sent = self.changed(table)
-        return sent[seat.index] if seat.index in sent else table.update(seat.index)
+        return sent.get(seat.index) or table.update(seat.index)
 
     # ---- telling the seats ---------------------------------------------------------------------
 

@@ -41,8 +41,9 @@ class Seat:
         return game(update["game"]).view.from_json(update["view"])
 
     def act(self, text: str, version: int | None = None) -> dict[str, Any]:
-        return self.service.act(self.key, self.update()["version"] if version is None
-                                else version, text)  # fmt: skip
+        if version is None:
+            version = self.update()["version"]
+        return self.service.act(self.key, version, text)
 
     def leave(self) -> None:
         self.service.detach(self.attachment)
