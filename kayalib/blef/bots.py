@@ -260,6 +260,10 @@ class OddsBot(DeterministicBot):
         return f"OddsBot(confidence={self.confidence}, caution={self.caution})"
 
 
+#: the decimals of the bayes bot's posterior chances (see :meth:`BayesBot.chances`)
+CHANCE_DIGITS = 9
+
+
 class BayesBot(DeterministicBot):
     """Plays the odds rule (:func:`play_by_odds`) on the *posterior*: the chance of each bid
     given its cards and this round's bids (:func:`kayalib.blef.inference.infer`), each
@@ -319,7 +323,9 @@ class BayesBot(DeterministicBot):
         return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big")
 
     def chances(self, view: BlefView) -> list[float]:
-        """The posterior chance of each bid (its own odds if the bids are impossible)."""
+        """The posterior chance of each bid (its own odds if the bids are impossible), to
+        :data:`CHANCE_DIGITS` decimals: a float sum's last bits differ between machines (numpy
+        sums with the processor's widest vector instructions), and must not break a tie."""
         from kayalib.blef.inference import infer
 
         try:
@@ -336,7 +342,7 @@ class BayesBot(DeterministicBot):
             )
         except ArgumentError:
             return list(odds_row(view.hand, view.total_cards))
-        return [float(p) for p in result.true]
+        return [round(float(p), CHANCE_DIGITS) for p in result.true]
 
     def decide(self, view: BlefView) -> Action:
         legal_or_refuse(view)
