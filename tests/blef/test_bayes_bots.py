@@ -8,7 +8,7 @@ import random
 import pytest
 
 from kayalib.blef.bids import Bid, holds
-from kayalib.blef.bots import BayesBot, HonestBot, OddsBot, play_by_odds
+from kayalib.blef.bots import CHANCE_DIGITS, BayesBot, HonestBot, OddsBot, play_by_odds
 from kayalib.blef.game import CHECK, BlefRules, BlefState
 from kayalib.blef.inference import OpponentModel, infer
 from kayalib.blef.odds import probabilities
@@ -79,7 +79,8 @@ def test_bayes_plays_the_odds_rule_on_the_posterior() -> None:
                 seed=bot.seed_of(view),
                 target_error=None,
             )
-            expected = play_by_odds(result.true, view.last_bid, bot.confidence, bot.caution)
+            chances = [round(float(p), CHANCE_DIGITS) for p in result.true]  # as the bot rounds
+            expected = play_by_odds(chances, view.last_bid, bot.confidence, bot.caution)
             assert bot.decide(view) == expected
             state = state.apply(action, seat=seat)
 

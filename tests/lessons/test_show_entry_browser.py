@@ -57,21 +57,26 @@ def test_a_phone_enters_shows_by_keyboard_and_takes_the_last_back(phone) -> None
         assert box is not None and box["height"] >= 44 and box["x"] + box["width"] <= 390
     page.focus(".kayalib-show-palm")
     page.keyboard.press("Enter")
-    page.wait_for_function("document.querySelector('.kayalib-show-round').innerText"
-                           ".includes('Runda 2')", timeout=STEP)  # fmt: skip
+    # each widget's new text is its own message: wait for the last one a show changes
+    shown(page, "Runda 2", "Twój pokaz: wnętrze dłoni.")
     page.keyboard.press("Tab")  # on to "back of hand"
     page.keyboard.press("Space")
-    page.wait_for_function("document.querySelector('.kayalib-show-round').innerText"
-                           ".includes('Runda 3')", timeout=STEP)  # fmt: skip
+    shown(page, "Runda 3", "Masz 2 pokazy: wnętrze dłoni, grzbiet dłoni.")
     status = page.locator(".kayalib-show-entry .kaya-status")
     assert status.get_attribute("aria-live") == "polite"
     assert "Runda 2: grzbiet dłoni" in status.inner_text()
     page.keyboard.press("Tab")  # on to the undo
     page.keyboard.press("Enter")
-    page.wait_for_function("document.querySelector('.kayalib-show-round').innerText"
-                           ".includes('Runda 2')", timeout=STEP)  # fmt: skip
+    shown(page, "Runda 2", "Twój pokaz: wnętrze dłoni.")
     assert "Runda 2 (grzbiet dłoni) cofnięta." in status.inner_text()
-    assert "Twój pokaz: wnętrze dłoni." in entry.inner_text()
     ARTIFACTS.mkdir(exist_ok=True)
     entry.screenshot(path=str(ARTIFACTS / "show-entry-phone.png"))
     assert not problems, "\n".join(problems)
+
+
+def shown(page, round_: str, mine: str) -> None:
+    """Wait until the entry shows ``round_`` and, last of what a show changes, ``mine``."""
+    page.wait_for_function(
+        "([round, mine]) => document.querySelector('.kayalib-show-round').innerText"
+        ".includes(round) && document.querySelector('.kayalib-show-entry').innerText"
+        ".includes(mine)", arg=[round_, mine], timeout=STEP)  # fmt: skip
