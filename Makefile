@@ -23,7 +23,7 @@ CLASS_FLAGS := --port=$(PORT) --students=$(STUDENTS) $(if $(IP),--ip=$(IP)) \
 	$(if $(OPEN),--open=$(OPEN)) $(if $(SEED),--seed=$(SEED)) \
 	$(if $(LESSON_POOL),--lesson-pool=$(LESSON_POOL)) $(if $(STORE),--store=$(STORE))
 
-.PHONY: app class test check venv bytecode lint bench clean plans worksheets lab solutions
+.PHONY: app class test check venv node bytecode lint bench clean plans worksheets lab solutions
 
 $(STAMP): pyproject.toml binder/requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -46,6 +46,10 @@ $(CHP):
 $(AXE):
 	npm install --silent --no-audit --no-fund --save-exact --prefix $(VENV)/node \
 		axe-core@$(AXE_VERSION)
+
+# What the tests take from npm, one install after the other (both write $(VENV)/node).
+node: $(CHP) $(AXE)
+$(AXE): | $(CHP)
 
 app: bytecode
 	$(BIN)/python -m kayalib.server app --port=$(PORT)
@@ -76,7 +80,7 @@ check: lint bytecode
 	$(BIN)/python -m pytest -m "not slow and not voila and not browser" --ignore=notebooks \
 		-n 2 --timeout=300 -q
 
-test: lint bytecode $(CHP) $(AXE)
+test: lint bytecode node
 	$(BIN)/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder --timeout=900 \
 		--durations=20; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest: no tests were collected"; rc=0; fi; exit $$rc

@@ -248,35 +248,25 @@ def test_the_shipped_file_is_what_the_solver_gives() -> None:
         assert fresh["strategy"][key] == pytest.approx(actions, abs=1e-9), key
 
 
-@pytest.mark.slow
-def test_the_shipped_two_against_one_file_is_what_the_solver_gives() -> None:
+def test_the_shipped_two_against_one_file_follows_the_solvers_path() -> None:
+    """The solver's first 40 of the file's 400 iterations pass through the file's checkpoints.
+
+    Solving all 400 again takes two minutes (``make solutions`` does it); where the path ends is
+    checked on its own: ``test_equilibrium_two_against_one.py`` finds the file's NashConv with an
+    independent best response, and the reader refuses a strategy whose figures differ.
+    """
     shipment = SHIPPED[(2, 1)]
     shipped = json.loads(shipment.file.read_text(encoding="utf-8"))
-    fresh = solve(
-        TWO_AGAINST_ONE,
-        iterations=shipment.iterations,
-        method=shipment.method,
-        check_every=shipment.check_every,
-        clean_limit=shipment.clean_limit,
-    ).to_json(shipment.digits)
-    for key in ("round", "method", "iterations", "clean_below"):
-        assert fresh[key] == shipped[key]
-    assert shipped["nash_conv"] <= 1e-3 and fresh["nash_conv"] <= 1e-3
+    assert [shipped[key] for key in ("method", "iterations")] == [
+        shipment.method.name, shipment.iterations]  # fmt: skip
+    steps = 4 * shipment.check_every
+    fresh = solve(TWO_AGAINST_ONE, iterations=steps, method=shipment.method,
+                  check_every=shipment.check_every, clean=False)  # fmt: skip
+    path = np.array(shipped["convergence"][:4])
+    assert np.array_equal(np.array(fresh.convergence)[:, 0], path[:, 0])
     # The solver sums in float32 with matrix products whose order depends on the processor
-    # (its widest vector instructions), and 400 iterations carry the difference on: on two
-    # machines the value agrees to 1e-6, the exploitability to 5%, 98% of positions to 1e-3.
-    assert fresh["value"] == pytest.approx(shipped["value"], abs=1e-5)
-    assert fresh["nash_conv"] == pytest.approx(shipped["nash_conv"], rel=0.25)
-    steps, exploitability, value = np.array(fresh["convergence"]).T
-    assert np.array_equal(steps, np.array(shipped["convergence"])[:, 0])
-    assert np.allclose(value, np.array(shipped["convergence"])[:, 2], atol=1e-5)
-    assert np.allclose(exploitability, np.array(shipped["convergence"])[:, 1], rtol=0.25)
-    agree = sum(
-        key in fresh["strategy"]
-        and fresh["strategy"][key] == pytest.approx(actions, abs=1e-3)
-        for key, actions in shipped["strategy"].items()
-    )
-    assert agree >= 0.95 * len(shipped["strategy"])
+    # (its widest vector instructions): on two machines the checkpoints agree to 1e-4.
+    assert np.allclose(np.array(fresh.convergence)[:, 1:], path[:, 1:], rtol=1e-4, atol=1e-6)
 
 
 def test_a_data_file_whose_figures_do_not_match_its_strategy_is_refused() -> None:
