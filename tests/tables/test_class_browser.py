@@ -125,28 +125,38 @@ def phones() -> Iterator[Any]:
 
 def play(server: KitServer, key: str, students: list[Phone], until: Any, limit: int = 80) -> None:
     """The student to move (as the server says) makes their move, until ``until(table)`` holds
-    for the dashboard's table; a seat played by a stand-in is waited for."""
-    for _ in range(limit):
+    for the dashboard's table, in at most ``limit`` clicks; a seat played by a stand-in, or a
+    page not yet back, is waited for (a minute at most while nothing changes)."""
+    seen: list[str] = []  # what the looks found (moves:seat:presence), for a failure's message
+    clicks, since = 0, time.monotonic()
+    while clicks < limit:
         table = dashboard_state(server, key)["tables"][0]
         if until(table):
             return
         seat = table["to_move"]
         assert seat is not None, "the game is over"
         phone = next((s for s in students if s.name == table["seats"][seat]["label"]), None)
+        look = f"{table['moves']}:{seat}:{table['seats'][seat]['presence']}"
+        if not seen or seen[-1] != look:
+            seen.append(look)
+            since = time.monotonic()  # a move was made (by a stand-in too) or a page came back
+        assert time.monotonic() - since < 2 * STEP / 1000, f"no move for a minute: {seen}"
         if phone is None or phone.page.is_closed() or table["seats"][seat]["presence"] != "here":
             time.sleep(0.2)
             continue
         phone.page.wait_for_selector(ACTIONS[phone.game], timeout=STEP)
         phone.page.wait_for_timeout(150)  # the page has applied the whole update
+        clicks += 1
         try:
             phone.act()
         except PlaywrightTimeout:  # the page was redrawn under the click: look again
+            seen.append("redrawn")
             continue
         deadline = time.monotonic() + STEP / 1000
         while dashboard_state(server, key)["tables"][0]["moves"] == table["moves"]:
             assert time.monotonic() < deadline, f"{phone.name}'s move did not arrive"
             time.sleep(0.05)
-    raise AssertionError("the game did not get there")
+    raise AssertionError(f"the game did not get there in {limit} clicks: {seen}")
 
 
 def turn_of_a_student(server: KitServer, key: str, students: list[Phone]) -> Phone:
