@@ -204,12 +204,22 @@ SUM_BROKEN = """() => {
 
 
 @pytest.mark.parametrize("lang", ["en", "id", "pl"])
-def test_the_final_score_fits_a_phone_with_every_sum_whole(voila_server, page, lang) -> None:
-    """At 390 px the final score's four columns fit the screen; no sum is broken before its
-    result, no heading inside a word, and every total stays on one line beside its row."""
+def test_the_toolbar_and_the_final_score_fit_a_phone(voila_server, page, lang) -> None:
+    """At 390 px the toolbar keeps every label and room for a seed's digits; the final score's
+    four columns fit the screen, no sum is broken before its result, no heading inside a word,
+    and every total stays on one line beside its row."""
     page.set_viewport_size(PHONE)
     open_app(page, voila_server, "play-aku-paling-kaya.ipynb", f"seed=3&speed=instant&lang={lang}",
              "button.kaya-play-card:visible:not([disabled])")  # fmt: skip
+    field = boxes(page, ".kaya-seed input")[0]
+    assert field["right"] - field["left"] >= 80, field  # room for the digits of a seed
+    assert_across_inside(page, ".kaya-toolbar .widget-button, .kaya-seed, .kaya-lang")
+    assert_nothing_clipped(page, ".kaya-toolbar .widget-button, .kaya-seed label")
+    assert_no_word_broken(page, ".kaya-toolbar")
+    # the class seed's badge wraps inside one box, not as a frame broken over two lines
+    assert page.evaluate("document.querySelector('.kayalib-seed-badge').getClientRects()"
+                         ".length") == 1  # fmt: skip
+
     page.evaluate("""html => document.querySelector('.kaya-app .kaya-status').parentElement
         .insertAdjacentHTML('beforeend', '<div class="kaya-score">' + html + '</div>')""",
                   a_final_score(lang))  # fmt: skip  (where the app draws it, under the status)
@@ -222,22 +232,6 @@ def test_the_final_score_fits_a_phone_with_every_sum_whole(voila_server, page, l
     totals = boxes(page, "table.kaya-score td:last-child b")
     assert all(b["bottom"] - b["top"] < 30 for b in totals), totals  # one line each
     page.locator(".kaya-score-panel").screenshot(path=str(ARTIFACTS / f"kaya-score-{lang}.png"))
-
-
-@pytest.mark.parametrize("lang", ["pl", "id"])
-def test_the_toolbar_keeps_every_label_and_the_seed_field_on_a_phone(voila_server, page,
-                                                                     lang) -> None:  # fmt: skip
-    page.set_viewport_size(PHONE)
-    open_app(page, voila_server, "play-aku-paling-kaya.ipynb", f"seed=3&speed=instant&lang={lang}",
-             "button.kaya-play-card:visible:not([disabled])")  # fmt: skip
-    field = boxes(page, ".kaya-seed input")[0]
-    assert field["right"] - field["left"] >= 80, field  # room for the digits of a seed
-    assert_across_inside(page, ".kaya-toolbar .widget-button, .kaya-seed, .kaya-lang")
-    assert_nothing_clipped(page, ".kaya-toolbar .widget-button, .kaya-seed label")
-    assert_no_word_broken(page, ".kaya-toolbar")
-    # the class seed's badge wraps inside one box, not as a frame broken over two lines
-    assert page.evaluate("document.querySelector('.kayalib-seed-badge').getClientRects()"
-                         ".length") == 1  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------
@@ -352,22 +346,6 @@ UNNAMED = """() => Array.from(document.querySelectorAll('.kaya-app select, .kaya
     .map(el => el.closest('.jupyter-widgets').className)"""
 
 
-@pytest.mark.parametrize(("notebook", "ready"), [
-    ("play-blef.ipynb", "button.kaya-bid:not([disabled])"),
-    ("play-aku-paling-kaya.ipynb", "button.kaya-play-card:visible:not([disabled])"),
-    ("what-if-blef.ipynb", ".kaya-hint-after"),
-])  # fmt: skip
-def test_every_control_has_a_name_in_the_page_language(voila_server, page, notebook,
-                                                       ready) -> None:  # fmt: skip
-    open_app(page, voila_server, notebook, "seed=3&speed=instant&lang=pl", ready)
-    page.click(".kaya-settings-toggle") if notebook.startswith("play") else None
-    page.wait_for_timeout(300)
-    assert page.evaluate(UNNAMED) == []
-    names = page.evaluate("() => Array.from(document.querySelectorAll('.kaya-app [aria-label]'))"
-                          ".map(e => e.getAttribute('aria-label'))")  # fmt: skip
-    assert "Język tej strony" in names
-
-
 #: text of the app whose contrast with what lies under it is too low (see the script)
 LOW_CONTRAST = (Path(__file__).with_name("contrast.js")).read_text("utf-8")
 
@@ -378,12 +356,22 @@ LOW_CONTRAST = (Path(__file__).with_name("contrast.js")).read_text("utf-8")
      "button.kaya-action:visible:not([disabled]) >> nth=0"),
     ("what-if-blef.ipynb", ".kaya-hint-after", ""),
 ])  # fmt: skip
-def test_every_text_has_contrast_enough(voila_server, page, notebook, ready, then) -> None:
+def test_every_control_has_a_name_and_every_text_contrast_enough(voila_server, page, notebook,
+                                                                 ready, then) -> None:  # fmt: skip
+    """In Polish, with the hint and the settings open: each control has a name a screen reader
+    says in the page's language; and, before and after one move (the status line, the log and a
+    reveal shown), no text is too faint for what lies under it."""
     open_app(page, voila_server, notebook, "seed=3&speed=instant&hint=on&lang=pl", ready)
-    if then:  # the settings open, one move made: the status line, the log and a reveal shown
-        page.click(".kaya-settings-toggle")
+    page.click(".kaya-settings-toggle") if notebook.startswith("play") else None
+    page.wait_for_timeout(300)
+    assert page.evaluate(UNNAMED) == []
+    names = page.evaluate("() => Array.from(document.querySelectorAll('.kaya-app [aria-label]'))"
+                          ".map(e => e.getAttribute('aria-label'))")  # fmt: skip
+    assert "Język tej strony" in names
+    if then:
         page.click(then)
     page.wait_for_timeout(800)
+    assert page.evaluate(UNNAMED) == []
     assert page.evaluate(LOW_CONTRAST) == []
 
 
