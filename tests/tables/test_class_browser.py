@@ -216,7 +216,7 @@ def test_four_phones_play_a_whole_blef_game_through_a_drop_out_and_a_restart(
         teacher.wait_for_selector(".kaya-dash-create")
         assert not teacher.locator(".kaya-dash-coins").is_visible()  # a Blef table's form
         teacher.fill(".kaya-dash-people", "4")
-        teacher.fill(".kaya-dash-cards", "3")  # a short game: out past 3 cards
+        teacher.fill(".kaya-dash-cards", "2")  # a short game: out past 2 cards
         teacher.fill(".kaya-dash-wait", "3")
         teacher.click(".kaya-dash-create")
         teacher.wait_for_selector(".kaya-dash-code")
