@@ -167,8 +167,9 @@ class TruthDial(widgets.VBox, Localized):
         self.dial = truth_dial(card)
         self.figures = dial_figures(card)
         self.tried: set[int] = set()
-        self.slider = widgets.IntSlider(value=round(self.figures["share"] * 50) * 2, min=0,
-                                        max=100, step=2, continuous_update=False,
+        # in whole percent, so it starts at the share the text beside it says (39%, not 38%)
+        self.slider = widgets.IntSlider(value=round(self.figures["share"] * 100), min=0,
+                                        max=100, step=1, continuous_update=False,
                                         style={"description_width": "initial"},
                                         layout={"width": "32em"})  # fmt: skip
         self.slider.add_class("kayalib-truth-dial")
@@ -185,7 +186,7 @@ class TruthDial(widgets.VBox, Localized):
 
     def reply_wins(self) -> float:
         """What the best reply wins per round at the dial's setting."""
-        return self.dial[self.slider.value // 2][1]
+        return self.dial[self.slider.value][1]
 
     def _turned(self) -> None:
         self.tried.add(self.slider.value)

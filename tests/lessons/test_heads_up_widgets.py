@@ -12,7 +12,7 @@ from kayalib.blef.exploitation import exploitation
 from kayalib.i18n import Translator
 from kayalib.lessons.l09 import EquilibriumMatch, RoundPlayer, opening_ranges_chart
 from kayalib.lessons.l10 import TruthDial, opening_values_html, strategy_chart, strategy_png
-from kayalib.pages.language import set_language
+from kayalib.pages.language import fill, set_language
 from kayalib.words import BlefWords
 from tests.lessons.conftest import PNG, shown_errors
 from tests.lessons.pages import visible_text
@@ -114,6 +114,18 @@ def test_the_pictures_have_text_equivalents_in_every_language() -> None:
     assert "10" in ranges.alt and "<table" in ranges.value
     table = visible_text(opening_values_html(Translator("id")))
     assert "\u221215/23" in table and "-15/23" not in table and "38,9%" in table
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_truth_dial_starts_at_the_share_the_question_beside_it_says(lang) -> None:
+    """The question says the cfr bot's 10 tells the truth 39% of the time: the dial starts
+    there, in whole percent, and its sentence says the same share."""
+    dial = TruthDial(lang=lang)
+    t = Translator(lang)
+    question = fill(t, t("l10.vs_dial"), share=dial.figures["share"])  # as the page fills it
+    shown = f"{dial.slider.value}%"
+    assert dial.slider.step == 1 and shown in question and shown in dial.sentence.value
+    assert "no more than" in dial.sentence.value or lang != "en"
 
 
 def test_the_truth_dial_opens_after_a_few_settings_and_follows_them() -> None:
