@@ -167,7 +167,7 @@ class TruthDial(widgets.VBox, Localized):
         self.dial = truth_dial(card)
         self.figures = dial_figures(card)
         self.tried: set[int] = set()
-        # in whole percent, so it starts at the share the text beside it says (39%, not 38%)
+        # in whole percent, so it starts at the share the question beside it states
         self.slider = widgets.IntSlider(value=round(self.figures["share"] * 100), min=0,
                                         max=100, step=1, continuous_update=False,
                                         style={"description_width": "initial"},
