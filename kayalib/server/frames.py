@@ -5,7 +5,8 @@ of 72 bytes declaring 2**40 parts (the ``v1.kernel.websocket.jupyter.org`` proto
 whole server, and a binary frame of the JSON protocol declaring 50,000,000 parts stalled it for
 seconds and took 1.7 GB. Here:
 
-- only the **JSON protocol** is spoken (the server never selects the ``v1`` subprotocol);
+- only the **JSON protocol** is spoken (a handshake offering a subprotocol, ``v1`` say, is
+  refused before it reaches the kernel);
 - a frame is at most :data:`MAX_FRAME` bytes (tornado closes the socket on a larger one before
   reading it), and a binary frame's declared parts are checked against its length and
   :data:`MAX_PARTS` before it is split (:func:`frame_refusal`);

@@ -250,6 +250,13 @@ class OwnedKernelWebsocketHandler(VoilaKernelWebsocketHandler):
 
     async def get(self, kernel_id: str) -> None:  # type: ignore[override]
         _require_owner(self, kernel_id)
+        if self.request.headers.get("Sec-WebSocket-Protocol"):
+            # A page first offers "v1", fails the handshake that selects none, and reconnects
+            # without it. Accepted, that first try connected to the kernel, and its stale
+            # connection raced the reconnect for the kernel's replies: now and then a page's
+            # widgets never came. Refused, it never reaches the kernel.
+            self._kayalib_expected_refusal = True
+            raise web.HTTPError(400)
         owner = _book(self).owners[kernel_id]
         owner.connected = True
         self._kayalib_budget = owner.budget
@@ -260,6 +267,10 @@ class OwnedKernelWebsocketHandler(VoilaKernelWebsocketHandler):
         tables = self.settings.get("kayalib_tables")
         if tables is not None:  # a seat at a class table is here while its page is
             tables.service.page_opened(kernel_id)
+
+    def _log(self) -> None:
+        if not getattr(self, "_kayalib_expected_refusal", False):  # one per page: not news
+            super()._log()
 
     def on_close(self) -> None:
         super().on_close()
@@ -272,7 +283,7 @@ class OwnedKernelWebsocketHandler(VoilaKernelWebsocketHandler):
         return MAX_FRAME  # tornado closes the socket on a larger frame before reading it
 
     def select_subprotocol(self, subprotocols: list[str]) -> None:
-        return None  # the JSON protocol only: "v1" frames are decoded in loops the sender sizes
+        return None  # the JSON protocol only (get() refuses an offer of another)
 
     def on_message(self, message: str | bytes) -> Any:
         refusal = self._kayalib_budget.spend(len(message)) or frame_refusal(message)

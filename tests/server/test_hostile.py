@@ -79,25 +79,44 @@ def still_playing(client: Client, kernel_id: str) -> None:
 
 
 HUGE_TEXT = message("comm_msg", {"comm_id": "x", "data": {"pad": "x" * 1_000_000}})
-FRAMES = {
-    "v1-2-to-the-40-parts": ([V1], [struct.pack("<Q", 2**40) + b"\0" * 64]),
-    "v1-20-million-parts": ([V1], [struct.pack("<Q", 20_000_000) + b"\0" * 64]),
-    "json-binary-50-million-parts": (None, [struct.pack("!i", 50_000_000) + b"\0" * 64]),
-    "json-binary-offsets-past-the-end": (None, [struct.pack("!iI", 1, 10**9) + b"{}"]),
-    "one-megabyte-text": (None, [HUGE_TEXT]),
-    "a-flood-of-3000-messages": (None, [message("kernel_info_request", {}) for _ in range(3000)]),
-    "not-a-message": (None, ['{"header": 1}']),
+FRAMES = {  # the v1 frames arrive on the JSON protocol: an offer of v1 is refused (below)
+    "v1-2-to-the-40-parts": [struct.pack("<Q", 2**40) + b"\0" * 64],
+    "v1-20-million-parts": [struct.pack("<Q", 20_000_000) + b"\0" * 64],
+    "json-binary-50-million-parts": [struct.pack("!i", 50_000_000) + b"\0" * 64],
+    "json-binary-offsets-past-the-end": [struct.pack("!iI", 1, 10**9) + b"{}"],
+    "one-megabyte-text": [HUGE_TEXT],
+    "a-flood-of-3000-messages": [message("kernel_info_request", {}) for _ in range(3000)],
+    "not-a-message": ['{"header": 1}'],
 }
+
+
+def test_an_offer_of_the_v1_protocol_is_refused_before_it_reaches_the_kernel(app_server):
+    """A page offers v1 first; a handshake that accepted it and selected no protocol would
+    connect to the kernel a socket the browser drops at once (its reconnect then raced it)."""
+    from websockets.exceptions import InvalidStatus
+
+    client = Client(app_server)
+    kernel_id, _ = client.open_page("index.ipynb")
+    with pytest.raises(InvalidStatus) as refused:
+        client.channels(kernel_id, [V1])
+    assert refused.value.response.status_code == 400
+    assert f"Connecting to kernel {kernel_id}" not in app_server.log_text()
+    with client.channels(kernel_id) as ws:  # what the page does next
+        assert ws.subprotocol is None
+        ws.send(message("kernel_info_request", {}))
+        got = receive_for(ws, 5, until="kernel_info_reply")
+    assert "kernel_info_reply" in [m.get("header", {}).get("msg_type") for m in got]
+    assert app_server.log_text().count(f"Connecting to kernel {kernel_id}") == 1
 
 
 @pytest.mark.parametrize("name", list(FRAMES))
 def test_a_hostile_frame_closes_only_the_senders_socket(app_server, victim, name) -> None:
     from websockets.exceptions import ConnectionClosed
 
-    subprotocols, frames = FRAMES[name]
+    frames = FRAMES[name]
     attacker = Client(app_server)
     kernel_id, _ = attacker.open_page("index.ipynb")
-    with Watch(*victim) as watch, attacker.channels(kernel_id, subprotocols) as ws:
+    with Watch(*victim) as watch, attacker.channels(kernel_id) as ws:
         protocol, closed = ws.subprotocol, False
         try:
             for frame in frames:
@@ -110,7 +129,7 @@ def test_a_hostile_frame_closes_only_the_senders_socket(app_server, victim, name
     assert watch.statuses and set(watch.statuses) == {200}, watch.statuses
     assert watch.slowest < ANSWER_WITHIN, f"another student waited {watch.slowest:.1f} s"
     assert closed, "the server kept the attacker's socket open"
-    assert protocol is None  # the JSON protocol, whatever the page offers
+    assert protocol is None  # the JSON protocol
     still_playing(*victim)
     assert "Traceback" not in app_server.log_text()
 

@@ -23,8 +23,14 @@ SELECTED = "select => select.options[select.selectedIndex].text"
 
 
 def open_app(page, server: KitServer, notebook: str, query: str, ready: str = READY) -> None:
+    from playwright.sync_api import TimeoutError as PageTimeout
+
     page.goto(f"{server.url}/voila/render/{notebook}?{query}", timeout=LOAD)
-    page.wait_for_selector(ready, timeout=LOAD)
+    try:
+        page.wait_for_selector(ready, timeout=LOAD)
+    except PageTimeout:
+        tail = "\n".join(server.log_text().splitlines()[-25:])
+        pytest.fail(f"{notebook}?{query} never showed {ready!r}; the server's log ends:\n{tail}")
 
 
 def kernel_of(page) -> str:
@@ -151,7 +157,9 @@ def test_pooled_kernels_keep_the_class_seed(student):
             assert page.input_value(".kaya-seed input") == seed
             chosen = page.eval_on_selector(".kaya-mode select", SELECTED)
             assert chosen.replace("\xa0", " ") == Translator("id")("mode_deck")
-        assert server.log_text().count("Using pre-heated kernel") == 2
+        log = server.log_text()
+        assert log.count("Using pre-heated kernel") == 2
+        assert log.count("Connecting to kernel") == 2, "a page connects to its kernel once"
     finally:
         server.stop()
 
