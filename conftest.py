@@ -11,3 +11,6 @@ if not os.environ.get("KAYALIB_BOT_DIR"):
     _folder = tempfile.mkdtemp(prefix="kayalib-bots-")
     os.environ["KAYALIB_BOT_DIR"] = _folder
     atexit.register(shutil.rmtree, _folder, ignore_errors=True)
+
+# The browser harness (a Voila server, headless Chromium, a checked page) for every test folder.
+pytest_plugins = ("tests.harness",)

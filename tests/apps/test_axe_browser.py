@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ARTIFACTS
+from tests.harness import ARTIFACTS
+
 from .test_browser import LOAD_TIMEOUT, open_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.voila, pytest.mark.slow]

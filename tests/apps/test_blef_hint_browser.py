@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from kayalib.i18n import Translator
-
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+from tests.harness import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.voila]
 

@@ -7,11 +7,10 @@ view); ``benchmarks/bench_apps.py`` measures the same over several runs.
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+from tests.harness import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.voila]
 

@@ -7,8 +7,6 @@ against one) is played by the bot's fallback.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from kayalib.blef.bids import Bid, holds
@@ -16,8 +14,8 @@ from kayalib.blef.cards import RANK_NAMES
 from kayalib.blef.equilibrium import solved
 from kayalib.blef.game import CHECK, BlefRules, BlefState
 from kayalib.i18n import Translator
+from tests.harness import ARTIFACTS
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 LOAD_TIMEOUT = 120_000  # ms; a cold kernel on a busy 2-core machine can be slow
 STEP_TIMEOUT = 30_000
 

@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from kayalib.draw import KAYA_COLOURS, card_back_svg, kaya_card_svg, kaya_swatch_svg
+from tests.harness import ARTIFACTS
 
 from .colour_vision import png_to_rgb, save_png, simulate
-from .conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser]
 

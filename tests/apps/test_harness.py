@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import require_chromium
+from tests.harness import require_chromium
 
 
 def test_missing_chromium_skips_locally(monkeypatch) -> None:

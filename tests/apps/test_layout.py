@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ARTIFACTS
+from tests.harness import ARTIFACTS
+
 from .test_browser import LOAD_TIMEOUT, STEP_TIMEOUT, open_app, timed_click
 
 pytestmark = [pytest.mark.browser, pytest.mark.voila]

@@ -3,68 +3,18 @@ in Polish, numbers and all; a prediction opens what it guards."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
-
-from tests.apps.conftest import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    HARMLESS_CONSOLE,
-    VoilaServer,
-    require_chromium,
-)
 
 pytestmark = [pytest.mark.browser, pytest.mark.voila]
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 LOAD = 180_000
 STEP = 60_000
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[VoilaServer]:
-    voila = VoilaServer()
-    try:
-        voila.wait()
-        yield voila
-    finally:
-        voila.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-@pytest.fixture
-def page(browser, request):
-    context = browser.new_context(viewport={"width": 1280, "height": 1400})
-    tab = context.new_page()
-    problems: list[str] = []
-    tab.on("console", lambda m: problems.append(m.text) if m.type == "error" and not any(
-        h in m.text for h in HARMLESS_CONSOLE) else None)
-    tab.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    yield tab
-    ARTIFACTS.mkdir(exist_ok=True)
-    try:
-        tab.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
-    finally:
-        context.close()
-    assert not problems, "\n".join(problems)
-
-
-def test_the_language_switch_writes_a_lesson_in_polish_with_decimal_commas(server, page) -> None:
-    page.goto(f"{server.url}/voila/render/03-how-likely-is-my-bid.ipynb?solutions=key",
+def test_the_language_switch_writes_a_lesson_in_polish_with_decimal_commas(
+    voila_server, page
+) -> None:
+    page.goto(f"{voila_server.url}/voila/render/03-how-likely-is-my-bid.ipynb?solutions=key",
               timeout=LOAD)  # fmt: skip
     page.wait_for_selector(".kayalib-lang", timeout=LOAD)
     page.wait_for_function("document.body.innerText.includes('0.2513')", timeout=LOAD)
@@ -88,8 +38,8 @@ def test_the_language_switch_writes_a_lesson_in_polish_with_decimal_commas(serve
     assert page.title().startswith("03 Jak prawdopodobne")
 
 
-def test_a_prediction_opens_the_simulation_in_the_address_language(server, page) -> None:
-    page.goto(f"{server.url}/voila/render/05-gambreng.ipynb?lang=id", timeout=LOAD)
+def test_a_prediction_opens_the_simulation_in_the_address_language(voila_server, page) -> None:
+    page.goto(f"{voila_server.url}/voila/render/05-gambreng.ipynb?lang=id", timeout=LOAD)
     page.wait_for_selector(".kayalib-commit", timeout=LOAD)
     assert "Main 1" not in page.inner_text("body")  # the simulation waits for the guess
     page.fill(".kayalib-prediction input", "4")

@@ -6,25 +6,25 @@ from __future__ import annotations
 
 import pytest
 
-from tests.lessons.test_browser import LOAD, STEP, browser, page, server  # noqa: F401
+from tests.lessons.test_browser import LOAD, STEP
 
 pytestmark = [pytest.mark.browser, pytest.mark.voila]
 
 LESSON = "08-a-bid-is-evidence.ipynb"
 
 
-def sentence(page) -> str:  # noqa: F811
+def sentence(page) -> str:
     return page.inner_text(".kayalib-bluff-sentence")
 
 
-def wait_for_sentence(page, words: str) -> None:  # noqa: F811
+def wait_for_sentence(page, words: str) -> None:
     page.wait_for_function(
         "words => document.querySelector('.kayalib-bluff-sentence').innerText.includes(words)",
         arg=words, timeout=STEP)  # fmt: skip
 
 
-def test_predict_then_slide_the_bluff_rate_and_answer_an_exercise(server, page) -> None:  # noqa: F811
-    page.goto(f"{server.url}/voila/render/{LESSON}", timeout=LOAD)
+def test_predict_then_slide_the_bluff_rate_and_answer_an_exercise(voila_server, page) -> None:
+    page.goto(f"{voila_server.url}/voila/render/{LESSON}", timeout=LOAD)
     page.wait_for_selector(".kayalib-commit", timeout=LOAD)
     assert page.locator(".kayalib-bayes-table").count() == 0  # nothing before the guess
     page.fill(".kayalib-prediction input", "0.5")

@@ -8,7 +8,7 @@ import pytest
 
 from kayalib.lessons.l09 import RoundPlayer
 from tests.lessons.pages import visible_text
-from tests.lessons.test_browser import LOAD, STEP, browser, page, server  # noqa: F401 (fixtures)
+from tests.lessons.test_browser import LOAD, STEP
 
 pytestmark = [pytest.mark.browser, pytest.mark.voila]
 
@@ -29,8 +29,8 @@ def play_headless() -> RoundPlayer:
     return player
 
 
-def test_a_round_against_the_equilibrium_bot_and_the_match(server, page) -> None:  # noqa: F811
-    page.goto(f"{server.url}/voila/render/{NOTEBOOK}?solutions=key", timeout=LOAD)
+def test_a_round_against_the_equilibrium_bot_and_the_match(voila_server, page) -> None:
+    page.goto(f"{voila_server.url}/voila/render/{NOTEBOOK}?solutions=key", timeout=LOAD)
     page.wait_for_selector(".kayalib-lesson-footer", timeout=LOAD)
     assert "How often should you bluff?" in page.inner_text("h1")
     page.wait_for_selector(".kayalib-equilibrium-match button.kayalib-run-match", timeout=LOAD)
@@ -79,8 +79,8 @@ def test_a_round_against_the_equilibrium_bot_and_the_match(server, page) -> None
     assert "95% confidence interval" in match.inner_text()
 
 
-def test_part_2_draws_one_equilibrium_and_two_cards_against_one(server, page) -> None:  # noqa: F811
-    page.goto(f"{server.url}/voila/render/10-many-equilibria-one-value.ipynb?solutions=key",
+def test_part_2_draws_one_equilibrium_and_two_cards_against_one(voila_server, page) -> None:
+    page.goto(f"{voila_server.url}/voila/render/10-many-equilibria-one-value.ipynb?solutions=key",
               timeout=LOAD)  # fmt: skip
     page.wait_for_selector(".kayalib-lesson-footer", timeout=LOAD)
     assert "Part 2" in page.inner_text("h1")

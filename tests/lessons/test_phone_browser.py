@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.lessons.test_browser import LOAD, STEP, browser, server  # noqa: F401
+from tests.lessons.test_browser import LOAD, STEP
 
 pytestmark = [pytest.mark.browser, pytest.mark.voila]
 
@@ -22,12 +22,12 @@ WIDE = """() => [...document.querySelectorAll('#rendered_cells *')]
 
 @pytest.mark.parametrize("lang", ["pl", "id"])
 def test_a_lesson_on_a_phone_cuts_no_button_and_is_no_wider_than_the_screen(
-    server, browser, lang  # noqa: F811
+    voila_server, chromium, lang
 ) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 900})
+    context = chromium.new_context(viewport={"width": 390, "height": 900})
     try:
         page = context.new_page()
-        page.goto(f"{server.url}/voila/render/03-how-likely-is-my-bid.ipynb?lang={lang}",
+        page.goto(f"{voila_server.url}/voila/render/03-how-likely-is-my-bid.ipynb?lang={lang}",
                   timeout=LOAD)  # fmt: skip
         page.wait_for_selector(".kayalib-commit", timeout=LOAD)
         page.locator(".kayalib-prediction input[type=radio]").first.check(force=True)

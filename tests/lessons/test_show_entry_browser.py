@@ -5,40 +5,25 @@ takes the last one back, the round and the live status line following."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
-from tests.apps.conftest import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    HARMLESS_CONSOLE,
-    VoilaServer,
-    require_chromium,
-)
-from tests.lessons.test_browser import ARTIFACTS, LOAD, STEP
+from tests.harness import ARTIFACTS, HARMLESS_CONSOLE, VoilaServer
+from tests.lessons.test_browser import LOAD, STEP
 from tests.lessons.test_phone_browser import CUT
 
 pytestmark = [pytest.mark.browser, pytest.mark.voila]
 
 
-@pytest.fixture(scope="module")
-def phone() -> Iterator[tuple[VoilaServer, object]]:
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    server = VoilaServer()
+@pytest.fixture
+def phone(voila_server: VoilaServer, chromium: Any) -> Iterator[tuple[VoilaServer, Any]]:
+    """The session's Voila server, and a page at phone size with a touch screen."""
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     try:
-        server.wait()
-        with sync_playwright() as pw:
-            chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            context = chromium.new_context(viewport={"width": 390, "height": 844},
-                                           has_touch=True)  # fmt: skip
-            try:
-                yield server, context.new_page()
-            finally:
-                chromium.close()
+        yield voila_server, context.new_page()
     finally:
-        server.stop()
+        context.close()
 
 
 def test_a_phone_enters_shows_by_keyboard_and_takes_the_last_back(phone) -> None:

@@ -18,19 +18,16 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 
 import psutil
 import pytest
-from apps.conftest import CHROMIUM, CHROMIUM_ARGS, HARMLESS_CONSOLE, free_port, require_chromium
 
 from kayalib.server.pools import WARM_LOG
+from tests.harness import ARTIFACTS, ROOT, free_port
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "test-artifacts"
 KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
 
-__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "HARMLESS_CONSOLE", "Client", "KitServer", "raw_get"]
+__all__ = ["ARTIFACTS", "ROOT", "Client", "KitServer", "free_port", "raw_get"]
 
 
 class KitServer:
@@ -226,27 +223,13 @@ def class_server() -> Iterator[KitServer]:
         server.stop()
 
 
-@pytest.fixture(scope="module")
-def browser():
-    """Debian's headless Chromium (skips with a notice without it; fails under CI=true)."""
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
 @pytest.fixture
-def student(browser, request):
+def student(chromium, request):
     """A new browser context (one student) whose page fails the test on page errors."""
     contexts = []
 
     def open_student():
-        context = browser.new_context(viewport={"width": 1280, "height": 1200})
+        context = chromium.new_context(viewport={"width": 1280, "height": 1200})
         page = context.new_page()
         page.problems = []  # type: ignore[attr-defined]
         page.on("pageerror", lambda error: page.problems.append(f"page error: {error}"))

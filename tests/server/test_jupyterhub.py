@@ -122,11 +122,11 @@ def open_blef(page, url: str, name: str) -> None:
         page.wait_for_selector("button.kaya-bid:not([disabled])", timeout=LOAD)
 
 
-def test_two_students_log_in_and_play_blef_through_the_hub(hub, browser) -> None:
+def test_two_students_log_in_and_play_blef_through_the_hub(hub, chromium) -> None:
     hub, process = hub
     pages = {}
     for name in STUDENTS:
-        page = browser.new_context(viewport={"width": 1280, "height": 1200}).new_page()
+        page = chromium.new_context(viewport={"width": 1280, "height": 1200}).new_page()
         log_in(page, hub, name)
         pages[name] = page
     for name, page in pages.items():
@@ -166,11 +166,11 @@ def api(page, method: str, url: str, body: str | None = None) -> int:
     )
 
 
-def test_a_student_can_change_nothing_and_run_no_code(hub, browser) -> None:
+def test_a_student_can_change_nothing_and_run_no_code(hub, chromium) -> None:
     """In the hub as the old test ran it, a student got JupyterLab, a terminal and any kernel,
     and a PUT into the shared notebooks/ folder changed every classmate's notebooks."""
     hub, _ = hub
-    page = browser.new_context().new_page()
+    page = chromium.new_context().new_page()
     log_in(page, hub, "ana")
     page.wait_for_url("**/user/ana/voila/render/index.ipynb*", timeout=LOAD)
     mine = f"{hub}/user/ana"
@@ -191,16 +191,16 @@ def test_a_student_can_change_nothing_and_run_no_code(hub, browser) -> None:
     page.context.close()
 
 
-def test_the_teacher_is_the_hubs_admin_and_strangers_stay_out(hub, browser) -> None:
+def test_the_teacher_is_the_hubs_admin_and_strangers_stay_out(hub, chromium) -> None:
     hub, _ = hub
-    teacher = browser.new_context().new_page()
+    teacher = chromium.new_context().new_page()
     log_in(teacher, hub, "teacher", TEACHER_PASSWORD)
     teacher.wait_for_url("**/user/teacher/**", timeout=LOAD)
     assert teacher.goto(f"{hub}/hub/admin", timeout=LOAD).status == 200
     teacher.wait_for_selector("text=ana", timeout=60_000)  # the admin page lists the class
     teacher.context.close()
     for name, password in (("carl", PASSWORD), ("teacher", PASSWORD), ("ana", "wrong")):
-        stranger = browser.new_context().new_page()
+        stranger = chromium.new_context().new_page()
         log_in(stranger, hub, name, password)
         stranger.wait_for_load_state()
         assert "/hub/login" in stranger.url, (name, stranger.url)  # refused
@@ -267,7 +267,7 @@ def tables_state(hub: str) -> dict:
         return json.loads(answer.read())
 
 
-def test_two_students_log_in_and_play_a_round_at_one_class_table(hub, browser) -> None:
+def test_two_students_log_in_and_play_a_round_at_one_class_table(hub, chromium) -> None:
     """The class tables as the hub's service: the login is the nickname, each student plays
     from their own server, and the round is played to its check."""
     hub, _ = hub
@@ -275,7 +275,7 @@ def test_two_students_log_in_and_play_a_round_at_one_class_table(hub, browser) -
                            "options": {"cards": "1"}})["code"]  # fmt: skip
     pages = {}
     for name in STUDENTS:
-        page = browser.new_context().new_page()
+        page = chromium.new_context().new_page()
         log_in(page, hub, name)
         page.wait_for_url(f"**/user/{name}/**", timeout=LOAD)
         page.goto(f"{hub}/services/tables/kayalib/join?code={code}", timeout=LOAD)

@@ -182,8 +182,8 @@ def test_a_bad_seed_typed_in_the_page_sends_no_traceback(class_server, student):
         assert leak not in joined
 
 
-def test_a_page_without_a_game_says_so_in_the_browsers_language(class_server, browser):
-    context = browser.new_context(locale="id-ID")
+def test_a_page_without_a_game_says_so_in_the_browsers_language(class_server, chromium):
+    context = chromium.new_context(locale="id-ID")
     try:
         page = context.new_page()
         open_app(page, class_server, "index.ipynb", "", "a[href*='play-blef']")

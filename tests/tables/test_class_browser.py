@@ -13,14 +13,13 @@ import json
 import re
 import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from apps.conftest import CHROMIUM, CHROMIUM_ARGS, require_chromium
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from server.conftest import ARTIFACTS, KitServer
+
+from tests.server.conftest import ARTIFACTS, KitServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.voila, pytest.mark.slow]
 
@@ -110,19 +109,6 @@ class Phone:
         self.wait_ready()
 
 
-@pytest.fixture
-def phones() -> Iterator[Any]:
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
 def play(server: KitServer, key: str, students: list[Phone], until: Any, limit: int = 80) -> None:
     """The student to move (as the server says) makes their move, until ``until(table)`` holds
     for the dashboard's table, in at most ``limit`` clicks; a seat played by a stand-in, or a
@@ -205,13 +191,13 @@ def settled(students: list[Phone]) -> dict[str, str]:
 
 
 def test_four_phones_play_a_whole_blef_game_through_a_drop_out_and_a_restart(
-    phones: Any, tmp_path: Path,
+    chromium: Any, tmp_path: Path,
 ) -> None:  # fmt: skip
     store = tmp_path / "class.sqlite"
     server, key = start_class(store)
     students: list[Phone] = []
     try:
-        teacher = phones.new_page(viewport={"width": 1100, "height": 900})
+        teacher = chromium.new_page(viewport={"width": 1100, "height": 900})
         teacher.goto(f"{server.url}/kayalib/dashboard?key={key}", timeout=LOAD)
         teacher.wait_for_selector(".kaya-dash-create")
         assert not teacher.locator(".kaya-dash-coins").is_visible()  # a Blef table's form
@@ -221,7 +207,7 @@ def test_four_phones_play_a_whole_blef_game_through_a_drop_out_and_a_restart(
         teacher.click(".kaya-dash-create")
         teacher.wait_for_selector(".kaya-dash-code")
         code = teacher.inner_text(".kaya-dash-code").strip()
-        students = [Phone(phones, name) for name in ("Ana", "Budi", "Citra", "Dewi")]
+        students = [Phone(chromium, name) for name in ("Ana", "Budi", "Citra", "Dewi")]
         for student in students:
             student.join(server, code)
         for student in students:
@@ -292,7 +278,7 @@ def test_four_phones_play_a_whole_blef_game_through_a_drop_out_and_a_restart(
 
 
 def test_three_phones_and_a_bot_play_a_whole_kaya_game_through_a_drop_out_and_a_restart(
-    phones: Any, tmp_path: Path,
+    chromium: Any, tmp_path: Path,
 ) -> None:  # fmt: skip
     store = tmp_path / "class.sqlite"
     server, key = start_class(store)
@@ -307,7 +293,7 @@ def test_three_phones_and_a_bot_play_a_whole_kaya_game_through_a_drop_out_and_a_
 
     try:
         code = command(do="create", game="kaya", people=3, bots=["counter"], wait=3)["code"]
-        students = [Phone(phones, name, "kaya") for name in ("Eka", "Fajar", "Gita")]
+        students = [Phone(chromium, name, "kaya") for name in ("Eka", "Fajar", "Gita")]
         for student in students:
             student.join(server, code)
         for student in students:

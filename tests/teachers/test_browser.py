@@ -8,15 +8,15 @@ from __future__ import annotations
 import pytest
 
 from kayalib.i18n import Translator
-from tests.lessons.test_browser import LOAD, STEP, browser, page, server  # noqa: F401
+from tests.lessons.test_browser import LOAD, STEP
 
 pytestmark = [pytest.mark.browser, pytest.mark.voila]
 
 LESSON = "03-how-likely-is-my-bid.ipynb"
 
 
-def test_the_teachers_screen_shows_the_key_and_the_students_seed(server, page) -> None:  # noqa: F811
-    page.goto(f"{server.url}/voila/render/{LESSON}?solutions=key&seed=7&student=12&lang=pl",
+def test_the_teachers_screen_shows_the_key_and_the_students_seed(voila_server, page) -> None:
+    page.goto(f"{voila_server.url}/voila/render/{LESSON}?solutions=key&seed=7&student=12&lang=pl",
               timeout=LOAD)  # fmt: skip
     page.wait_for_selector(".kayalib-exercise .kayalib-answer-key", timeout=LOAD)
     keys = page.locator(".kayalib-exercise .kayalib-answer-key")
@@ -32,8 +32,8 @@ def test_the_teachers_screen_shows_the_key_and_the_students_seed(server, page) -
     assert links and all("student=12" in href and "seed=7" in href for href in links)
 
 
-def test_an_assessment_page_shows_no_solution(server, page) -> None:  # noqa: F811
-    page.goto(f"{server.url}/voila/render/{LESSON}?solutions=off", timeout=LOAD)
+def test_an_assessment_page_shows_no_solution(voila_server, page) -> None:
+    page.goto(f"{voila_server.url}/voila/render/{LESSON}?solutions=off", timeout=LOAD)
     page.wait_for_selector(".kayalib-commit", timeout=LOAD)
     page.click(".kayalib-prediction .widget-radio-box label >> nth=1")
     page.click(".kayalib-commit")
@@ -51,13 +51,13 @@ def test_an_assessment_page_shows_no_solution(server, page) -> None:  # noqa: F8
     assert "Too high" not in feedback and "solution" not in feedback.lower()
 
 
-def test_the_write_a_bot_page_runs_nothing_in_voila(server, page) -> None:  # noqa: F811
+def test_the_write_a_bot_page_runs_nothing_in_voila(voila_server, page) -> None:
     import os
     from pathlib import Path
 
     bots = Path(os.environ["KAYALIB_BOT_DIR"])  # the folder the page would write to
     before = sorted(bots.iterdir())
-    page.goto(f"{server.url}/voila/render/write-a-bot.ipynb?lang=id", timeout=LOAD)
+    page.goto(f"{voila_server.url}/voila/render/write-a-bot.ipynb?lang=id", timeout=LOAD)
     notice = page.wait_for_selector(".kayalib-lab-only", timeout=LOAD).inner_text()
     assert notice == Translator("id")("botlab.lab_only")
     assert page.locator(".kayalib-leaderboard").count() == 0

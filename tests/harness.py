@@ -1,8 +1,11 @@
-"""A real Voila server over ``notebooks/`` and a headless Chromium for the app tests.
+"""The browser harness of every test folder: a real Voila server over ``notebooks/`` and a
+headless Chromium (the root ``conftest.py`` registers the fixtures).
 
 The server runs as ``make app`` does (the offline ``kayalib`` template, ``voila.json``), on a
-free port, for the whole session. Browser tests use Debian's ``/usr/bin/chromium`` through
-Playwright and never download a browser: without it they skip, except under ``CI=true``.
+free port, once per test process (``voila_server``). Browser tests use Debian's
+``/usr/bin/chromium`` through Playwright (``chromium``) and never download a browser: without
+it they skip, except under ``CI=true``. ``page`` is a fresh browser context's page that fails
+its test on a console error, a page error or a request that leaves this machine.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
