@@ -25,23 +25,18 @@ import argparse
 import json
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tests.processes import CHROMIUM, CHROMIUM_ARGS, ServerProcess, free_port
+
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]  # fmt: skip
 APPS = {"blef": ("play-blef.ipynb", "kayalib.ui.blef_app"),
         "kaya": ("play-aku-paling-kaya.ipynb", "kayalib.ui.kaya_app")}  # fmt: skip
 TARGETS = {"import": 1.2, "rss": 1.3, "open": 1.15, "click": 1.3}
@@ -179,13 +174,7 @@ def notebook_code(tree: Tree, notebook: str) -> str:
 # ---- Voila in Chromium -------------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
+class Server(ServerProcess):
     """A Voila server over a copy of ``tree``'s notebooks (the floor notebook added), its kernels
     over IPC as ``make app`` runs them."""
 
@@ -197,29 +186,15 @@ class Server:
                             "source": FLOOR_CODE.splitlines(keepends=True)}],
                  "metadata": {}, "nbformat": 4, "nbformat_minor": 5}  # fmt: skip
         (self.folder / FLOOR_NOTEBOOK).write_text(json.dumps(floor), "utf-8")
-        self.port = _free_port()
+        port = free_port()
         env = dict(tree.env, JUPYTER_PATH=str(self.folder / ".jupyter"))
         voila = Path(sys.executable).with_name("voila")
-        self.process = subprocess.Popen(
-            [str(voila), "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1",
+        super().__init__(
+            [str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
              "--template=kayalib", "--KernelManager.transport=ipc"],  # as make app serves
-            cwd=self.folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            port=port, cwd=self.folder, env=env,
         )  # fmt: skip
-        self.url = f"http://127.0.0.1:{self.port}"
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(self.url + "/", timeout=2)
-                return
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError("Voila did not start")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        self.wait(60)
 
 
 def open_and_click(browser: Any, server: Server, page_name: str,
@@ -276,7 +251,7 @@ def measure(trees: list[Tree], rounds: int, browser_too: bool) -> Figures:
 
         servers = {tree.name: Server(tree) for tree in trees}
         playwright = sync_playwright().start()
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     elif browser_too:
         print(f"  browser: {CHROMIUM} is missing; install Debian's chromium to measure Voila")
     try:

@@ -40,13 +40,14 @@ import json
 import os
 import re
 import statistics
-import subprocess
 import sys
 import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from tests.processes import ServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -129,29 +130,20 @@ def percentile(values: list[float], q: float) -> float | None:
 # ---------------------------------------------------------------------- the server
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
+class Server(ServerProcess):
     def __init__(
         self, mode: str, students: int, log_path: Path, extra: Sequence[str] = (),
         lesson_pool: int = 2, port: int | None = None,
     ) -> None:  # fmt: skip
-        self.port = port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        port = port or free_port()
         python = sys.executable
         self.pools: list[str] = []
         if mode == "app":
-            command = [python, "-m", "kayalib.server", "app", f"--port={self.port}"]
+            command = [python, "-m", "kayalib.server", "app", f"--port={port}"]
         elif mode == "class":
             from kayalib.server.settings import ClassSettings
 
-            command = [python, "-m", "kayalib.server", "class", f"--port={self.port}",
+            command = [python, "-m", "kayalib.server", "class", f"--port={port}",
                        "--ip=127.0.0.1", "--no-qr", f"--students={students}",
                        f"--lesson-pool={lesson_pool}"]  # fmt: skip
             pools = ClassSettings(students, other_pool=lesson_pool).pools(NOTEBOOKS)
@@ -159,68 +151,13 @@ class Server:
                           if name != "default" and pool["pool_size"] > 0]  # fmt: skip
         else:  # the plain voila command, as `make app` ran it before class mode
             command = [str(Path(python).with_name("voila")), "--no-browser",
-                       f"--port={self.port}", "--Voila.ip=127.0.0.1", "--template=kayalib",
+                       f"--port={port}", "--Voila.ip=127.0.0.1", "--template=kayalib",
                        "--VoilaExecutor.iopub_timeout=4", "--VoilaExecutor.timeout=30"]  # fmt: skip
         command += list(extra)  # settings on top, e.g. a shorter cell timeout in a test
         env = dict(os.environ, JUPYTER_PATH=str(NOTEBOOKS / ".jupyter"))
         env.pop("QUERY_STRING", None)
-        self.log_path = log_path
-        self.log = log_path.open("w")
-        cwd = NOTEBOOKS if mode == "voila" else ROOT
-        self.process = subprocess.Popen(  # a session of its own: Ctrl+C reaches only it
-            command, cwd=cwd, env=env, stdout=self.log, stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )  # fmt: skip
-
-    def interrupt(self, timeout: float = 60.0) -> float:
-        """Ctrl+C, as a terminal sends it; the seconds until the server has exited."""
-        import signal
-
-        start = time.perf_counter()
-        os.killpg(self.process.pid, signal.SIGINT)
-        try:
-            self.process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.stop()
-        self.log.close()
-        return time.perf_counter() - start
-
-    def wait(self, pools: Sequence[str], timeout: float) -> None:
-        """Until the server answers and the named notebooks' pools are warm."""
-        import urllib.request
-
-        from kayalib.server.pools import WARM_LOG
-
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server stopped; see {self.log_path}")
-            try:
-                urllib.request.urlopen(self.url + "/", timeout=2).close()
-            except OSError:
-                time.sleep(0.5)
-                continue
-            text = self.log_path.read_text(errors="replace")
-            if all(f"{WARM_LOG} {name}:" in text for name in pools):
-                return
-            time.sleep(0.5)
-        raise RuntimeError(f"the server was not ready in {timeout:.0f} s; see {self.log_path}")
-
-    def kernels(self):
-        import psutil
-
-        try:
-            children = psutil.Process(self.process.pid).children(recursive=True)
-        except psutil.Error:
-            return []
-        found = []
-        for child in children:
-            try:
-                if "ipykernel_launcher" in " ".join(child.cmdline()):
-                    found.append(child)
-            except psutil.Error:
-                continue
-        return found
+        super().__init__(command, port=port, cwd=NOTEBOOKS if mode == "voila" else ROOT,
+                         env=env, log_path=log_path, new_session=True)  # fmt: skip
 
     def cpu(self) -> tuple[float, float]:
         """CPU seconds so far of the server process and of its kernels."""
@@ -239,14 +176,8 @@ class Server:
                 continue
         return own.user + own.system, kernels
 
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(60)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(10)
-        self.log.close()
+    def stop(self, grace: float = 60.0) -> None:
+        super().stop(grace)
 
 
 def settle(seconds: float = 20.0, idle: float = 0.5) -> None:
@@ -398,7 +329,7 @@ def run_wave(
     server = Server(mode, students, logs / name, server_args, lesson_pool)
     try:
         started = time.perf_counter()
-        server.wait(server.pools, timeout=1800)
+        server.wait(1800, pools=server.pools)
         settle()
         row.ready_s = time.perf_counter() - started
         time.sleep(arrive_after)  # a real class arrives minutes after the teacher starts
@@ -457,7 +388,7 @@ def run_restart(mode: str, students: int, app: str, timeout: float, logs: Path,
                     lesson_pool=lesson_pool)  # fmt: skip
     url = f"{server.url}/voila/render/{notebook}?seed=1&speed=instant"
     try:
-        server.wait(server.pools, timeout=1800)
+        server.wait(1800, pools=server.pools)
         settle()
         result.floor_s = one_student_now(url, server.port, timeout).playable
         result.stop_s = server.interrupt()

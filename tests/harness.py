@@ -11,99 +11,45 @@ its test on a console error, a page error or a request that leaves this machine.
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.processes import CHROMIUM, CHROMIUM_ARGS, ServerProcess, free_port
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 # Console lines that are not faults of the page: JupyterLab's shared-module version notes.
 HARMLESS_CONSOLE = ("Unsatisfied version", "No satisfying version")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class VoilaServer:
-    """A running ``voila`` subprocess serving ``notebooks/``."""
+class VoilaServer(ServerProcess):
+    """``voila`` serving ``notebooks/`` as ``make app`` does, its log one per test process."""
 
     def __init__(self) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        ARTIFACTS.mkdir(exist_ok=True)
-        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")  # one log per test process
-        self.log_path = ARTIFACTS / f"voila-{worker}.log"
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
         env = dict(os.environ)
         extra = str(NOTEBOOKS / ".jupyter")
         env["JUPYTER_PATH"] = extra + (
             os.pathsep + env["JUPYTER_PATH"] if "JUPYTER_PATH" in env else ""
         )
         env.pop("QUERY_STRING", None)
+        port = free_port()
         voila = Path(sys.executable).with_name("voila")
-        self.log = self.log_path.open("w")
-        self.process = subprocess.Popen(
-            [
-                str(voila),
-                "--no-browser",
-                f"--port={self.port}",
-                "--Voila.ip=127.0.0.1",
-                "--template=kayalib",
-            ],
-            cwd=NOTEBOOKS,
-            env=env,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-        )
-
-    def wait(self, timeout: float = 180.0) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"voila exited early; see {self.log_path}")
-            try:
-                with urllib.request.urlopen(self.url + "/", timeout=2) as response:
-                    if response.status == 200:
-                        return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                time.sleep(0.2)
-        raise RuntimeError(f"voila did not answer within {timeout:.0f} s; see {self.log_path}")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(5)
-        self.log.close()
+        command = [str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                   "--template=kayalib"]  # fmt: skip
+        super().__init__(command, port=port, cwd=NOTEBOOKS, env=env,
+                         log_path=ARTIFACTS / f"voila-{worker}.log")  # fmt: skip
 
 
 @pytest.fixture(scope="session")
 def voila_server() -> Iterator[VoilaServer]:
     server = VoilaServer()
     try:
-        server.wait()
+        server.wait(180)
         yield server
     finally:
         server.stop()

@@ -11,7 +11,6 @@ import http.client
 import http.cookiejar
 import json
 import re
-import subprocess
 import sys
 import time
 import urllib.error
@@ -19,88 +18,27 @@ import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 
-import psutil
 import pytest
 
-from kayalib.server.pools import WARM_LOG
-from tests.harness import ARTIFACTS, ROOT, free_port
+from tests.harness import ARTIFACTS, ROOT
+from tests.processes import ServerProcess, free_port
 
 KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
 
 __all__ = ["ARTIFACTS", "ROOT", "Client", "KitServer", "free_port", "raw_get"]
 
 
-class KitServer:
+class KitServer(ServerProcess):
     """``python -m kayalib.server MODE --port P ...`` in a subprocess, logging to a file."""
 
     def __init__(self, name: str, mode: str, *args: str, port: int | None = None) -> None:
         self.name = name
-        self.port = port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        ARTIFACTS.mkdir(exist_ok=True)
-        self.log_path = ARTIFACTS / f"server-{name}.log"
-        command = [sys.executable, "-m", "kayalib.server", mode, f"--port={self.port}", *args]
+        port = port or free_port()
+        command = [sys.executable, "-m", "kayalib.server", mode, f"--port={port}", *args]
         if mode == "class":
             command += ["--ip=127.0.0.1", "--no-qr"]
-        self.log = self.log_path.open("w")
-        self.process = subprocess.Popen(
-            command, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT
-        )
-
-    def wait(self, timeout: float = 90.0, pools: tuple[str, ...] = ()) -> None:
-        """Until the server answers (and the named notebooks' kernel pools are warm)."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited early; see {self.log_path}")
-            try:
-                with urllib.request.urlopen(self.url + "/", timeout=2):
-                    pass
-            except OSError:
-                time.sleep(0.3)
-                continue
-            text = self.log_text()
-            if all(f"{WARM_LOG} {name}:" in text for name in pools):
-                return
-            time.sleep(0.3)
-        raise RuntimeError(f"the server was not ready within {timeout:.0f} s; see {self.log_path}")
-
-    def log_text(self) -> str:
-        self.log.flush()
-        return self.log_path.read_text(errors="replace")
-
-    def kernel_pids(self) -> list[int]:
-        """Process ids of the server's kernels."""
-        try:
-            children = psutil.Process(self.process.pid).children(recursive=True)
-        except psutil.NoSuchProcess:
-            return []
-        found = []
-        for child in children:
-            try:
-                if "ipykernel_launcher" in " ".join(child.cmdline()):
-                    found.append(child.pid)
-            except psutil.Error:
-                continue
-        return found
-
-    def kernel_pid(self, kernel_id: str) -> int:
-        for pid in self.kernel_pids():
-            try:
-                if any(kernel_id in part for part in psutil.Process(pid).cmdline()):
-                    return pid
-            except psutil.Error:
-                continue
-        raise LookupError(f"no kernel process for {kernel_id}")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(5)
-        self.log.close()
+        super().__init__(command, port=port, cwd=ROOT,
+                         log_path=ARTIFACTS / f"server-{name}.log")  # fmt: skip
 
 
 class Client:

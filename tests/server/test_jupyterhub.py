@@ -23,7 +23,9 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ARTIFACTS, ROOT, free_port
+from tests.processes import ServerProcess, free_port
+
+from .conftest import ARTIFACTS, ROOT
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -63,37 +65,18 @@ c.ConfigurableHTTPProxy.pid_file = {str(folder / "proxy.pid")!r}
 c.Spawner.args.append("--allow-root")  # CI runs as root; a school's hub does not
 """
     )
-    ARTIFACTS.mkdir(exist_ok=True)
-    log = (ARTIFACTS / "jupyterhub.log").open("w")
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
                KAYALIB_HUB_URL=f"http://127.0.0.1:{port}", KAYALIB_HUB_PASSWORD=PASSWORD,
                KAYALIB_HUB_ADMIN_PASSWORD=TEACHER_PASSWORD, KAYALIB_TABLES_KEY=TABLES_KEY,
                KAYALIB_TABLES_URL=f"http://127.0.0.1:{free_port()}",
                KAYALIB_TABLES_STORE=str(folder / "class-tables.sqlite"))  # fmt: skip
-    process = subprocess.Popen(
-        [sys.executable, "-m", "jupyterhub", "-f", str(config)],
-        cwd=folder, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
+    server = ServerProcess([sys.executable, "-m", "jupyterhub", "-f", str(config)], port=port,
+                           cwd=folder, env=env, log_path=ARTIFACTS / "jupyterhub.log")  # fmt: skip
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            assert process.poll() is None, "the hub stopped; see test-artifacts/jupyterhub.log"
-            try:
-                urllib.request.urlopen(url + "/hub/login", timeout=3).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "the hub did not answer in 120 s"
-                time.sleep(0.5)
-        yield url, process
+        server.wait(120, path="/hub/login")
+        yield server.url, server.process
     finally:
-        process.terminate()  # the hub stops the students' servers and its proxy
-        try:
-            process.wait(60)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(10)
-        log.close()
+        server.stop(60)  # the hub stops the students' servers and its proxy
 
 
 def log_in(page, hub: str, name: str, password: str = PASSWORD) -> None:
