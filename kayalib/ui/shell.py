@@ -23,7 +23,17 @@ from kayalib.i18n import DEFAULT_LANGUAGE
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Language, LanguageSwitch
 from kayalib.pages.options import SPEEDS
-from kayalib.pages.widgets import button, html, inline_markup, set_options, show_if
+from kayalib.pages.widgets import (
+    button,
+    html,
+    inline_markup,
+    loaded_signal,
+    resend_state,
+    set_options,
+    show_if,
+    widget_states,
+    widget_tree,
+)
 from kayalib.table import PERSON
 from kayalib.ui.widgets import Panel, css, page_script
 
@@ -91,6 +101,8 @@ class AppShell:
         self.hint = html("kaya-hint")
         #: the side column's read-only panels, drawn as one widget (the game's, then the log)
         self.side = Panel("kaya-side")
+        #: every widget's state when the page was shown (:meth:`show`), for :meth:`resend`
+        self._shown: dict[str, dict[str, Any]] = {}
         self._build_seats(list(opponents))
 
     def refusal_text(self, refusal: Any) -> str:  # pragma: no cover - each app says its own
@@ -135,8 +147,9 @@ class AppShell:
         self.columns = w.HBox([play, side])
         self.columns.add_class("kaya-columns")
         self.widget = w.VBox(
-            [self.style, self.intro, self.toolbar, self.settings_box, self.error, self.columns]
-        )
+            [self.style, self.intro, self.toolbar, self.settings_box, self.error, self.columns,
+             loaded_signal(self.resend)]
+        )  # fmt: skip
         self.widget.add_class("kaya-app")
         self.hint_toggle.observe(lambda _c: self._label_toggles(), names="value")
         self.settings_toggle.observe(lambda _c: self._show_settings(), names="value")
@@ -148,18 +161,21 @@ class AppShell:
         """Hold every widget's changes while the page is redrawn, then send each widget's in one
         message (a widget changed twice, or in several traits, sends once), the side column's
         (with the log) last: when a page sees the new log, the rest of the view is up to date."""
-        last = self.side.widget
         with ExitStack() as held:
-            held.enter_context(last.hold_sync())  # entered first, so sent last
-            stack: list[w.Widget] = [self.widget]
-            while stack:
-                widget = stack.pop()
-                if widget is not last:
-                    held.enter_context(widget.hold_sync())
-                if isinstance(widget, w.DOMWidget):
-                    held.enter_context(widget.layout.hold_sync())
-                stack.extend(getattr(widget, "children", ()))
+            for widget in reversed(list(self._tree())):
+                held.enter_context(widget.hold_sync())  # entered first, so sent last
             yield
+
+    def _tree(self) -> Iterator[w.Widget]:
+        return widget_tree(self.widget, last=self.side.widget)
+
+    def resend(self) -> list[w.Widget]:
+        """The page has just built its widgets (see :func:`~kayalib.pages.widgets.loaded_signal`):
+        send again each widget that changed since :meth:`show` (all of them if the page was
+        shown otherwise), the side column last; those sent. The page is then up to date."""
+        sent = resend_state(self._tree(), since=self._shown)
+        self._shown = widget_states(self._tree())
+        return sent
 
     def add_to_toolbar(self, widget: w.Widget) -> None:
         self.toolbar.children = (*self.toolbar.children, widget)
@@ -236,6 +252,7 @@ class AppShell:
 
         display(self.widget)
         display(Javascript(page_script()))
+        self._shown = widget_states(self._tree())
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict:
         return self.widget._repr_mimebundle_(**kwargs)

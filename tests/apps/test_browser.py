@@ -6,6 +6,7 @@ view); ``benchmarks/bench_apps.py`` measures the same over several runs.
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -154,6 +155,28 @@ def test_bots_move_one_by_one_in_the_page(voila_server, page) -> None:
         if n != counts[-1]:
             counts.append(n)
     assert all(b - a == 1 for a, b in zip(counts, counts[1:], strict=False)), counts
+
+
+def test_a_page_built_slowly_while_the_bots_move_shows_their_moves(voila_server, page) -> None:
+    """The bots play (paced) while the page is still building its widgets: here the widget
+    library's code arrives three seconds late, as on a slow phone. The widget library drops the
+    updates that come meanwhile; once the page is built they are sent again, so the page shows
+    the human's turn, not a stale "Player 3 is thinking…" with no bid to make."""
+    connected: list[str] = []
+    page.on("websocket", lambda ws: connected.append(ws.url))
+
+    def late(route) -> None:
+        if connected:  # only what the page loads once it has reached its kernel
+            time.sleep(3)
+        route.continue_()
+
+    page.route(re.compile(r".*/jupyterlab-manager/static/\d+\.[0-9a-f]+\.js.*"), late)
+    page.goto(f"{voila_server.url}/voila/render/play-blef.ipynb?seed=424242&lang=id",
+              timeout=LOAD_TIMEOUT)  # fmt: skip
+    page.wait_for_selector("button.kaya-bid:not([disabled])", timeout=STEP_TIMEOUT)
+    log = page.inner_text(".kaya-log")
+    assert "Pemain 2 (bot: peluang) menawar" in log and "Pemain 3 (bot: acak) menawar" in log
+    assert "berpikir" not in page.inner_text(".kaya-status")
 
 
 def test_blef_undo_in_the_browser(voila_server, page) -> None:
