@@ -235,12 +235,14 @@ def _stripes(step: int = 9, inset: int = 5) -> str:
 
 
 def card_back_svg(
-    *, width: int = CARD_W, label: str = "", colour: str | None = None, tone: str = "#33415c"
+    *, width: int = CARD_W, label: str = "", colour: str | None = None, tone: str = "#33415c",
+    title: str = "face-down card",
 ) -> str:
     """A face-down card: a hatched back, optionally edged in its owner's Kaya colour (and
     marked with that colour's shape).
 
-    ``label`` is printed on the back (for example the owner's name or "?").
+    ``label`` is printed on the back (for example the owner's name or "?"); ``title`` is what a
+    screen reader says (a page passes its own language's words).
     """
     edge = KAYA_PALETTE[colour][0] if colour in KAYA_PALETTE else "#9aa5b8"
     # Diagonal stripes as plain lines, not an SVG <pattern>: a pattern is found by its id in
@@ -262,7 +264,7 @@ def card_back_svg(
             f'font-family="{FONT}" font-weight="bold" fill="#111111" '
             f'text-anchor="middle">{escape(label)}</text>'
         )
-    return _svg(body, width, label or "face-down card", "kaya-card kaya-card-back")
+    return _svg(body, width, title, "kaya-card kaya-card-back")
 
 
 def row_html(svgs: Iterable[str], *, css_class: str = "kaya-card-row", empty: str = "") -> str:

@@ -76,11 +76,12 @@ def kaya_table_html(state: KayaState, names: Sequence[str], t: Translator, *,
         if down is None:
             table = "<span style='color:#777'>\u2014</span>"
         elif peek:
-            table = card_back_svg(width=30, colour=color.value) + kaya_card_svg(
+            table = card_back_svg(width=30, colour=color.value, title=t("card_face_down"))
+            table += kaya_card_svg(
                 down.color.value, down.number, rules.bonus_value(down), width=40, highlight=True,
                 colour_names=words.colour_names())  # fmt: skip
         else:
-            table = card_back_svg(width=40, colour=color.value)
+            table = card_back_svg(width=40, colour=color.value, title=t("card_face_down"))
         marks = []
         if state.current_player == seat:
             marks.append("\u25c0 " + t("lesson_to_act"))

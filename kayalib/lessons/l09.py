@@ -217,8 +217,9 @@ class RoundPlayer(widgets.VBox, Localized):
         mine = self.state.hands[self.human][0]
         other = self.state.hands[1 - self.human][0]
         faces = [blef_card_svg(mine.rank, mine.suit, width=56, suit_names=suits)]
+        back = card_back_svg(width=56, label="?", title=t("card_face_down"))
         theirs = (blef_card_svg(other.rank, other.suit, width=56, suit_names=suits)
-                  if self.over else card_back_svg(width=56, label="?"))  # fmt: skip
+                  if self.over else back)  # fmt: skip
         bids = [f"<li>{escape(words.seat(seat))}: <b>{escape(words.bid_text(bid))}</b></li>"
                 for seat, bid in self.state.bids]  # fmt: skip
         if self.over:

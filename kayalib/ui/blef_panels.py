@@ -109,7 +109,8 @@ def players_html(screen: Screen, words: BlefWords) -> str:
             cls += " kaya-out"
         if count:
             info = t.count("cards_count", count, n=count)
-            backs = row_html([card_back_svg(width=22) for _ in range(count)])
+            back = card_back_svg(width=22, title=t("card_face_down"))
+            backs = row_html([back] * count)
         else:
             info, backs = t("player_out"), ""
         parts.append(
@@ -139,7 +140,9 @@ def hand_html(screen: Screen, words: BlefWords) -> str:
     if screen.hand_visible:
         faces = [card(words, c, width=84) for c in view.hand]
     else:
-        faces = [card_back_svg(width=84, label="?") for _ in view.hand]
+        faces = [card_back_svg(width=84, label="?", title=words.t("card_face_down"))] * len(
+            view.hand
+        )
     out = not view.counts[screen.viewer]  # eliminated: no cards for the rest of the game
     return row_html(faces, empty=words.t("player_out" if out else "no_cards"))
 

@@ -267,7 +267,8 @@ class KayaApp(GameApp[KayaState]):
                 pic.value = ""  # nothing of an earlier hand stays in the page, even hidden
                 continue
             pic.value = panels.card_svg(words, view, card, width=84) if visible else (
-                card_back_svg(width=84, label="?", colour=card.color.value))  # fmt: skip
+                card_back_svg(width=84, label="?", colour=card.color.value,
+                              title=t("card_face_down")))  # fmt: skip
             if not buttons:
                 continue
             b.description = t("kaya_give" if give else "kaya_play")

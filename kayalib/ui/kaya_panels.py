@@ -162,8 +162,8 @@ def table_html(screen: Screen, words: KayaWords) -> str:
         if not down:
             table = f'<div class="kaya-empty">{escape(t("kaya_no_table"))}</div>'
         else:
-            table = row_html([_mark(card_back_svg(width=44, colour=colour),
-                                    f"table:{i}" in moved)])  # fmt: skip
+            back = card_back_svg(width=44, colour=colour, title=t("card_face_down"))
+            table = row_html([_mark(back, f"table:{i}" in moved)])
         just = i == view.active and down and view.phase != "play"
         table_key = "kaya_table_label_active" if just else "kaya_table_label"
         bonus, held = view.bonus[i], view.hand_counts[i]

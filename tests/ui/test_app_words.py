@@ -10,6 +10,7 @@ import pytest
 
 from kayalib.i18n import Translator, load_catalogue
 from kayalib.kaya.cards import Color
+from kayalib.pages.widgets import widget_tree
 from kayalib.ui.blef_app import BlefApp
 from kayalib.ui.kaya_app import KayaApp
 
@@ -39,3 +40,23 @@ def test_a_kaya_colour_is_written_one_way_in_every_sentence(lang: str) -> None:
                 at_start = found.start() == 0 or text[: found.start()].rstrip().endswith(
                     (".", ":", "!", "?", "“", "„"))  # fmt: skip
                 assert at_start, (key, text)
+
+
+@pytest.mark.parametrize("lang", ["pl", "id"])
+@pytest.mark.parametrize("app_class", [BlefApp, KayaApp])
+def test_a_face_down_card_is_named_in_the_pages_language(app_class, lang: str) -> None:
+    """What a screen reader says of a card's back (its title) is the page's language's."""
+    app = app_class(seed=3, delay=0, lang=lang)
+
+    def page() -> str:
+        return " ".join(x.value for x in widget_tree(app.widget)
+                        if isinstance(getattr(x, "value", None), str))  # fmt: skip
+
+    for _ in range(20):  # Aku Paling Kaya: until a card lies face down on the table
+        if "kaya-card-back" in page():
+            break
+        app.human_act(app.screen().view.legal_actions()[0])
+    shown = page()
+    assert "kaya-card-back" in shown
+    assert "face-down card" not in shown
+    assert f"<title>{Translator(lang)('card_face_down')}</title>" in shown
