@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tests.processes import CHROMIUM, CHROMIUM_ARGS, ServerProcess, free_port
+from tests.processes import CHROMIUM, CHROMIUM_ARGS, ServerProcess, free_port, voila_command
 
 ROOT = Path(__file__).resolve().parents[1]
 APPS = {"blef": ("play-blef.ipynb", "kayalib.ui.blef_app"),
@@ -188,12 +188,8 @@ class Server(ServerProcess):
         (self.folder / FLOOR_NOTEBOOK).write_text(json.dumps(floor), "utf-8")
         port = free_port()
         env = dict(tree.env, JUPYTER_PATH=str(self.folder / ".jupyter"))
-        voila = Path(sys.executable).with_name("voila")
-        super().__init__(
-            [str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-             "--template=kayalib", "--KernelManager.transport=ipc"],  # as make app serves
-            port=port, cwd=self.folder, env=env,
-        )  # fmt: skip
+        super().__init__(voila_command(port, "--KernelManager.transport=ipc"),  # as make app
+                         port=port, cwd=self.folder, env=env)  # fmt: skip
         self.wait(60)
 
 

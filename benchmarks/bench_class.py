@@ -47,7 +47,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.processes import ServerProcess, free_port
+from tests.processes import ServerProcess, free_port, voila_command
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -150,9 +150,8 @@ class Server(ServerProcess):
             self.pools = [name for name, pool in pools.items()
                           if name != "default" and pool["pool_size"] > 0]  # fmt: skip
         else:  # the plain voila command, as `make app` ran it before class mode
-            command = [str(Path(python).with_name("voila")), "--no-browser",
-                       f"--port={port}", "--Voila.ip=127.0.0.1", "--template=kayalib",
-                       "--VoilaExecutor.iopub_timeout=4", "--VoilaExecutor.timeout=30"]  # fmt: skip
+            command = voila_command(port, "--VoilaExecutor.iopub_timeout=4",
+                                    "--VoilaExecutor.timeout=30")  # fmt: skip
         command += list(extra)  # settings on top, e.g. a shorter cell timeout in a test
         env = dict(os.environ, JUPYTER_PATH=str(NOTEBOOKS / ".jupyter"))
         env.pop("QUERY_STRING", None)

@@ -11,13 +11,12 @@ its test on a console error, a page error or a request that leaves this machine.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.processes import CHROMIUM, CHROMIUM_ARGS, ServerProcess, free_port
+from tests.processes import CHROMIUM, CHROMIUM_ARGS, ServerProcess, free_port, voila_command
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -38,10 +37,7 @@ class VoilaServer(ServerProcess):
         )
         env.pop("QUERY_STRING", None)
         port = free_port()
-        voila = Path(sys.executable).with_name("voila")
-        command = [str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-                   "--template=kayalib"]  # fmt: skip
-        super().__init__(command, port=port, cwd=NOTEBOOKS, env=env,
+        super().__init__(voila_command(port), port=port, cwd=NOTEBOOKS, env=env,
                          log_path=ARTIFACTS / f"voila-{worker}.log")  # fmt: skip
 
 

@@ -12,13 +12,14 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "ServerProcess", "free_port"]
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "ServerProcess", "free_port", "voila_command"]
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -30,6 +31,14 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+def voila_command(port: int, *settings: str) -> list[str]:
+    """Voila serving the current folder's notebooks on loopback with the kit's template, as
+    ``make app`` ran it before the kit's own server (``settings`` on top)."""
+    voila = Path(sys.executable).with_name("voila")
+    return [str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+            "--template=kayalib", *settings]  # fmt: skip
 
 
 def free_port() -> int:
@@ -61,15 +70,18 @@ class ServerProcess:
 
     def wait(self, timeout: float = 120.0, *, path: str = "/", pools: Sequence[str] = ()) -> None:
         """Until ``path`` answers, and (class mode) the named notebooks' kernel pools are warm."""
-        from kayalib.server.pools import WARM_LOG
+        warm: list[str] = []
+        if pools:  # the server's pool module (and what it imports) only where pools are awaited
+            from kayalib.server.pools import WARM_LOG
 
+            warm = [f"{WARM_LOG} {name}:" for name in pools]
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server exited early; see {self.log_path}")
             if self.answers(path):
-                text = self.log_text() if pools else ""
-                if all(f"{WARM_LOG} {name}:" in text for name in pools):
+                text = self.log_text() if warm else ""
+                if all(line in text for line in warm):
                     return
             time.sleep(0.3)
         raise RuntimeError(f"the server was not ready within {timeout:.0f} s; see {self.log_path}")

@@ -140,9 +140,8 @@ def hand_html(screen: Screen, words: BlefWords) -> str:
     if screen.hand_visible:
         faces = [card(words, c, width=84) for c in view.hand]
     else:
-        faces = [card_back_svg(width=84, label="?", title=words.t("card_face_down"))] * len(
-            view.hand
-        )
+        back = card_back_svg(width=84, label="?", title=words.t("card_face_down"))
+        faces = [back] * len(view.hand)
     out = not view.counts[screen.viewer]  # eliminated: no cards for the rest of the game
     return row_html(faces, empty=words.t("player_out" if out else "no_cards"))
 
