@@ -14,7 +14,7 @@ import os
 import sys
 import textwrap
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from kayalib import __version__
 from kayalib.commands import OutputError, UsageError
@@ -47,8 +47,9 @@ class HelpFormatter(argparse.HelpFormatter):
             if block.startswith("  "):  # an example: typed as it stands
                 blocks.append(textwrap.indent(block, indent))
             else:
-                blocks.append(textwrap.fill(" ".join(block.split()), width,
-                                            initial_indent=indent, subsequent_indent=indent))  # fmt: skip
+                words = " ".join(block.split())
+                blocks.append(textwrap.fill(words, width, initial_indent=indent,
+                                            subsequent_indent=indent))  # fmt: skip
         return "\n\n".join(blocks)
 
 
@@ -66,18 +67,17 @@ class ArgumentParser(argparse.ArgumentParser):
     """An argparse parser whose errors are one line and exit status 2, and whose help reads as
     sentences (``examples``: pairs of a command line and what it does)."""
 
-    def __init__(self, *args: Any, examples: Sequence[tuple[str, str]] = (),
+    def __init__(self, *, examples: Sequence[tuple[str, str]] = (), add_help: bool = True,
                  **kwargs: Any) -> None:  # fmt: skip
-        add_help = kwargs.pop("add_help", True)
         kwargs.setdefault("formatter_class", HelpFormatter)
-        super().__init__(*args, add_help=False, **kwargs)
+        super().__init__(add_help=False, **kwargs)
         self.examples = tuple(examples)
         if self.examples:
             self.epilog = examples_text(self.examples)
         if add_help:
             self.add_argument("-h", "--help", action="help", help="Show this help and stop.")
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 

@@ -24,8 +24,10 @@ MARKUP = re.compile(r"``|`|:(mod|func|class|meth|data|attr):|\*\*|__\w+__|\\[a-z
 SENTENCE_START = re.compile(r"""^(kayalib\b|[A-Z0-9"(])""")
 
 
-def commands(parser: argparse.ArgumentParser,
-             path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], ArgumentParser]]:  # fmt: skip
+Command = tuple[tuple[str, ...], ArgumentParser]
+
+
+def commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> Iterator[Command]:
     """Every parser of the command line, with the words that reach it."""
     assert isinstance(parser, ArgumentParser), path
     yield path, parser

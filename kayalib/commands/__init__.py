@@ -50,7 +50,7 @@ def require(module: str, extra: str, command: str) -> None:
     >>> require("no_such_module", "print", "kayalib worksheets")
     Traceback (most recent call last):
     ...
-    kayalib.errors.InstallError: kayalib worksheets needs no_such_module, which comes with kayalib[print]: pip install "kayalib[print]"
+    kayalib.errors.InstallError: kayalib worksheets needs no_such_module, which comes with ...
     """
     from importlib.util import find_spec
 

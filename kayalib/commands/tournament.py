@@ -35,7 +35,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     )  # fmt: skip
     parser.add_argument("game", choices=sorted(GAMES), help="Which game they play.")
     parser.add_argument("entrants", nargs="+", metavar="ENTRANT",
-                        help="A built-in bot, such as odds, or a bot file, such as my_bot.py.")  # fmt: skip
+                        help="A built-in bot, such as odds, or a bot file, such as "
+                        "my_bot.py.")  # fmt: skip
     parser.add_argument("--games", type=whole_number(1, 100_000), default=20,
                         help="How many games each pairing plays (default: 20).")  # fmt: skip
     parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=0,

@@ -8,6 +8,8 @@ each lesson's notebook from the package); WeasyPrint turns them into PDF
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 from pathlib import Path
 
 from kayalib.commands import UsageError, require
@@ -83,8 +85,9 @@ def run(args: argparse.Namespace) -> int:
         written.append(path)
         update(len(written), total)
 
-    try:
-        write_pdfs(args.out, numbers, langs, report=report)
+    try:  # a lesson run outside a kernel prints its displays' names: not news here
+        with contextlib.redirect_stdout(io.StringIO()):
+            write_pdfs(args.out, numbers, langs, report=report)
     finally:
         close()
     print(f"Wrote {len(written)} PDF files to {args.out}")
