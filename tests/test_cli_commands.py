@@ -137,3 +137,28 @@ def test_the_command_line_needs_nothing_windows_lacks(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.rstrip().endswith("0") and '"trials": 50' in done.stdout
     assert (tmp_path / "lab" / LAB_NOTEBOOK).is_file()
+
+
+@pytest.mark.parametrize("missing", ["programs", "posix"])
+def test_without_an_os_sandbox_bots_run_in_plain_processes_and_the_report_says_so(
+    monkeypatch, missing: str,
+) -> None:  # fmt: skip
+    """No bubblewrap or unshare here (``programs``), or not a POSIX system at all, as on Windows
+    (``posix``): the tournament falls back to plain processes and says which protections
+    remain."""
+    from kayalib.sandbox import confine
+
+    if missing == "programs":
+        monkeypatch.setattr(confine.shutil, "which", lambda name: None)
+    else:
+        monkeypatch.delattr(os, "setuid")
+    confine.confinement.cache_clear()
+    try:
+        box = confine.confinement()
+    finally:
+        monkeypatch.undo()
+        confine.confinement.cache_clear()
+    assert (box.kind, box.why) == ("none", "no bwrap; no unshare")
+    assert {"process", "environment", "output", "limits"} <= set(box.protections)
+    assert not {"pid", "network", "filesystem"} & set(box.protections)
+    assert box.describe().startswith("no OS sandbox (no bwrap; no unshare): its own process")

@@ -4,7 +4,7 @@ index, as pip is configured here), and started from an empty folder.
 
 ``kayalib app`` serves the index, a lesson and both play apps to Chromium; ``kayalib class``
 seats two students at one class table from two browsers, and one of them plays a move;
-``kayalib worksheets`` writes every PDF; Ctrl+C stops ``kayalib app`` and ``kayalib lab``
+``kayalib worksheets`` writes every PDF; Ctrl+C stops ``kayalib app``, ``class`` and ``lab``
 cleanly. The environment has its own Jupyter folders and no path into the checkout, so every
 notebook, template and setting the pages use comes from the wheel.
 """
@@ -248,6 +248,11 @@ def test_kayalib_class_seats_two_students_at_a_table_and_one_plays(
         assert store.is_file()  # the class's store, in the folder the class was started in
         for student in students:
             assert not student.problems, student.problems
+            student.context.close()
+        teacher.context.close()
+        seconds = server.interrupt(60)  # Ctrl+C
+        assert server.process.returncode == 0 and seconds < 30, output_of(server)[-2000:]
+        assert "kayalib: the server has stopped." in output_of(server)
     finally:
         for student in students:
             student.context.close()
