@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 import textwrap
@@ -19,6 +20,7 @@ import pytest
 from kayalib.cli import build_parser, main, parse
 from kayalib.commands.lab import LAB_NOTEBOOK, lab_folder, running_as_root
 from kayalib.package_data import notebooks_folder
+from kayalib.server.cli import port_is_free
 from kayalib.server.settings import ClassSettings, app_config, kernel_transport
 
 
@@ -162,3 +164,15 @@ def test_without_an_os_sandbox_bots_run_in_plain_processes_and_the_report_says_s
     assert {"process", "environment", "output", "limits"} <= set(box.protections)
     assert not {"pid", "network", "filesystem"} & set(box.protections)
     assert box.describe().startswith("no OS sandbox (no bwrap; no unshare): its own process")
+
+
+@pytest.mark.parametrize("command", [["app"], ["class", "--address=127.0.0.1"], ["lab"]])
+def test_a_port_in_use_is_one_line_before_any_address_is_printed(capsys, command) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert not port_is_free("127.0.0.1", port)
+        message = refusal(capsys, *command, f"--port={port}")
+    assert f"port {port} is taken on this computer" in message and "--port" in message
+    assert port_is_free("127.0.0.1", port)

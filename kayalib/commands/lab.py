@@ -76,6 +76,9 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.port <= 65535:
         raise UsageError(f"--port must be 1 to 65535, not {args.port}")
     require("jupyterlab", "app", "kayalib lab")
+    from kayalib.server.cli import need_a_free_port
+
+    need_a_free_port("127.0.0.1", args.port)
     folder = lab_folder(args.folder)
     token = secrets.token_urlsafe(24)
     print(f"kayalib lab: JupyterLab in {folder}, on this computer only")

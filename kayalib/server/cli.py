@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
+import socket
 import sys
 from pathlib import Path
 from urllib.parse import urlencode
@@ -110,6 +111,28 @@ def student_url(
     return f"http://{ip}:{port}/voila/render/{notebook}" + (f"?{query}" if query else "")
 
 
+def port_is_free(ip: str, port: int) -> bool:
+    """Whether a server could listen on ``ip:port`` now, bound as Tornado binds (reusing the
+    address on POSIX, where a port a stopped server just left may still be in TIME_WAIT; not on
+    Windows, where that option would share a port another program listens on)."""
+    family = socket.AF_INET6 if ":" in ip else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        if os.name != "nt":
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((ip, port))
+        except OSError:
+            return False
+    return True
+
+
+def need_a_free_port(ip: str, port: int) -> None:
+    """Refuse, in one line, a port another program listens on (before any address is printed)."""
+    if not port_is_free(ip, port):
+        raise UsageError(f"port {port} is taken on this computer (another server, or this one "
+                         "still running?): give another with --port")  # fmt: skip
+
+
 def check(args: argparse.Namespace) -> None:
     """Refuse options that cannot serve (:class:`UsageError`); fill in computed defaults."""
     if not 1 <= args.port <= 65535:
@@ -133,8 +156,6 @@ def serve(args: argparse.Namespace) -> int:
     from kayalib.package_data import jupyter_data_folder, notebooks_folder
 
     check(args)
-    from kayalib.server.voila_app import KayalibVoila
-
     notebooks = notebooks_folder()
     if args.mode == "class":
         from kayalib.server.lan import classroom_address, qr_text
@@ -143,6 +164,7 @@ def serve(args: argparse.Namespace) -> int:
         if not (notebooks / args.open).is_file():
             raise UsageError(f"--open: no notebook {args.open!r} in {notebooks}")
         ip = args.ip or classroom_address()
+        need_a_free_port(ip, args.port)
         lesson = "" if args.open == "index.ipynb" else args.open
         settings = ClassSettings(args.students, other_pool=args.lesson_pool, lesson=lesson)
         overlay = settings.config(notebooks, ip)
@@ -166,6 +188,7 @@ def serve(args: argparse.Namespace) -> int:
         from kayalib.server.settings import app_config
 
         overlay = app_config()
+        need_a_free_port("127.0.0.1", args.port)
         print(f"kayalib app: serving {notebooks} on this computer only")
         print(f"Open:  http://127.0.0.1:{args.port}/voila/render/index.ipynb")
         print("(Ctrl+C stops the server.)")
@@ -174,6 +197,8 @@ def serve(args: argparse.Namespace) -> int:
     os.environ["JUPYTER_PATH"] = str(jupyter_data_folder()) + (os.pathsep + old if old else "")
     os.environ.pop("QUERY_STRING", None)
     os.chdir(notebooks)  # Voila serves this folder, with its voila.json above any other
+    from kayalib.server.voila_app import KayalibVoila
+
     KayalibVoila.launch_instance(
         argv=["--no-browser", f"--port={args.port}", "--Voila.port_retries=0", *args.settings],
         overlay=overlay,
