@@ -23,6 +23,7 @@ import secrets
 import socket
 import sys
 from pathlib import Path
+from typing import TextIO
 from urllib.parse import urlencode
 
 from kayalib.errors import UsageError
@@ -133,6 +134,21 @@ def need_a_free_port(ip: str, port: int) -> None:
                          "still running?): give another with --port")  # fmt: skip
 
 
+def can_show(text: str, stream: TextIO) -> bool:
+    """Whether ``stream`` can print ``text``: a QR code's block characters need UTF-8 or the
+    like, which a Windows console redirected to a file (cp1252, say) lacks.
+
+    >>> import io
+    >>> can_show("\u2580\u2584", io.TextIOWrapper(io.BytesIO(), encoding="cp1252"))
+    False
+    """
+    try:
+        text.encode(stream.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
 def check(args: argparse.Namespace) -> None:
     """Refuse options that cannot serve (:class:`UsageError`); fill in computed defaults."""
     if not 1 <= args.port <= 65535:
@@ -175,7 +191,9 @@ def serve(args: argparse.Namespace) -> int:
         print(f"kayalib class mode: {args.students} students, serving {notebooks}")
         print(f"Students open:  {url}")
         if not args.no_qr:
-            print(qr_text(url))
+            code = qr_text(url)
+            print(code if can_show(code, sys.stdout) else "(This terminal cannot draw the QR "
+                  "code's blocks: students type the address above.)")  # fmt: skip
         teacher = student_url(ip, args.port, args.open, args.seed, args.lang, key=key)
         print(f"Teacher (answer keys; do not show this address): {teacher}")
         print(f"Students join a class table at:  http://{ip}:{args.port}/kayalib/join")
