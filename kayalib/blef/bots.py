@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kayalib.blef.bids import LADDER, Bid, true_bids
@@ -151,16 +150,67 @@ def play_by_odds(p: Sequence[float], last: Bid | None, confidence: float, cautio
     return LADDER[target]
 
 
-@dataclass
-class _Batch:
-    """What :meth:`OddsBot.decisions` keeps for one list of hands (which it holds, so its id
-    stays unique while kept)."""
+class RaiseTables:
+    """The raise :func:`raise_target` picks at each start for every hand of ``held`` cards when
+    ``cards`` are dealt (:class:`~kayalib.blef.odds_batch.ClassOdds`), worked out once per
+    start for the rank classes (the first 71 bids depend on a hand's rank counts only), then
+    for a list of hands from its rank classes and its 12 suit bids. A bot asks about the same
+    counts all game long, and sampled lists of hands are new at every turn: these tables are
+    what stays the same."""
 
-    hands: np.ndarray
-    by_bid: np.ndarray
-    sure: np.ndarray
-    best: np.ndarray
-    decided: dict[int, np.ndarray]
+    def __init__(self, held: int, cards: int, confidence: float) -> None:
+        from kayalib.blef.odds_batch import class_odds
+
+        self.held, self.cards = held, cards
+        self.odds = class_odds(held, cards)
+        self.confidence = confidence
+        self._rank_raises: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+    def _raises(self, odds: np.ndarray, start: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """For each row of ``odds`` (bids ``start`` on): the first bid with at least
+        ``confidence`` (83 if none), the first most likely, and its odds."""
+        import numpy as np
+
+        sure = odds >= self.confidence
+        first = np.where(sure.any(axis=1), start + sure.argmax(axis=1), len(LADDER))
+        return first, start + odds.argmax(axis=1), odds.max(axis=1)
+
+    def rank_raises(self, start: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`_raises` among the rank bids from ``start`` (below 71) on, by rank class."""
+        found = self._rank_raises.get(start)
+        if found is None:
+            found = self._rank_raises[start] = self._raises(self.odds.rank[:, start:71], start)
+        return found
+
+    def decisions(self, hands: np.ndarray, last: Bid | None, caution: float) -> np.ndarray:
+        """The action number :func:`play_by_odds` gives each hand (masks) after ``last``."""
+        import numpy as np
+
+        from kayalib.blef.evidence import CHECK_INDEX
+
+        if (np.bitwise_count(hands) != self.held).any():
+            raise ArgumentError(f"every hand asked about must hold {self.held} cards")
+        start = 0 if last is None else last.index + 1
+        if start >= len(LADDER):
+            return np.full(len(hands), CHECK_INDEX)
+        ranks, suits = self.odds.of(hands)
+        first = max(start, 71)
+        found, best, top = self._raises(suits[:, first - 71 :], first)
+        if start < 71:
+            rank_found, rank_best, rank_top = (part[ranks] for part in self.rank_raises(start))
+            found = np.where(rank_found < len(LADDER), rank_found, found)
+            best = np.where(rank_top >= top, rank_best, best)  # ties: the lower bid
+        found = np.where(found < len(LADDER), found, best)
+        if last is None:
+            return found
+        at = last.index
+        doubted = self.odds.rank[ranks, at] if at < 71 else suits[:, at - 71]
+        raised = np.where(
+            found < 71,
+            self.odds.rank[ranks, np.minimum(found, 70)],
+            suits[np.arange(len(hands)), np.maximum(found - 71, 0)],
+        )
+        return np.where(1.0 - doubted > caution * raised, CHECK_INDEX, found)
 
 
 class OddsBot(DeterministicBot):
@@ -178,7 +228,7 @@ class OddsBot(DeterministicBot):
     def __init__(self, confidence: float = 0.8, caution: float = 3.0) -> None:
         self.confidence = confidence
         self.caution = caution
-        self._batches: dict[tuple[int, int], _Batch] = {}
+        self._tables: dict[tuple[int, int, float], RaiseTables] = {}
 
     def odds(self, hand: tuple[Card, ...], cards: int) -> list[float]:
         """``probabilities(hand, cards)`` (remembered by :mod:`kayalib.blef.odds`)."""
@@ -197,58 +247,20 @@ class OddsBot(DeterministicBot):
     def decisions(self, view: BlefView, hands: np.ndarray) -> np.ndarray:
         """The action number (:func:`~kayalib.blef.inference.action_index`) ``decide`` takes
         with each hand (masks) in ``view``'s position (``view.hand`` is not used): the same
-        rule, on the batch odds of every hand at once."""
+        rule, on the batch odds of every hand at once (:class:`RaiseTables`)."""
         import numpy as np
 
-        from kayalib.blef.evidence import CHECK_INDEX
+        from kayalib.blef.masks import masks_of
 
-        batch = self._batch(hands, view.total_cards)
-        last = view.last_bid
-        start = 0 if last is None else last.index + 1
-        found = batch.decided.get(start)
-        if found is None:
-            if start >= len(LADDER):
-                found = np.full(len(hands), CHECK_INDEX)
-            else:
-                sure, best = batch.sure[start], batch.best[start]
-                found = np.where(sure < len(LADDER), sure, best).astype(np.intp)
-                if last is not None:
-                    raised = batch.by_bid[found, np.arange(len(found))]
-                    doubt = 1.0 - batch.by_bid[last.index] > self.caution * raised
-                    found = np.where(doubt, CHECK_INDEX, found)
-            batch.decided[start] = found
-        return found
-
-    def _batch(self, hands: np.ndarray, cards: int) -> _Batch:
-        """The odds of each hand (one row per bid) and, for each start ``s``, the raise
-        :func:`raise_target` picks there: ``sure[s]``, the first bid from ``s`` on with odds of
-        at least ``confidence`` (83 if none), and ``best[s]``, the first most likely from ``s``
-        on. Remembered for the last few read-only lists of hands (inference asks at every bid of a
-        round), with the decisions made so far."""
-        import numpy as np
-
-        from kayalib.blef.odds_batch import batch_probabilities
-
-        key = (id(hands), cards)
-        found = self._batches.get(key)
-        if found is None or found.hands is not hands:
-            if len(self._batches) >= 8:
-                self._batches.clear()
-            by_bid = np.ascontiguousarray(batch_probabilities(hands, cards).T)  # (83, n)
-            width = len(LADDER)
-            sure = np.empty((width + 1, len(hands)), dtype=np.int16)
-            best = np.empty((width + 1, len(hands)), dtype=np.int16)
-            sure[width], best[width] = width, width - 1
-            top = np.full(len(hands), -1.0)  # the highest odds above the row
-            for index in range(width - 1, -1, -1):
-                row = by_bid[index]
-                sure[index] = np.where(row >= self.confidence, index, sure[index + 1])
-                best[index] = np.where(row >= top, index, best[index + 1])  # ties: the lower
-                np.maximum(top, row, out=top)
-            found = _Batch(hands, by_bid, sure, best, {})
-            if not hands.flags.writeable:  # only a remembered list is met again
-                self._batches[key] = found
-        return found
+        hands = masks_of(hands)
+        if not len(hands):
+            return np.zeros(0, dtype=np.intp)
+        held = int(np.bitwise_count(hands[0]))
+        key = (held, view.total_cards, self.confidence)
+        tables = self._tables.get(key)
+        if tables is None:
+            tables = self._tables[key] = RaiseTables(held, view.total_cards, self.confidence)
+        return tables.decisions(hands, view.last_bid, self.caution)
 
     def action_probabilities(self, view: BlefView, hands: np.ndarray, action: Action) -> np.ndarray:
         """``policy(view)[action]`` for each hand (masks): 1.0 where ``decide`` takes it."""

@@ -35,6 +35,8 @@ __all__ = [
     "SUIT_KEYS",
     "batch_counts",
     "batch_probabilities",
+    "ClassOdds",
+    "class_odds",
     "hand_keys",
     "Mixer",
     "mixture",
@@ -173,6 +175,43 @@ def _batch_table(hands: np.ndarray, cards: int, dtype: type) -> tuple[np.ndarray
     by_suit = suit_values[_suit_digits(masks)]  # (n, 4 suits, 3 kinds)
     out[:, 71:] = by_suit.transpose(0, 2, 1).reshape(len(masks), 12)
     return out, total
+
+
+RANK_COLUMNS = 71
+"""The bids that depend on ranks only are the ladder's first 71; the last 12 (flush, small and
+big poker of each suit) depend on suits."""
+
+
+class ClassOdds:
+    """The odds of every hand of ``held`` cards when ``cards`` are dealt, by class: ``rank[c]``
+    the 71 rank bids' odds of the hands in rank class ``c`` (``position[rank key]``, for every
+    rank key whose counts add up to ``held``), and ``suit[d]`` the flush, small and big poker
+    of a suit whose own key is ``d``. Each value is the correctly rounded ``count / total``,
+    so a hand's row is :func:`batch_probabilities`' exactly. :meth:`of` classes hands."""
+
+    def __init__(self, held: int, cards: int) -> None:
+        tables = _tables(held, cards)
+        total = int(tables["total"])
+        digits = np.arange(RANK_KEYS)[:, None] // _POWERS % 5
+        present = np.flatnonzero(digits.sum(axis=1) == held)
+        self.position = np.zeros(RANK_KEYS, dtype=np.intp)
+        self.position[present] = np.arange(len(present))
+        self.rank = _rank_columns(digits[present], tables) / total  # (classes, 71)
+        self.suit = _suit_table(held, cards) / total  # (20, 3)
+
+    def of(self, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Each hand's rank class and its 12 suit bids' odds (``(n,)`` and ``(n, 12)``, in
+        ladder order: four flushes, four small pokers, four big pokers)."""
+        rank = np.bitwise_count((hands[:, None] >> _RANK_NIBBLES) & 15).astype(np.intp)
+        by_suit = self.suit[_suit_digits(hands)]  # (n, 4 suits, 3 kinds)
+        return self.position[rank @ _POWERS], by_suit.transpose(0, 2, 1).reshape(len(hands), 12)
+
+
+@lru_cache(maxsize=64)
+def class_odds(held: int, cards: int) -> ClassOdds:
+    """The :class:`ClassOdds` of hands of ``held`` cards when ``cards`` are dealt (remembered:
+    a bot asks about the same counts all game long)."""
+    return ClassOdds(held, cards)
 
 
 class Mixer:
