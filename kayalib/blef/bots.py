@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from kayalib.blef.bids import LADDER, Bid, true_bids
@@ -152,11 +154,11 @@ def play_by_odds(p: Sequence[float], last: Bid | None, confidence: float, cautio
 
 class RaiseTables:
     """The raise :func:`raise_target` picks at each start for every hand of ``held`` cards when
-    ``cards`` are dealt (:class:`~kayalib.blef.odds_batch.ClassOdds`), worked out once per
+    ``cards`` are dealt (:class:`~kayalib.blef.odds_batch.ClassOdds`): worked out once per
     start for the rank classes (the first 71 bids depend on a hand's rank counts only), then
-    for a list of hands from its rank classes and its 12 suit bids. A bot asks about the same
-    counts all game long, and sampled lists of hands are new at every turn: these tables are
-    what stays the same."""
+    for a list of hands from their rank classes and their 12 suit bids. A bot asks about the
+    same counts all game long, and sampled lists of hands are new at every turn: these tables
+    are what stays the same (:func:`raise_tables` keeps them)."""
 
     def __init__(self, held: int, cards: int, confidence: float) -> None:
         from kayalib.blef.odds_batch import class_odds
@@ -165,22 +167,56 @@ class RaiseTables:
         self.odds = class_odds(held, cards)
         self.confidence = confidence
         self._rank_raises: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-
-    def _raises(self, odds: np.ndarray, start: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """For each row of ``odds`` (bids ``start`` on): the first bid with at least
-        ``confidence`` (83 if none), the first most likely, and its odds."""
-        import numpy as np
-
-        sure = odds >= self.confidence
-        first = np.where(sure.any(axis=1), start + sure.argmax(axis=1), len(LADDER))
-        return first, start + odds.argmax(axis=1), odds.max(axis=1)
+        self._classes: dict[int, _Hands] = {}
 
     def rank_raises(self, start: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """:meth:`_raises` among the rank bids from ``start`` (below 71) on, by rank class."""
+        """Among the rank bids from ``start`` (below 71) on, by rank class: the first with
+        odds of at least ``confidence`` (83 if none), the first most likely, and its odds."""
+        import numpy as np
+
         found = self._rank_raises.get(start)
         if found is None:
-            found = self._rank_raises[start] = self._raises(self.odds.rank[:, start:71], start)
+            odds = self.odds.rank[:, start:71]
+            sure = odds >= self.confidence
+            first = np.where(sure.any(axis=1), start + sure.argmax(axis=1), len(LADDER))
+            found = (first, start + odds.argmax(axis=1), odds.max(axis=1))
+            self._rank_raises[start] = found
         return found
+
+    def classes(self, hands: np.ndarray) -> _Hands:
+        """What the decisions of ``hands`` start from (:class:`_Hands`), remembered for the
+        last few read-only lists of hands (held, so their ids stay theirs): inference asks
+        about the same list at every bid of a round."""
+        import numpy as np
+
+        found = self._classes.get(id(hands))
+        if found is None or found.hands is not hands:
+            if (np.bitwise_count(hands) != self.held).any():
+                raise ArgumentError(f"every hand asked about must hold {self.held} cards")
+            ranks, suits = self.odds.of(hands)
+            found = _Hands(hands, ranks, suits, *self.suit_raises(suits, 71))
+            if not hands.flags.writeable:  # only a remembered list is met again
+                if len(self._classes) >= 8:
+                    self._classes.clear()
+                self._classes[id(hands)] = found
+        return found
+
+    def suit_raises(
+        self, suits: np.ndarray, start: int
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Among the suit bids from ``start`` (at least 71) on, for each hand (a column of
+        ``suits``): the first with odds of at least ``confidence`` (83 if none), the first
+        most likely, and its odds."""
+        import numpy as np
+
+        odds = suits[start - 71 :]
+        bids = np.arange(start, len(LADDER))[:, None]
+        top = odds.max(axis=0)
+        return (
+            np.where(odds >= self.confidence, bids, len(LADDER)).min(axis=0),
+            np.where(odds == top, bids, len(LADDER)).min(axis=0),
+            top,
+        )
 
     def decisions(self, hands: np.ndarray, last: Bid | None, caution: float) -> np.ndarray:
         """The action number :func:`play_by_odds` gives each hand (masks) after ``last``."""
@@ -188,14 +224,15 @@ class RaiseTables:
 
         from kayalib.blef.evidence import CHECK_INDEX
 
-        if (np.bitwise_count(hands) != self.held).any():
-            raise ArgumentError(f"every hand asked about must hold {self.held} cards")
         start = 0 if last is None else last.index + 1
         if start >= len(LADDER):
             return np.full(len(hands), CHECK_INDEX)
-        ranks, suits = self.odds.of(hands)
-        first = max(start, 71)
-        found, best, top = self._raises(suits[:, first - 71 :], first)
+        known = self.classes(hands)
+        ranks, suits = known.ranks, known.suits
+        if start <= 71:
+            found, best, top = known.found, known.best, known.top
+        else:
+            found, best, top = self.suit_raises(suits, start)
         if start < 71:
             rank_found, rank_best, rank_top = (part[ranks] for part in self.rank_raises(start))
             found = np.where(rank_found < len(LADDER), rank_found, found)
@@ -204,13 +241,33 @@ class RaiseTables:
         if last is None:
             return found
         at = last.index
-        doubted = self.odds.rank[ranks, at] if at < 71 else suits[:, at - 71]
+        doubted = self.odds.rank[ranks, at] if at < 71 else suits[at - 71]
         raised = np.where(
             found < 71,
             self.odds.rank[ranks, np.minimum(found, 70)],
-            suits[np.arange(len(hands)), np.maximum(found - 71, 0)],
+            suits[np.maximum(found - 71, 0), np.arange(len(hands))],
         )
         return np.where(1.0 - doubted > caution * raised, CHECK_INDEX, found)
+
+
+@dataclass(frozen=True)
+class _Hands:
+    """A list of hands as :class:`RaiseTables` reads it: each hand's rank class, its suit bids'
+    odds (one row per bid) and :meth:`RaiseTables.suit_raises` from the first suit bid on."""
+
+    hands: np.ndarray
+    ranks: np.ndarray
+    suits: np.ndarray
+    found: np.ndarray
+    best: np.ndarray
+    top: np.ndarray
+
+
+@lru_cache(maxsize=128)
+def raise_tables(held: int, cards: int, confidence: float) -> RaiseTables:
+    """The :class:`RaiseTables` of hands of ``held`` cards when ``cards`` are dealt, for a
+    ``confidence`` (kept for every odds bot: a new bot of each game meets the same counts)."""
+    return RaiseTables(held, cards, confidence)
 
 
 class OddsBot(DeterministicBot):
@@ -228,7 +285,6 @@ class OddsBot(DeterministicBot):
     def __init__(self, confidence: float = 0.8, caution: float = 3.0) -> None:
         self.confidence = confidence
         self.caution = caution
-        self._tables: dict[tuple[int, int, float], RaiseTables] = {}
 
     def odds(self, hand: tuple[Card, ...], cards: int) -> list[float]:
         """``probabilities(hand, cards)`` (remembered by :mod:`kayalib.blef.odds`)."""
@@ -255,11 +311,7 @@ class OddsBot(DeterministicBot):
         hands = masks_of(hands)
         if not len(hands):
             return np.zeros(0, dtype=np.intp)
-        held = int(np.bitwise_count(hands[0]))
-        key = (held, view.total_cards, self.confidence)
-        tables = self._tables.get(key)
-        if tables is None:
-            tables = self._tables[key] = RaiseTables(held, view.total_cards, self.confidence)
+        tables = raise_tables(int(np.bitwise_count(hands[0])), view.total_cards, self.confidence)
         return tables.decisions(hands, view.last_bid, self.caution)
 
     def action_probabilities(self, view: BlefView, hands: np.ndarray, action: Action) -> np.ndarray:
@@ -274,6 +326,21 @@ class OddsBot(DeterministicBot):
 
 #: the decimals of the bayes bot's posterior chances (see :meth:`BayesBot.chances`)
 CHANCE_DIGITS = 9
+
+
+def rounded_chances(chances: Sequence[float]) -> list[float]:
+    """``[round(p, CHANCE_DIGITS) for p in chances]``, for the whole list at once: numpy rounds
+    ``p · 10⁹`` to a whole number ``q`` and divides (``q / 10⁹`` is the double nearest the
+    decimal, as ``round`` gives), and the few values within 10⁻⁶ of a half, where the product's
+    own rounding could tip ``q``, are rounded by ``round`` itself."""
+    import numpy as np
+
+    values = np.asarray(chances, dtype=float)
+    scaled = values * 10.0**CHANCE_DIGITS
+    out = (np.rint(scaled) / 10.0**CHANCE_DIGITS).tolist()
+    for index in np.flatnonzero(np.abs(scaled - np.floor(scaled) - 0.5) < 1e-6).tolist():
+        out[index] = round(float(values[index]), CHANCE_DIGITS)
+    return out
 
 
 class BayesBot(DeterministicBot):
@@ -354,7 +421,7 @@ class BayesBot(DeterministicBot):
             )
         except ArgumentError:
             return list(odds_row(view.hand, view.total_cards))
-        return [round(float(p), CHANCE_DIGITS) for p in result.true]
+        return rounded_chances(result.true)
 
     def decide(self, view: BlefView) -> Action:
         legal_or_refuse(view)

@@ -200,11 +200,12 @@ class ClassOdds:
         self.suit = _suit_table(held, cards) / total  # (20, 3)
 
     def of(self, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Each hand's rank class and its 12 suit bids' odds (``(n,)`` and ``(n, 12)``, in
-        ladder order: four flushes, four small pokers, four big pokers)."""
+        """Each hand's rank class (``(n,)``) and the odds of the 12 suit bids, one row per bid
+        in ladder order (four flushes, four small pokers, four big pokers), one column per hand
+        (``(12, n)``)."""
         rank = np.bitwise_count((hands[:, None] >> _RANK_NIBBLES) & 15).astype(np.intp)
         by_suit = self.suit[_suit_digits(hands)]  # (n, 4 suits, 3 kinds)
-        return self.position[rank @ _POWERS], by_suit.transpose(0, 2, 1).reshape(len(hands), 12)
+        return self.position[rank @ _POWERS], by_suit.transpose(2, 1, 0).reshape(12, len(hands))
 
 
 @lru_cache(maxsize=64)
