@@ -242,11 +242,14 @@ class RaiseTables:
             return found
         at = last.index
         doubted = self.odds.rank[ranks, at] if at < 71 else suits[at - 71]
-        raised = np.where(
-            found < 71,
-            self.odds.rank[ranks, np.minimum(found, 70)],
-            suits[np.maximum(found - 71, 0), np.arange(len(hands))],
-        )
+        if found.max() < 71:  # rank bids only (the common case): one gather
+            raised = self.odds.rank[ranks, found]
+        else:
+            raised = np.where(
+                found < 71,
+                self.odds.rank[ranks, np.minimum(found, 70)],
+                suits[np.maximum(found - 71, 0), np.arange(len(hands))],
+            )
         return np.where(1.0 - doubted > caution * raised, CHECK_INDEX, found)
 
 

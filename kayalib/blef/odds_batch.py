@@ -237,6 +237,7 @@ class Mixer:
         self._suit_values = _suit_table(held, cards) / total  # (20, 3)
         digits = suit_keys[None, :] // _SUIT_POWERS[:, None] % 20  # (4 suits, n)
         self._suit_index = (digits + 20 * np.arange(4)[:, None]).ravel()
+        self._squares: tuple[np.ndarray, np.ndarray] | None = None
 
     def mix(
         self, weights: np.ndarray, *, spread: bool = False
@@ -248,17 +249,19 @@ class Mixer:
         by_rank = np.bincount(self._rank_index, weights, minlength=len(self._rank_values))
         by_suit = np.bincount(self._suit_index, np.tile(weights, 4), minlength=80).reshape(4, 20)
 
-        def table(power: int) -> np.ndarray:
-            suits = (by_suit @ self._suit_values**power).T.reshape(12)
-            return np.concatenate([by_rank @ self._rank_values**power, suits]) / norm
+        def table(rank_values: np.ndarray, suit_values: np.ndarray) -> np.ndarray:
+            suits = (by_suit @ suit_values).T.reshape(12)
+            return np.concatenate([by_rank @ rank_values, suits]) / norm
 
-        mean = table(1)
+        mean = table(self._rank_values, self._suit_values)
         if not spread:
             return mean, None
+        if self._squares is None:  # a bot weighs the same deals again at its next turn
+            self._squares = (self._rank_values**2, self._suit_values**2)
         # The weighted spread of the tables, over the effective number of independent sets
         # (Kish): (Σ w)² / Σ w².
         effective = norm**2 / (weights**2).sum()
-        return mean, np.maximum((table(2) - mean**2) / effective, 0.0)
+        return mean, np.maximum((table(*self._squares) - mean**2) / effective, 0.0)
 
 
 def mixture(
