@@ -36,6 +36,8 @@ __all__ = [
     "masks_of",
     "popcount",
     "row_subset_masks",
+    "row_subset_pick",
+    "row_subset_ranks",
     "subset_masks",
 ]
 
@@ -137,6 +139,61 @@ def row_subset_masks(pools: np.ndarray, size: int) -> np.ndarray:
         bits[:, position] = low
         rest ^= low
     return bits[:, _combinations(n, size)].sum(axis=2, dtype=np.int64)
+
+
+def _positions(pools: np.ndarray) -> np.ndarray:
+    """Each pool's card positions (bit numbers), lowest first: ``(len(pools), n)``, all the
+    pools holding ``n`` cards."""
+    n = int(np.bitwise_count(pools[:1])[0]) if len(pools) else 0
+    positions = np.empty((len(pools), n), dtype=np.intp)
+    rest = pools.copy()
+    for index in range(n):
+        low = rest & -rest
+        positions[:, index] = np.bitwise_count(low - 1)
+        rest ^= low
+    return positions
+
+
+_COLEX_TERMS = np.array([[comb(n, k) for k in range(13)] for n in range(24)], dtype=np.int32)
+
+
+def row_subset_ranks(pools: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """``colex_rank(row_subset_masks(pools, size))`` without making the subsets' masks (a
+    sampler asks for the likelihood of every subset and then takes one per row), and each
+    pool's card positions, which :func:`row_subset_pick` needs to make the chosen ones.
+
+    >>> pools = masks_of(["9C 9D 9H", "TC JC QC"])
+    >>> ranks, _ = row_subset_ranks(pools, 2)
+    >>> ranks.tolist() == colex_rank(row_subset_masks(pools, 2)).tolist()
+    True
+    """
+    pools = _check_masks(np.asarray(pools))
+    if pools.ndim != 1:
+        raise ArgumentError("pools must be a flat array of masks")
+    counts = np.bitwise_count(pools)
+    if len(pools) and (counts != counts[0]).any():
+        raise ArgumentError("every pool of one call must hold the same number of cards")
+    positions = _positions(pools)
+    size = _check_size(size, positions.shape[1])
+    ranks = np.zeros((len(pools), comb(positions.shape[1], size)), dtype=np.int32)
+    for place, column in enumerate(_columns(positions.shape[1], size)):
+        # the subset's card of rank ``place`` adds C(its position, place + 1)
+        ranks += _COLEX_TERMS[positions, place + 1][:, column]
+    return ranks, positions
+
+
+@cache
+def _columns(n: int, size: int) -> tuple[np.ndarray, ...]:
+    """The columns of :func:`_combinations` (contiguous: each is gathered on its own)."""
+    return tuple(np.ascontiguousarray(column) for column in _combinations(n, size).T)
+
+
+def row_subset_pick(positions: np.ndarray, size: int, picks: np.ndarray) -> np.ndarray:
+    """The mask of subset ``picks[i]`` (in :func:`row_subset_masks`' order) of pool ``i``,
+    from the pools' card positions (:func:`row_subset_ranks`)."""
+    chosen = _combinations(positions.shape[1], size)[picks]  # (n, size): which cards
+    cards = np.take_along_axis(positions, chosen, axis=1)
+    return np.left_shift(np.int64(1), cards).sum(axis=1, dtype=np.int64)
 
 
 @cache
