@@ -426,3 +426,52 @@ def test_bad_calls_of_inference_and_its_evidence_raise_named_errors() -> None:
         with pytest.raises(KayalibError) as raised:
             call()
         assert type(raised.value) is not KayalibError and isinstance(raised.value, ValueError)
+
+
+def honest_rounds(count):
+    """The first ``count`` rigged rounds of 4 players with 5 cards each after 3 honest bids
+    (the 20-card case: the sampler's)."""
+    found, seed = [], 0
+    while len(found) < count:
+        seed += 1
+        order = [DECK[i] for i in np.random.default_rng(seed).permutation(24)]
+        hands = [order[i * 5 : (i + 1) * 5] for i in range(4)]
+        state = BlefState.from_position(BlefRules(players=4), hands, starter=1)
+        steps = list(islice(turns(state, [HonestBot()] * 4), 3))
+        if all(step.action != CHECK for step in steps):
+            found.append(steps[-1].state)
+    return found
+
+
+@pytest.mark.slow
+def test_every_bids_reported_error_is_honest_over_twenty_seeds() -> None:
+    # For each bid, the spread of its estimate over 20 seeds must stay within 1.25 times the
+    # error reported: the sampler's error errs high bid by bid, not only in the median.
+    model = OpponentModel.named("honest", 0.2)
+    for state in honest_rounds(6):
+        view = state.view(state.current_player)
+        results = [infer(view, model, seed=seed) for seed in range(20)]
+        assert {result.method for result in results} == {"sample"}
+        real = np.array([result.true for result in results]).std(axis=0, ddof=1)
+        reported = np.sqrt((np.array([result.stderr for result in results]) ** 2).mean(axis=0))
+        assert (reported >= 0.8 * real).all(), [
+            (str(bid), round(float(r), 4), round(float(e), 4))
+            for bid, r, e in zip(LADDER, real, reported, strict=True)
+            if e < 0.8 * r
+        ]
+        for result in results:  # a bid above the target is named as such
+            over = {bid for bid, error in zip(LADDER, result.stderr, strict=True) if error > 0.01}
+            assert set(result.above_target) == over
+            assert result.target_met == (not over)
+
+
+def test_bids_whose_error_stays_above_the_target_are_named() -> None:
+    state, _ = play(HARD, 2, HARD_BIDS)
+    result = infer(state.view(0), OpponentModel.named("honest", 0.1), samples=500, seed=1)
+    assert result.samples == 16 * 500 and not result.target_met  # the cap came first
+    named = [bid for bid, error in zip(LADDER, result.stderr, strict=True) if error > 0.01]
+    assert named and list(result.above_target) == named
+    met = infer(state.view(0), OpponentModel.named("honest", 0.1), target_error=0.5)
+    assert met.target_met and met.above_target == ()
+    unasked = infer(state.view(0), OpponentModel.named("honest", 0.1), target_error=None)
+    assert unasked.above_target == ()
