@@ -16,7 +16,7 @@ from kayalib.blef.bots import HonestBot, OddsBot, RandomBot
 from kayalib.blef.cards import DECK, parse_cards
 from kayalib.blef.events import DealEvent
 from kayalib.blef.game import CHECK, BlefRules, BlefState
-from kayalib.blef.inference import OpponentModel, infer, likelihood, opponent_view
+from kayalib.blef.inference import OpponentModel, _Picker, infer, likelihood, opponent_view
 from kayalib.blef.masks import masks_of, subset_masks
 from kayalib.blef.odds import exact_table
 from kayalib.engine import Chain, turns
@@ -475,3 +475,22 @@ def test_bids_whose_error_stays_above_the_target_are_named() -> None:
     assert met.target_met and met.above_target == ()
     unasked = infer(state.view(0), OpponentModel.named("honest", 0.1), target_error=None)
     assert unasked.above_target == ()
+
+
+def test_the_samplers_hand_picker_picks_as_a_search_of_the_whole_list() -> None:
+    # The picker looks each point up from a guide table; the hands it picks (and so the deals
+    # and a bot's decisions) must be those of searchsorted, flat runs of zero weight included.
+    rng = np.random.default_rng(4)
+    for size in (1, 2, 7, 231, 11_628):
+        values = rng.random(size) ** 8
+        values[rng.random(size) < 0.3] = 0.0
+        values[-1] = 0.0 if size > 1 else 1.0
+        if not values.sum() > 0:
+            values[0] = 1.0
+        picker = _Picker(values)
+        points = np.concatenate([rng.random(20_000), picker.cumulative, [0.0, 1 - 1e-17]])
+        points = points[points < 1.0]
+        expected = np.minimum(
+            np.searchsorted(picker.cumulative, points, side="right"), size - 1
+        )
+        assert (picker.pick(points) == expected).all()

@@ -87,6 +87,24 @@ def _binom(n: int, k: int) -> int:
     return math.comb(n, k) if 0 <= k <= n else 0
 
 
+def _at_least(rest: int, draw: int, out: int, need: int) -> int:
+    """Draws of ``draw`` from ``rest`` with at least ``need`` of ``out`` cards (plain sum)."""
+    return sum(_binom(out, x) * _binom(rest - out, draw - x) for x in range(need, out + 1))
+
+
+def _both(rest: int, draw: int, h1: int, need1: int, h2: int, need2: int) -> int:
+    """Draws making two ranks held ``h1`` and ``h2`` times up to ``need1`` and ``need2``."""
+    out1, out2 = 4 - h1, 4 - h2
+    others = rest - out1 - out2
+    if others < 0:
+        return 0
+    return sum(
+        _binom(out1, x1) * _binom(out2, x2) * _binom(others, draw - x1 - x2)
+        for x1 in range(max(0, need1 - h1), out1 + 1)
+        for x2 in range(max(0, need2 - h2), out2 + 1)
+    )
+
+
 def test_lookup_tables_equal_the_plain_sums_for_every_count() -> None:
     # The lookup tables take the short side of each sum (inclusion-exclusion over the draws
     # short of a figure); every entry of every (cards held, cards dealt) must equal the plain
@@ -95,31 +113,14 @@ def test_lookup_tables_equal_the_plain_sums_for_every_count() -> None:
         for cards in range(max(held, 1), 25):
             rest, draw = 24 - held, cards - held
             tables = count_tables(held, cards)
-
-            def at_least(out: int, need: int) -> int:
-                return sum(
-                    _binom(out, x) * _binom(rest - out, draw - x) for x in range(need, out + 1)
-                )
-
-            def both(h1: int, need1: int, h2: int, need2: int) -> int:
-                out1, out2 = 4 - h1, 4 - h2
-                others = rest - out1 - out2
-                if others < 0:
-                    return 0
-                return sum(
-                    _binom(out1, x1) * _binom(out2, x2) * _binom(others, draw - x1 - x2)
-                    for x1 in range(max(0, need1 - h1), out1 + 1)
-                    for x2 in range(max(0, need2 - h2), out2 + 1)
-                )
-
             assert tables.total == _binom(rest, draw)
             for h in range(5):
                 for j in range(5):
-                    expected = tables.total if j <= h else at_least(4 - h, j - h)
+                    expected = tables.total if j <= h else _at_least(rest, draw, 4 - h, j - h)
                     assert tables.at_least[h][j] == expected
                 for b in range(5):
-                    assert tables.two_pair[h][b] == both(h, 2, b, 2)
-                    assert tables.full[h][b] == both(h, 3, b, 2)
+                    assert tables.two_pair[h][b] == _both(rest, draw, h, 2, b, 2)
+                    assert tables.full[h][b] == _both(rest, draw, h, 3, b, 2)
             for missing in range(6):
                 assert tables.straight[missing] == sum(
                     (-1) ** j * math.comb(missing, j) * _binom(rest - 4 * j, draw)
