@@ -154,7 +154,7 @@ def _positions(pools: np.ndarray) -> np.ndarray:
     return positions
 
 
-_COLEX_TERMS = np.array([[comb(n, k) for k in range(13)] for n in range(24)], dtype=np.int32)
+_COLEX_TERMS = np.array([[comb(n, k) for k in range(25)] for n in range(24)], dtype=np.int64)
 
 
 def row_subset_ranks(pools: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
@@ -175,17 +175,42 @@ def row_subset_ranks(pools: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarr
         raise ArgumentError("every pool of one call must hold the same number of cards")
     positions = _positions(pools)
     size = _check_size(size, positions.shape[1])
-    ranks = np.zeros((len(pools), comb(positions.shape[1], size)), dtype=np.int32)
-    for place, column in enumerate(_columns(positions.shape[1], size)):
-        # the subset's card of rank ``place`` adds C(its position, place + 1)
-        ranks += _COLEX_TERMS[positions, place + 1][:, column]
-    return ranks, positions
+    if not size:
+        return np.zeros((len(pools), 1), dtype=np.int32), positions
+    # A subset's rank adds C(position, place + 1) over its cards; its first places and its
+    # last ones are summed apart, over the fewer subsets of each, then added pairwise.
+    head, tail, head_of, tail_of = _halves(positions.shape[1], size)
+    terms = _COLEX_TERMS[positions].astype(np.uint16 if comb(24, size) <= 1 << 16 else np.int32)
+    front = terms[:, head[0], 1]
+    for place, column in enumerate(head[1:], start=2):
+        front = front + terms[:, column, place]
+    if not tail:  # a one-card subset
+        return np.take(front, head_of, axis=1), positions
+    back = terms[:, tail[0], len(head) + 1]
+    for place, column in enumerate(tail[1:], start=len(head) + 2):
+        back = back + terms[:, column, place]
+    # ``take`` keeps the rows contiguous (a slice-and-index gather would not): the sampler
+    # reads them as one flat list
+    return np.take(front, head_of, axis=1) + np.take(back, tail_of, axis=1), positions
 
 
 @cache
-def _columns(n: int, size: int) -> tuple[np.ndarray, ...]:
-    """The columns of :func:`_combinations` (contiguous: each is gathered on its own)."""
-    return tuple(np.ascontiguousarray(column) for column in _combinations(n, size).T)
+def _halves(
+    n: int, size: int
+) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...], np.ndarray, np.ndarray]:
+    """The ``size``-subsets of ``range(n)`` (in :func:`_combinations`' order) cut into their
+    first ``size // 2`` places (at least one) and the rest: the distinct first parts and last
+    parts (as columns of positions), and the index of each subset's two parts among them."""
+    rows = _combinations(n, size)
+    cut = max(1, size // 2)
+    heads, head_of = np.unique(rows[:, :cut], axis=0, return_inverse=True)
+    tails, tail_of = np.unique(rows[:, cut:], axis=0, return_inverse=True)
+    return (
+        tuple(np.ascontiguousarray(column) for column in heads.T),
+        tuple(np.ascontiguousarray(column) for column in tails.T),
+        head_of.ravel(),
+        tail_of.ravel(),
+    )
 
 
 def row_subset_pick(positions: np.ndarray, size: int, picks: np.ndarray) -> np.ndarray:

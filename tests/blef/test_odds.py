@@ -19,6 +19,8 @@ from kayalib.blef.masks import (
     masks_of,
     popcount,
     row_subset_masks,
+    row_subset_pick,
+    row_subset_ranks,
     subset_masks,
 )
 from kayalib.blef.odds import (
@@ -370,3 +372,20 @@ def test_every_bad_call_raises_a_named_error(call) -> None:
     with pytest.raises(KayalibError) as raised:
         call()
     assert type(raised.value) is not KayalibError and isinstance(raised.value, ValueError)
+
+
+@pytest.mark.parametrize(("cards", "size"), [(9, 5), (9, 0), (7, 7), (12, 3), (4, 1), (13, 6),
+                                             (16, 8), (1, 1), (10, 2)])  # fmt: skip
+def test_subset_ranks_and_picks_are_those_of_the_subsets_masks(cards, size) -> None:
+    # The sampler ranks every subset of each pool without making their masks, then makes the
+    # one it picks: both must be what the masks give.
+    rng = np.random.default_rng(cards * 31 + size)
+    pools = np.array([sum(1 << int(b) for b in rng.choice(24, cards, replace=False))
+                      for _ in range(200)], dtype=np.int64)  # fmt: skip
+    ranks, positions = row_subset_ranks(pools, size)
+    subsets = row_subset_masks(pools, size)
+    assert ranks.shape == subsets.shape and ranks.flags.c_contiguous
+    assert ranks.tolist() == colex_rank(subsets).tolist()
+    picks = rng.integers(0, subsets.shape[1], len(pools))
+    chosen = row_subset_pick(positions, size, picks)
+    assert chosen.tolist() == subsets[np.arange(len(pools)), picks].tolist()
