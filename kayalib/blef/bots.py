@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -331,7 +332,7 @@ class OddsBot(DeterministicBot):
 CHANCE_DIGITS = 9
 
 
-def rounded_chances(chances: Sequence[float]) -> list[float]:
+def rounded_chances(chances: Sequence[float | Fraction]) -> list[float]:
     """``[round(p, CHANCE_DIGITS) for p in chances]``, for the whole list at once: numpy rounds
     ``p · 10⁹`` to a whole number ``q`` and divides (``q / 10⁹`` is the double nearest the
     decimal, as ``round`` gives), and the few values within 10⁻⁶ of a half, where the product's

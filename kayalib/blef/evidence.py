@@ -173,8 +173,9 @@ class _Rebuild:
             and all(isinstance(event, BidEvent) for event in tail[1:])
         ):
             tail = view.events[_current_deal(view) :]
-        self.bid_events = tail[1:]
-        self.prefix = _hidden_prefix(view, self.seat, tail[0], len(self.bid_events))
+        deal, self.bid_events = tail[0], tail[1:]
+        assert isinstance(deal, DealEvent)  # found as this round's deal, either way
+        self.prefix = _hidden_prefix(view, self.seat, deal, len(self.bid_events))
 
     def at(self, step: int, hand: tuple[Card, ...]) -> BlefView:
         view, seat = self.view, self.seat
