@@ -77,7 +77,7 @@ Two methods (``method="auto"`` picks):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import permutations
@@ -189,7 +189,9 @@ class Posterior:
     method: str
     prior: tuple[float | Fraction, ...] = field(repr=False)
     true: tuple[float | Fraction, ...] = field(repr=False)
-    stderr: tuple[float, ...] = field(repr=False)
+    errors: tuple[float, ...] | Callable[[], tuple[float, ...]] = field(
+        repr=False, compare=False
+    )
     samples: int = 0
     fractions: bool = False
     effective_samples: float = 0.0
@@ -197,6 +199,16 @@ class Posterior:
     target_met: bool = True
     _solver: Any = field(default=None, repr=False, compare=False)
     above_target: tuple[Bid, ...] = ()
+
+    @property
+    def stderr(self) -> tuple[float, ...]:
+        """The standard error of each bid (0 when exact). A sample asked for no target error
+        works it out when first read (a bot that only plays the estimate never does)."""
+        errors = self.errors
+        if callable(errors):
+            errors = tuple(errors())
+            object.__setattr__(self, "errors", errors)  # worked out once
+        return errors
 
     def table(self) -> dict[Bid, float | Fraction]:
         """``{bid: P(bid true | your cards, the bids)}``."""
@@ -459,10 +471,11 @@ class _Solver:
 
     def sample(
         self, chosen: list[Bidder], samples: int, seed: int, target: float | None
-    ) -> tuple[np.ndarray, np.ndarray, int, float]:
+    ) -> tuple[np.ndarray, np.ndarray | Callable[[], np.ndarray], int, float]:
         """Estimates and standard errors of every bid from ``samples`` drawn deals, then more
         (up to 16 times as many in all) while a standard error is above ``target``; and the
-        deals drawn and their effective number.
+        deals drawn and their effective number. With no ``target`` the errors are not needed
+        to stop, and come as a function that works them out.
         """
         rng = np.random.default_rng(seed)
         held, weight = self._draws(chosen, samples, rng, seed)
@@ -470,9 +483,13 @@ class _Solver:
             if not weight.sum() > 0:
                 raise _no_hand_explains()
             size = len(self.view.hand) + sum(o.size for o in chosen)
-            mean, error = _mixer(held, self.mine, size, self.view.total_cards).error(weight)
-            if target is None or error.max() <= target or len(held) >= 16 * samples:
-                effective = float(weight.sum() ** 2 / (weight**2).sum())
+            mixer = _mixer(held, self.mine, size, self.view.total_cards)
+            effective = float(weight.sum() ** 2 / (weight**2).sum())
+            if target is None:
+                mean = mixer.mix(weight)[0]
+                return np.clip(mean, 0.0, 1.0), _later(mixer, weight), len(held), effective
+            mean, error = mixer.error(weight)
+            if error.max() <= target or len(held) >= 16 * samples:
                 return np.clip(mean, 0.0, 1.0), error, len(held), effective
             # As many more as the error says are needed (it shrinks as one over the square
             # root of the deals), a tenth over, at least a tenth of those drawn, within the cap.
@@ -736,6 +753,11 @@ def _mixer(held: np.ndarray, mine: int, size: int, cards: int) -> Mixer:
     return found[1]
 
 
+def _later(mixer: Mixer, weight: np.ndarray) -> Callable[[], tuple[float, ...]]:
+    """The sample's standard errors, worked out when called (:attr:`Posterior.stderr`)."""
+    return lambda: tuple(mixer.error(weight)[1].tolist())
+
+
 class _NoBot:
     """The model of an opponent who has not bid (never asked)."""
 
@@ -853,6 +875,11 @@ def infer(
             target_error=target_error,
         )
     estimate, spread, drawn, effective = solver.sample(chosen, samples, seed, target_error)
+    if callable(spread):  # no target: nothing is above it
+        return Posterior(
+            view, by_seat, "sample", tuple(prior), tuple(estimate.tolist()), spread,
+            int(drawn), False, effective, None, True, solver,
+        )  # fmt: skip
     return Posterior(
         view,
         by_seat,
@@ -864,9 +891,7 @@ def infer(
         False,
         effective,
         target_error,
-        target_error is None or float(spread.max()) <= target_error,
+        float(spread.max()) <= target_error,
         solver,
-        above_target=()
-        if target_error is None
-        else tuple(LADDER[i] for i in np.flatnonzero(spread > target_error)),
+        tuple(LADDER[i] for i in np.flatnonzero(spread > target_error)),
     )

@@ -494,3 +494,15 @@ def test_the_samplers_hand_picker_picks_as_a_search_of_the_whole_list() -> None:
             np.searchsorted(picker.cumulative, points, side="right"), size - 1
         )
         assert (picker.pick(points) == expected).all()
+
+
+def test_a_sample_without_a_target_works_out_the_same_errors_when_read() -> None:
+    # With no target the sampler does not need the errors to stop (a bot plays the estimate
+    # only): they are worked out when first read, and are those of the same deals.
+    state, _ = play(HARD, 2, HARD_BIDS)
+    model = OpponentModel.named("honest", 0.1)
+    lazy = infer(state.view(0), model, samples=800, seed=3, target_error=None)
+    eager = infer(state.view(0), model, samples=800, seed=3, target_error=1.0)
+    assert lazy.true == eager.true and lazy.samples == eager.samples == 800
+    assert lazy.stderr == eager.stderr and max(lazy.stderr) > 0
+    assert lazy.target_met and lazy.above_target == ()
