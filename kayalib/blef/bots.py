@@ -155,34 +155,34 @@ def play_by_odds(p: Sequence[float], last: Bid | None, confidence: float, cautio
 
 class RaiseTables:
     """The raise :func:`raise_target` picks at each start for every hand of ``held`` cards when
-    ``cards`` are dealt (:class:`~kayalib.blef.odds_batch.ClassOdds`): worked out once per
-    start for the rank classes (the first 71 bids depend on a hand's rank counts only), then
+    ``cards`` are dealt (:class:`~kayalib.blef.odds_batch.ClassOdds`): worked out once for
+    every start and rank class (the first 71 bids depend on a hand's rank counts only), then
     for a list of hands from their rank classes and their 12 suit bids. A bot asks about the
     same counts all game long, and sampled lists of hands are new at every turn: these tables
     are what stays the same (:func:`raise_tables` keeps them)."""
 
     def __init__(self, held: int, cards: int, confidence: float) -> None:
+        import numpy as np
+
         from kayalib.blef.odds_batch import class_odds
 
         self.held, self.cards = held, cards
         self.odds = class_odds(held, cards)
         self.confidence = confidence
-        self._rank_raises: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         self._classes: dict[int, _Hands] = {}
-
-    def rank_raises(self, start: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Among the rank bids from ``start`` (below 71) on, by rank class: the first with
-        odds of at least ``confidence`` (83 if none), the first most likely, and its odds."""
-        import numpy as np
-
-        found = self._rank_raises.get(start)
-        if found is None:
-            odds = self.odds.rank[:, start:71]
-            sure = odds >= self.confidence
-            first = np.where(sure.any(axis=1), start + sure.argmax(axis=1), len(LADDER))
-            found = (first, start + odds.argmax(axis=1), odds.max(axis=1))
-            self._rank_raises[start] = found
-        return found
+        # By start (rows; 71: none left) and rank class (columns), among the rank bids from
+        # the start on: the first with odds of at least ``confidence`` (83 if none), the first
+        # most likely, and its odds; one backward pass over the 71 rank bids.
+        self.by_bid = np.ascontiguousarray(self.odds.rank.T)  # (71, classes)
+        classes = self.by_bid.shape[1]
+        self.first = np.full((72, classes), len(LADDER), dtype=np.intp)
+        self.best = np.full((72, classes), len(LADDER), dtype=np.intp)
+        self.top = np.full((72, classes), -1.0)
+        for bid in range(70, -1, -1):
+            odds = self.by_bid[bid]
+            self.first[bid] = np.where(odds >= confidence, bid, self.first[bid + 1])
+            self.best[bid] = np.where(odds >= self.top[bid + 1], bid, self.best[bid + 1])
+            self.top[bid] = np.maximum(self.top[bid + 1], odds)
 
     def classes(self, hands: np.ndarray) -> _Hands:
         """What the decisions of ``hands`` start from (:class:`_Hands`), remembered for the
@@ -235,16 +235,17 @@ class RaiseTables:
         else:
             found, best, top = self.suit_raises(suits, start)
         if start < 71:
-            rank_found, rank_best, rank_top = (part[ranks] for part in self.rank_raises(start))
+            rank_found = np.take(self.first[start], ranks)
             found = np.where(rank_found < len(LADDER), rank_found, found)
-            best = np.where(rank_top >= top, rank_best, best)  # ties: the lower bid
+            rank_top = np.take(self.top[start], ranks)
+            best = np.where(rank_top >= top, np.take(self.best[start], ranks), best)  # ties: lower
         found = np.where(found < len(LADDER), found, best)
         if last is None:
             return found
         at = last.index
-        doubted = self.odds.rank[ranks, at] if at < 71 else suits[at - 71]
+        doubted = np.take(self.by_bid[at], ranks) if at < 71 else suits[at - 71]
         if found.max() < 71:  # rank bids only (the common case): one gather
-            raised = self.odds.rank[ranks, found]
+            raised = np.take(self.odds.rank, ranks * 71 + found)
         else:
             raised = np.where(
                 found < 71,
