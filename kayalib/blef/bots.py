@@ -170,6 +170,7 @@ class RaiseTables:
         self.odds = class_odds(held, cards)
         self.confidence = confidence
         self._classes: dict[int, _Hands] = {}
+        self._by_class: dict[tuple[int, float], np.ndarray] = {}
         # By start (rows; 71: none left) and rank class (columns), among the rank bids from
         # the start on: the first with odds of at least ``confidence`` (83 if none), the first
         # most likely, and its odds; one backward pass over the 71 rank bids.
@@ -229,20 +230,65 @@ class RaiseTables:
         if start >= len(LADDER):
             return np.full(len(hands), CHECK_INDEX)
         known = self.classes(hands)
-        ranks, suits = known.ranks, known.suits
-        if start <= 71:
+        if start >= 71:
+            return self._decide(known, known.ranks, known.suits, None, start, caution)
+        # Where a rank bid is likely enough, the decision is the rank class's alone.
+        decided = np.take(self._class_decisions(start, caution), known.ranks)
+        rest = np.flatnonzero(decided < 0)
+        if len(rest):
+            ranks, suits = known.ranks[rest], known.suits[:, rest]
+            decided[rest] = self._decide(known, ranks, suits, rest, start, caution)
+        return decided
+
+    def _class_decisions(self, start: int, caution: float) -> np.ndarray:
+        """For a start below 71, each rank class's decision where one of its rank bids from
+        the start on has odds of at least ``confidence`` (-1 where none has)."""
+        import numpy as np
+
+        from kayalib.blef.evidence import CHECK_INDEX
+
+        found = self._by_class.get((start, caution))
+        if found is None:
+            first = self.first[start]
+            sure = first < len(LADDER)
+            decided = np.where(sure, first, -1)
+            if start:  # the last bid is doubted when it is false more often than this is true
+                raised = np.take(self.odds.rank, np.arange(len(first)) * 71 + np.minimum(first, 70))
+                doubt = sure & (1.0 - self.by_bid[start - 1] > caution * raised)
+                decided = np.where(doubt, CHECK_INDEX, decided)
+            found = self._by_class[start, caution] = decided
+        return found
+
+    def _decide(
+        self,
+        known: _Hands,
+        ranks: np.ndarray,
+        suits: np.ndarray,
+        rows: np.ndarray | None,
+        start: int,
+        caution: float,
+    ) -> np.ndarray:
+        """The decisions of the hands ``rows`` of ``known`` (all if ``None``), of rank classes
+        ``ranks`` and suit odds ``suits``, from both the rank and the suit bids."""
+        import numpy as np
+
+        from kayalib.blef.evidence import CHECK_INDEX
+
+        if start > 71:
+            found, best, top = self.suit_raises(suits, start)
+        elif rows is None:
             found, best, top = known.found, known.best, known.top
         else:
-            found, best, top = self.suit_raises(suits, start)
+            found, best, top = known.found[rows], known.best[rows], known.top[rows]
         if start < 71:
             rank_found = np.take(self.first[start], ranks)
             found = np.where(rank_found < len(LADDER), rank_found, found)
             rank_top = np.take(self.top[start], ranks)
             best = np.where(rank_top >= top, np.take(self.best[start], ranks), best)  # ties: lower
         found = np.where(found < len(LADDER), found, best)
-        if last is None:
+        if not start:
             return found
-        at = last.index
+        at = start - 1
         doubted = np.take(self.by_bid[at], ranks) if at < 71 else suits[at - 71]
         if found.max() < 71:  # rank bids only (the common case): one gather
             raised = np.take(self.odds.rank, ranks * 71 + found)
@@ -250,7 +296,7 @@ class RaiseTables:
             raised = np.where(
                 found < 71,
                 self.odds.rank[ranks, np.minimum(found, 70)],
-                suits[np.maximum(found - 71, 0), np.arange(len(hands))],
+                suits[np.maximum(found - 71, 0), np.arange(len(ranks))],
             )
         return np.where(1.0 - doubted > caution * raised, CHECK_INDEX, found)
 
