@@ -182,6 +182,19 @@ class Chain:
     def __len__(self) -> int:
         return len(self.items())
 
+    def last(self, count: int) -> tuple[Event, ...]:
+        """The last ``count`` events (all of them if there are fewer), oldest first, read from
+        the newest batches without making the whole list."""
+        if self._items is not None:
+            return self._items[max(0, len(self._items) - count) :]
+        batches, found, node = [], 0, self._node
+        while node is not None and found < count:
+            batches.append(node[0])
+            found += len(node[0])
+            node = node[1]
+        events = tuple([event for batch in reversed(batches) for event in batch])
+        return events[max(0, len(events) - count) :]
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Chain) and self.items() == other.items()
 

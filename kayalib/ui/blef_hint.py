@@ -324,13 +324,18 @@ def _row(t: Translator, label: str, result: Any, bid: Bid, marked: bool) -> str:
     after = float(result.true[bid.index])
     mark = ' class="kaya-bar-mark"' if marked else ""
     star = "\u2605 " if marked else ""  # the bid on the table: not by colour alone
+    unsure = ""
+    if bid in getattr(result, "above_target", ()):  # its error stayed above the target
+        note = t("hint_unsure_bid", error=t.percent(float(result.stderr[bid.index])),
+                 target=t.percent(result.target_error))  # fmt: skip
+        unsure = f'<div class="kaya-small kaya-hint-unsure">{escape(note)}</div>'
     return (
         f"<tr{mark}><th scope=\"row\">{star}{escape(label)}</th>"
         f'<td class="kaya-bar" aria-hidden="true"><i style="width:{100 * before:.1f}%"></i></td>'
         f'<td class="kaya-bar-value">{t.percent(before)}</td>'
         f'<td class="kaya-bar kaya-bar-after" aria-hidden="true">'
         f'<i style="width:{100 * after:.1f}%"></i></td>'
-        f'<td class="kaya-bar-value kaya-hint-after">{t.percent(after)}</td></tr>'
+        f'<td class="kaya-bar-value kaya-hint-after">{t.percent(after)}{unsure}</td></tr>'
     )
 
 

@@ -122,6 +122,21 @@ def test_an_estimate_that_misses_its_target_error_says_so_in_every_language() ->
     assert "bukan 1,0% yang dituju" in app.hint.value
 
 
+def test_each_bid_whose_error_stays_above_the_target_is_flagged_in_its_row() -> None:
+    app = rigged(HARD, 2, HARD_BIDS, ["human", "honest", "honest"])
+    app.hint_panel.model.value = "honest"
+    app.hint_panel.bluff.value = 0.1
+    result = app.hint_panel.hint(app.state.view(0)).result
+    t = Translator("en")
+    last = app.state.view(0).last_bid
+    shown = [bid for bid in result.above_target if bid.index >= last.index]  # the table's
+    assert shown  # flagged bids in the table, each with its own error
+    for bid in shown:
+        note = t("hint_unsure_bid", error=t.percent(result.stderr[bid.index]), target="1.0%")
+        assert escape(note) in app.hint.value
+    assert app.hint.value.count("kaya-hint-unsure") == len(shown)
+
+
 def test_the_hint_speaks_polish_and_indonesian_with_their_numbers() -> None:
     app = rigged(["9C", "KS", "JD"], 1, ["high-card K", "high-card A"], ["human", "odds", "odds"])
     app.lang.value = "pl"
