@@ -8,9 +8,9 @@ import pytest
 
 from kayalib.pages.classroom import URL_ENV
 from kayalib.pages.kernel import SECRET_ENV
-from kayalib.server.table_alone import TablesThread
 from kayalib.ui import BlefApp, KayaApp
 from kayalib.ui.remote import table_app
+from tests.tables.served import TablesThread
 
 pytestmark = [pytest.mark.voila]  # it serves the tables' routes
 
