@@ -21,7 +21,7 @@ from urllib.parse import urlencode
 
 from kayalib.cli import ArgumentParser, UsageError
 from kayalib.errors import KayalibError
-from kayalib.ui.launch import is_seed_text
+from kayalib.pages.options import is_seed_text
 
 DEFAULT_PORT = 8866
 
