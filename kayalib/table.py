@@ -79,6 +79,8 @@ class Table:
         self.seed = fresh_seed() if seed is None else check_seed(seed)
         self.states: list[State[Any, Any]] = []
         self.seats: tuple[str, ...] = ()
+        #: each seat's bot (``None`` for a person), built once a game
+        self.bots: list[Bot[Any] | None] = []
         self.rules = rules
         self.rigged = start is not None
         if start is not None:
@@ -142,11 +144,11 @@ class Table:
         if rules is None:
             rules = self.game.rules_for_players(len(seats))
         first = self.game.state.new(rules, seed)
-        previous = self.seats, getattr(self, "bots", None)
+        previous = self.seats, self.bots
         try:
             self.sit(seats, first.players)
         except KayalibError:
-            self.seats, self.bots = previous  # type: ignore[assignment]
+            self.seats, self.bots = previous
             raise
         self.seed, self.rules, self.rigged = seed, rules, False
         self._begin([first])

@@ -113,11 +113,12 @@ def test_undo_restores_the_exact_state_of_the_last_human_decision() -> None:
 
 def test_nothing_to_undo_at_the_start_is_a_message_not_a_crash() -> None:
     app = BlefApp(seed=1, delay=0, opponents=["random"])
-    del app.owner.states[1:]
-    app.render()
-    assert app.shell.undo_button.disabled
+    start = BlefState.from_position(BlefRules(players=2), ["AS", "9H"], starter=0)
+    app.start_from(start, ["human", "random"])  # the person opens: nothing before to go back to
+    assert app.owner.state is start and app.shell.undo_button.disabled
     app.shell.undo_button.click()
     assert app.t("refusal_nothing_to_undo") in app.shell.error.value
+    assert app.owner.state is start and app.owner.states == [start]
 
 
 def test_same_seed_and_same_clicks_give_the_same_game() -> None:

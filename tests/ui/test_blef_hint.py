@@ -179,11 +179,29 @@ def test_the_new_bots_can_be_chosen_and_played_against(bots) -> None:
         assert escape(app.seat_name(seat)) in app.shell.log.value
 
 
-def test_the_models_offered_are_bots_with_a_vectorised_policy() -> None:
+def test_the_models_offered_are_bots_whose_policy_for_many_hands_is_their_exact_policy() -> None:
+    """The hint asks each model about thousands of hands at once: for the hand a seat really
+    holds, every action's probability must be the bot's exact policy."""
+    import numpy as np
+
+    from kayalib.blef.masks import mask_of
+    from kayalib.engine import turns
     from kayalib.registry import make_bot
 
     for name in MODELS:
-        assert hasattr(make_bot("blef", name), "action_probabilities")
+        bot = make_bot("blef", name)
+        asked = 0
+        for seed in range(2):  # random bidders reach the top of the ladder too
+            start = BlefState.new(BlefRules(players=3, max_cards=3), seed)
+            for step in turns(start, [make_bot("blef", "random")] * 3):
+                view = step.before.view(step.seat)
+                hands = np.array([mask_of(view.hand)], dtype=np.int64)
+                policy = bot.policy(view)
+                for action in view.legal_actions():
+                    many = bot.action_probabilities(view, hands, action)
+                    assert many[0] == pytest.approx(policy.get(action, 0.0)), (name, action)
+                    asked += 1
+        assert asked > 200
 
 
 # ---------------------------------------------------------------------------------------------
