@@ -301,7 +301,8 @@ def table_panel_html(seat: ClassSeat, words: Any) -> str:
     items = []
     for i in range(len(seat.seats)):
         presence = seat.presence(i)
-        state = {"bot": t("table_seat_bot"), "here": "", "away": t("table_seat_away"),
+        # a bot's seat name says it is a bot already ("Player 3 (bot: random)")
+        state = {"bot": "", "here": "", "away": t("table_seat_away"),
                  "stand_in": t("table_seat_stand_in")}[presence]  # fmt: skip
         mark = f' <span class="kaya-table-away">({escape(state)})</span>' if state else ""
         items.append(f"<li>{escape(words.seat(i))}{mark}</li>")

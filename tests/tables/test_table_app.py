@@ -4,6 +4,8 @@ table's panel and plays, in the student's language."""
 
 from __future__ import annotations
 
+from html import escape
+
 import pytest
 
 from kayalib.pages.classroom import URL_ENV
@@ -31,7 +33,8 @@ def test_a_students_page_opens_at_its_seat_and_shows_the_table(
     panel = class_panel(app)
     assert table.code in panel and "Ana" in panel
     seats = panel.split('class="kaya-table-seats"')[1].split("</ul>")[0]
-    assert seats.count("<li>") == 3 and "(bot)" in seats  # the bot sits at the table too
+    assert seats.count("<li>") == 3  # the bot sits at the table too, named as a bot once
+    assert f"<li>{escape(app.seat_name(2))}</li>" in seats
     assert not app.settings_pending  # the teacher's players and rules: nothing waits
 
 
