@@ -676,6 +676,8 @@ def turns(
                 return
             dice = rng(state, seat) if getattr(bot, "draws", True) else NO_DRAWS
             action = bot.choose(state._view(seat), dice)
-        step = state.step(action, seat=seat, forced=forced)
-        yield step
-        state = step.state
+        # State.step, written out: this loop plays every simulated move
+        action = state.checked(action, seat=seat)
+        after: StateT = state._after(action)  # type: ignore[assignment]
+        yield Step(state, seat, action, forced, after)
+        state = after
