@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from kayalib.blef.bids import Bid
 from kayalib.blef.cards import Card, check_cards
@@ -116,7 +116,10 @@ class DealEvent(Event):
         if all(i == seat or not hand for i, hand in enumerate(self.hands)):
             return self
         hands = tuple(hand if i == seat or not hand else None for i, hand in enumerate(self.hands))
-        return DealEvent(self.round, hands, self.starter, self.dealt)
+        # the full log's deal shows every hand (sizes at C speed: each seat's copy asks)
+        shown = cast("tuple[tuple[Card, ...], ...]", self.hands)
+        sizes = self.dealt if None in self.hands else tuple(map(len, shown))
+        return DealEvent(self.round, hands, self.starter, sizes)
 
 
 @dataclass(frozen=True)
