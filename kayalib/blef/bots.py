@@ -113,6 +113,8 @@ class HonestBot(DeterministicBot):
         if last is None:
             return len(LADDER) - 1 - truth[:, ::-1].argmax(axis=1)
         start = last.index + 1
+        if start == len(LADDER):  # the top bid: the only move left is the check
+            return np.full(len(hands), CHECK_INDEX)
         above = truth[:, start:]
         return np.where(above.any(axis=1), start + above.argmax(axis=1), CHECK_INDEX)
 

@@ -132,7 +132,7 @@ def _hidden_prefix(view: BlefView, seat: int, deal: DealEvent, after: int) -> tu
     for event in view.events[: len(view.events) - after - 1]:
         if isinstance(event, DealEvent):
             hands = tuple(None if hand is None or hand else hand for hand in event.hands)
-            event = DealEvent(event.round, hands, event.starter)
+            event = DealEvent(event.round, hands, event.starter, event.dealt)
         hidden.append(event)
     if len(_PREFIXES) >= 64:
         _PREFIXES.clear()
@@ -183,7 +183,7 @@ class _Rebuild:
             hand if other == seat else (None if count else ())
             for other, count in enumerate(view.counts)
         )
-        deal = DealEvent(view.round, hands, view.starter)
+        deal = DealEvent(view.round, hands, view.starter, view.counts)
         return BlefView(
             seat=seat,
             hand=hand,
@@ -195,6 +195,7 @@ class _Rebuild:
             current_player=seat,
             outcome=None,
             chain=Chain((*self.prefix, deal, *self.bid_events[:step])),
+            laid=view.laid,
         )
 
 

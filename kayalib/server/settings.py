@@ -6,7 +6,7 @@ a cell's output (``iopub_timeout``), after which the page comes up without its a
 
 - **preheated kernels** for the two play apps, one per student: each kernel is started and has
   run the notebook up to the app before anyone arrives; the app then only waits for the page's
-  address (:mod:`kayalib.ui.preheat`). The lesson the class is sent to (``--open``) gets one
+  address (:mod:`kayalib.pages.kernel`). The lesson the class is sent to (``--open``) gets one
   per student too; the other lessons and the index get a small pool;
 - a **refill delay** well above Voila's 1 s, so refilling the pools does not compete with the
   arrival wave, and kernels over **IPC** sockets (a 30-kernel start over TCP lost a kernel to

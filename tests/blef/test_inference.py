@@ -291,7 +291,7 @@ def test_the_rebuilt_view_is_the_engines_view_in_the_first_round() -> None:
 
 def hide_past_deals(view, current_round):
     events = tuple(
-        DealEvent(e.round, tuple(None if h else h for h in e.hands), e.starter)
+        DealEvent(e.round, tuple(None if h else h for h in e.hands), e.starter, e.dealt)
         if isinstance(e, DealEvent) and e.round < current_round
         else e
         for e in view.events
