@@ -129,15 +129,15 @@ def test_each_bid_whose_error_stays_above_the_target_is_flagged_in_its_row() -> 
     app = rigged(HARD, 2, HARD_BIDS, ["human", "honest", "honest"])
     app.hint_panel.model.value = "honest"
     app.hint_panel.bluff.value = 0.1
-    result = app.hint_panel.hint(app.state.view(0)).result
+    result = app.hint_panel.hint(app.client.view(0)).result
     t = Translator("en")
-    last = app.state.view(0).last_bid
+    last = app.client.view(0).last_bid
     shown = [bid for bid in result.above_target if bid.index >= last.index]  # the table's
     assert shown  # flagged bids in the table, each with its own error
     for bid in shown:
         note = t("hint_unsure_bid", error=t.percent(result.stderr[bid.index]), target="1.0%")
-        assert escape(note) in app.hint.value
-    assert app.hint.value.count("kaya-hint-unsure") == len(shown)
+        assert escape(note) in app.shell.hint.value
+    assert app.shell.hint.value.count("kaya-hint-unsure") == len(shown)
 
 
 def test_the_hint_speaks_polish_and_indonesian_with_their_numbers() -> None:
