@@ -11,7 +11,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from kayalib.blef import DECK, LADDER, Bid, Card, holds, parse_cards
-from kayalib.blef.ladder import probability_grid, ways_with_aces
 from kayalib.blef.odds import bid_probability
 from kayalib.draw.charts import heatmap_png, table_html
 from kayalib.errors import KayalibError
@@ -20,6 +19,7 @@ from kayalib.lessons.cards import cards_html
 from kayalib.lessons.kit.gate import Gate
 from kayalib.lessons.kit.plots import Chart
 from kayalib.lessons.kit.simulator import DealSimulator
+from kayalib.lessons.maths.ladder import probability_grid, ways_with_aces
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Localized
 from kayalib.pages.widgets import slider

@@ -2,8 +2,8 @@
 
 Every conclusion the page draws comes from a controlled experiment of whole games, seats
 balanced, a thousand games a seat, played once and shipped with the kit
-(:mod:`kayalib.blef.experiments`; a test plays a sample of them again). The student first plays
-a smaller run of the same experiment (:class:`BluffingSweep`, :class:`LadderSteps`, a
+(:mod:`kayalib.lessons.maths.experiments`; a test plays a sample of them again). The student
+first plays a smaller run of the same experiment (:class:`BluffingSweep`, :class:`LadderSteps`, a
 tournament), sees how noisy it is, and then reads the big one. Every sentence is computed from
 the numbers it follows, by the right comparison:
 
@@ -30,14 +30,14 @@ from typing import Any
 import ipywidgets as widgets
 
 from kayalib.blef.bots import BayesBot, HonestBot, OddsBot, RandomBot
-from kayalib.blef.experiments import Result, RoundCount, shipped
-from kayalib.blef.lesson_bots import BelieverBot, BluffingBot
-from kayalib.blef.matches import heads_up_games
 from kayalib.draw.charts import table_html
 from kayalib.i18n import Translator
 from kayalib.lessons.kit.gate import GatedRunBox
 from kayalib.lessons.kit.plots import Chart, LiveChart
 from kayalib.lessons.kit.tournament import TournamentRunner, WinRates, bot_label, tournament
+from kayalib.lessons.maths.experiments import Result, RoundCount, shipped
+from kayalib.lessons.maths.lesson_bots import BelieverBot, BluffingBot
+from kayalib.lessons.maths.matches import heads_up_games
 from kayalib.pages.runbox import Progress
 from kayalib.registry import bot_names, make_bot
 from kayalib.stats import difference_interval, share_difference_interval, wilson_interval

@@ -1,8 +1,8 @@
 """Lesson 08, a bid is evidence: Bayes' rule on a case small enough to do by hand, a bluff-rate
 slider, the full-size case from the engine, and the class's own bids (the bluff rate as a Beta
 posterior, compared with the bots, then fed into the small case). Every figure comes from
-:mod:`kayalib.blef.bayes_tables` (:func:`kayalib.blef.inference.infer`) and
-:mod:`kayalib.blef.bluff_rate` when the page runs; here the tables are drawn and told.
+:mod:`kayalib.lessons.maths.bayes_tables` (:func:`kayalib.blef.inference.infer`) and
+:mod:`kayalib.lessons.maths.bluff_rate` when the page runs; here the tables are drawn and told.
 """
 
 from __future__ import annotations
@@ -16,7 +16,16 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from kayalib.blef.bayes_tables import (
+from kayalib.blef.bids import LADDER, Bid
+from kayalib.blef.inference import Posterior
+from kayalib.draw import probability_bars_html
+from kayalib.draw.charts import figure_to_png, new_figure, table_html
+from kayalib.i18n import Translator
+from kayalib.lessons.cards import cards_html
+from kayalib.lessons.kit.plots import Chart
+from kayalib.lessons.kit.simulator import DealSimulator
+from kayalib.lessons.kit.tournament import bot_label
+from kayalib.lessons.maths.bayes_tables import (
     FULL_BLUFF,
     KING,
     SMALL_BLUFF,
@@ -30,15 +39,6 @@ from kayalib.blef.bayes_tables import (
     small_posterior,
     small_view,
 )
-from kayalib.blef.bids import LADDER, Bid
-from kayalib.blef.inference import Posterior
-from kayalib.draw import probability_bars_html
-from kayalib.draw.charts import figure_to_png, new_figure, table_html
-from kayalib.i18n import Translator
-from kayalib.lessons.cards import cards_html
-from kayalib.lessons.kit.plots import Chart
-from kayalib.lessons.kit.simulator import DealSimulator
-from kayalib.lessons.kit.tournament import bot_label
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Localized, fill
 from kayalib.words import BlefWords
@@ -102,8 +102,8 @@ def _raw_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 
 
 def heard_simulator(seed: int = 8, bluff: Fraction = SMALL_BLUFF) -> DealSimulator:
-    """Deal 1 / Deal 1000 of :func:`~kayalib.blef.bayes_tables.heard_trial` beside the exact
-    posterior."""
+    """Deal 1 / Deal 1000 of :func:`~kayalib.lessons.maths.bayes_tables.heard_trial` beside the
+    exact posterior."""
     deal = heard_trial(bluff)
 
     def trial(rng: random.Random) -> tuple[bool, Any]:
@@ -231,7 +231,7 @@ def ladder_figures() -> dict[str, Any]:
     """What lesson 07's shipped games say about listening: ``bayes`` against ``odds`` heads-up,
     its win rate with a 95% confidence interval, and the catalogue name of the sentence that the
     interval supports (``l08.ladder_bayes`` or ``l08.ladder_unclear``)."""
-    from kayalib.blef.experiments import shipped
+    from kayalib.lessons.maths.experiments import shipped
     from kayalib.stats import wilson_interval
 
     result = shipped()["bayes v odds"]
@@ -328,7 +328,8 @@ def class_figures(found: Any = None) -> dict[str, Any]:
     sample's, and the page says so); the keys of the sentences that follow from the data:
     ``source_key``, ``compare_key``; counts, the Beta posterior (``a``, ``b``, ``mean``, ``low``,
     ``high``), each bot's row (``bots``), and the class's rate fed into the small case."""
-    from kayalib.blef.bluff_rate import (
+    from kayalib.lessons.classdata import SAMPLE_BOTS, class_or_sample, shipped_sample
+    from kayalib.lessons.maths.bluff_rate import (
         bot_counts,
         class_count,
         definition,
@@ -337,7 +338,6 @@ def class_figures(found: Any = None) -> dict[str, Any]:
         model_bluff_share,
         model_rate,
     )
-    from kayalib.lessons.classdata import SAMPLE_BOTS, class_or_sample, shipped_sample
 
     found = found if found is not None else class_or_sample("play")
     sample = shipped_sample("play")

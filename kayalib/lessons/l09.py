@@ -4,8 +4,8 @@ played against the equilibrium in seeded matches (:class:`EquilibriumMatch`), an
 equilibrium of the round shares (:func:`opening_ranges_chart`, :func:`card_values_html`, from
 :func:`kayalib.blef.equilibrium_set.shipped`). Part 2 (:mod:`kayalib.lessons.l10`) is about
 mixing, indifference and many equilibria with one value. Every number comes from
-:mod:`kayalib.blef.exploitation`, :mod:`kayalib.blef.equilibrium_set` and
-:mod:`kayalib.blef.matches` when the page runs; here they are drawn and told.
+:mod:`kayalib.lessons.maths.exploitation`, :mod:`kayalib.blef.equilibrium_set` and
+:mod:`kayalib.lessons.maths.matches` when the page runs; here they are drawn and told.
 
 Every round is round 1 of a seeded two-player game (one card each), so the same page seed deals
 the same cards; the bots draw from the engine's per-step generators.
@@ -22,10 +22,7 @@ import ipywidgets as widgets
 from kayalib.blef.actions import CHECK
 from kayalib.blef.equilibrium import HEADS_UP
 from kayalib.blef.equilibrium_set import shipped
-from kayalib.blef.exploitation import exploitation
 from kayalib.blef.game import BlefState, CheckEvent
-from kayalib.blef.lesson_bots import REPLY
-from kayalib.blef.matches import MatchResult, first_round, match
 from kayalib.draw import blef_card_svg
 from kayalib.draw.cards import card_back_svg, row_html
 from kayalib.draw.charts import bar_chart_png, figure_to_png, new_figure, table_html
@@ -33,6 +30,9 @@ from kayalib.engine import turns
 from kayalib.i18n import MINUS, Translator
 from kayalib.lessons.kit.gate import Gate, GatedRunBox
 from kayalib.lessons.kit.plots import Chart, LiveChart
+from kayalib.lessons.maths.exploitation import exploitation
+from kayalib.lessons.maths.lesson_bots import REPLY
+from kayalib.lessons.maths.matches import MatchResult, first_round, match
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Localized
 from kayalib.pages.runbox import Progress
@@ -401,7 +401,7 @@ def opening_ranges_chart() -> LiveChart:
     """For each card of the first bidder: the share of its openings that are bluffs, from the
     least to the most any equilibrium uses (a bar from low to high), the shipped equilibrium's
     share marked."""
-    from kayalib.blef.exploitation import opening_bluff_shares
+    from kayalib.lessons.maths.exploitation import opening_bluff_shares
 
     figures = every_equilibrium()
     shipped_shares = opening_bluff_shares("cfr")

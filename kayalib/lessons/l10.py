@@ -18,7 +18,12 @@ from matplotlib.patches import Rectangle
 
 from kayalib.blef.equilibrium import HEADS_UP, solved
 from kayalib.blef.equilibrium_set import shipped
-from kayalib.blef.exploitation import (
+from kayalib.draw.charts import bar_chart_png, figure_to_png, line_chart_png, new_figure, table_html
+from kayalib.i18n import Translator
+from kayalib.lessons.kit.gate import Gate
+from kayalib.lessons.kit.plots import Chart, LiveChart
+from kayalib.lessons.l09 import signed
+from kayalib.lessons.maths.exploitation import (
     TEN,
     bluffing,
     opening_bluff_by_hand,
@@ -27,11 +32,6 @@ from kayalib.blef.exploitation import (
     strategy_grid,
     truth_dial,
 )
-from kayalib.draw.charts import bar_chart_png, figure_to_png, line_chart_png, new_figure, table_html
-from kayalib.i18n import Translator
-from kayalib.lessons.kit.gate import Gate
-from kayalib.lessons.kit.plots import Chart, LiveChart
-from kayalib.lessons.l09 import signed
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Localized, fill
 from kayalib.words import BlefWords

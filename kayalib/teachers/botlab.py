@@ -23,7 +23,6 @@ Every word comes from the catalogue (``kayalib/i18n/<lang>/teachers/botlab.json`
 from __future__ import annotations
 
 import os
-import sys
 import time
 from html import escape
 from pathlib import Path
@@ -372,8 +371,3 @@ def _new_file(folder: Path, name: Path) -> Path:
             continue
         return path
     raise KayalibError(f"{folder} has {name.stem}_2 to {name.stem}_999 already")
-
-
-def python_command() -> str:
-    """This kernel's Python (so ``!{python} -m kayalib ...`` runs the kayalib it imports)."""
-    return sys.executable

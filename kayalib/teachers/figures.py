@@ -41,7 +41,7 @@ def _p03() -> dict[str, Any]:
 
 
 def _p04() -> dict[str, Any]:
-    from kayalib.blef.ladder import kind_probabilities
+    from kayalib.lessons.maths.ladder import kind_probabilities
 
     p = kind_probabilities(10)
     return {"flush": p["flush"], "four": p["four"], "three": p["three"],
@@ -82,8 +82,13 @@ def _p07() -> dict[str, Any]:
 
 
 def _p08() -> dict[str, Any]:
-    from kayalib.blef.bayes_tables import opening_bids, rank_rows, small_posterior, small_view
     from kayalib.blef.bids import Bid
+    from kayalib.lessons.maths.bayes_tables import (
+        opening_bids,
+        rank_rows,
+        small_posterior,
+        small_view,
+    )
 
     ten, bluff = Bid.parse("high-card T"), Fraction(1, 10)
     view = small_view(ten)
@@ -98,7 +103,7 @@ def _p08() -> dict[str, Any]:
 
 
 def _p08_small() -> dict[str, Any]:
-    from kayalib.blef.bayes_tables import SMALL_BLUFF, small_figures
+    from kayalib.lessons.maths.bayes_tables import SMALL_BLUFF, small_figures
 
     small = small_figures(SMALL_BLUFF)
     return {"small_prior": small["prior"], "small_lk": small["lk_king"]}
@@ -106,9 +111,9 @@ def _p08_small() -> dict[str, Any]:
 
 def _p08_class() -> dict[str, Any]:
     """The sample class of bots, as lesson 08's part "your class's bids" counts it."""
-    from kayalib.blef.bayes_tables import opening_bids
-    from kayalib.blef.bluff_rate import class_count, game_counts, model_bluff_share
     from kayalib.lessons.classdata import shipped_sample
+    from kayalib.lessons.maths.bayes_tables import opening_bids
+    from kayalib.lessons.maths.bluff_rate import class_count, game_counts, model_bluff_share
 
     data = shipped_sample("play").data
     count, games = class_count(data), game_counts(data)
@@ -120,8 +125,8 @@ def _p08_class() -> dict[str, Any]:
 
 def _p09() -> dict[str, Any]:
     from kayalib.blef.equilibrium import HEADS_UP
-    from kayalib.blef.exploitation import exploitation, rank_counts
     from kayalib.lessons.l09 import every_equilibrium
+    from kayalib.lessons.maths.exploitation import exploitation, rank_counts
 
     every = every_equilibrium()
     ten_low, ten_high = every["ranges"][1]  # the 10's share of bluffs among its openings

@@ -14,7 +14,12 @@ from hypothesis import strategies as st
 
 from kayalib.blef import BID_KINDS, DECK, LADDER, Bid, holds, parse_cards
 from kayalib.blef.game import BlefRules, BlefState
-from kayalib.blef.ladder import (
+from kayalib.blef.odds import bid_probability, brute_force_table
+from kayalib.i18n import Translator
+from kayalib.lessons.l02 import LadderBrowser, blef_walkthrough
+from kayalib.lessons.l03 import BidSimulator, HeatmapExplorer
+from kayalib.lessons.l04 import FairnessExplorer, fair_orders_html
+from kayalib.lessons.maths.ladder import (
     example_pool,
     fair_kind_order,
     impossible_kinds,
@@ -22,11 +27,6 @@ from kayalib.blef.ladder import (
     kind_probabilities,
     probability_grid,
 )
-from kayalib.blef.odds import bid_probability, brute_force_table
-from kayalib.i18n import Translator
-from kayalib.lessons.l02 import LadderBrowser, blef_walkthrough
-from kayalib.lessons.l03 import BidSimulator, HeatmapExplorer
-from kayalib.lessons.l04 import FairnessExplorer, fair_orders_html
 from kayalib.words import BlefWords
 from tests.lessons.conftest import shown_errors
 

@@ -12,19 +12,19 @@ from typing import Any
 
 import pytest
 
-from kayalib.blef.bayes_tables import KING, small_posterior, small_view
-from kayalib.blef.bluff_rate import (
+from kayalib.blef.odds import bid_probability
+from kayalib.blef.view import legal_after
+from kayalib.i18n import Translator, languages
+from kayalib.lessons import l08
+from kayalib.lessons.classdata import ClassData, shipped_sample
+from kayalib.lessons.maths.bayes_tables import KING, small_posterior, small_view
+from kayalib.lessons.maths.bluff_rate import (
     bot_counts,
     class_count,
     king_given_share,
     model_bluff_share,
     model_rate,
 )
-from kayalib.blef.odds import bid_probability
-from kayalib.blef.view import legal_after
-from kayalib.i18n import Translator, languages
-from kayalib.lessons import l08
-from kayalib.lessons.classdata import ClassData, shipped_sample
 from kayalib.pages.language import fill
 from kayalib.stats import BetaPosterior
 

@@ -8,11 +8,17 @@ from itertools import combinations
 
 import pytest
 
-from kayalib.blef.bayes_tables import KING, queen_figures, rank_rows, small_figures, small_posterior
 from kayalib.blef.bids import Bid, holds
 from kayalib.blef.cards import DECK, parse_cards
 from kayalib.blef.game import BlefRules, BlefState
 from kayalib.lessons.l08 import BluffSlider, FullCase, full_figures
+from kayalib.lessons.maths.bayes_tables import (
+    KING,
+    queen_figures,
+    rank_rows,
+    small_figures,
+    small_posterior,
+)
 from kayalib.registry import make_bot
 from tests.lessons.conftest import shown_errors
 
@@ -79,8 +85,8 @@ def test_the_full_case_states_what_its_page_explains() -> None:
     figures = full_figures()
     assert figures["players"] == 4 and figures["cards"] == 8 and figures["hands"] == 231
     # the page explains the moved bid by the first bid "high card K" and your own king
-    from kayalib.blef.bayes_tables import full_case_view
     from kayalib.blef.bids import LADDER
+    from kayalib.lessons.maths.bayes_tables import full_case_view
 
     full = full_case_view()
     assert LADDER[figures["moved_at"]] == Bid.parse("pair K")

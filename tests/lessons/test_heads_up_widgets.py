@@ -8,10 +8,10 @@ import base64
 import pytest
 
 from kayalib.blef.equilibrium import solved
-from kayalib.blef.exploitation import exploitation
 from kayalib.i18n import Translator
 from kayalib.lessons.l09 import EquilibriumMatch, RoundPlayer, opening_ranges_chart
 from kayalib.lessons.l10 import TruthDial, opening_values_html, strategy_chart, strategy_png
+from kayalib.lessons.maths.exploitation import exploitation
 from kayalib.pages.language import fill, set_language
 from kayalib.words import BlefWords
 from tests.lessons.conftest import PNG, shown_errors

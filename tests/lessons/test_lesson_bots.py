@@ -14,17 +14,17 @@ from kayalib.blef.bids import LADDER
 from kayalib.blef.bots import OddsBot
 from kayalib.blef.cards import parse_cards
 from kayalib.blef.game import CHECK, BlefRules, BlefState
-from kayalib.blef.lesson_bots import (
+from kayalib.i18n import Translator
+from kayalib.lessons.l07 import BOTS as LESSON_BOTS
+from kayalib.lessons.l07 import ODDS_PARAMETERS, BluffingSweep, describe_bot
+from kayalib.lessons.maths.lesson_bots import (
     BelieverBot,
     BluffingBot,
     TrustingBot,
     claimed_cards,
     odds_action,
 )
-from kayalib.blef.matches import heads_up_games
-from kayalib.i18n import Translator
-from kayalib.lessons.l07 import BOTS as LESSON_BOTS
-from kayalib.lessons.l07 import ODDS_PARAMETERS, BluffingSweep, describe_bot
+from kayalib.lessons.maths.matches import heads_up_games
 from kayalib.registry import bot_names, make_bot
 from kayalib.ui.blef_app import BlefApp
 from tests.lessons.conftest import shown_errors

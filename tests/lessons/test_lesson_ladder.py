@@ -3,9 +3,9 @@ against the exact 50% of two equally strong bots."""
 
 from __future__ import annotations
 
-from kayalib.blef.matches import heads_up_games
 from kayalib.i18n import Translator
 from kayalib.lessons.l07 import LADDER, STEPS, LadderSteps, step_sentence
+from kayalib.lessons.maths.matches import heads_up_games
 from tests.lessons.conftest import shown_errors
 
 EN = Translator("en")

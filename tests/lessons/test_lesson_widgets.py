@@ -251,7 +251,7 @@ def test_win_rate_rows_use_wilson_intervals() -> None:
 
 
 def test_tournament_runner_with_the_real_blef_engine() -> None:
-    from kayalib.blef.matches import games_won
+    from kayalib.lessons.maths.matches import games_won
 
     runner = TournamentRunner(
         games_won, ["odds", "random"], seats=["odds", "random"], games=20, seed=5,
@@ -269,7 +269,7 @@ def test_tournament_runner_with_the_real_blef_engine() -> None:
 
 
 def test_tournament_error_is_shown_and_button_comes_back() -> None:
-    from kayalib.blef.matches import games_won
+    from kayalib.lessons.maths.matches import games_won
 
     runner = TournamentRunner(
         games_won, ["odds", "no-such-bot"], seats=["odds", "odds"], games=10

@@ -6,8 +6,9 @@ every seating (for two players: seats swapped), ``games`` games in each, game ``
 played again from its seed. Results of a thousand games a seat take minutes (the ``bayes`` bot
 thinks about every bid), so :func:`shipped` reads them from :data:`DATA_FILE`: the winner of
 every game, and for a bluffer, in how many rounds of each game it bluffed and which of those
-rounds it won. ``tests/blef/test_experiments.py`` plays a sample of the games again and checks
-each recorded result; ``python -m kayalib.blef.experiments`` plays them all and writes the file.
+rounds it won. ``tests/lessons/test_experiments.py`` plays a sample of the games again and checks
+each recorded result; ``python -m kayalib.lessons.maths.experiments`` plays them all and writes
+the file.
 
 >>> result = run(Experiment(("odds", "random"), games=3, seed=1))
 >>> result.winners, result.wins(0)
@@ -154,7 +155,7 @@ def bluff_rounds(state: BlefState, seat: int, bluffer: Any) -> RoundCount:
     """For a finished game: the rounds in which ``bluffer`` (at ``seat``) bluffed, that is bid
     something other than the plain odds rule's bid, and the rounds it did not, with how many of
     each it won. The game is played again move by move to ask the rule what it would have done."""
-    from kayalib.blef.lesson_bots import odds_action
+    from kayalib.lessons.maths.lesson_bots import odds_action
 
     replay = BlefState.new(state.rules, state.seed)
     bluffed: set[int] = set()

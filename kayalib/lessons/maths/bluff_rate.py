@@ -1,7 +1,8 @@
 """A class's bluff rate as a parameter (lesson 08's part "your class's bids"): counted from the
 class's play data (:mod:`kayalib.server.classdata`, or the kit's sample class of bots), a Beta
 posterior from a flat prior (:class:`kayalib.stats.BetaPosterior`), compared with each bot of
-the sample class, and then fed into lesson 08's small case (:mod:`kayalib.blef.bayes_tables`).
+the sample class, and then fed into lesson 08's small case
+(:mod:`kayalib.lessons.maths.bayes_tables`).
 
 **Which quantity.** The data count a bid as a bluff when its chance given the bidder's own
 cards is below the data's ``definition`` (one half, :mod:`kayalib.blef.bluffs`). Lesson 08's
@@ -120,13 +121,14 @@ def model_bluff_share(below: Fraction = Fraction(1, 2)) -> Fraction:
     """The share of lesson 08's random opening bids that are bluffs (chance below ``below``
     given the bidder's card), averaged over the bidder's cards in the small case: the model's
     share of bluffs is ``ε`` times this."""
-    from kayalib.blef.bayes_tables import small_view
+    from kayalib.blef.bids import Bid
     from kayalib.blef.cards import DECK
     from kayalib.blef.odds import bid_probability
     from kayalib.blef.view import legal_after
+    from kayalib.lessons.maths.bayes_tables import small_view
 
     view = small_view()
-    openings = legal_after(None)
+    openings = [bid for bid in legal_after(None) if isinstance(bid, Bid)]
     cards = [card for card in DECK if card not in view.hand]
     dealt = view.total_cards
     bluffs = sum(Fraction(bid_probability(bid, (card,), dealt, exact=True)) < below
@@ -145,6 +147,6 @@ def model_rate(share: Fraction | float, below: Fraction = Fraction(1, 2)) -> Fra
 def king_given_share(share: Fraction | float) -> Fraction:
     """P("high card K" is true | the bid) in lesson 08's small case, for a bidder whose share
     of bluffs is ``share``."""
-    from kayalib.blef.bayes_tables import KING, small_posterior
+    from kayalib.lessons.maths.bayes_tables import KING, small_posterior
 
-    return small_posterior(model_rate(share)).table()[KING]
+    return Fraction(small_posterior(model_rate(share)).table()[KING])

@@ -23,13 +23,12 @@ from kayalib.errors import ArgumentError
 from kayalib.progress import ProgressCallback
 from kayalib.registry import make_bot
 from kayalib.seeds import game_seed
-from kayalib.simulate import play_game, simulate
+from kayalib.simulate import simulate
 from kayalib.stats import wilson_interval
 
 __all__ = [
     "MatchResult",
     "RoundResult",
-    "bluff_rounds",
     "first_round",
     "games_won",
     "heads_up_games",
@@ -130,43 +129,3 @@ def heads_up_games(bot: str, against: str, games: int, seed: int,
     first = games_won([bot, against], games, seed, part(0))
     second = games_won([against, bot], games, seed + 1, part(games))
     return first[0] + second[1], 2 * games
-
-
-def bluff_rounds(bluff: float, against: str, games: int, seed: int,
-                 progress: ProgressCallback | None = None) -> dict[str, int]:  # fmt: skip
-    """Heads-up games of a bluffer against ``against`` (seats swapped half the time), counting
-    the rounds in which the bluffer bluffed at least once and those it did not, and how many of
-    each it won (a round is won when the other player loses it)."""
-    from kayalib.blef import lesson_bots
-
-    counts = {"bluff_rounds": 0, "bluff_won": 0, "plain_rounds": 0, "plain_won": 0}
-
-    class Recorder:
-        def __init__(self) -> None:
-            self.bot = lesson_bots.BluffingBot(bluff)
-            self.name = self.bot.name
-            self.bluffed: set[int] = set()
-
-        def choose(self, view: Any, rng: Any) -> Any:
-            action = self.bot.choose(view, rng)
-            if action != lesson_bots.odds_action(self.bot, view):
-                self.bluffed.add(view.round)
-            return action
-
-    done = 0
-    for index in range(games):
-        for seat in (0, 1):
-            recorder = Recorder()
-            bots = [recorder, make_bot("blef", against)]
-            if seat == 1:
-                bots.reverse()
-            state = play_game("blef", bots, game_seed(seed + seat, index), BlefRules(players=2))
-            for event in state.events:
-                if isinstance(event, CheckEvent):
-                    kind = "bluff" if event.round in recorder.bluffed else "plain"
-                    counts[f"{kind}_rounds"] += 1
-                    counts[f"{kind}_won"] += event.loser != seat
-            done += 1
-            if progress is not None:
-                progress(done, 2 * games)
-    return counts
