@@ -96,7 +96,7 @@ class Table:
             raise RulesError(f"seats must be a list with one entry per player, not {seats!r}")
         if len(seats) != players:
             raise RulesError(f"{players} players need {players} seats, not {len(seats)}")
-        known = {PERSON, *bot_names(self.game.name)}
+        known = {PERSON, *bot_names(self.game.name, lessons=True)}  # a lesson's table too
         kinds = tuple(seat.strip().lower() if isinstance(seat, str) else seat for seat in seats)
         unknown = [seat for seat in kinds if seat not in known]
         if unknown:
