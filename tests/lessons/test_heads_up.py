@@ -164,8 +164,8 @@ def test_a_match_interval_holds_the_exact_value(bot: str, against: str) -> None:
         exact = float(exploitation("honest").average)
     else:
         exact = -float(exploitation(bot).equilibrium_average)
-    low, high = result.interval()
-    assert low <= exact <= high, (result.mean, exact)
+    low, high = result.result_interval()
+    assert low <= exact <= high, (result.mean_result, exact)
 
 
 def test_the_reply_bot_plays_the_best_reply_in_both_seats() -> None:

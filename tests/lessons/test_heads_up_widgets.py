@@ -88,7 +88,7 @@ def test_the_match_puts_every_bot_beside_its_exact_value() -> None:
     match = EquilibriumMatch(bots=("honest", "cfr"), rounds=200, seed=4, lang="en")
     assert match.run_button.description == "Play the rounds"
     results = match.run()
-    assert [r.rounds for r in results] == [200, 200]
+    assert [(bot, r.games) for bot, r in results] == [("honest", 200), ("cfr", 200)]
     assert match.progress.value == match.progress.max == 400
     said = match.sentences()
     assert len(said) == 2 and all("95% confidence interval" in s for s in said)

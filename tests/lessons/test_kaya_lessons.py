@@ -177,6 +177,6 @@ def test_kaya_tournament_runs_the_real_engine() -> None:
     assert shown_errors(runner) == []
     assert "data:image/png;base64," in runner.chart.value and runner.chart.alt
     wins = tournament("kaya")(["counter", "random"], 10, 3)
-    assert [round(rate * 10) for _, rate, _, _ in runner.results.rows] == list(wins)
+    assert [record.wins for record in runner.results] == list(wins)
     assert sum(wins) >= 10  # shared wins count for each winner
     assert "Player 1: counter" in runner.table.value

@@ -32,6 +32,7 @@ from kayalib.progress import ProgressCallback
 from kayalib.registry import make_bot
 from kayalib.seeds import game_seed
 from kayalib.simulate import play_game
+from kayalib.stats import WinRate
 
 __all__ = [
     "DATA_FILE",
@@ -120,6 +121,10 @@ class Result:
     def wins(self, bot: int = 0) -> int:
         """Games won by the experiment's bot number ``bot``."""
         return self.winners.count(str(bot))
+
+    def win_rate(self, bot: int = 0) -> WinRate:
+        """The games won by the experiment's bot number ``bot``, of the games each bot played."""
+        return WinRate(self.wins(bot), self.played)
 
     def round_count(self) -> RoundCount:
         """The rounds of every game together (a bluffer's experiments only)."""
