@@ -171,6 +171,8 @@ class _Figures(string.Formatter):
 
     def format_field(self, value: Any, spec: str) -> str:
         t = self.t
+        if callable(value):  # words in the language of t, whatever the format asks
+            return str(value(t))
         if spec.startswith(".") and spec[1:].isdigit():
             return t.percent(float(value), int(spec[1:]))
         if spec.isdigit():
@@ -189,8 +191,6 @@ class _Figures(string.Formatter):
             return t.number(value, 0)
         if spec == "" and isinstance(value, float):
             return t.number(value, 4, trim=True)
-        if callable(value):
-            return str(value(t))
         return super().format_field(value, spec)
 
 

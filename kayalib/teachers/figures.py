@@ -66,7 +66,7 @@ def _p06() -> dict[str, Any]:
     unseen = unseen_numbers([2, 5, 9])
     return {"unseen": ", ".join(map(str, unseen)),
             "p": win_probability(7, [unseen], exact=True),
-            "both": Fraction(1, 2) * Fraction(1, 2)}  # fmt: skip
+            "each": Fraction(3, 4), "both": Fraction(3, 4) * Fraction(3, 4)}  # fmt: skip
 
 
 def _p07() -> dict[str, Any]:
