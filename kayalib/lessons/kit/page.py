@@ -401,10 +401,12 @@ class Lesson:
     def predict(self, name: str, *, figures: dict[str, Any] | None = None,
                 reveal_at_commit: bool = False, **options: Any) -> widgets.Widget:  # fmt: skip
         """A prediction (question ``l<number>.<name>``, ``figures`` filled into its
-        placeholders); what follows waits for it. Its answer is shown when the next
+        placeholders); what follows waits for it. In class mode the locked guess goes to the
+        teacher's dashboard as ``(number, name)``. Its answer is shown when the next
         :meth:`simulate` is done (``reveal_at_commit=True``: at the commit, for a question that
         no simulation settles)."""
         question = self.text(name, html=True, **(figures or {}))
+        options.setdefault("share_as", (self.number, name))  # in class mode, to the dashboard
         prediction = Prediction(question, key=self.options.teacher,
                                 reveal_at_commit=reveal_at_commit, **options)  # fmt: skip
         self.predictions.append(prediction)
