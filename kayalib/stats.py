@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -26,6 +27,7 @@ from kayalib.errors import ArgumentError
 
 __all__ = [
     "BetaPosterior",
+    "PairedDifference",
     "WinRate",
     "beta_cdf",
     "binomial_power",
@@ -36,6 +38,7 @@ __all__ = [
     "difference_interval",
     "exact",
     "detectable_share",
+    "normal_quantile",
     "normal_sf",
     "share_difference_interval",
     "two_proportion_test",
@@ -113,6 +116,72 @@ class WinRate:
 
     def __add__(self, other: WinRate) -> WinRate:
         return WinRate(self.wins + other.wins, self.games + other.games)
+
+
+@dataclass(frozen=True)
+class PairedDifference:
+    """Two players' results on the *same* deals (game ``i`` of each dealt from one seed): the
+    shares won, their difference ``diff`` (first minus second), and the games only the first
+    won (``first_only``) or only the second (``second_only``). The deals that both won or both
+    lost say nothing about the difference, so the exact test is a fair coin's on the games only
+    one of them won (McNemar's exact test), and the interval's variance is that of the paired
+    differences.
+
+    >>> pair = PairedDifference.of([True, True, False, True], [True, False, False, False])
+    >>> pair.diff, pair.first_only, pair.second_only, pair.p
+    (0.5, 2, 0, 0.5)
+    """
+
+    games: int
+    first_wins: int
+    second_wins: int
+    first_only: int
+    second_only: int
+
+    @classmethod
+    def of(cls, first: Sequence[bool], second: Sequence[bool]) -> PairedDifference:
+        if len(first) != len(second) or not first:
+            raise ArgumentError(f"need the same deals on both sides, got {len(first)} and "
+                                f"{len(second)} games")  # fmt: skip
+        only = sum(a and not b for a, b in zip(first, second, strict=True))
+        other = sum(b and not a for a, b in zip(first, second, strict=True))
+        return cls(len(first), sum(first), sum(second), only, other)
+
+    @property
+    def diff(self) -> float:
+        return (self.first_wins - self.second_wins) / self.games
+
+    @property
+    def p(self) -> float:
+        """The exact two-sided test of "neither wins more often" (McNemar's)."""
+        return binomial_test(self.first_only, self.first_only + self.second_only)
+
+    def interval(self, level: float = 0.95) -> tuple[float, float]:
+        """The interval of the difference at ``level`` (normal, paired variance); for ``k``
+        comparisons at once ask for ``1 - 0.05 / k`` (Bonferroni)."""
+        n, d = self.games, self.diff
+        second_moment = (self.first_only + self.second_only) / n  # E[(a - b)^2]
+        variance = max(0.0, second_moment - d * d) * n / max(1, n - 1)
+        half = normal_quantile(1 - (1 - level) / 2) * math.sqrt(variance / n)
+        return max(-1.0, d - half), min(1.0, d + half)
+
+
+def normal_quantile(q: float) -> float:
+    """The ``q`` quantile of a standard normal (bisection on :func:`normal_sf`).
+
+    >>> round(normal_quantile(0.975), 3), round(normal_quantile(1 - 0.05 / 6), 3)
+    (1.96, 2.394)
+    """
+    if not 0 < q < 1:
+        raise ArgumentError(f"a quantile lies strictly between 0 and 1, not {q}")
+    low, high = -40.0, 40.0
+    for _ in range(200):
+        mid = (low + high) / 2
+        if 1 - normal_sf(mid) < q:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
 
 
 def difference_interval(a: int, n: int, b: int, m: int, z: float = 1.96) -> tuple[float, float]:

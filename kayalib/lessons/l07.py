@@ -7,11 +7,13 @@ first plays a smaller run of the same experiment (:class:`BluffingSweep`, :class
 tournament), sees how noisy it is, and then reads the big one. Every sentence is computed from
 the numbers it follows, by the right comparison:
 
-- a bot against *itself* (``odds`` against ``odds``, seats balanced) wins exactly 50% of its
-  games, so a bluffer is compared with that exact 50% (its 95% confidence interval);
-- two bots against the same opponent are compared by the interval for the *difference* of their
-  win rates (:func:`kayalib.stats.difference_interval`), never by whether their own intervals
-  overlap;
+- the shipped experiments deal the same games to every bluffer and to ``odds`` against the same
+  opponent, so they are compared deal by deal (:func:`kayalib.stats.PairedDifference`), and one
+  test is declared before the games were played (:data:`DECLARED`: the heaviest bluffer against
+  ``odds``); its p-value says how strong the evidence is, and every bluffer's difference is shown
+  with a simultaneous 95% interval (three at once), never judged by overlapping intervals;
+- the student's own short run compares each bluffer with ``odds`` by the interval for the
+  *difference* of their win rates (:func:`kayalib.stats.difference_interval`), as a first look;
 - rounds in which a bluffer bluffed are *not* compared with rounds in which it did not: that is
   the page's exercise about selection bias.
 
@@ -40,7 +42,7 @@ from kayalib.lessons.kit.tournament import (
     tournament,
     win_rate_table,
 )
-from kayalib.lessons.maths.experiments import Result, RoundCount, shipped
+from kayalib.lessons.maths.experiments import Result, RoundCount, paired, shipped
 from kayalib.lessons.maths.lesson_bots import BelieverBot, BluffingBot
 from kayalib.lessons.maths.matches import heads_up_games
 from kayalib.pages.runbox import Progress
@@ -49,6 +51,7 @@ from kayalib.stats import WinRate, share_difference_interval
 
 __all__ = [
     "BOTS",
+    "DECLARED",
     "LADDER",
     "LADDER_GAMES",
     "STEPS",
@@ -79,12 +82,15 @@ LADDER = ("random", "honest", "odds", "bayes")
 LADDER_GAMES = 40
 """The games of the student's own one-table tournament, to start with."""
 SWEEP = ("odds", "bluffer 10%", "bluffer 30%", "bluffer 60%")
-"""The bots of the bluffing experiment: the plain odds bot first (the one that never bluffs)."""
+"""The bots of the bluffing experiment: the plain odds bot first (it makes no random bluffs)."""
 STEPS = (("honest", "random"), ("odds", "honest"), ("bayes", "odds"), ("cfr", "bayes"))
 """Each step up the ladder, heads-up: the upper bot first (and ``cfr``, lesson 09's equilibrium
 bot, against ``bayes``)."""
 BOTS = (*LADDER, "cfr", "believer", "bluffer 10%", "bluffer 30%", "bluffer 60%")
 """The bots of lesson 07: the engine's own and the lesson bots built on the odds bot."""
+DECLARED = "bluffer 60%"
+"""The one test the lesson declared before its shipped games were played: the heaviest bluffer
+against ``odds``, on the same deals, against each opponent."""
 SWEEP_GAMES = 100
 """Games a seat in the student's own runs (the shipped experiments play a thousand)."""
 
@@ -192,6 +198,74 @@ def shipped_rates(against: str, bots: Sequence[str] = SWEEP) -> list[Matchup]:
     return [_rate(results[f"{bot} v {against}"]) for bot in bots]
 
 
+def _evidence(p: float) -> str:
+    """How strong the evidence of a p-value is, in the lesson's words."""
+    return "strong" if p < 0.001 else "moderate" if p < 0.01 else "weak" if p < 0.05 else "none"
+
+
+def bluff_test(against: str, bots: Sequence[str] = SWEEP) -> dict[str, Any]:
+    """The shipped bluffers against ``against``, each compared with ``bots[0]`` (``odds``) on the
+    same deals: ``rows`` (bot, the difference, its simultaneous 95% interval over the bluffers),
+    the declared test's p-value (``p``), ``evidence`` (strong, moderate, weak or none),
+    ``direction`` (more or less) and which bluffers' intervals lie ``below``, ``above`` or
+    ``around`` 0."""
+    results = shipped()
+    base = results[f"{bots[0]} v {against}"]
+    level = 1 - 0.05 / (len(bots) - 1)
+    rows, groups = [], {"below": [], "above": [], "around": []}
+    for bot in bots[1:]:
+        pair = paired(results[f"{bot} v {against}"], base)
+        low, high = pair.interval(level)
+        rows.append((bot, pair.diff, low, high))
+        groups["below" if high < 0 else "above" if low > 0 else "around"].append(bot)
+    declared = paired(results[f"{DECLARED} v {against}"], base)
+    return {"against": against, "rows": rows, "p": declared.p, "diff": declared.diff,
+            "evidence": _evidence(declared.p), "direction": "more" if declared.diff > 0 else
+            "less", "games": base.played, **groups}  # fmt: skip
+
+
+def verdict_of(test: dict[str, Any]) -> str:
+    """The answer to "does bluffing win more or less often?" that the declared test gives:
+    ``more`` or ``less`` when p < 0.05, else ``same`` (no evidence either way)."""
+    return "same" if test["evidence"] == "none" else test["direction"]
+
+
+def _p_text(t: Translator, p: float) -> str:
+    return t("l07.p_below", p=t.number(0.001, 3)) if p < 0.001 else t("l07.p_value",
+                                                                      p=t.number(p, 3))
+
+
+def _names(t: Translator, bots: Sequence[str]) -> str:
+    names = [bot_label(t, bot) for bot in bots]
+    return names[0] if len(names) == 1 else t("w_and_list", first=", ".join(names[:-1]),
+                                                 last=names[-1])  # fmt: skip
+
+
+def test_sentence(t: Translator, test: dict[str, Any]) -> str:
+    """What the declared test shows, worded as strongly as its p-value allows, then what the
+    other bluffers' intervals say."""
+    values = {"bot": bot_label(t, DECLARED), "against": bot_label(t, test["against"]),
+              "diff": t.number(abs(test["diff"]) * 100, 1), "p": _p_text(t, test["p"])}
+    if test["evidence"] == "none":
+        said = [t("l07.test_none", **values)]
+    else:
+        said = [t(f"l07.test_{test['direction']}", evidence=t(f"l07.evidence_{test['evidence']}"),
+                  **values)]  # fmt: skip
+    for group in ("below", "above", "around"):  # the others, by their simultaneous intervals
+        others = [bot for bot in test[group] if bot != DECLARED]
+        if others:
+            said.append(t.count(f"l07.paired_{group}", len(others), bots=_names(t, others)))
+    return " ".join(said)
+
+
+def paired_rows_html(t: Translator, test: dict[str, Any]) -> str:
+    """Each bluffer's difference from ``odds`` on the same deals, with its interval."""
+    rows = [[bot_label(t, bot), _points(t, diff), f"{_points(t, low)} \u2013 {_points(t, high)}"]
+            for bot, diff, low, high in test["rows"]]  # fmt: skip
+    return table_html([t("lesson_bot"), t("l07.paired_diff", base=bot_label(t, SWEEP[0])),
+                       t("l07.paired_interval")], rows)  # fmt: skip
+
+
 def _rate(result: Result) -> Matchup:
     bots = result.experiment.bots
     return Matchup(bots[0], bots[1], result.win_rate(0))
@@ -228,7 +302,7 @@ def against_base(t: Translator, row: Matchup, base: Matchup) -> str:
 
 
 def compare_sentences(t: Translator, rows: Sequence[Matchup]) -> list[str]:
-    """A sentence per bluffer, comparing it with the first row (the bot that never bluffs)
+    """A sentence per bluffer, comparing it with the first row (the odds bot, no random bluffs)
     against the same opponent: with the exact 50% when that is the opponent itself, else by the
     interval for the difference."""
     base, *others = rows
@@ -319,16 +393,29 @@ class BluffingSweep(GatedRunBox):
 
 
 def shipped_view(against: str) -> widgets.VBox:
-    """The shipped bluffing experiment against ``against``: table, chart and sentences."""
+    """The shipped bluffing experiment against ``against``: the win rates (table and chart),
+    then the comparison on the same deals and the declared test's sentence."""
     rows = shipped_rates(against)
+    test = bluff_test(against)
     table, verdicts = widgets.HTML(), widgets.HTML()
 
     def draw(t: Translator, chart: Chart) -> None:
-        _draw_rates(t, rows, table, chart, verdicts,
-                    t("l07.shipped_run", games=t.number(rows[0].record.games // 2, 0)))  # fmt: skip
+        labels = [bot_label(t, row.bot) for row in rows]
+        records = [row.record for row in rows]
+        table.value = win_rate_table(t, labels, records, t("lesson_bot"))
+        draw_win_rates(chart, t, labels, records, reference=None, reference_label="",
+                       title=t.count("lesson_sweep_title", rows[0].record.games,
+                                     against=bot_label(t, against),
+                                     games=t.number(rows[0].record.games, 0)),
+                       xlabel=t("lesson_bot"), first_column=t("lesson_bot"))  # fmt: skip
+        games = t.number(rows[0].record.games // 2, 0)
+        verdicts.value = (f"<p><b>{escape(t('l07.shipped_run', games=games))}</b></p>"
+                          f"<p>{escape(t('l07.test_declared', bot=bot_label(t, DECLARED)))}</p>"
+                          + paired_rows_html(t, test)
+                          + f"<p>{escape(test_sentence(t, test))}</p>")  # fmt: skip
 
     chart = LiveChart(draw)
-    box = widgets.VBox([verdicts, chart])  # the chart's own table states every figure
+    box = widgets.VBox([chart, verdicts])  # the chart's own table states every win rate
     box.add_class("kayalib-shipped-sweep")
     return box
 
@@ -370,31 +457,23 @@ def rounds_table_html(t: Translator, bluffer: str = "bluffer 30%") -> str:
 
 
 def conclusion() -> dict[str, Any]:
-    """The keys of the conclusion's two sentences, from the shipped experiments: against
-    ``odds`` (every bluffer below the exact 50%, or not all) and against ``believer`` (a bluffer
-    whose difference from ``odds`` is above 0, or none)."""
-    odds, believer = shipped_rates("odds"), shipped_rates("believer")
-    gains = []
-    for row in believer[1:]:
-        low, high = row.record.difference_interval(believer[0].record)
-        gains.append((row, low, high))
-    paying = [row for row, low, _ in gains if low > 0]
-    losing = [row for row, _, high in gains if high < 0]
-    key_odds = "l07.conclusion_odds_" + {"less": "loses", "more": "pays"}.get(
-        verdict(odds) or "", "mixed")  # fmt: skip
-    key_believer = ("l07.conclusion_believer_pays" if paying and not losing else
-                    "l07.conclusion_believer_loses" if losing and not paying else
-                    "l07.conclusion_believer_unclear")  # fmt: skip
-    best = max(believer[1:], key=lambda row: row.record.rate)
-    low, high = best.record.difference_interval(believer[0].record)
-    return {"key_odds": key_odds, "key_believer": key_believer,
-            "paying": lambda t: ", ".join(bot_label(t, r.bot) for r in paying),
-            "best": lambda t: bot_label(t, best.bot), "best_rate": best.record.rate,
-            "odds_rate": believer[0].record.rate,
-            "diff": (best.record.rate - believer[0].record.rate) * 100,
-            "low": low * 100, "high": high * 100,
-            "worst": lambda t: bot_label(t, odds[-1].bot), "worst_rate": odds[-1].record.rate,
-            "games": shipped()["odds v odds"].experiment.games}  # fmt: skip
+    """The conclusion's two sentences, from the declared test against each opponent
+    (``odds``: what ``l07.conclusion_odds`` says, ``believer``: ``l07.conclusion_believer``),
+    and ``odds_bluffs``: the share of ``odds``'s own bids that lesson 08 counts as bluffs."""
+    return {"odds": lambda t: test_sentence(t, bluff_test("odds")),
+            "believer": lambda t: test_sentence(t, bluff_test("believer")),
+            "odds_bluffs": odds_bluff_share()}  # fmt: skip
+
+
+def odds_bluff_share() -> float:
+    """The share of the ``odds`` bot's bids in the sample class that lesson 08 counts as bluffs
+    (a bid its own cards make less than 50% likely): it adds no random bluffs, yet some of its
+    raises are bluffs by that count."""
+    from kayalib.lessons.classdata import shipped_sample
+    from kayalib.lessons.maths.bluff_rate import bot_counts
+
+    count = bot_counts(shipped_sample("play").data)["odds"]
+    return count.bluffs / count.bids
 
 
 # ---------------------------------------------------------------------------------------------

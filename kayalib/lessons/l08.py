@@ -326,14 +326,21 @@ def class_figures(found: Any = None) -> dict[str, Any]:
     ``source``: ``sample`` (outside class mode: the sample class of bots), ``class`` (the class's
     own bids) or ``empty`` (class mode with no ended round yet: the figures are then the
     sample's, and the page says so); the keys of the sentences that follow from the data:
-    ``source_key``, ``compare_key``; counts, the Beta posterior (``a``, ``b``, ``mean``, ``low``,
-    ``high``), each bot's row (``bots``), and the class's rate fed into the small case."""
+    ``source_key``, ``compare_key`` (no verdict for the sample class: it is bots, ``odds``
+    among them), ``caveat_key``; counts, the Beta posterior counted game by game (``a``, ``b``,
+    ``mean``, ``low``, ``high``: the bids as the independent bids they are worth, ``n_eff`` of
+    them, :func:`~kayalib.lessons.maths.bluff_rate.game_level`) beside the one that takes every
+    bid as independent (``naive_a`` ... ``naive_high``), each bot's row (``bots``, counted game
+    by game too), and the class's rate fed into the small case."""
     from kayalib.lessons.classdata import SAMPLE_BOTS, class_or_sample, shipped_sample
     from kayalib.lessons.maths.bluff_rate import (
-        bot_counts,
+        Count,
+        bot_game_counts,
         class_count,
         definition,
+        design_effect,
         game_counts,
+        game_level,
         king_given_share,
         model_bluff_share,
         model_rate,
@@ -345,19 +352,23 @@ def class_figures(found: Any = None) -> dict[str, Any]:
     source = "sample" if found.sample else "class" if count.bids else "empty"
     data = found.data if count.bids else sample.data
     count = class_count(data)
-    post = count.posterior()
+    games = game_counts(data)
+    naive = count.posterior()
+    worth = game_level(games)
+    post = worth.posterior()
     low, high = post.interval()
-    per_game = [float(g.share) for g in game_counts(data)]
+    per_game = [float(g.share) for g in games]
     bots = []
-    counted = bot_counts(sample.data)
+    counted = bot_game_counts(sample.data)
     for name in [n for n in dict.fromkeys(SAMPLE_BOTS) if n in counted]:
-        bot = counted[name]
-        bot_post = bot.posterior()
+        bot = sum(counted[name], Count())
+        bot_post = game_level(counted[name]).posterior()
         p_above = post.prob_above(bot_post)
         bots.append({"name": name, "bids": bot.bids, "bluffs": bot.bluffs,
                      "mean": bot_post.mean, "interval": bot_post.interval(),
                      "p_above": p_above, "verdict": verdict(p_above)})  # fmt: skip
     compared = next(row for row in bots if row["name"] == COMPARED)
+    verdict_key = "sample" if source != "class" else compared["verdict"]
     mean = Fraction(post.a, post.a + post.b)
     q = model_bluff_share(definition(data))
     fixed_share = SMALL_BLUFF * q
@@ -367,9 +378,12 @@ def class_figures(found: Any = None) -> dict[str, Any]:
         "bids": count.bids, "bluffs": count.bluffs, "others": count.bids - count.bluffs,
         "share": count.share,
         "a": post.a, "b": post.b, "mean": float(mean), "low": low, "high": high,
+        "n_eff": worth.bids, "deff": design_effect(games),
+        "naive_a": naive.a, "naive_b": naive.b, "naive_low": naive.interval()[0],
+        "naive_high": naive.interval()[1],
         "game_low": min(per_game), "game_high": max(per_game),
         "bots": bots, "bot": COMPARED, "p_odds": compared["p_above"],
-        "compare_key": f"class_compare_{compared['verdict']}",
+        "compare_key": f"class_compare_{verdict_key}",
         "caveat_key": "class_caveat" if len(per_game) > 1 else "class_caveat_one_game",
         "odds_mean": compared["mean"],
         "legal": opening_bids(), "q_bluffs": q * opening_bids(),

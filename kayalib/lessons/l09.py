@@ -82,7 +82,7 @@ class RoundPlayer(widgets.VBox, Localized):
     """
 
     def __init__(self, bots: Sequence[str] = ("honest", "always-bluffer", "cfr"),
-                 bot: str | None = None, seed: int = 9, *, enough: int = 4,
+                 bot: str | None = None, seed: int = 9, *, enough: int = 2,
                  lang: str | None = None, **kwargs: Any) -> None:  # fmt: skip
         self.init_language(lang)
         self.gate = Gate()

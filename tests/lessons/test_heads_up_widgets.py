@@ -138,3 +138,18 @@ def test_the_truth_dial_opens_after_a_few_settings_and_follows_them() -> None:
     assert "no more than" in dial.sentence.value
     dial.slider.value = 0
     assert dial.gate.opened and shown_errors(dial) == []
+
+
+def test_two_rounds_one_in_each_seat_open_what_follows() -> None:
+    """The mini-game is short: after one round bidding first and one bidding second the page
+    goes on (a student may play more); the count of rounds left says so until then."""
+    player = RoundPlayer(bots=("honest",), seed=5, lang="en")
+    seats = []
+    for _ in range(2):
+        assert not player.gate.opened
+        assert "more round" in visible_text(player.outcome.value)
+        seats.append(player.human == player.state.starter)
+        play_out(player)
+        player.new_button.click()
+    assert player.gate.opened and sorted(seats) == [False, True]
+    assert "more round" not in visible_text(player.outcome.value)

@@ -29,7 +29,7 @@ game names them (``bots``), which gives each bot kind's own rate.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -41,9 +41,12 @@ from kayalib.stats import BetaPosterior
 __all__ = [
     "Count",
     "bot_counts",
+    "bot_game_counts",
     "class_count",
     "definition",
+    "design_effect",
     "game_counts",
+    "game_level",
     "king_given_share",
     "model_bluff_share",
     "model_rate",
@@ -100,6 +103,44 @@ def game_counts(data: dict[str, Any]) -> list[Count]:
     """The class's bids game by game (games without a counted bid left out)."""
     counts = [_count(_people_bids(game)) for game in data.get("games", ())]
     return [count for count in counts if count.bids]
+
+
+def design_effect(games: Sequence[Count]) -> float:
+    """How many bids one independent bid is worth here: the variance of the share of bluffs
+    counted game by game (the ratio estimate's variance between games) over the variance as
+    many independent bids would give (at least 1). Bids of one game come from the same few
+    players with the same habits, so they say less than independent bids would."""
+    total = sum(games, Count())
+    n, p = total.bids, total.bluffs / total.bids if total.bids else 0.0
+    if len(games) < 2 or p in (0.0, 1.0):
+        return 1.0
+    k = len(games)
+    between = k / (k - 1) * sum((g.bluffs - p * g.bids) ** 2 for g in games) / n**2
+    return max(1.0, between / (p * (1 - p) / n))
+
+
+def game_level(games: Sequence[Count]) -> Count:
+    """The bids as the independent bids they are worth (each count divided by the
+    :func:`design_effect`), for an interval that does not pretend bids are independent."""
+    total, effect = sum(games, Count()), design_effect(games)
+    bids = max(1, round(total.bids / effect))
+    return Count(bids, min(bids, round(total.bluffs / effect)))
+
+
+def bot_game_counts(data: dict[str, Any]) -> dict[str, list[Count]]:
+    """Each bot kind's bids game by game, from the games that name their bots."""
+    found: dict[str, list[Count]] = {}
+    for game in data.get("games", ()):
+        bots = game.get("bots")
+        if not bots:
+            continue
+        here: dict[str, Count] = {}
+        for bid in game.get("bids", ()):
+            name = bots[bid["seat"]]
+            here[name] = here.get(name, Count()) + Count(1, int(bool(bid["bluff"])))
+        for name, count in here.items():
+            found.setdefault(name, []).append(count)
+    return found
 
 
 def bot_counts(data: dict[str, Any]) -> dict[str, Count]:

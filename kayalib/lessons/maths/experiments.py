@@ -32,7 +32,7 @@ from kayalib.progress import ProgressCallback
 from kayalib.registry import make_bot
 from kayalib.seeds import game_seed
 from kayalib.simulate import play_game
-from kayalib.stats import WinRate
+from kayalib.stats import PairedDifference, WinRate
 
 __all__ = [
     "DATA_FILE",
@@ -41,6 +41,7 @@ __all__ = [
     "Result",
     "RoundCount",
     "bluff_rounds",
+    "paired",
     "play",
     "run",
     "shipped",
@@ -122,6 +123,10 @@ class Result:
         """Games won by the experiment's bot number ``bot``."""
         return self.winners.count(str(bot))
 
+    def won(self, bot: int = 0) -> tuple[bool, ...]:
+        """Game by game, whether the experiment's bot number ``bot`` won it."""
+        return tuple(winner == str(bot) for winner in self.winners)
+
     def win_rate(self, bot: int = 0) -> WinRate:
         """The games won by the experiment's bot number ``bot``, of the games each bot played."""
         return WinRate(self.wins(bot), self.played)
@@ -150,6 +155,16 @@ class Result:
             raise ArgumentError(f"{experiment.name}: {len(winners)} results for "
                                 f"{experiment.games * experiment.seatings} games")  # fmt: skip
         return cls(experiment, winners, rounds)
+
+
+def paired(first: Result, second: Result) -> PairedDifference:
+    """The first bot of ``first`` against the first bot of ``second``, deal by deal: the two
+    experiments must deal the same games (the same seed, seatings and games), as lesson 07's
+    bluffers and their ``odds`` baseline do."""
+    a, b = first.experiment, second.experiment
+    if (a.seed, a.games, a.seatings) != (b.seed, b.games, b.seatings):
+        raise ArgumentError(f"{a.name} and {b.name} are not played on the same deals")
+    return PairedDifference.of(first.won(0), second.won(0))
 
 
 def _is_bluffer(name: str) -> bool:
