@@ -39,6 +39,7 @@ SECTIONS = (
     "prerequisites",
     "timing",
     "misconceptions",
+    "scaffold",
     "discussion",
     "extension",
     "curriculum",
@@ -169,7 +170,23 @@ class Plan:
                 said = fill(t, t(self.key(f"seg_{row.name}")), **self.figures)
                 parts.append(f"| {when} | {said} | {self.items_text(t, row)} |")
             parts.append("")
+        parts.append(self.gates_text(t))
         return "\n".join(parts).rstrip()
+
+    def gates_text(self, t: Translator) -> str:
+        """Where a student can be held up on the page: the exercises what follows waits for,
+        read from the page (and what to do about it)."""
+        counts = 0
+        waiting = []
+        for item in self.record.items:
+            if isinstance(item, Task):
+                counts += 1
+                waiting.append(t("teach_on_page_exercise", n=counts))
+        if not waiting:
+            return t("teach_gates_none")
+        items = waiting[0] if len(waiting) == 1 else t("w_and_list", first=", ".join(
+            waiting[:-1]), last=waiting[-1])  # fmt: skip
+        return t("teach_gates", items=items, button=t("lesson_show_solution"))
 
     @staticmethod
     def items_text(t: Translator, row: Row) -> str:
@@ -205,6 +222,8 @@ def plan_markdown(number: str, t: Translator, record: LessonRecord | None = None
              t("teach_plan_opens", notebook=notebook, lang=t.lang), ""]  # fmt: skip
     for name, text in plan.sections(t):
         parts += [f"## {t(f'teach_{name}')}", "", text.strip(), ""]
+        if name == "extension" and plan.has("extension_answer"):
+            parts += [f"*{t('teach_extension_answer')}:* {plan.text(t, 'extension_answer')}", ""]
         if name == "discussion":
             parts += [f"## {t('teach_exit_ticket')}", ""]
             for i, (question, answer) in enumerate(plan.exit_ticket(t), 1):

@@ -197,6 +197,9 @@ def worksheet_html(record: LessonRecord, lang: str, *, key: bool = False) -> str
         body.append("</div>")
     body.append(f"<h2>{escape(t('teach_early'))}</h2>")
     body.append(_markdown(plan.text(t, "extension")))
+    if key and plan.has("extension_answer"):
+        body.append(f'<div class="key"><b>{escape(t("teach_answer"))}:</b> '
+                    f'{_inline(plan.text(t, "extension_answer"))}</div>')  # fmt: skip
     kind = t("teach_key") if key else t("teach_worksheet")
     title = escape(f"{record.number} {t(f'l{record.number}.title')} — {kind}")
     return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'

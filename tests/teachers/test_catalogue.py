@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -139,3 +140,28 @@ def test_the_quickstart_names_the_commands_and_the_dashboards_buttons(lang: str)
         assert f"\n{target}:" in makefile, target
     assert "?solutions=key&key=" in page and "?solutions=off" in page and "&student=" in page
     assert t("dash_reveal") in page and t("dash_forget") in page
+
+
+@pytest.mark.parametrize("number", lesson_numbers())
+def test_every_plan_supports_weaker_students_and_answers_its_extension(number: str) -> None:
+    """A scaffold (which hint to give, which exercise to skip) and the extension's answer, in
+    every language, its figures filled in."""
+    plan = Plan(number)
+    for lang in languages():
+        t = Translator(lang)
+        for section in ("scaffold", "extension_answer"):
+            assert plan.has(section), f"p{number}.{section}"
+            text = plan.text(t, section)
+            assert text and "{" not in text, (lang, section)
+
+
+def test_the_extension_answers_state_what_the_engine_computes() -> None:
+    from kayalib.blef.odds import bid_probability
+
+    three = Plan("03").figures
+    assert three["ext_pair_k"] == bid_probability("pair K", "KS QH", 6, exact=True) < 1
+    assert "K♠ and Q♥" in Translator("en")("p03.extension")  # with K♠ K♥ it was certain
+    five = Plan("05").figures
+    assert five["e4_half"] < five["e4"]  # no repeat on an even split: fewer rounds
+    six = Plan("06").figures
+    assert Fraction(1, 2) < six["ext_p"] < six["p"]  # lower, yet the same decision

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from kayalib.i18n import Translator, languages
+from kayalib.lessons.kit.page import inline_markdown
 from kayalib.teachers.plans import PERIOD, Plan, timing_rows
 from kayalib.teachers.record import Ask, LessonRecord, Mark, Sim, Task, record_lesson
 from kayalib.teachers.worksheets import worksheet_html
@@ -90,6 +91,22 @@ def test_the_plan_and_both_sheets_follow_the_pages_gates(records, number: str,
                     else item.sheet_question  # fmt: skip
                 where.append(sheet.index(question(t)))
         assert where == sorted(where)
+
+
+@pytest.mark.parametrize("number", NUMBERS)
+def test_the_plan_warns_where_the_page_waits_and_the_key_answers_the_extension(
+    records, number: str
+) -> None:  # fmt: skip
+    record, t = records[number], Translator("en")
+    plan = Plan(number, record)
+    exercises = sum(isinstance(item, Task) for item in record.items)
+    warning = plan.gates_text(t)
+    assert warning in plan.timing(t)
+    assert ("exercise" in warning) == bool(exercises)
+    assert all(f"exercise {n}" in warning for n in range(1, exercises + 1))
+    answer = visible_text(inline_markdown(plan.text(t, "extension_answer")))[:40]
+    assert answer in visible_text(worksheet_html(record, "en", key=True))
+    assert answer not in visible_text(worksheet_html(record, "en"))
 
 
 def answers(record: LessonRecord) -> list[tuple[str, Any]]:
