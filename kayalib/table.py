@@ -96,8 +96,10 @@ class Table:
             raise RulesError(f"seats must be a list with one entry per player, not {seats!r}")
         if len(seats) != players:
             raise RulesError(f"{players} players need {players} seats, not {len(seats)}")
-        known = {PERSON, *bot_names(self.game.name, lessons=True)}  # a lesson's table too
+        known = {PERSON, *bot_names(self.game.name)}
         kinds = tuple(seat.strip().lower() if isinstance(seat, str) else seat for seat in seats)
+        if not set(kinds) <= known:  # a lesson's table: the lesson bots (loaded only then)
+            known |= set(bot_names(self.game.name, lessons=True))
         unknown = [seat for seat in kinds if seat not in known]
         if unknown:
             names = ", ".join(sorted(known))
