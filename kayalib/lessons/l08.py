@@ -108,7 +108,7 @@ def heard_simulator(seed: int = 8, bluff: Fraction = SMALL_BLUFF) -> DealSimulat
 
     def trial(rng: random.Random) -> tuple[bool, Any]:
         true, card, tries = deal(rng)
-        return true, lambda t: t("l08.sim_deal", card=card, tries=t.number(tries, 0))
+        return true, lambda t: t.count("l08.sim_deal", tries, card=card, tries=t.number(tries, 0))
 
     exact = small_posterior(bluff).table()[KING]
     return DealSimulator(trial, exact, seed=seed,

@@ -182,7 +182,7 @@ def test_the_ladder_bots_are_described_from_their_settings() -> None:
     plain = describe_bot(EN, BayesBot())
     assert "10%" in plain and "80%" not in plain  # the odds settings are said once, by odds
     polish = describe_bot(Translator("pl"), BayesBot())
-    assert "10%" in polish and "szanse" in polish
+    assert "10%" in polish and "odds" in polish
     assert describe_bot(EN, HonestBot()).startswith("Bids only what its own cards show")
     for name in ("random", "honest", "odds", "bayes"):
         assert name in LESSON_BOTS and describe_bot(EN, make_bot("blef", name))
