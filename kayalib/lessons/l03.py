@@ -55,7 +55,7 @@ def probability_heatmap_png(t: Translator, hand: Sequence[Card] | str = "", *,
     )
 
 
-_TABLE_COLUMNS = (2, 4, 6, 8, 12, 16, 20)
+_TABLE_COLUMNS = (2, 4, 6, 8, 9, 10, 11, 12, 16, 20)  # 9-11: the sizes the lessons ask about
 
 
 def heatmap_text(t: Translator, hand: Sequence[Card], grid: list[list[float]]) -> tuple[str, str]:

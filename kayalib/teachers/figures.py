@@ -68,7 +68,8 @@ def _p05() -> dict[str, Any]:
     p = binomial_test(palm, shows)
     assert p >= 0.05
     return {"e2": expected_rounds(2), "e3": expected_rounds(3), "e4": expected_rounds(4),
-            "e4_half": _rounds_sending_half_on(4),
+            "e4_half": _rounds_sending_half_on(4), "e5": expected_rounds(5),
+            "e6": expected_rounds(6),
             "shows_n": shows, "shows_palm": palm, "shows_p": p,
             "detect": detectable_share(shows)}  # fmt: skip
 

@@ -226,3 +226,27 @@ def test_grid_column_sums_match_brute_force_on_small_draws(hand, cards) -> None:
     exact = brute_force_table(hand, cards)
     for bid in LADDER[::7]:
         assert grid[bid.index][cards - 1] == pytest.approx(float(exact[bid]), abs=1e-12)
+
+
+def test_large_counts_in_a_division_keep_their_separators() -> None:
+    """Lesson 03's step 3 divides 33,820 deals by 134,596: numbers, written the language's way
+    (a fraction written 33820/134596 keeps none)."""
+    from kayalib.i18n import Translator
+    from kayalib.pages.language import fill
+
+    for lang, shown in (("en", "33,820 / 134,596"), ("pl", "33\u00a0820 / 134\u00a0596"),
+                        ("id", "33.820 / 134.596")):  # fmt: skip
+        t = Translator(lang)
+        said = fill(t, t("l03.step3"), favourable=33820, total=134596, p=0, d=0.0)
+        assert shown in said or shown.replace("\u00a0", " ") in said, (lang, said[:200])
+
+
+def test_the_heat_maps_table_has_the_columns_the_lessons_ask_about() -> None:
+    from kayalib.i18n import Translator
+    from kayalib.lessons.l03 import heatmap_text
+    from kayalib.lessons.maths.ladder import probability_grid
+
+    t = Translator("en")
+    _alt, table = heatmap_text(t, [], probability_grid([]))
+    for n in (9, 10, 11):
+        assert f"<th>{n} cards</th>" in table

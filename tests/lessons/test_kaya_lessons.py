@@ -115,7 +115,7 @@ def test_cards_show_negative_yellow_coins() -> None:
     from kayalib.kaya.cards import Card
 
     html = kaya_cards_html([Card.parse("yellow-2")], KayaRules(("red", "yellow")), EN)
-    assert "(-1)" in html
+    assert "(\u22121)" in html and "(-1)" not in html  # a real minus sign
     assert "—" in kaya_cards_html([], KayaRules(), EN)
 
 
@@ -155,9 +155,11 @@ def test_challenge_explorer_agrees_with_brute_force(own, seen, targets) -> None:
     explorer = ChallengeExplorer(own=own, seen=[tuple(sorted(s)) for s in seen], lang="en")
     explorer.targets.value = targets
     expected = brute_force(own, explorer.unseen())
-    shown = f"{expected.numerator}/{expected.denominator}" if expected.denominator != 1 else (
-        str(expected.numerator))
-    assert f"= {shown} ≈" in plain(explorer.result.value)
+    if expected.denominator != 1:
+        assert f"= {expected.numerator}/{expected.denominator} ≈" in plain(explorer.result.value)
+    else:  # a certainty (or an impossibility) is said exactly, never "≈ 1.000"
+        assert f"= {expected.numerator}." in plain(explorer.result.value)
+        assert "≈" not in plain(explorer.result.value).split("Who wins")[0]
 
 
 def test_counter_walkthrough_shows_choices_from_the_table() -> None:
@@ -180,3 +182,13 @@ def test_kaya_tournament_runs_the_real_engine() -> None:
     assert [record.wins for record in runner.results] == list(wins)
     assert sum(wins) >= 10  # shared wins count for each winner
     assert "Player 1: counter" in runner.table.value
+
+
+def test_a_certain_challenge_is_said_to_be_certain_not_about_one() -> None:
+    """With a 9 every challenge wins (ties go to the challenger): P = 1, never "≈ 1.000"."""
+    explorer = ChallengeExplorer(own=9, seen=[(1, 4, 9), ()], lang="en")
+    text = plain(explorer.result.value)
+    assert "P(you win) = 6/6 = 1." in text
+    assert "1.000" not in text and "≈" not in text
+    explorer.own.value = 6
+    assert "≈" in plain(explorer.result.value)

@@ -48,3 +48,20 @@ def test_the_guess_box_for_a_number_of_rounds_asks_for_rounds() -> None:
     assert share.answer_box.placeholder == Translator("pl")("lesson_prediction_placeholder")
     guess.set_language("pl")
     assert "4,5" in guess.answer_box.placeholder
+
+
+def test_the_plan_says_the_means_zig_zag() -> None:
+    """Plan 05 used to say the increments shrink; they zig-zag (4.83, 4.57, 6.28, 5.92...)."""
+    from kayalib.teachers.plans import Plan
+
+    five = Plan("05").figures
+    assert five["e4"] > five["e5"] < five["e6"]
+    said = Plan("05").text(EN, "misconceptions")
+    assert "zig-zags" in said and "shrink" not in said.split("\n")[0]
+
+
+def test_a_negative_coin_value_is_drawn_with_a_real_minus() -> None:
+    from kayalib.draw.cards import kaya_card_svg
+
+    drawn = kaya_card_svg("yellow", 2, -1)
+    assert "\u22121" in drawn and ">-1<" not in drawn
