@@ -85,7 +85,7 @@ def small_table_html(t: Translator, bluff: Fraction = SMALL_BLUFF) -> str:
                  "1", "", _frac(total), "1"])  # fmt: skip
     head = [t(f"l08.col_{name}") for name in
             ("card", "hands", "prior", "likelihood", "joint", "posterior")]  # fmt: skip
-    return _raw_table(head, body)
+    return f'<div class="kayalib-scroll">{_raw_table(head, body)}</div>'  # a shadow shows more
 
 
 def _frac(value: Fraction) -> str:
@@ -145,7 +145,7 @@ def bluff_slider(bluff: Fraction, css_class: str) -> widgets.FloatSlider:
     slider = widgets.FloatSlider(value=float(bluff), min=0.0, max=1.0, step=1 / STEPS,
                                  readout_format=".0%", continuous_update=False,
                                  style={"description_width": "initial"},
-                                 layout={"width": "32em"})  # fmt: skip
+                                 layout={"width": "100%", "max_width": "32em"})  # fmt: skip
     slider.add_class(css_class)
     return slider
 

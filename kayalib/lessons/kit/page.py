@@ -92,6 +92,14 @@ STYLE = """<style>
 .kayalib-table td,.kayalib-table th{border:1px solid #ccc;padding:2px 8px;text-align:left}
 .kayalib-prose{max-width:52em;line-height:1.5}
 figure details,.widget-html-content{max-width:100%;overflow-x:auto}
+.kayalib-scroll{max-width:100%;overflow-x:auto;
+ background-image:linear-gradient(to right,#fff 30%,rgba(255,255,255,0)),
+  linear-gradient(to left,#fff 30%,rgba(255,255,255,0)),
+  radial-gradient(farthest-side at 0 50%,rgba(0,0,0,.3),rgba(0,0,0,0)),
+  radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,.3),rgba(0,0,0,0));
+ background-position:left center,right center,left center,right center;
+ background-size:40px 100%,40px 100%,14px 100%,14px 100%;background-repeat:no-repeat;
+ background-attachment:local,local,scroll,scroll}
 .kayalib-prose table{border-collapse:collapse}
 .kayalib-prose td,.kayalib-prose th{border:1px solid #ccc;padding:2px 8px}
 .kayalib-code pre{background:#f6f8fa;padding:8px 12px;border-radius:4px;max-width:52em;
