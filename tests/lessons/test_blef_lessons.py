@@ -250,3 +250,22 @@ def test_the_heat_maps_table_has_the_columns_the_lessons_ask_about() -> None:
     _alt, table = heatmap_text(t, [], probability_grid([]))
     for n in (9, 10, 11):
         assert f"<th>{n} cards</th>" in table
+
+
+def test_switching_the_language_keeps_the_deals() -> None:
+    """Lesson 03's 1,000 deals survive a language switch (new option labels used to set the
+    bid again, which dealt a fresh simulator)."""
+    from kayalib.lessons.l03 import BidSimulator
+    from kayalib.pages.language import set_language
+
+    simulator = BidSimulator(bid="pair A", cards=6, seed=1, free=False)
+    simulator.simulator.deal(1000)
+    before = simulator.simulator
+    set_language("pl")
+    try:
+        assert simulator.simulator is before and before.trials == 1000
+        from kayalib.i18n import Translator
+
+        assert f"/ {Translator('pl').number(1000, 0)} =" in before.summary.value  # in Polish
+    finally:
+        set_language("en")
