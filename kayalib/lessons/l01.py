@@ -166,7 +166,7 @@ def scenes() -> list[Scene]:
               ("play blue-2", "challenge 2")),
         Scene("pink", position(pink_rules, hands=[["green-1", "green-2", "green-4", "green-8"],
                                                   ["pink-2", "pink-9"], ["orange-1", "orange-7"]],
-                               table=[None, "pink-6", None], active=0),
+                               table=[None, "pink-5", None], active=0),
               ("play green-2", "challenge 0", "give green-4"), ("Ayu", "Dewi", "Eko")),
         Scene("orange", position(pink_rules, hands=[["green-3", "green-7"], ["pink-1", "pink-8"],
                                                     ["orange-4", "orange-9"]],

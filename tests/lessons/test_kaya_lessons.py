@@ -192,3 +192,14 @@ def test_a_certain_challenge_is_said_to_be_certain_not_about_one() -> None:
     assert "1.000" not in text and "≈" not in text
     explorer.own.value = 6
     assert "≈" in plain(explorer.result.value)
+
+
+def test_the_pink_scene_shows_a_pink_5_and_says_the_loser_chooses() -> None:
+    """The pink power's scene plays the pink 5 its title names first, and the loser's give is
+    her choice among the cards the rule allows (not a second rule)."""
+    from kayalib.lessons.l01 import scene_steps, scenes
+
+    pink = next(scene for scene in scenes() if scene.name == "pink")
+    text = " ".join(plain(step.text) for step in scene_steps(pink, EN))
+    assert "Dewi: 5" in text and "pink 6" not in text
+    assert "she chooses the cheapest" in text
