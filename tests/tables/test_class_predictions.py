@@ -1,5 +1,5 @@
-"""Every prediction of every lesson reaches the teacher's dashboard in class mode: each lesson
-page runs in this process as a pooled Voila kernel runs it (the class server's environment,
+"""Every prediction and every simulation's estimate of every lesson reaches the teacher's
+dashboard in class mode: each lesson page runs in this process as a pooled Voila kernel runs it (the class server's environment,
 a real class service on loopback), a student locks in every prediction, and the dashboard's
 data then holds each one under its lesson and name, its true value hidden until the teacher
 reveals it."""
@@ -12,6 +12,7 @@ import pytest
 
 from kayalib.i18n import Translator
 from kayalib.lessons.kit.predict import Prediction
+from kayalib.lessons.kit.simulator import DealSimulator
 from kayalib.server.dashboard import overview
 from kayalib.server.table_alone import TablesThread
 from tests.lessons.test_no_answer_leaks import NOTEBOOKS, built, open_exercises, run_page, solve
@@ -37,6 +38,9 @@ def lock_in_everything(lesson: Any) -> list[Prediction]:
                 widget.answer_box.value = options[0][1] if options else "1/2"
                 widget.commit()
                 locked.append(widget)
+                changed = True
+            elif isinstance(widget, DealSimulator) and not widget.gate.opened:
+                widget.deal(widget.reveal_at)  # a student's own deals, as many as it takes
                 changed = True
             elif (not isinstance(widget, Prediction) and getattr(widget, "gate", None) is not None
                   and not widget.gate.opened and not hasattr(widget, "solution_button")):
@@ -67,3 +71,10 @@ def test_every_locked_prediction_reaches_the_dashboard(path, tables: TablesThrea
             shown = next(f for f in tables.call(lambda s: overview(s, t)["figures"][
                 "predictions"]) if (f["lesson"], f["name"]) == (lesson_number, name))  # fmt: skip
             assert shown["revealed"] and shown["truth"]
+    simulators = [w for w in built(lesson) if isinstance(w, DealSimulator) and w.share_as]
+    assert simulators or number not in ("03", "05", "06", "08")  # the pages that deal
+    estimates = tables.call(lambda s: overview(s, t)["figures"]["estimates"])
+    arrived_estimates = {(figure["lesson"], figure["name"]): figure for figure in estimates}
+    for simulator in simulators:  # every simulation's estimate and interval, with its truth
+        figure = arrived_estimates[simulator.share_as]
+        assert figure["count"] == 1 and figure["text"], simulator.share_as

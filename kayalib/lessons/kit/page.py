@@ -437,7 +437,19 @@ class Lesson:
         opens when the student has simulated enough: what follows waits for it, and the last
         predictions before it then show their answers."""
         relay = Gate()
-        part = self._add(build, check, relay=relay, role="simulate")
+        number = sum(role == "simulate" for role in self.roles) + 1
+
+        def named() -> widgets.Widget:  # its deals' estimate goes to the class as (lesson, name)
+            from kayalib.lessons.kit.simulator import DealSimulator
+
+            widget = build()
+            for inner in [widget, *getattr(widget, "children", ()),
+                          getattr(widget, "simulator", None)]:  # fmt: skip
+                if isinstance(inner, DealSimulator) and inner.share_as is None:
+                    inner.share_as = (self.number, f"simulation_{number}")
+            return widget
+
+        part = self._add(named, check, relay=relay, role="simulate")
         self.gate = relay
         for prediction in self._unsettled:
             relay.on_open(prediction.reveal)
