@@ -77,7 +77,8 @@ def timing_rows(record: LessonRecord, *, two_periods: bool = False) -> list[Row]
     minutes)."""
     rows: list[Row] = []
     counts = {"predict": 0, "exercise": 0}
-    name, minutes, items = "", 0, []
+    name, minutes = "", 0
+    items: list[tuple[str, int]] = []
     start = 0
 
     def close() -> None:

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from kayalib.i18n import Translator
-from kayalib.pages.language import fill, resolve
+from kayalib.pages.language import Text, fill, resolve
 
 __all__ = ["Ask", "LessonRecord", "Mark", "Sim", "Table", "Task", "notebook_path",
            "record_lesson", "run_lesson"]  # fmt: skip
@@ -106,6 +106,11 @@ def notebook_path(number: str, notebooks: Path = NOTEBOOKS) -> Path:
     return notebooks / f"{dict(LESSONS)[number]}.ipynb"
 
 
+def _said(text: Text) -> Callable[[Translator], str]:
+    """Words of the page (a string, or words in a language) as words in any language."""
+    return lambda t: resolve(text, t)
+
+
 def _prose(part: Any) -> Callable[[Translator], str] | None:
     from kayalib.lessons.kit.page import markdown
 
@@ -159,15 +164,17 @@ def record_lesson(number: str, notebooks: Path = NOTEBOOKS) -> LessonRecord:
         content = part.content if isinstance(part, Gated) else part
         if isinstance(content, Prediction):
             context = _prose(previous) if isinstance(previous, Prose) and not shown else None
-            items.append(Ask(content.question_text, content.choices, content.exact,
+            items.append(Ask(_said(content.question_text), content.choices, content.exact,
                              content.answer, context))  # fmt: skip
             shown = False
         elif role == "simulate":
             items.append(Sim())
             shown = True
         elif isinstance(content, Exercise):
-            items.append(Task(content.question_text, content.answer, content.working,
-                              content.choices, lesson.sheet_questions.get(index)))  # fmt: skip
+            sheet = lesson.sheet_questions.get(index)
+            items.append(Task(_said(content.question_text), content.answer,
+                              _said(content.working), content.choices,
+                              None if sheet is None else _said(sheet)))  # fmt: skip
             shown = True
         elif isinstance(content, LiveHTML) and "<table" in content.render(Translator("en")):
             items.append(Table(content.render, not gated, pinned))
