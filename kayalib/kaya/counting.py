@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from math import comb
 
 from kayalib.errors import ArgumentError
@@ -435,25 +435,33 @@ def _float_pair(compute: Callable[..., tuple[Fraction, Fraction]],
     return float(g), float(r)
 
 
-def _pair(exact: bool, compute: Callable[..., tuple[Fraction, Fraction]],
-          *args: Hashable) -> tuple[Number, Number]:  # fmt: skip
-    """``compute(*args)``: exact, or as floats (the bots' fast path; one exact computation,
-    kept)."""
-    return compute(*args) if exact else _float_pair(compute, *args)
+Pair = Callable[..., tuple[Number, Number]]
+
+
+def _numbers(exact: bool, compute: Callable[..., tuple[Fraction, Fraction]]) -> Pair:
+    """``compute`` itself (exact), or the same computation as floats, each float pair computed
+    once from the exact one (the bots' fast path)."""
+    return compute if exact else partial(_float_pair, compute)
 
 
 def _own_give(hand: tuple[int, ...], profile: Profile, p_forced: Number, p_random: Number,
-              exact: bool) -> tuple[Number, Number]:  # fmt: skip
+              give: Pair) -> tuple[Number, Number]:  # fmt: skip
     """Expected (loser, winner) change from the hand card a loser who knows its ``hand`` gives,
     when it loses to a card that forces the give with chance ``p_forced`` and to another with
-    chance ``p_random`` (:func:`known_give`)."""
-    loser = winner = Fraction(0) if exact else 0.0
-    for forced, p in ((True, p_forced), (False, p_random)):
-        if p:
-            g, r = _pair(exact, known_give, hand, forced, profile)
-            loser += p * g
-            winner += p * r
+    chance ``p_random`` (``give``: :func:`known_give`, exact or as floats)."""
+    loser: Number = 0 * p_forced
+    winner: Number = loser
+    if p_forced:
+        g, r = give(hand, True, profile)
+        loser, winner = p_forced * g, p_forced * r
+    if p_random:
+        g, r = give(hand, False, profile)
+        loser, winner = loser + p_random * g, winner + p_random * r
     return loser, winner
+
+
+_FLOAT_KNOWN_GIVE: Pair = partial(_float_pair, known_give)
+""":func:`known_give` as floats (the bots' inner loop)."""
 
 
 def challenge_value(
@@ -482,8 +490,9 @@ def challenge_value(
     p_win, base, losses = _challenge_core(seat, own, profile, plain, exact)
     deltas = dict(base)
     hand = tuple(sorted(hand))
+    give = _numbers(exact, known_give)
     for winner, p_forced, p_random in losses:
-        g, r = _own_give(hand, profile, p_forced, p_random, exact)
+        g, r = _own_give(hand, profile, p_forced, p_random, give)
         deltas[seat] += g
         deltas[winner] += r
     return ChallengeValue(p_win, deltas)
@@ -504,8 +513,7 @@ def _challenge_core(
         coin = _table_coin(draw, bound, profile)
         return coin if exact else float(coin)
 
-    def hidden_give(*args: Hashable) -> tuple[Number, Number]:
-        return _pair(exact, _hidden_give, *args)
+    hidden_give = _numbers(exact, _hidden_give)
     masks = [_mask(t.unseen) for t in targets]
     knowns = [_mask(t.known) for t in targets]
     draws = [
@@ -571,7 +579,8 @@ def defence_value(
     """
     plain = _plain(challenger)
     p_win, mine, theirs, p_forced, p_random = _defence_core(own, profile, plain, exact)
-    g, r = _own_give(tuple(sorted(hand)), profile, p_forced, p_random, exact)
+    g, r = _own_give(tuple(sorted(hand)), profile, p_forced, p_random,
+                     _numbers(exact, known_give))  # fmt: skip
     return ChallengeValue(p_win, {seat: mine + g, challenger.seat: theirs + r})
 
 
@@ -583,6 +592,7 @@ def _defence_core(
     the challenger's change, P(challenger wins forcing a give), P(it wins, random take))``."""
     challenger = Target(*plain)
     zero: Number = Fraction(0) if exact else 0.0
+    rest_give = _numbers(exact, _give_from_random_hand)
     cp = challenger.profile
     members = challenger.unseen
     if not members:
@@ -605,8 +615,7 @@ def _defence_core(
         else:
             rest = tuple(n for n in members if n != x and n not in known)
             sure = tuple(n for n in known if n != x)
-            g, r = _pair(exact, _give_from_random_hand, rest, challenger.hand_size,
-                         forced_by_me, cp, sure)  # fmt: skip
+            g, r = rest_give(rest, challenger.hand_size, forced_by_me, cp, sure)
             theirs += w * g
             mine += w * (cp.coins[x] + keep_own + r)
             p_win += w
@@ -637,7 +646,7 @@ def challenge_gain(
         if s != seat:
             others += v
     for _winner, p_forced, p_random in losses:
-        g, r = _own_give(hand, profile, p_forced, p_random, False)
+        g, r = _own_give(hand, profile, p_forced, p_random, _FLOAT_KNOWN_GIVE)
         mine += g
         others += r
     return float(mine - others / (players - 1))
@@ -655,7 +664,7 @@ def defence_gain(
     if not profile.forces_give and not challenger[4]:
         challenger = _clipped(challenger)
     _p, mine, theirs, p_forced, p_random = _defence_core(own, profile, challenger, False)
-    g, r = _own_give(hand, profile, p_forced, p_random, False)
+    g, r = _own_give(hand, profile, p_forced, p_random, _FLOAT_KNOWN_GIVE)
     return float(mine + g - (theirs + r) / (players - 1))
 
 
