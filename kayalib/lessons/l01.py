@@ -93,7 +93,7 @@ def scene_steps(scene: Scene, t: Translator) -> list[Step]:
         zip("abcdef", scene.names, strict=False))))  # fmt: skip
     if scene.state.gambreng is not None and scene.name == "opening":
         intro += gambreng_html(scene.state.gambreng, scene.names, t)
-    steps = [Step(title, kaya_table_html(state, scene.names, t), intro)]
+    steps = [Step(title, kaya_table_html(state, scene.names, t), intro, chapter=True)]
     # Each scripted move is one step of the page, with the forced moves after it (ending a turn
     # without a power, ...); once the script is played no seat has a bot, so turns() stops.
     script = ScriptedBot(scene.script)

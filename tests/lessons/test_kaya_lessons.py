@@ -203,3 +203,26 @@ def test_the_pink_scene_shows_a_pink_5_and_says_the_loser_chooses() -> None:
     text = " ".join(plain(step.text) for step in scene_steps(pink, EN))
     assert "Dewi: 5" in text and "pink 6" not in text
     assert "she chooses the cheapest" in text
+
+
+def test_a_reader_can_jump_to_a_scene_such_as_the_pink_power() -> None:
+    """The pink power used to be 30 presses of Next in: the stepper now lists its scenes."""
+    from kayalib.lessons.l01 import kaya_walkthrough
+    from kayalib.pages.language import set_language
+
+    set_language("en")
+    stepper = kaya_walkthrough()  # follows the page's language
+    labels = [label for label, _ in stepper.chapters.options]
+    assert labels[0] == "Go to a scene…"
+    assert any(label.startswith("Pink 5 or 6") for label in labels)
+    pink = next(value for label, value in stepper.chapters.options if label.startswith("Pink"))
+    stepper.chapters.value = pink
+    assert stepper.index == pink and stepper.step.title.startswith("Pink 5 or 6")
+    assert stepper.chapters.value == -1  # ready for the next jump
+    stepper.next_button.click()
+    assert stepper.index == pink + 1
+    set_language("pl")
+    try:
+        assert stepper.index == pink + 1 and stepper.chapters.options[0][0] == "Przejdź do sceny…"
+    finally:
+        set_language("en")

@@ -1,8 +1,8 @@
 """Every prediction and every simulation's estimate of every lesson reaches the teacher's
-dashboard in class mode: each lesson page runs in this process as a pooled Voila kernel runs it (the class server's environment,
-a real class service on loopback), a student locks in every prediction, and the dashboard's
-data then holds each one under its lesson and name, its true value hidden until the teacher
-reveals it."""
+dashboard in class mode: each lesson page runs in this process as a pooled Voila kernel runs it
+(the class server's environment, a real class service on loopback), a student locks in every
+prediction and deals every simulation, and the dashboard's data then holds each one under its
+lesson and name, a prediction's true value hidden until the teacher reveals it."""
 
 from __future__ import annotations
 
