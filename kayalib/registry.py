@@ -2,8 +2,9 @@
 
 A game is a package ``kayalib.<name>`` whose ``game`` module has ``GAME`` (a :class:`Game`:
 its state and rules classes and its log reader) and whose ``bots`` module has ``BOTS`` (bot
-name -> a function making a fresh bot). A game's ``lesson_bots`` module, when it has one, adds
-``LESSON_BOTS``: bots the lessons build on the kit's own. :func:`make_bot` makes every bot by
+name -> a function making a fresh bot). The module :data:`LESSON_BOTS` names for a game adds
+its ``LESSON_BOTS``: bots the lessons build on the kit's own (the lesson maths, above the games,
+imported only when a lesson bot is asked for). :func:`make_bot` makes every bot by
 name; :func:`bot_names` lists the lesson bots only when asked (``lessons=True``), so the play
 apps, the tournament and the command line do not offer them. A third game registers itself by
 adding its package to :data:`GAMES`.
@@ -19,7 +20,6 @@ kayalib.errors.UnknownBotError: unknown Aku Paling Kaya bot 'smart'; the bots ar
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +30,8 @@ __all__ = ["GAMES", "Game", "RuleOptions", "UnknownGameError", "bot_names", "gam
 
 GAMES: dict[str, str] = {"blef": "kayalib.blef", "kaya": "kayalib.kaya"}
 """Game name -> the package that implements it."""
+LESSON_BOTS: dict[str, str] = {"blef": "kayalib.lessons.maths.lesson_bots"}
+"""Game name -> the module whose ``LESSON_BOTS`` names the lessons' bots of that game."""
 
 
 @dataclass(frozen=True)
@@ -129,8 +131,8 @@ def game(name: str) -> Game:
 def _bots(name: str, lessons: bool = False) -> dict[str, Callable[[], Any]]:
     game(name)
     bots = importlib.import_module(f"{GAMES[name]}.bots").BOTS
-    if lessons and importlib.util.find_spec(f"{GAMES[name]}.lesson_bots") is not None:
-        return {**bots, **importlib.import_module(f"{GAMES[name]}.lesson_bots").LESSON_BOTS}
+    if lessons and name in LESSON_BOTS:
+        return {**bots, **importlib.import_module(LESSON_BOTS[name]).LESSON_BOTS}
     return bots
 
 

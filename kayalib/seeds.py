@@ -39,7 +39,6 @@ __all__ = [
     "bot_key",
     "bot_rng",
     "check_seed",
-    "fresh_rng",
     "fresh_seed",
     "game_seed",
     "personal_seed",
@@ -164,8 +163,3 @@ class NoDraws(random.Random):
 
 NO_DRAWS = NoDraws()
 """What the turn loop hands a bot that never draws."""
-
-
-def fresh_rng() -> random.Random:
-    """A generator seeded by the operating system (a bot where no replay is asked for)."""
-    return BotRandom(secrets.token_bytes(32))

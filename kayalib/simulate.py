@@ -29,6 +29,7 @@ from kayalib.log import read_records, write_events
 from kayalib.progress import ProgressCallback
 from kayalib.registry import Game, game, make_bot
 from kayalib.seeds import check_seed, game_seed
+from kayalib.stats import WinRate
 
 __all__ = [
     "MAX_GAMES",
@@ -108,9 +109,9 @@ class SimulationResult:
     seconds: float = field(compare=False)
 
     @property
-    def win_rates(self) -> tuple[float, ...]:
-        """The fraction of games each seat won."""
-        return tuple(win / self.games for win in self.wins)
+    def win_rates(self) -> tuple[WinRate, ...]:
+        """Each seat's wins of the games, with its share and interval."""
+        return tuple(WinRate(win, self.games) for win in self.wins)
 
     @property
     def games_per_second(self) -> float:

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -26,6 +27,8 @@ from kayalib.errors import ArgumentError
 
 __all__ = [
     "BetaPosterior",
+    "PairedDifference",
+    "WinRate",
     "beta_cdf",
     "binomial_power",
     "binomial_range",
@@ -35,6 +38,7 @@ __all__ = [
     "difference_interval",
     "exact",
     "detectable_share",
+    "normal_quantile",
     "normal_sf",
     "share_difference_interval",
     "two_proportion_test",
@@ -62,6 +66,122 @@ def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float
     low = 0.0 if successes == 0 else max(0.0, centre - half)
     high = 1.0 if successes == trials else min(1.0, centre + half)
     return low, high
+
+
+@dataclass(frozen=True)
+class WinRate:
+    """``wins`` of ``games`` won: the one win-rate result of the kit (a simulation's seats, a
+    tournament's standings, a heads-up match, a lesson's experiments), with its share and 95%
+    Wilson interval. ``mean_result`` reads each game as +1 won and −1 lost (a heads-up round).
+
+    >>> record = WinRate(30, 40)
+    >>> record.rate, [round(x, 3) for x in record.interval()], record.mean_result
+    (0.75, [0.598, 0.858], 0.5)
+    >>> WinRate(5, 4)
+    Traceback (most recent call last):
+    ...
+    kayalib.errors.ArgumentError: need 0 <= wins <= games, got 5 of 4
+    """
+
+    wins: int
+    games: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.wins <= self.games:
+            raise ArgumentError(f"need 0 <= wins <= games, got {self.wins} of {self.games}")
+
+    @property
+    def rate(self) -> float:
+        """The share of the games won (0 before any game)."""
+        return self.wins / self.games if self.games else 0.0
+
+    def interval(self, z: float = 1.96) -> tuple[float, float]:
+        """The 95% Wilson interval of the share won."""
+        return wilson_interval(self.wins, self.games, z)
+
+    @property
+    def mean_result(self) -> float:
+        """The average result of a game, +1 won and −1 lost."""
+        return 2 * self.rate - 1
+
+    def result_interval(self) -> tuple[float, float]:
+        """The 95% interval of :attr:`mean_result` (the Wilson interval, rescaled)."""
+        low, high = self.interval()
+        return 2 * low - 1, 2 * high - 1
+
+    def difference_interval(self, other: WinRate) -> tuple[float, float]:
+        """The 95% interval of this share minus ``other``'s, from independent games
+        (:func:`difference_interval`)."""
+        return difference_interval(self.wins, self.games, other.wins, other.games)
+
+    def __add__(self, other: WinRate) -> WinRate:
+        return WinRate(self.wins + other.wins, self.games + other.games)
+
+
+@dataclass(frozen=True)
+class PairedDifference:
+    """Two players' results on the *same* deals (game ``i`` of each dealt from one seed): the
+    shares won, their difference ``diff`` (first minus second), and the games only the first
+    won (``first_only``) or only the second (``second_only``). The deals that both won or both
+    lost say nothing about the difference, so the exact test is a fair coin's on the games only
+    one of them won (McNemar's exact test), and the interval's variance is that of the paired
+    differences.
+
+    >>> pair = PairedDifference.of([True, True, False, True], [True, False, False, False])
+    >>> pair.diff, pair.first_only, pair.second_only, pair.p
+    (0.5, 2, 0, 0.5)
+    """
+
+    games: int
+    first_wins: int
+    second_wins: int
+    first_only: int
+    second_only: int
+
+    @classmethod
+    def of(cls, first: Sequence[bool], second: Sequence[bool]) -> PairedDifference:
+        if len(first) != len(second) or not first:
+            raise ArgumentError(f"need the same deals on both sides, got {len(first)} and "
+                                f"{len(second)} games")  # fmt: skip
+        only = sum(a and not b for a, b in zip(first, second, strict=True))
+        other = sum(b and not a for a, b in zip(first, second, strict=True))
+        return cls(len(first), sum(first), sum(second), only, other)
+
+    @property
+    def diff(self) -> float:
+        return (self.first_wins - self.second_wins) / self.games
+
+    @property
+    def p(self) -> float:
+        """The exact two-sided test of "neither wins more often" (McNemar's)."""
+        return binomial_test(self.first_only, self.first_only + self.second_only)
+
+    def interval(self, level: float = 0.95) -> tuple[float, float]:
+        """The interval of the difference at ``level`` (normal, paired variance); for ``k``
+        comparisons at once ask for ``1 - 0.05 / k`` (Bonferroni)."""
+        n, d = self.games, self.diff
+        second_moment = (self.first_only + self.second_only) / n  # E[(a - b)^2]
+        variance = max(0.0, second_moment - d * d) * n / max(1, n - 1)
+        half = normal_quantile(1 - (1 - level) / 2) * math.sqrt(variance / n)
+        return max(-1.0, d - half), min(1.0, d + half)
+
+
+def normal_quantile(q: float) -> float:
+    """The ``q`` quantile of a standard normal (bisection on :func:`normal_sf`).
+
+    >>> round(normal_quantile(0.975), 3), round(normal_quantile(1 - 0.05 / 6), 3)
+    (1.96, 2.394)
+    """
+    if not 0 < q < 1:
+        raise ArgumentError(f"a quantile lies strictly between 0 and 1, not {q}")
+    low, high = -40.0, 40.0
+    for _ in range(200):
+        mid = (low + high) / 2
+        if 1 - normal_sf(mid) < q:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
 
 
 def difference_interval(a: int, n: int, b: int, m: int, z: float = 1.96) -> tuple[float, float]:
@@ -169,19 +289,6 @@ def chi_square_sf(x: float, df: int) -> float:
         total += term
         term *= half / (i + 0.5)
     return total
-
-
-def _binomial_pmf(trials: int, p: float) -> list[float]:
-    """P(X = k) for k = 0..trials, X binomial(trials, p) (through logarithms: no underflow to
-    0 for a few thousand trials, and no overflow)."""
-    if trials < 0 or not 0.0 <= p <= 1.0:
-        raise ArgumentError(f"need trials >= 0 and 0 <= p <= 1, got {trials} and {p}")
-    if p in (0.0, 1.0):
-        return [1.0 if k == (0 if p == 0.0 else trials) else 0.0 for k in range(trials + 1)]
-    log_p, log_q = math.log(p), math.log1p(-p)
-    head = math.lgamma(trials + 1)
-    return [math.exp(head - math.lgamma(k + 1) - math.lgamma(trials - k + 1)
-                     + k * log_p + (trials - k) * log_q) for k in range(trials + 1)]  # fmt: skip
 
 
 def _binomial_weights(trials: int, p: float | Fraction) -> tuple[list[int], int]:

@@ -100,6 +100,8 @@ class Table:
             raise RulesError(f"{players} players need {players} seats, not {len(seats)}")
         known = {PERSON, *bot_names(self.game.name)}
         kinds = tuple(seat.strip().lower() if isinstance(seat, str) else seat for seat in seats)
+        if not set(kinds) <= known:  # a lesson's table: the lesson bots (loaded only then)
+            known |= set(bot_names(self.game.name, lessons=True))
         unknown = [seat for seat in kinds if seat not in known]
         if unknown:
             names = ", ".join(sorted(known))

@@ -45,7 +45,7 @@ from kayalib.sandbox import FAULTS as PROCESS_FAULTS
 from kayalib.sandbox import BotFault, BotFile, Limits, SandboxedBot, confinement, read_bot_file
 from kayalib.sandbox.limits import MAX_MOVE_SECONDS, MIN_MOVE_SECONDS, check_seconds
 from kayalib.seeds import check_seed, game_seed
-from kayalib.stats import wilson_interval
+from kayalib.stats import WinRate
 
 __all__ = [
     "BotFileError",
@@ -120,12 +120,17 @@ class Standing:
     output: str = ""
 
     @property
+    def result(self) -> WinRate:
+        """The wins of the games played, with the share and its interval."""
+        return WinRate(self.wins, self.games)
+
+    @property
     def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
+        return self.result.rate
 
     @property
     def interval(self) -> tuple[float, float]:
-        return wilson_interval(self.wins, self.games)
+        return self.result.interval()
 
     def to_json(self) -> dict[str, Any]:
         low, high = self.interval

@@ -1,6 +1,12 @@
 """Stored notebooks are clean: no execution counts, no widget state, no outputs except on cells
 marked ``# NBVAL_CHECK_OUTPUT``, and the lesson navigation links all point at notebooks that exist.
 
+A *lesson* notebook stores no output at all: its checked cells' figures are answers, and a
+student who opens the ``.ipynb`` in JupyterLab would read them. What those cells must print
+lives in the tests instead (``tests/lessons/page_figures.json``, by cell id), and
+``tests/lessons/test_pages.py`` compares every run of every page in every language with it;
+nbval skips a marked cell with no stored output and no count, and still runs every cell.
+
 A marked cell's stored text must equal a fresh run: nbval checks it (``--nbval-lax`` in
 pyproject.toml: it runs every notebook under ``notebooks/`` as a student opens it, and compares
 each marked cell's streams and text results), and ``tests/lessons/test_pages.py`` checks it
@@ -28,6 +34,9 @@ NOTEBOOKS = ROOT / "notebooks"
 MARK = "NBVAL_CHECK_OUTPUT"
 ALL = sorted(NOTEBOOKS.glob("*.ipynb"))
 LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+FIGURES = ROOT / "tests" / "lessons" / "page_figures.json"
+LESSON_NAMES = {path.name for path in LESSONS}
+"""What each lesson notebook's checked cells print: ``{notebook: {cell id: [text, ...]}}``."""
 TEXT_TYPES = {"text/plain"}
 
 
@@ -69,13 +78,6 @@ def output_text(outputs: list[dict[str, Any]]) -> list[str]:
     return texts
 
 
-def test_there_are_lesson_notebooks() -> None:
-    names = [path.name for path in LESSONS]
-    for number in range(1, 8):
-        assert any(name.startswith(f"{number:02d}-") for name in names), f"no notebook {number:02d}"
-    assert (NOTEBOOKS / "index.ipynb").exists()
-
-
 def problems(name: str, notebook: dict[str, Any]) -> list[str]:
     """Everything that makes a stored notebook unclean (empty when it is clean)."""
     found = []
@@ -95,6 +97,11 @@ def problems(name: str, notebook: dict[str, Any]) -> list[str]:
         if "execution" in cell.get("metadata", {}):
             found.append(f"{where}: stored run timings")
         outputs = cell.get("outputs", [])
+        if name in LESSON_NAMES:  # no answer in a stored lesson notebook
+            if cell.get("execution_count") is not None or outputs:
+                found.append(f"{where}: a lesson notebook stores no output or count (its "
+                             f"checked figures live in {FIGURES.name})")  # fmt: skip
+            continue
         if not marked(cell):
             if cell.get("execution_count") is not None:
                 found.append(f"{where}: stored execution count")
@@ -199,6 +206,17 @@ def test_the_checker_finds_unclean_notebooks(notebook: dict[str, Any], complaint
     assert any(complaint in problem for problem in found), found
 
 
+def test_a_lesson_notebook_may_store_no_answer() -> None:
+    """Even a checked cell of a lesson stores nothing: "value = -5/69" in the .ipynb is an
+    answer a student opening it in JupyterLab would read."""
+    answer = code_cell("# NBVAL_CHECK_OUTPUT\nlesson.say('x', check=True)",
+                       [dict(STREAM, text="value = -5/69\n")], count=1)  # fmt: skip
+    lesson = {"metadata": {}, "cells": [answer]}
+    assert any("stores no output" in p for p in problems(LESSONS[0].name, lesson))
+    assert problems(LESSONS[0].name, clean(lesson, lesson=True)) == []
+    assert json.loads(FIGURES.read_text("utf-8")).keys() == {path.name for path in LESSONS}
+
+
 def test_the_checker_accepts_a_clean_marked_cell() -> None:
     notebook = {
         "metadata": {},
@@ -217,6 +235,9 @@ def test_the_lesson_registry_is_the_notebooks_in_order() -> None:
 
     assert [f"{name}.ipynb" for _, name in LESSONS[1:]] == [path.name for path in LESSONS_NB]
     assert LESSONS[0] == ("index", "index")
+    numbers = [number for number, _ in LESSONS[1:]]
+    assert numbers == [f"{n:02d}" for n in range(1, len(numbers) + 1)] and len(numbers) >= 10
+    assert all(name.startswith(f"{number}-") for number, name in LESSONS[1:])
 
 
 LESSONS_NB = LESSONS
@@ -290,14 +311,25 @@ def execute(path: Path) -> dict[str, Any]:
     return json.loads(nbformat.writes(notebook))
 
 
-def clean(notebook: dict[str, Any]) -> dict[str, Any]:
-    """Keep only the text outputs of marked cells; drop counts, timings and widget state."""
+def checked_figures(notebook: dict[str, Any]) -> dict[str, list[str]]:
+    """The comparable text of a run notebook's marked cells, by cell id."""
+    return {cell["id"]: output_text(cell.get("outputs", [])) for cell in notebook["cells"]
+            if marked(cell)}  # fmt: skip
+
+
+def clean(notebook: dict[str, Any], *, lesson: bool = False) -> dict[str, Any]:
+    """Keep only the text outputs of marked cells (none at all in a ``lesson`` notebook); drop
+    counts, timings and widget state."""
     notebook.get("metadata", {}).pop("widgets", None)
     code_cells = 0
     for cell in notebook["cells"]:
         if cell["cell_type"] != "code":
             continue
         code_cells += 1
+        if lesson:
+            cell["execution_count"], cell["outputs"] = None, []
+            cell.get("metadata", {}).pop("execution", None)
+            continue
         cell["execution_count"] = code_cells if marked(cell) else None
         cell.get("metadata", {}).pop("execution", None)
         kept = []
@@ -315,11 +347,19 @@ def clean(notebook: dict[str, Any]) -> dict[str, Any]:
 
 
 def fix(paths: list[Path]) -> None:
-    """Execute each notebook and store it clean (marked cells keep their text outputs)."""
+    """Execute each notebook and store it clean (marked cells keep their text outputs; a lesson
+    notebook's go to :data:`FIGURES` instead)."""
+    figures = json.loads(FIGURES.read_text("utf-8")) if FIGURES.exists() else {}
     for path in paths:
-        notebook = clean(execute(path))
+        lesson = path.name in LESSON_NAMES
+        run = execute(path)
+        if lesson:
+            figures[path.name] = checked_figures(run)
+        notebook = clean(run, lesson=lesson)
         path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"stored {path.relative_to(ROOT)}")
+    FIGURES.write_text(json.dumps(dict(sorted(figures.items())), indent=1, ensure_ascii=False)
+                       + "\n", encoding="utf-8")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -197,7 +197,7 @@ def kaya_card_svg(
     name_size = min(12.0, round(12.0 * 9 / max(len(name), 1), 1))  # long names fit the card
     frame = "#e0a800" if highlight else edge
     stroke = 4 if highlight else 2
-    coin_text = f"{coins:+d}" if coins < 0 else str(coins)
+    coin_text = f"\u2212{-coins}" if coins < 0 else str(coins)  # a real minus sign
     coin_fill = "#7a1010" if coins < 0 else "#f2c230"
     opacity = ' opacity="0.45"' if dim else ""
     body = (

@@ -49,10 +49,13 @@ def histogram_svg(bars: Sequence[tuple[str, int]], *, mark: int | None = None, t
             f'<text x="{x + step / 2:.1f}" y="{height - bottom + 14:.1f}" font-size="10"'
             f' text-anchor="middle">{escape(label)}</text>'
         )
-        if marked and mark_label:
+        if marked and mark_label:  # kept inside the picture, whichever bar holds the truth
+            centre, half = x + step / 2, 3.6 * len(mark_label)  # about 7.2 px a letter
+            anchor, at = ("start", 2.0) if centre - half < 2 else (
+                ("end", width - 2.0) if centre + half > width - 2 else ("middle", centre))
             parts.append(
-                f'<text x="{x + step / 2:.1f}" y="{height - 6:.1f}" font-size="12" fill="{MARK}"'
-                f' font-weight="bold" text-anchor="middle">{escape(mark_label)}</text>'
+                f'<text x="{at:.1f}" y="{height - 6:.1f}" font-size="12" fill="{MARK}"'
+                f' font-weight="bold" text-anchor="{anchor}">{escape(mark_label)}</text>'
             )
     return _svg(width, height, title, parts)
 

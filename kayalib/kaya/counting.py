@@ -42,12 +42,11 @@ an opponent's hand is a uniform draw of its size from its unseen numbers without
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from math import comb
-from typing import Any
 
 from kayalib.errors import ArgumentError
 from kayalib.kaya.cards import Color, card
@@ -429,28 +428,40 @@ def known_give(hand: tuple[int, ...], forced: bool, profile: Profile) -> tuple[F
 
 
 @cache
-def _f_table_coin(draw: Draw, bound: int, profile: Profile) -> float:
-    return float(_table_coin(draw, bound, profile))
-
-
-@cache
-def _f_hidden_give(
-    mask: int,
-    known: int,
-    share: Fraction | None,
-    bound: int,
-    hand_size: int,
-    forced: bool,
-    profile: Profile,
-) -> tuple[float, float]:
-    g, r = _hidden_give(mask, known, share, bound, hand_size, forced, profile)
+def _float_pair(compute: Callable[..., tuple[Fraction, Fraction]],
+                *args: Hashable) -> tuple[float, float]:  # fmt: skip
+    """``compute(*args)`` (an exact pair of changes) as floats, computed once."""
+    g, r = compute(*args)
     return float(g), float(r)
 
 
-@cache
-def _f_known_give(hand: tuple[int, ...], forced: bool, profile: Profile) -> tuple[float, float]:
-    g, r = known_give(hand, forced, profile)
-    return float(g), float(r)
+Pair = Callable[..., tuple[Number, Number]]
+
+
+def _numbers(exact: bool, compute: Callable[..., tuple[Fraction, Fraction]]) -> Pair:
+    """``compute`` itself (exact), or the same computation as floats, each float pair computed
+    once from the exact one (the bots' fast path)."""
+    return compute if exact else partial(_float_pair, compute)
+
+
+def _own_give(hand: tuple[int, ...], profile: Profile, p_forced: Number, p_random: Number,
+              give: Pair) -> tuple[Number, Number]:  # fmt: skip
+    """Expected (loser, winner) change from the hand card a loser who knows its ``hand`` gives,
+    when it loses to a card that forces the give with chance ``p_forced`` and to another with
+    chance ``p_random`` (``give``: :func:`known_give`, exact or as floats)."""
+    loser: Number = 0 * p_forced
+    winner: Number = loser
+    if p_forced:
+        g, r = give(hand, True, profile)
+        loser, winner = p_forced * g, p_forced * r
+    if p_random:
+        g, r = give(hand, False, profile)
+        loser, winner = loser + p_random * g, winner + p_random * r
+    return loser, winner
+
+
+_FLOAT_KNOWN_GIVE: Pair = partial(_float_pair, known_give)
+""":func:`known_give` as floats (the bots' inner loop)."""
 
 
 def challenge_value(
@@ -479,16 +490,11 @@ def challenge_value(
     p_win, base, losses = _challenge_core(seat, own, profile, plain, exact)
     deltas = dict(base)
     hand = tuple(sorted(hand))
-    give = known_give if exact else _f_known_give
+    give = _numbers(exact, known_give)
     for winner, p_forced, p_random in losses:
-        if p_forced:
-            g, r = give(hand, True, profile)
-            deltas[seat] += p_forced * g
-            deltas[winner] += p_forced * r
-        if p_random:
-            g, r = give(hand, False, profile)
-            deltas[seat] += p_random * g
-            deltas[winner] += p_random * r
+        g, r = _own_give(hand, profile, p_forced, p_random, give)
+        deltas[seat] += g
+        deltas[winner] += r
     return ChallengeValue(p_win, deltas)
 
 
@@ -501,14 +507,13 @@ def _challenge_core(
     Targets come as plain tuples (cheap to hash for the cache).
     """
     targets = [Target(*t) for t in plain]
-    table_coin: Any
-    hidden_give: Any
-    if exact:
-        table_coin, hidden_give = _table_coin, _hidden_give
-        zero: Number = Fraction(0)
-    else:
-        table_coin, hidden_give = _f_table_coin, _f_hidden_give
-        zero = 0.0
+    zero: Number = Fraction(0) if exact else 0.0
+
+    def table_coin(draw: Draw, bound: int, profile: Profile) -> Number:
+        coin = _table_coin(draw, bound, profile)
+        return coin if exact else float(coin)
+
+    hidden_give = _numbers(exact, _hidden_give)
     masks = [_mask(t.unseen) for t in targets]
     knowns = [_mask(t.known) for t in targets]
     draws = [
@@ -574,17 +579,9 @@ def defence_value(
     """
     plain = _plain(challenger)
     p_win, mine, theirs, p_forced, p_random = _defence_core(own, profile, plain, exact)
-    hand = tuple(sorted(hand))
-    give = known_give if exact else _f_known_give
-    if p_forced:
-        g, r = give(hand, True, profile)
-        mine += p_forced * g
-        theirs += p_forced * r
-    if p_random:
-        g, r = give(hand, False, profile)
-        mine += p_random * g
-        theirs += p_random * r
-    return ChallengeValue(p_win, {seat: mine, challenger.seat: theirs})
+    g, r = _own_give(tuple(sorted(hand)), profile, p_forced, p_random,
+                     _numbers(exact, known_give))  # fmt: skip
+    return ChallengeValue(p_win, {seat: mine + g, challenger.seat: theirs + r})
 
 
 @lru_cache(maxsize=1 << 14)
@@ -594,13 +591,8 @@ def _defence_core(
     """:func:`defence_value` without the defender's hand card: ``(P(defender wins), its change,
     the challenger's change, P(challenger wins forcing a give), P(it wins, random take))``."""
     challenger = Target(*plain)
-    rest_give: Any
-    if exact:
-        rest_give = _give_from_random_hand
-        zero: Number = Fraction(0)
-    else:
-        rest_give = _f_give_from_random_hand
-        zero = 0.0
+    zero: Number = Fraction(0) if exact else 0.0
+    rest_give = _numbers(exact, _give_from_random_hand)
     cp = challenger.profile
     members = challenger.unseen
     if not members:
@@ -654,15 +646,10 @@ def challenge_gain(
         if s != seat:
             others += v
     for _winner, p_forced, p_random in losses:
-        if p_forced:
-            g, r = _f_known_give(hand, True, profile)
-            mine += p_forced * g
-            others += p_forced * r
-        if p_random:
-            g, r = _f_known_give(hand, False, profile)
-            mine += p_random * g
-            others += p_random * r
-    return mine - others / (players - 1)
+        g, r = _own_give(hand, profile, p_forced, p_random, _FLOAT_KNOWN_GIVE)
+        mine += g
+        others += r
+    return float(mine - others / (players - 1))
 
 
 def defence_gain(
@@ -677,27 +664,8 @@ def defence_gain(
     if not profile.forces_give and not challenger[4]:
         challenger = _clipped(challenger)
     _p, mine, theirs, p_forced, p_random = _defence_core(own, profile, challenger, False)
-    if p_forced:
-        g, r = _f_known_give(hand, True, profile)
-        mine += p_forced * g
-        theirs += p_forced * r
-    if p_random:
-        g, r = _f_known_give(hand, False, profile)
-        mine += p_random * g
-        theirs += p_random * r
-    return mine - theirs / (players - 1)  # type: ignore[return-value]
-
-
-@cache
-def _f_give_from_random_hand(
-    rest: tuple[int, ...],
-    hand_size: int,
-    forced: bool,
-    profile: Profile,
-    sure: tuple[int, ...] = (),
-) -> tuple[float, float]:
-    g, r = _give_from_random_hand(rest, hand_size, forced, profile, sure)
-    return float(g), float(r)
+    g, r = _own_give(hand, profile, p_forced, p_random, _FLOAT_KNOWN_GIVE)
+    return float(mine + g - (theirs + r) / (players - 1))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from html import escape
 from typing import Any
 
 from kayalib.draw.charts import table_html
+from kayalib.engine import turns
 from kayalib.i18n import Translator
 from kayalib.kaya.cards import COLORS, DECK, Card
 from kayalib.kaya.events import ChallengeEvent
@@ -70,8 +71,17 @@ class Scene:
     names: tuple[str, ...] = NAMES
 
 
-def _action(state: KayaState, text: str) -> Any:
-    return next(a for a in state.legal_actions() if str(a) == text)
+class ScriptedBot:
+    """Plays a scene's scripted moves, in order, for whichever seat is to move."""
+
+    draws = False
+
+    def __init__(self, script: Sequence[str]) -> None:
+        self.left = list(script)
+
+    def choose(self, view: Any, rng: Any) -> Any:
+        text = self.left.pop(0)
+        return next(a for a in view.legal_actions() if str(a) == text)
 
 
 def scene_steps(scene: Scene, t: Translator) -> list[Step]:
@@ -83,15 +93,22 @@ def scene_steps(scene: Scene, t: Translator) -> list[Step]:
         zip("abcdef", scene.names, strict=False))))  # fmt: skip
     if scene.state.gambreng is not None and scene.name == "opening":
         intro += gambreng_html(scene.state.gambreng, scene.names, t)
-    steps = [Step(title, kaya_table_html(state, scene.names, t), intro)]
-    for number, text in enumerate(scene.script, 1):
-        seat = state.current_player
-        assert seat is not None
-        action = _action(state, text)
-        before = len(state.events)
-        state = state.apply(action)
-        while (forced := state.forced_action()) is not None:  # e.g. ending a turn, no power
-            state = state.apply(forced)
+    steps = [Step(title, kaya_table_html(state, scene.names, t), intro, chapter=True)]
+    # Each scripted move is one step of the page, with the forced moves after it (ending a turn
+    # without a power, ...); once the script is played no seat has a bot, so turns() stops.
+    script = ScriptedBot(scene.script)
+    seats: list[ScriptedBot | None] = [script] * state.players
+    moves: list[list[Any]] = []
+    for step in turns(state, seats):
+        if step.forced:
+            moves[-1].append(step)
+            continue
+        moves.append([step])
+        if not script.left:
+            seats[:] = [None] * len(seats)
+    for number, (move, *forced) in enumerate(moves, 1):
+        action, seat, state = move.action, move.seat, (forced[-1] if forced else move).state
+        before = len(move.before.events)
         lines = [words.event_text(e) for e in state.events[before:]
                  if not isinstance(e, GambrengEvent)]  # fmt: skip
         body = " ".join(escape(line) for line in lines if line)
@@ -149,7 +166,7 @@ def scenes() -> list[Scene]:
               ("play blue-2", "challenge 2")),
         Scene("pink", position(pink_rules, hands=[["green-1", "green-2", "green-4", "green-8"],
                                                   ["pink-2", "pink-9"], ["orange-1", "orange-7"]],
-                               table=[None, "pink-6", None], active=0),
+                               table=[None, "pink-5", None], active=0),
               ("play green-2", "challenge 0", "give green-4"), ("Ayu", "Dewi", "Eko")),
         Scene("orange", position(pink_rules, hands=[["green-3", "green-7"], ["pink-1", "pink-8"],
                                                     ["orange-4", "orange-9"]],

@@ -13,13 +13,13 @@ from kayalib.blef import BID_KINDS, LADDER, Bid, holds
 from kayalib.blef.bids import BID_KINDS_PL
 from kayalib.blef.bots import OddsBot
 from kayalib.blef.game import CHECK, BlefRules, BlefState, CheckEvent, EliminatedEvent, EndEvent
-from kayalib.blef.ladder import example_pool
 from kayalib.blef.odds import bid_probability
 from kayalib.draw.charts import table_html
 from kayalib.engine import turns
 from kayalib.i18n import Translator
 from kayalib.lessons.cards import cards_html
 from kayalib.lessons.kit.stepper import Step, Stepper
+from kayalib.lessons.maths.ladder import example_pool
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Localized
 from kayalib.pages.widgets import slider

@@ -11,7 +11,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from kayalib.blef import DECK, LADDER, Bid, Card, holds, parse_cards
-from kayalib.blef.ladder import probability_grid, ways_with_aces
 from kayalib.blef.odds import bid_probability
 from kayalib.draw.charts import heatmap_png, table_html
 from kayalib.errors import KayalibError
@@ -20,6 +19,7 @@ from kayalib.lessons.cards import cards_html
 from kayalib.lessons.kit.gate import Gate
 from kayalib.lessons.kit.plots import Chart
 from kayalib.lessons.kit.simulator import DealSimulator
+from kayalib.lessons.maths.ladder import probability_grid, ways_with_aces
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Localized
 from kayalib.pages.widgets import slider
@@ -55,7 +55,7 @@ def probability_heatmap_png(t: Translator, hand: Sequence[Card] | str = "", *,
     )
 
 
-_TABLE_COLUMNS = (2, 4, 6, 8, 12, 16, 20)
+_TABLE_COLUMNS = (2, 4, 6, 8, 9, 10, 11, 12, 16, 20)  # 9-11: the sizes the lessons ask about
 
 
 def heatmap_text(t: Translator, hand: Sequence[Card], grid: list[list[float]]) -> tuple[str, str]:
@@ -146,9 +146,10 @@ class BidSimulator(widgets.VBox, Localized):
         self.apply_button = widgets.Button()
         self.holder = widgets.VBox()
         self.problem = widgets.HTML()
+        self.relabelling = False  # new option labels must not deal afresh (the deals stay)
         self.apply_button.on_click(self.errors.guard(lambda _: self.rebuild()))
-        self.bid_box.observe(self.errors.guard(lambda _: self.rebuild()), "value")
-        self.cards_box.observe(self.errors.guard(lambda _: self.rebuild()), "value")
+        self.bid_box.observe(self.errors.guard(lambda _: self._chosen()), "value")
+        self.cards_box.observe(self.errors.guard(lambda _: self._chosen()), "value")
         controls = [widgets.HBox([self.bid_box, self.cards_box]),
                     widgets.HBox([self.hand_box, self.apply_button]), self.problem]
         super().__init__([*controls, self.holder, self.errors] if free else
@@ -158,12 +159,21 @@ class BidSimulator(widgets.VBox, Localized):
         self._labels()
         self.rebuild()
 
+    def _chosen(self) -> None:
+        """A bid or a number of cards was chosen: a fresh simulator (not while relabelling)."""
+        if not self.relabelling:
+            self.rebuild()
+
     def _labels(self) -> None:
         t = self.t
         words = BlefWords(t)
         value = self.bid_box.value
-        self.bid_box.options = [(f"#{b.index + 1} {words.bid_text(b)}", b) for b in LADDER]
-        self.bid_box.value = value
+        self.relabelling = True
+        try:
+            self.bid_box.options = [(f"#{b.index + 1} {words.bid_text(b)}", b) for b in LADDER]
+            self.bid_box.value = value
+        finally:
+            self.relabelling = False
         self.bid_box.description = t("lesson_bid")
         self.cards_box.description = t("lesson_cards_in_play")
         self.hand_box.description = t("lesson_your_hand")

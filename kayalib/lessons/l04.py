@@ -1,6 +1,7 @@
 """Lesson 04, is the ladder fair? Where a higher kind of Blef bid is more likely than a lower one,
 and what a fair order of the kinds would be for each number of cards in play. A kind that the
-cards in play cannot make is impossible, and is never compared (:mod:`kayalib.blef.ladder`)."""
+cards in play cannot make is impossible, and is never compared
+(:mod:`kayalib.lessons.maths.ladder`)."""
 
 from __future__ import annotations
 
@@ -12,18 +13,18 @@ from typing import Any
 import ipywidgets as widgets
 
 from kayalib.blef import BID_KINDS, DECK, Bid, holds
-from kayalib.blef.ladder import (
+from kayalib.blef.odds import bid_probability
+from kayalib.draw.charts import heatmap_png, table_html
+from kayalib.i18n import Translator
+from kayalib.lessons.kit.exercise import answer_text
+from kayalib.lessons.kit.gate import Gate
+from kayalib.lessons.maths.ladder import (
     fair_kind_groups,
     fair_kind_order,
     impossible_kinds,
     kind_inversions,
     kind_probabilities,
 )
-from kayalib.blef.odds import bid_probability
-from kayalib.draw.charts import heatmap_png, table_html
-from kayalib.i18n import Translator
-from kayalib.lessons.kit.exercise import answer_text
-from kayalib.lessons.kit.gate import Gate
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Localized
 from kayalib.pages.widgets import slider

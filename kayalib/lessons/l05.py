@@ -4,7 +4,8 @@
 player at once); then the class's own hompimpa shows, entered by the students
 (:class:`ShowEntry`) and tested with an exact binomial test (:class:`ClassShows`: what the test
 can and cannot say, and whether an uneven palm share makes gambreng unfair). The numbers are
-:mod:`kayalib.kaya.gambreng_stats` and :mod:`kayalib.stats`; here they are drawn and told."""
+:mod:`kayalib.lessons.maths.gambreng_stats` and :mod:`kayalib.stats`; here they are drawn and
+told."""
 
 from __future__ import annotations
 
@@ -20,12 +21,12 @@ import ipywidgets as widgets
 from kayalib.draw.charts import figure_to_png, new_figure, table_html
 from kayalib.i18n import Translator
 from kayalib.kaya.gambreng import Gambreng, expected_rounds, gambreng, simulate_gambreng
-from kayalib.kaya.gambreng_stats import biased_draw, mean_rounds, repeat_chance
 from kayalib.lessons.cards import gambreng_html
 from kayalib.lessons.classdata import ClassData, class_or_sample, shipped_sample
 from kayalib.lessons.kit.page import markdown
 from kayalib.lessons.kit.plots import Chart
 from kayalib.lessons.kit.simulator import DealSimulator
+from kayalib.lessons.maths.gambreng_stats import biased_draw, mean_rounds, repeat_chance
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Localized, fill
 from kayalib.stats import (
@@ -304,10 +305,11 @@ def show_figures(shows: Sequence[dict[str, Any]], players: int = 4) -> dict[str,
     binomial test's ``p``, the counts a fair coin gives at least 95% of the time (``low``..
     ``high``), the palm share's 95% interval, the share the test notices 80 times in 100
     (``detect``, ``None`` if no count of ``n`` could give p < 0.05), and for a gambreng of
-    ``players`` at the class's palm share (:func:`kayalib.kaya.gambreng_stats.biased_draw`): the
-    mean rounds when everyone shares it, and the chance to go first of one player who always
-    shows the more common side (``follow``) or the other (``against``) against players who
-    share it. ``sentences``: the catalogue keys that fit these figures.
+    ``players`` at the class's palm share
+    (:func:`kayalib.lessons.maths.gambreng_stats.biased_draw`): the mean rounds when everyone
+    shares it, and the chance to go first of one player who always shows the more common side
+    (``follow``) or the other (``against``) against players who share it.
+    ``sentences``: the catalogue keys that fit these figures.
 
     >>> even = show_figures([{"gesture": "palm"}] * 120 + [{"gesture": "back"}] * 120)
     >>> even["p"], even["low"], even["high"], even["sentences"][:2]

@@ -19,6 +19,7 @@ from kayalib.kaya.counting import Profile, showdown_odds, unseen_numbers, win_pr
 from kayalib.kaya.game import KayaState, KayaView
 from kayalib.kaya.rules import KayaRules
 from kayalib.lessons.cards import KAYA_NAMES, kaya_table_html, kaya_words
+from kayalib.lessons.kit.exercise import answer_text
 from kayalib.lessons.kit.simulator import DealSimulator
 from kayalib.lessons.kit.stepper import Step, Stepper
 from kayalib.pages.banner import ErrorBanner
@@ -128,7 +129,9 @@ class ChallengeExplorer(widgets.VBox, Localized):
         )  # fmt: skip
         self.result.value = (
             "<ul>" + "".join(f"<li>{escape(part)}</li>" for part in parts) + "</ul><p>"
-            + escape(fill(t, t("lesson_win_product"), product=product, p=p, d=float(p)))
+            + escape(fill(t, t("lesson_win_product" if p.denominator != 1 else  # a certainty:
+                                "lesson_win_product_whole"), product=product, p=p,  # no "≈ 1.000"
+                          d=float(p)))  # fmt: skip
             + "</p>" + bars
         )
 
@@ -146,7 +149,7 @@ def challenge_gain_table(view: KayaView, t: Translator, names: Sequence[str] = N
     for targets, value in values.items():
         rows.append([t("kaya_act_challenge", player=words.seat(view.seat),
                        targets=words.seats(targets)),
-                     t.number(float(value.win_probability), 3),
+                     answer_text(value.win_probability, t),
                      signed(value.deltas.get(view.seat, 0)),
                      signed(value.gain(view.seat, view.players))])  # fmt: skip
     return table_html([t("lesson_move"), t("lesson_p_win"), t("lesson_my_change"),

@@ -2,16 +2,18 @@
 
 Every conclusion the page draws comes from a controlled experiment of whole games, seats
 balanced, a thousand games a seat, played once and shipped with the kit
-(:mod:`kayalib.blef.experiments`; a test plays a sample of them again). The student first plays
-a smaller run of the same experiment (:class:`BluffingSweep`, :class:`LadderSteps`, a
+(:mod:`kayalib.lessons.maths.experiments`; a test plays a sample of them again). The student
+first plays a smaller run of the same experiment (:class:`BluffingSweep`, :class:`LadderSteps`, a
 tournament), sees how noisy it is, and then reads the big one. Every sentence is computed from
 the numbers it follows, by the right comparison:
 
-- a bot against *itself* (``odds`` against ``odds``, seats balanced) wins exactly 50% of its
-  games, so a bluffer is compared with that exact 50% (its 95% confidence interval);
-- two bots against the same opponent are compared by the interval for the *difference* of their
-  win rates (:func:`kayalib.stats.difference_interval`), never by whether their own intervals
-  overlap;
+- the shipped experiments deal the same games to every bluffer and to ``odds`` against the same
+  opponent, so they are compared deal by deal (:func:`kayalib.stats.PairedDifference`), and one
+  test is declared before the games were played (:data:`DECLARED`: the heaviest bluffer against
+  ``odds``); its p-value says how strong the evidence is, and every bluffer's difference is shown
+  with a simultaneous 95% interval (three at once), never judged by overlapping intervals;
+- the student's own short run compares each bluffer with ``odds`` by the interval for the
+  *difference* of their win rates (:func:`kayalib.stats.difference_interval`), as a first look;
 - rounds in which a bluffer bluffed are *not* compared with rounds in which it did not: that is
   the page's exercise about selection bias.
 
@@ -23,34 +25,40 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import Any, NamedTuple
 
 import ipywidgets as widgets
 
 from kayalib.blef.bots import BayesBot, HonestBot, OddsBot, RandomBot
-from kayalib.blef.experiments import Result, RoundCount, shipped
-from kayalib.blef.lesson_bots import BelieverBot, BluffingBot
-from kayalib.blef.matches import heads_up_games
 from kayalib.draw.charts import table_html
 from kayalib.i18n import Translator
 from kayalib.lessons.kit.gate import GatedRunBox
 from kayalib.lessons.kit.plots import Chart, LiveChart
-from kayalib.lessons.kit.tournament import TournamentRunner, WinRates, bot_label, tournament
+from kayalib.lessons.kit.tournament import (
+    TournamentRunner,
+    bot_label,
+    draw_win_rates,
+    tournament,
+    win_rate_table,
+)
+from kayalib.lessons.maths.experiments import Result, RoundCount, paired, shipped
+from kayalib.lessons.maths.lesson_bots import BelieverBot, BluffingBot
+from kayalib.lessons.maths.matches import heads_up_games
 from kayalib.pages.runbox import Progress
 from kayalib.registry import bot_names, make_bot
-from kayalib.stats import difference_interval, share_difference_interval, wilson_interval
+from kayalib.stats import WinRate, share_difference_interval
 
 __all__ = [
     "BOTS",
+    "DECLARED",
     "LADDER",
     "LADDER_GAMES",
     "STEPS",
     "SWEEP",
     "BluffingSweep",
     "LadderSteps",
-    "Rate",
+    "Matchup",
     "blef_tournament",
     "bots_table_html",
     "compare_sentences",
@@ -74,12 +82,15 @@ LADDER = ("random", "honest", "odds", "bayes")
 LADDER_GAMES = 40
 """The games of the student's own one-table tournament, to start with."""
 SWEEP = ("odds", "bluffer 10%", "bluffer 30%", "bluffer 60%")
-"""The bots of the bluffing experiment: the plain odds bot first (the one that never bluffs)."""
+"""The bots of the bluffing experiment: the plain odds bot first (it makes no random bluffs)."""
 STEPS = (("honest", "random"), ("odds", "honest"), ("bayes", "odds"), ("cfr", "bayes"))
 """Each step up the ladder, heads-up: the upper bot first (and ``cfr``, lesson 09's equilibrium
 bot, against ``bayes``)."""
 BOTS = (*LADDER, "cfr", "believer", "bluffer 10%", "bluffer 30%", "bluffer 60%")
 """The bots of lesson 07: the engine's own and the lesson bots built on the odds bot."""
+DECLARED = "bluffer 60%"
+"""The one test the lesson declared before its shipped games were played: the heaviest bluffer
+against ``odds``, on the same deals, against each opponent."""
 SWEEP_GAMES = 100
 """Games a seat in the student's own runs (the shipped experiments play a thousand)."""
 
@@ -173,32 +184,91 @@ def policy_html(t: Translator, names: Sequence[str] = ("odds", "bluffer 30%", "b
 # Win rates and the sentences they support
 
 
-@dataclass(frozen=True)
-class Rate:
-    """``bot`` won ``won`` of ``played`` games against ``against``."""
+class Matchup(NamedTuple):
+    """``bot`` against ``against``: its wins of the games (``record``)."""
 
     bot: str
     against: str
-    won: int
-    played: int
-
-    @property
-    def rate(self) -> float:
-        return self.won / self.played if self.played else 0.0
-
-    def interval(self) -> tuple[float, float]:
-        return wilson_interval(self.won, self.played)
+    record: WinRate
 
 
-def shipped_rates(against: str, bots: Sequence[str] = SWEEP) -> list[Rate]:
+def shipped_rates(against: str, bots: Sequence[str] = SWEEP) -> list[Matchup]:
     """The shipped experiment of ``bots`` against ``against`` (a thousand games a seat)."""
     results = shipped()
     return [_rate(results[f"{bot} v {against}"]) for bot in bots]
 
 
-def _rate(result: Result) -> Rate:
+def _evidence(p: float) -> str:
+    """How strong the evidence of a p-value is, in the lesson's words."""
+    return "strong" if p < 0.001 else "moderate" if p < 0.01 else "weak" if p < 0.05 else "none"
+
+
+def bluff_test(against: str, bots: Sequence[str] = SWEEP) -> dict[str, Any]:
+    """The shipped bluffers against ``against``, each compared with ``bots[0]`` (``odds``) on the
+    same deals: ``rows`` (bot, the difference, its simultaneous 95% interval over the bluffers),
+    the declared test's p-value (``p``), ``evidence`` (strong, moderate, weak or none),
+    ``direction`` (more or less) and which bluffers' intervals lie ``below``, ``above`` or
+    ``around`` 0."""
+    results = shipped()
+    base = results[f"{bots[0]} v {against}"]
+    level = 1 - 0.05 / (len(bots) - 1)
+    rows, groups = [], {"below": [], "above": [], "around": []}
+    for bot in bots[1:]:
+        pair = paired(results[f"{bot} v {against}"], base)
+        low, high = pair.interval(level)
+        rows.append((bot, pair.diff, low, high))
+        groups["below" if high < 0 else "above" if low > 0 else "around"].append(bot)
+    declared = paired(results[f"{DECLARED} v {against}"], base)
+    return {"against": against, "rows": rows, "p": declared.p, "diff": declared.diff,
+            "evidence": _evidence(declared.p), "direction": "more" if declared.diff > 0 else
+            "less", "games": base.played, **groups}  # fmt: skip
+
+
+def verdict_of(test: dict[str, Any]) -> str:
+    """The answer to "does bluffing win more or less often?" that the declared test gives:
+    ``more`` or ``less`` when p < 0.05, else ``same`` (no evidence either way)."""
+    return "same" if test["evidence"] == "none" else test["direction"]
+
+
+def _p_text(t: Translator, p: float) -> str:
+    return t("l07.p_below", p=t.number(0.001, 3)) if p < 0.001 else t("l07.p_value",
+                                                                      p=t.number(p, 3))
+
+
+def _names(t: Translator, bots: Sequence[str]) -> str:
+    names = [bot_label(t, bot) for bot in bots]
+    return names[0] if len(names) == 1 else t("w_and_list", first=", ".join(names[:-1]),
+                                                 last=names[-1])  # fmt: skip
+
+
+def test_sentence(t: Translator, test: dict[str, Any]) -> str:
+    """What the declared test shows, worded as strongly as its p-value allows, then what the
+    other bluffers' intervals say."""
+    values = {"bot": bot_label(t, DECLARED), "against": bot_label(t, test["against"]),
+              "diff": t.number(abs(test["diff"]) * 100, 1), "p": _p_text(t, test["p"])}
+    if test["evidence"] == "none":
+        said = [t("l07.test_none", **values)]
+    else:
+        said = [t(f"l07.test_{test['direction']}", evidence=t(f"l07.evidence_{test['evidence']}"),
+                  **values)]  # fmt: skip
+    for group in ("below", "above", "around"):  # the others, by their simultaneous intervals
+        others = [bot for bot in test[group] if bot != DECLARED]
+        if others:
+            said.append(t.count(f"l07.paired_{group}", len(others), bots=_names(t, others)))
+    return " ".join(said)
+
+
+def paired_rows_html(t: Translator, test: dict[str, Any]) -> str:
+    """Each bluffer's difference from ``odds`` on the same deals, with its interval."""
+    rows = [[bot_label(t, bot), _points(t, diff), f"{_points(t, low)} \u2013 {_points(t, high)}"]
+            for bot, diff, low, high in test["rows"]]  # fmt: skip
+    return table_html([t("lesson_bot"), t("l07.paired_diff", base=bot_label(t, SWEEP[0])),
+                       t("l07.paired_interval")], rows)  # fmt: skip
+
+
+def _rate(result: Result) -> Matchup:
     bots = result.experiment.bots
-    return Rate(bots[0], bots[1], result.wins(0), result.played)
+    return Matchup(bots[0], bots[1], result.win_rate(0))
 
 
 def _percents(t: Translator, **values: float) -> dict[str, str]:
@@ -211,66 +281,66 @@ def _points(t: Translator, value: float) -> str:
     return ("+" if value > 0 else "\u2212" if value < 0 else "") + text
 
 
-def against_even(t: Translator, row: Rate, base: str) -> str:
+def against_even(t: Translator, row: Matchup, base: str) -> str:
     """``row`` compared with the exact 50% that ``base`` wins against itself."""
-    low, high = row.interval()
+    low, high = row.record.interval()
     key = "l07.even_more" if low > 0.5 else "l07.even_less" if high < 0.5 else "l07.even_unclear"
     return t(key, bot=bot_label(t, row.bot), base=bot_label(t, base),
              against=bot_label(t, row.against),
-             **_percents(t, rate=row.rate, low=low, high=high))  # fmt: skip
+             **_percents(t, rate=row.record.rate, low=low, high=high))  # fmt: skip
 
 
-def against_base(t: Translator, row: Rate, base: Rate) -> str:
+def against_base(t: Translator, row: Matchup, base: Matchup) -> str:
     """``row`` compared with ``base`` (the same opponent) by the interval for the difference."""
-    low, high = difference_interval(row.won, row.played, base.won, base.played)
+    low, high = row.record.difference_interval(base.record)
     key = "lesson_diff_more" if low > 0 else "lesson_diff_less" if high < 0 else \
         "lesson_diff_unclear"  # fmt: skip
     return t(key, bot=bot_label(t, row.bot), base=bot_label(t, base.bot),
-             rate=t.percent(row.rate), base_rate=t.percent(base.rate),
-             diff=_points(t, row.rate - base.rate), low=_points(t, low),
+             rate=t.percent(row.record.rate), base_rate=t.percent(base.record.rate),
+             diff=_points(t, row.record.rate - base.record.rate), low=_points(t, low),
              high=_points(t, high))  # fmt: skip
 
 
-def compare_sentences(t: Translator, rows: Sequence[Rate]) -> list[str]:
-    """A sentence per bluffer, comparing it with the first row (the bot that never bluffs)
+def compare_sentences(t: Translator, rows: Sequence[Matchup]) -> list[str]:
+    """A sentence per bluffer, comparing it with the first row (the odds bot, no random bluffs)
     against the same opponent: with the exact 50% when that is the opponent itself, else by the
     interval for the difference."""
     base, *others = rows
     if base.bot == base.against:
-        said = [t("l07.itself", bot=bot_label(t, base.bot), rate=t.percent(base.rate))]
+        said = [t("l07.itself", bot=bot_label(t, base.bot), rate=t.percent(base.record.rate))]
         return said + [against_even(t, row, base.bot) for row in others]
     return [against_base(t, row, base) for row in others]
 
 
-def verdict(rows: Sequence[Rate]) -> str | None:
+def verdict(rows: Sequence[Matchup]) -> str | None:
     """``"less"``, ``"more"`` or ``"same"`` when every bluffer's comparison says so, else
     ``None`` (the data do not settle the question for all of them)."""
     base, *others = rows
     found = set()
     for row in others:
         if base.bot == base.against:
-            low, high = row.interval()
+            low, high = row.record.interval()
             centre = 0.5
         else:
-            low, high = difference_interval(row.won, row.played, base.won, base.played)
+            low, high = row.record.difference_interval(base.record)
             centre = 0.0
         found.add("more" if low > centre else "less" if high < centre else "same")
     return found.pop() if len(found) == 1 else None
 
 
-def _draw_rates(t: Translator, rows: Sequence[Rate], table: widgets.HTML, chart: Chart,
+def _draw_rates(t: Translator, rows: Sequence[Matchup], table: widgets.HTML, chart: Chart,
                 verdicts: widgets.HTML, heading: str) -> None:  # fmt: skip
     """A sweep's table, chart (with the exact 50% line when the first row is a bot against
     itself) and computed sentences."""
     labels = [bot_label(t, row.bot) for row in rows]
-    shown = WinRates(labels, [row.won for row in rows], rows[0].played)
-    table.value = shown.table(t, t("lesson_bot"))
+    records = [row.record for row in rows]
+    table.value = win_rate_table(t, labels, records, t("lesson_bot"))
     itself = rows[0].bot == rows[0].against
-    shown.draw(chart, t, reference=0.5 if itself else None,
+    draw_win_rates(chart, t, labels, records, reference=0.5 if itself else None,
                reference_label=t("l07.exact_half", bot=bot_label(t, rows[0].bot)),
-               title=t.count("lesson_sweep_title", rows[0].played,
+               title=t.count("lesson_sweep_title", rows[0].record.games,
                              against=bot_label(t, rows[0].against),
-                             games=t.number(rows[0].played, 0)),
+                             games=t.number(rows[0].record.games, 0)),
                xlabel=t("lesson_bot"), first_column=t("lesson_bot"))  # fmt: skip
     items = "".join(f"<li>{escape(s)}</li>" for s in compare_sentences(t, rows))
     verdicts.value = f"<p><b>{escape(heading)}</b></p><ul>{items}</ul>"
@@ -300,13 +370,13 @@ class BluffingSweep(GatedRunBox):
                          **kwargs)  # fmt: skip
         self.relabel()
 
-    def work(self, count: int, progress: Progress) -> list[Rate]:
+    def work(self, count: int, progress: Progress) -> list[Matchup]:
         total = len(self.bots) * 2 * count
         rows = []
         for i, bot in enumerate(self.bots):
             won, played = heads_up_games(bot, self.against, count, self.seed,
                                          progress.part(i * 2 * count, total))  # fmt: skip
-            rows.append(Rate(bot, self.against, won, played))
+            rows.append(Matchup(bot, self.against, WinRate(won, played)))
         return rows
 
     def sentences(self) -> list[str]:
@@ -319,20 +389,33 @@ class BluffingSweep(GatedRunBox):
             self.chart.draw(b"", "")
             return
         _draw_rates(t, rows, self.table, self.chart, self.verdicts,
-                    t("l07.your_run", games=t.number(rows[0].played // 2, 0)))  # fmt: skip
+                    t("l07.your_run", games=t.number(rows[0].record.games // 2, 0)))  # fmt: skip
 
 
 def shipped_view(against: str) -> widgets.VBox:
-    """The shipped bluffing experiment against ``against``: table, chart and sentences."""
+    """The shipped bluffing experiment against ``against``: the win rates (table and chart),
+    then the comparison on the same deals and the declared test's sentence."""
     rows = shipped_rates(against)
+    test = bluff_test(against)
     table, verdicts = widgets.HTML(), widgets.HTML()
 
     def draw(t: Translator, chart: Chart) -> None:
-        _draw_rates(t, rows, table, chart, verdicts,
-                    t("l07.shipped_run", games=t.number(rows[0].played // 2, 0)))  # fmt: skip
+        labels = [bot_label(t, row.bot) for row in rows]
+        records = [row.record for row in rows]
+        table.value = win_rate_table(t, labels, records, t("lesson_bot"))
+        draw_win_rates(chart, t, labels, records, reference=None, reference_label="",
+                       title=t.count("lesson_sweep_title", rows[0].record.games,
+                                     against=bot_label(t, against),
+                                     games=t.number(rows[0].record.games, 0)),
+                       xlabel=t("lesson_bot"), first_column=t("lesson_bot"))  # fmt: skip
+        games = t.number(rows[0].record.games // 2, 0)
+        verdicts.value = (f"<p><b>{escape(t('l07.shipped_run', games=games))}</b></p>"
+                          f"<p>{escape(t('l07.test_declared', bot=bot_label(t, DECLARED)))}</p>"
+                          + paired_rows_html(t, test)
+                          + f"<p>{escape(test_sentence(t, test))}</p>")  # fmt: skip
 
     chart = LiveChart(draw)
-    box = widgets.VBox([verdicts, chart])  # the chart's own table states every figure
+    box = widgets.VBox([chart, verdicts])  # the chart's own table states every win rate
     box.add_class("kayalib-shipped-sweep")
     return box
 
@@ -374,30 +457,23 @@ def rounds_table_html(t: Translator, bluffer: str = "bluffer 30%") -> str:
 
 
 def conclusion() -> dict[str, Any]:
-    """The keys of the conclusion's two sentences, from the shipped experiments: against
-    ``odds`` (every bluffer below the exact 50%, or not all) and against ``believer`` (a bluffer
-    whose difference from ``odds`` is above 0, or none)."""
-    odds, believer = shipped_rates("odds"), shipped_rates("believer")
-    gains = []
-    for row in believer[1:]:
-        low, high = difference_interval(row.won, row.played, believer[0].won, believer[0].played)
-        gains.append((row, low, high))
-    paying = [row for row, low, _ in gains if low > 0]
-    losing = [row for row, _, high in gains if high < 0]
-    key_odds = "l07.conclusion_odds_" + {"less": "loses", "more": "pays"}.get(
-        verdict(odds) or "", "mixed")  # fmt: skip
-    key_believer = ("l07.conclusion_believer_pays" if paying and not losing else
-                    "l07.conclusion_believer_loses" if losing and not paying else
-                    "l07.conclusion_believer_unclear")  # fmt: skip
-    best = max(believer[1:], key=lambda row: row.rate)
-    low, high = difference_interval(best.won, best.played, believer[0].won, believer[0].played)
-    return {"key_odds": key_odds, "key_believer": key_believer,
-            "paying": lambda t: ", ".join(bot_label(t, r.bot) for r in paying),
-            "best": lambda t: bot_label(t, best.bot), "best_rate": best.rate,
-            "odds_rate": believer[0].rate, "diff": (best.rate - believer[0].rate) * 100,
-            "low": low * 100, "high": high * 100,
-            "worst": lambda t: bot_label(t, odds[-1].bot), "worst_rate": odds[-1].rate,
-            "games": shipped()["odds v odds"].experiment.games}  # fmt: skip
+    """The conclusion's two sentences, from the declared test against each opponent
+    (``odds``: what ``l07.conclusion_odds`` says, ``believer``: ``l07.conclusion_believer``),
+    and ``odds_bluffs``: the share of ``odds``'s own bids that lesson 08 counts as bluffs."""
+    return {"odds": lambda t: test_sentence(t, bluff_test("odds")),
+            "believer": lambda t: test_sentence(t, bluff_test("believer")),
+            "odds_bluffs": odds_bluff_share()}  # fmt: skip
+
+
+def odds_bluff_share() -> float:
+    """The share of the ``odds`` bot's bids in the sample class that lesson 08 counts as bluffs
+    (a bid its own cards make less than 50% likely): it adds no random bluffs, yet some of its
+    raises are bluffs by that count."""
+    from kayalib.lessons.classdata import shipped_sample
+    from kayalib.lessons.maths.bluff_rate import bot_counts
+
+    count = bot_counts(shipped_sample("play").data)["odds"]
+    return count.bluffs / count.bids
 
 
 # ---------------------------------------------------------------------------------------------
@@ -440,9 +516,9 @@ def table_view() -> widgets.Widget:
 
     def draw(t: Translator, chart: Chart) -> None:
         bots = list(figures["wins"])
-        shown = WinRates([bot_label(t, b) for b in bots], [figures["wins"][b] for b in bots],
-                         figures["games"])  # fmt: skip
-        shown.draw(chart, t, reference=1 / len(bots), reference_label=t("lesson_equal_strength"),
+        draw_win_rates(chart, t, [bot_label(t, b) for b in bots],
+                       [WinRate(figures["wins"][b], figures["games"]) for b in bots],
+                       reference=1 / len(bots), reference_label=t("lesson_equal_strength"),
                    title=t("l07.table_title", games=t.number(figures["games"], 0)),
                    xlabel=t("lesson_bot"), first_column=t("lesson_bot"))  # fmt: skip
         first, second = figures["first"], figures["second"]
@@ -459,11 +535,10 @@ def table_view() -> widgets.Widget:
     return widgets.VBox([sentence, chart])
 
 
-def step_sentence(t: Translator, upper: str, lower: str,
-                  row: tuple[float, float, float]) -> str:  # fmt: skip
+def step_sentence(t: Translator, upper: str, lower: str, record: WinRate) -> str:
     """What one step's result says, judged by its 95% confidence interval against 50% (two
     equally strong bots, seats balanced, win exactly half)."""
-    rate, low, high = row
+    rate, (low, high) = record.rate, record.interval()
     key = "l07.step_above" if low > 0.5 else "l07.step_below" if high < 0.5 else "l07.step_unclear"
     return t(key, upper=bot_label(t, upper), lower=bot_label(t, lower), rate=t.percent(rate),
              low=t.percent(low), high=t.percent(high))  # fmt: skip
@@ -474,14 +549,14 @@ def _draw_steps(t: Translator, steps: Sequence[tuple[str, str]], wins: Sequence[
                 verdicts: widgets.HTML) -> None:  # fmt: skip
     labels = [t("l07.step_label", upper=bot_label(t, u), lower=bot_label(t, lo))
               for u, lo in steps]  # fmt: skip
-    shown = WinRates(labels, list(wins), played)
-    table.value = shown.table(t, t("l07.step_column"))
-    shown.draw(chart, t, reference=0.5, reference_label=t("l07.step_even"),
+    records = [WinRate(won, played) for won in wins]
+    table.value = win_rate_table(t, labels, records, t("l07.step_column"))
+    draw_win_rates(chart, t, labels, records, reference=0.5, reference_label=t("l07.step_even"),
                title=t("l07.step_title", games=t.number(played // 2, 0)),
                xlabel=t("l07.step_column"), first_column=t("l07.step_column"))  # fmt: skip
     verdicts.value = "<ul>" + "".join(
-        f"<li>{escape(step_sentence(t, upper, lower, row[1:]))}</li>"
-        for (upper, lower), row in zip(steps, shown.rows, strict=True)) + "</ul>"
+        f"<li>{escape(step_sentence(t, upper, lower, record))}</li>"
+        for (upper, lower), record in zip(steps, records, strict=True)) + "</ul>"
 
 
 def steps_view() -> widgets.Widget:
@@ -528,7 +603,7 @@ class LadderSteps(GatedRunBox):
         if self.results is None:
             return []
         wins, played = self.results
-        return [step_sentence(self.t, u, lo, WinRates([u], [w], played).rows[0][1:])
+        return [step_sentence(self.t, u, lo, WinRate(w, played))
                 for (u, lo), w in zip(self.steps, wins, strict=True)]  # fmt: skip
 
     def show(self) -> None:

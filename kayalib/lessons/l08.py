@@ -1,8 +1,8 @@
 """Lesson 08, a bid is evidence: Bayes' rule on a case small enough to do by hand, a bluff-rate
 slider, the full-size case from the engine, and the class's own bids (the bluff rate as a Beta
 posterior, compared with the bots, then fed into the small case). Every figure comes from
-:mod:`kayalib.blef.bayes_tables` (:func:`kayalib.blef.inference.infer`) and
-:mod:`kayalib.blef.bluff_rate` when the page runs; here the tables are drawn and told.
+:mod:`kayalib.lessons.maths.bayes_tables` (:func:`kayalib.blef.inference.infer`) and
+:mod:`kayalib.lessons.maths.bluff_rate` when the page runs; here the tables are drawn and told.
 """
 
 from __future__ import annotations
@@ -16,7 +16,16 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from kayalib.blef.bayes_tables import (
+from kayalib.blef.bids import LADDER, Bid
+from kayalib.blef.inference import Posterior
+from kayalib.draw import probability_bars_html
+from kayalib.draw.charts import figure_to_png, new_figure, table_html
+from kayalib.i18n import Translator
+from kayalib.lessons.cards import cards_html
+from kayalib.lessons.kit.plots import Chart
+from kayalib.lessons.kit.simulator import DealSimulator
+from kayalib.lessons.kit.tournament import bot_label
+from kayalib.lessons.maths.bayes_tables import (
     FULL_BLUFF,
     KING,
     SMALL_BLUFF,
@@ -30,15 +39,6 @@ from kayalib.blef.bayes_tables import (
     small_posterior,
     small_view,
 )
-from kayalib.blef.bids import LADDER, Bid
-from kayalib.blef.inference import Posterior
-from kayalib.draw import probability_bars_html
-from kayalib.draw.charts import figure_to_png, new_figure, table_html
-from kayalib.i18n import Translator
-from kayalib.lessons.cards import cards_html
-from kayalib.lessons.kit.plots import Chart
-from kayalib.lessons.kit.simulator import DealSimulator
-from kayalib.lessons.kit.tournament import bot_label
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Localized, fill
 from kayalib.words import BlefWords
@@ -85,7 +85,7 @@ def small_table_html(t: Translator, bluff: Fraction = SMALL_BLUFF) -> str:
                  "1", "", _frac(total), "1"])  # fmt: skip
     head = [t(f"l08.col_{name}") for name in
             ("card", "hands", "prior", "likelihood", "joint", "posterior")]  # fmt: skip
-    return _raw_table(head, body)
+    return f'<div class="kayalib-scroll">{_raw_table(head, body)}</div>'  # a shadow shows more
 
 
 def _frac(value: Fraction) -> str:
@@ -102,13 +102,13 @@ def _raw_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 
 
 def heard_simulator(seed: int = 8, bluff: Fraction = SMALL_BLUFF) -> DealSimulator:
-    """Deal 1 / Deal 1000 of :func:`~kayalib.blef.bayes_tables.heard_trial` beside the exact
-    posterior."""
+    """Deal 1 / Deal 1000 of :func:`~kayalib.lessons.maths.bayes_tables.heard_trial` beside the
+    exact posterior."""
     deal = heard_trial(bluff)
 
     def trial(rng: random.Random) -> tuple[bool, Any]:
         true, card, tries = deal(rng)
-        return true, lambda t: t("l08.sim_deal", card=card, tries=t.number(tries, 0))
+        return true, lambda t: t.count("l08.sim_deal", tries, card=card, tries=t.number(tries, 0))
 
     exact = small_posterior(bluff).table()[KING]
     return DealSimulator(trial, exact, seed=seed,
@@ -145,7 +145,7 @@ def bluff_slider(bluff: Fraction, css_class: str) -> widgets.FloatSlider:
     slider = widgets.FloatSlider(value=float(bluff), min=0.0, max=1.0, step=1 / STEPS,
                                  readout_format=".0%", continuous_update=False,
                                  style={"description_width": "initial"},
-                                 layout={"width": "32em"})  # fmt: skip
+                                 layout={"width": "100%", "max_width": "32em"})  # fmt: skip
     slider.add_class(css_class)
     return slider
 
@@ -231,7 +231,7 @@ def ladder_figures() -> dict[str, Any]:
     """What lesson 07's shipped games say about listening: ``bayes`` against ``odds`` heads-up,
     its win rate with a 95% confidence interval, and the catalogue name of the sentence that the
     interval supports (``l08.ladder_bayes`` or ``l08.ladder_unclear``)."""
-    from kayalib.blef.experiments import shipped
+    from kayalib.lessons.maths.experiments import shipped
     from kayalib.stats import wilson_interval
 
     result = shipped()["bayes v odds"]
@@ -326,18 +326,25 @@ def class_figures(found: Any = None) -> dict[str, Any]:
     ``source``: ``sample`` (outside class mode: the sample class of bots), ``class`` (the class's
     own bids) or ``empty`` (class mode with no ended round yet: the figures are then the
     sample's, and the page says so); the keys of the sentences that follow from the data:
-    ``source_key``, ``compare_key``; counts, the Beta posterior (``a``, ``b``, ``mean``, ``low``,
-    ``high``), each bot's row (``bots``), and the class's rate fed into the small case."""
-    from kayalib.blef.bluff_rate import (
-        bot_counts,
+    ``source_key``, ``compare_key`` (no verdict for the sample class: it is bots, ``odds``
+    among them), ``caveat_key``; counts, the Beta posterior counted game by game (``a``, ``b``,
+    ``mean``, ``low``, ``high``: the bids as the independent bids they are worth, ``n_eff`` of
+    them, :func:`~kayalib.lessons.maths.bluff_rate.game_level`) beside the one that takes every
+    bid as independent (``naive_a`` ... ``naive_high``), each bot's row (``bots``, counted game
+    by game too), and the class's rate fed into the small case."""
+    from kayalib.lessons.classdata import SAMPLE_BOTS, class_or_sample, shipped_sample
+    from kayalib.lessons.maths.bluff_rate import (
+        Count,
+        bot_game_counts,
         class_count,
         definition,
+        design_effect,
         game_counts,
+        game_level,
         king_given_share,
         model_bluff_share,
         model_rate,
     )
-    from kayalib.lessons.classdata import SAMPLE_BOTS, class_or_sample, shipped_sample
 
     found = found if found is not None else class_or_sample("play")
     sample = shipped_sample("play")
@@ -345,19 +352,23 @@ def class_figures(found: Any = None) -> dict[str, Any]:
     source = "sample" if found.sample else "class" if count.bids else "empty"
     data = found.data if count.bids else sample.data
     count = class_count(data)
-    post = count.posterior()
+    games = game_counts(data)
+    naive = count.posterior()
+    worth = game_level(games)
+    post = worth.posterior()
     low, high = post.interval()
-    per_game = [float(g.share) for g in game_counts(data)]
+    per_game = [float(g.share) for g in games]
     bots = []
-    counted = bot_counts(sample.data)
+    counted = bot_game_counts(sample.data)
     for name in [n for n in dict.fromkeys(SAMPLE_BOTS) if n in counted]:
-        bot = counted[name]
-        bot_post = bot.posterior()
+        bot = sum(counted[name], Count())
+        bot_post = game_level(counted[name]).posterior()
         p_above = post.prob_above(bot_post)
         bots.append({"name": name, "bids": bot.bids, "bluffs": bot.bluffs,
                      "mean": bot_post.mean, "interval": bot_post.interval(),
                      "p_above": p_above, "verdict": verdict(p_above)})  # fmt: skip
     compared = next(row for row in bots if row["name"] == COMPARED)
+    verdict_key = "sample" if source != "class" else compared["verdict"]
     mean = Fraction(post.a, post.a + post.b)
     q = model_bluff_share(definition(data))
     fixed_share = SMALL_BLUFF * q
@@ -367,9 +378,12 @@ def class_figures(found: Any = None) -> dict[str, Any]:
         "bids": count.bids, "bluffs": count.bluffs, "others": count.bids - count.bluffs,
         "share": count.share,
         "a": post.a, "b": post.b, "mean": float(mean), "low": low, "high": high,
+        "n_eff": worth.bids, "deff": design_effect(games),
+        "naive_a": naive.a, "naive_b": naive.b, "naive_low": naive.interval()[0],
+        "naive_high": naive.interval()[1],
         "game_low": min(per_game), "game_high": max(per_game),
         "bots": bots, "bot": COMPARED, "p_odds": compared["p_above"],
-        "compare_key": f"class_compare_{compared['verdict']}",
+        "compare_key": f"class_compare_{verdict_key}",
         "caveat_key": "class_caveat" if len(per_game) > 1 else "class_caveat_one_game",
         "odds_mean": compared["mean"],
         "legal": opening_bids(), "q_bluffs": q * opening_bids(),

@@ -4,8 +4,8 @@ played against the equilibrium in seeded matches (:class:`EquilibriumMatch`), an
 equilibrium of the round shares (:func:`opening_ranges_chart`, :func:`card_values_html`, from
 :func:`kayalib.blef.equilibrium_set.shipped`). Part 2 (:mod:`kayalib.lessons.l10`) is about
 mixing, indifference and many equilibria with one value. Every number comes from
-:mod:`kayalib.blef.exploitation`, :mod:`kayalib.blef.equilibrium_set` and
-:mod:`kayalib.blef.matches` when the page runs; here they are drawn and told.
+:mod:`kayalib.lessons.maths.exploitation`, :mod:`kayalib.blef.equilibrium_set` and
+:mod:`kayalib.lessons.maths.matches` when the page runs; here they are drawn and told.
 
 Every round is round 1 of a seeded two-player game (one card each), so the same page seed deals
 the same cards; the bots draw from the engine's per-step generators.
@@ -22,22 +22,23 @@ import ipywidgets as widgets
 from kayalib.blef.actions import CHECK
 from kayalib.blef.equilibrium import HEADS_UP
 from kayalib.blef.equilibrium_set import shipped
-from kayalib.blef.exploitation import exploitation
 from kayalib.blef.game import BlefState, CheckEvent
-from kayalib.blef.lesson_bots import REPLY
-from kayalib.blef.matches import MatchResult, first_round, match
 from kayalib.draw import blef_card_svg
 from kayalib.draw.cards import card_back_svg, row_html
 from kayalib.draw.charts import bar_chart_png, figure_to_png, new_figure, table_html
-from kayalib.engine import turns
+from kayalib.engine import Step
 from kayalib.i18n import MINUS, Translator
 from kayalib.lessons.kit.gate import Gate, GatedRunBox
 from kayalib.lessons.kit.plots import Chart, LiveChart
+from kayalib.lessons.maths.exploitation import exploitation
+from kayalib.lessons.maths.lesson_bots import REPLY
+from kayalib.lessons.maths.matches import first_round, match
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Localized
 from kayalib.pages.runbox import Progress
-from kayalib.registry import make_bot
 from kayalib.seeds import game_seed
+from kayalib.stats import WinRate
+from kayalib.table import PERSON, Table
 from kayalib.words import BlefWords
 
 __all__ = [
@@ -81,7 +82,7 @@ class RoundPlayer(widgets.VBox, Localized):
     """
 
     def __init__(self, bots: Sequence[str] = ("honest", "always-bluffer", "cfr"),
-                 bot: str | None = None, seed: int = 9, *, enough: int = 4,
+                 bot: str | None = None, seed: int = 9, *, enough: int = 2,
                  lang: str | None = None, **kwargs: Any) -> None:  # fmt: skip
         self.init_language(lang)
         self.gate = Gate()
@@ -110,6 +111,7 @@ class RoundPlayer(widgets.VBox, Localized):
         self.tally.add_class("kayalib-h2h-tally")
         self.results: dict[str, list[int]] = {}
         self.rounds = 0
+        self.game: Table | None = None
         self.state: BlefState | None = None
         self.human = 0
         self.check: CheckEvent | None = None
@@ -136,59 +138,55 @@ class RoundPlayer(widgets.VBox, Localized):
         return not self.over and self.state is not None and bool(self.state.bids)
 
     def new_round(self) -> None:
-        """Deal the next round; the bot moves at once if it bids first."""
-        self.bot = make_bot("blef", self.opponent.value)
+        """Deal the next round at a table of the person and the bot; the bot moves at once if
+        it bids first."""
         self.game_seed = game_seed(self.seed, self.rounds)
-        self.state = first_round(self.game_seed)
-        starter = self.state.starter
-        self.human = starter if self.rounds % 2 == 0 else 1 - starter
+        start = first_round(self.game_seed)
+        self.human = start.starter if self.rounds % 2 == 0 else 1 - start.starter
+        seats = [PERSON, PERSON]
+        seats[1 - self.human] = self.opponent.value
         self.rounds += 1
         self.check = None
+        self.state = start
+        self.game = Table("blef", seats, start=start)
+        self.game.listeners.append(self._heard)
         self._bot_moves()
         self._show()
 
-    def _apply(self, action: Any, seat: int) -> None:
-        """The person's ``action`` (the engine checks it)."""
-        assert self.state is not None
-        self._record(action, self.state.apply(action, seat=seat))
-
-    def _record(self, action: Any, after: BlefState) -> None:
-        """A move was made: a check ends the round, and the page keeps showing the round as it
-        was at the check (its bids and cards), not the next round the engine has dealt."""
-        if action != CHECK:
-            self.state = after
-            return
-        self.check = next(e for e in reversed(after.events) if isinstance(e, CheckEvent))
-        record = self.results.setdefault(self.opponent.value, [0, 0])
-        record[0] += self.check.loser != self.human
-        record[1] += 1
-        if sum(played for _won, played in self.results.values()) >= self.enough:
-            self.gate.open()
+    def _heard(self, _table: Table, steps: Sequence[Step[BlefState]]) -> None:
+        """The table's moves: a check ends the round, and the page keeps showing the round as
+        it was at the check (its bids and cards), not the next round the engine has dealt."""
+        for step in steps:
+            if self.over:
+                return
+            if step.action != CHECK:
+                self.state = step.state
+                continue
+            self.check = next(e for e in reversed(step.state.events) if isinstance(e, CheckEvent))
+            record = self.results.setdefault(self.opponent.value, [0, 0])
+            record[0] += self.check.loser != self.human
+            record[1] += 1
+            if sum(played for _won, played in self.results.values()) >= self.enough:
+                self.gate.open()
 
     def _bot_moves(self) -> None:
-        """The bot's moves (by the one turn loop) until the person is to act or it checks."""
-        if self.over or self.state is None:
-            return
-        seats: list[Any] = [None, None]
-        seats[1 - self.human] = self.bot
-        for step in turns(self.state, seats):
-            self._record(step.action, step.state)
-            if self.over:
-                break
+        """The bot's moves until the person is to act or the round is checked."""
+        while self.game is not None and not self.over and self.game.bot_due:
+            self.game.advance()
 
     def bid(self) -> None:
         """Make the bid chosen in the list; the bot answers."""
-        if self.over or self.choice.value is None:
+        if self.over or self.choice.value is None or self.game is None:
             return
-        self._apply(self.choice.value, self.human)
+        self.game.act(self.human, self.choice.value)
         self._bot_moves()
         self._show()
 
     def sprawdzam(self) -> None:
         """Check the bot's last bid."""
-        if not self.can_check:
+        if not self.can_check or self.game is None:
             return
-        self._apply(CHECK, self.human)
+        self.game.act(self.human, CHECK)
         self._show()
 
     # -- showing -------------------------------------------------------------------------------
@@ -295,24 +293,24 @@ class EquilibriumMatch(GatedRunBox):
         super().__init__(rounds, low=100, high=20000, step=100, width="18em",
                          below=[self.verdicts, self.table, self.chart], lang=lang,
                          **kwargs)  # fmt: skip
-        self.results: list[MatchResult] = []
+        self.results: list[tuple[str, WinRate]] = []
         self.relabel()
 
-    def work(self, count: int, progress: Progress) -> list[MatchResult]:
+    def work(self, count: int, progress: Progress) -> list[tuple[str, WinRate]]:
         total = count * len(self.bots)
-        return [match(bot, count, self.seed + i, progress.part(i * count, total))
+        return [(bot, match(bot, count, self.seed + i, progress.part(i * count, total)))
                 for i, bot in enumerate(self.bots)]  # fmt: skip
 
     def sentences(self) -> list[str]:
         """One sentence per bot: is its interval below 0, around 0, or (by luck) above?"""
         t = self.t
         said = []
-        for result in self.results:
-            low, high = result.interval()
+        for bot, result in self.results:
+            low, high = result.result_interval()
             key = "l09.match_below" if high < 0 else "l09.match_above" if low > 0 else \
                 "l09.match_around"  # fmt: skip
-            exact = -float(exploitation(result.bot).equilibrium_average)
-            sentence = t(key, bot=bot_name(t, result.bot), mean=signed(t, result.mean),
+            exact = -float(exploitation(bot).equilibrium_average)
+            sentence = t(key, bot=bot_name(t, bot), mean=signed(t, result.mean_result),
                          low=signed(t, low), high=signed(t, high), exact=signed(t, exact))
             if not low <= exact <= high:
                 sentence += " " + t("l09.match_missed")
@@ -326,26 +324,27 @@ class EquilibriumMatch(GatedRunBox):
             self.chart.draw(b"", "")
             return
         rows, labels, means, errors = [], [], [], []
-        for result in results:
-            low, high = result.interval()
-            exact = -float(exploitation(result.bot).equilibrium_average)
-            name = bot_name(t, result.bot)
-            rows.append([name, t.number(result.rounds, 0), t.number(result.won, 0),
-                         signed(t, result.mean), f"{signed(t, low)} \u2013 {signed(t, high)}",
+        for bot, result in results:
+            low, high = result.result_interval()
+            exact = -float(exploitation(bot).equilibrium_average)
+            name = bot_name(t, bot)
+            rows.append([name, t.number(result.games, 0), t.number(result.wins, 0),
+                         signed(t, result.mean_result),
+                         f"{signed(t, low)} \u2013 {signed(t, high)}",
                          signed(t, exact)])  # fmt: skip
             labels.append(name.replace(" ", "\n", 2))
-            means.append(result.mean)
+            means.append(result.mean_result)
             errors.append((low, high))
         header = [t("l09.bot"), t("l09.rounds"), t("l09.rounds_won"), t("l09.result_per_round"),
                   t("lesson_interval95"), t("l09.exact_result")]  # fmt: skip
         self.table.value = table_html(header, rows)
         png = bar_chart_png(labels, means, errors=errors, reference=0.0,
                             reference_label=t("l09.zero_line"),
-                            title=t("l09.match_title", rounds=t.number(results[0].rounds, 0)),
+                            title=t("l09.match_title", rounds=t.number(results[0][1].games, 0)),
                             xlabel=t("l09.bot"), ylabel=t("l09.result_per_round"),
                             width=7.5, height=3.8, lang=t.lang)  # fmt: skip
         alt = t("l09.match_alt", results="; ".join(
-            f"{bot_name(t, r.bot)} {signed(t, r.mean)}" for r in results))  # fmt: skip
+            f"{bot_name(t, bot)} {signed(t, r.mean_result)}" for bot, r in results))  # fmt: skip
         self.chart.draw(png, alt, table_html(header, rows), t("lesson_chart_as_table"))
         items = "".join(f"<li>{escape(s)}</li>" for s in self.sentences())
         self.verdicts.value = f"<ul>{items}</ul>"
@@ -401,7 +400,7 @@ def opening_ranges_chart() -> LiveChart:
     """For each card of the first bidder: the share of its openings that are bluffs, from the
     least to the most any equilibrium uses (a bar from low to high), the shipped equilibrium's
     share marked."""
-    from kayalib.blef.exploitation import opening_bluff_shares
+    from kayalib.lessons.maths.exploitation import opening_bluff_shares
 
     figures = every_equilibrium()
     shipped_shares = opening_bluff_shares("cfr")

@@ -18,7 +18,13 @@ from matplotlib.patches import Rectangle
 
 from kayalib.blef.equilibrium import HEADS_UP, solved
 from kayalib.blef.equilibrium_set import shipped
-from kayalib.blef.exploitation import (
+from kayalib.draw.charts import bar_chart_png, figure_to_png, line_chart_png, new_figure, table_html
+from kayalib.i18n import Translator
+from kayalib.lessons.kit.gate import Gate
+from kayalib.lessons.kit.page import inline_markdown
+from kayalib.lessons.kit.plots import Chart, LiveChart
+from kayalib.lessons.l09 import signed
+from kayalib.lessons.maths.exploitation import (
     TEN,
     bluffing,
     opening_bluff_by_hand,
@@ -27,11 +33,6 @@ from kayalib.blef.exploitation import (
     strategy_grid,
     truth_dial,
 )
-from kayalib.draw.charts import bar_chart_png, figure_to_png, line_chart_png, new_figure, table_html
-from kayalib.i18n import Translator
-from kayalib.lessons.kit.gate import Gate
-from kayalib.lessons.kit.plots import Chart, LiveChart
-from kayalib.lessons.l09 import signed
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Localized, fill
 from kayalib.words import BlefWords
@@ -128,7 +129,8 @@ def _value_text(t: Translator, value: Fraction | float) -> str:
 
 def opening_values_html(t: Translator, card: int = TEN) -> str:
     """For the first bidder with ``card``: each high-card opening, what it is worth per round
-    (both then play the equilibrium) and how often the equilibrium opens with it."""
+    (with the first bidder's best play after it, the second bidder playing the equilibrium) and
+    how often the equilibrium opens with it."""
     words = _words(t)
     rows = [[words.bid_text(bid), _value_text(t, value), t.percent(share)]
             for bid, value, share in opening_values(card) if bid.kind == "high-card"]  # fmt: skip
@@ -246,19 +248,50 @@ def _frac(t: Translator, value: Fraction | float) -> str:
 # Uneven cards: two against one
 
 
+def nine_figures() -> dict[str, Any]:
+    """How often the 9 bluffs its opening over *every* equilibrium of the one-card round (the
+    linear programme's range, :func:`kayalib.lessons.l09.every_equilibrium`), and the key of
+    the sentence that says so."""
+    from kayalib.lessons.l09 import every_equilibrium
+
+    low, high = every_equilibrium()["ranges"][0]
+    key = "nine_always" if low == high == 1 else "nine_range"
+    return {"sentence": key, "nine_low": low, "nine_high": high}
+
+
 def uneven_figures() -> dict[str, Any]:
     """The round of two cards against one (the second round of a two-player game; the player
     with two cards lost the first and bids first), beside the one-card round: values, how exact
-    the shipped solution is, and how often each player bluffs."""
+    the shipped solution is, and how often each player bluffs. The one-card round's share of
+    bluffing openings depends on the equilibrium: ``even_low``..``even_high`` is its range over
+    every equilibrium (the linear programme: each card's range, each card dealt 1 time in 6)."""
+    from kayalib.lessons.l09 import every_equilibrium
+
     even, uneven = solved((1, 1)), solved((2, 1))
     one, two = bluffing((1, 1)), bluffing((2, 1))
+    ranges = every_equilibrium()["ranges"]
+    even_low = sum(low for low, _ in ranges) / len(ranges)
+    even_high = sum(high for _, high in ranges) / len(ranges)
     return {"value": uneven.value, "nash_conv": uneven.nash_conv,
+            "even_low": even_low, "even_high": even_high,
             "even_value": even.exact_value(), "bids": len(uneven.round.bids),
             "open_even": one[0].bluff, "open_uneven": two[0].bluff,
             "answer_even": one[2].bluff, "answer_uneven": two[2].bluff,
             "first_answer_even": one[1].bluff, "first_answer_uneven": two[1].bluff,
             "pair_bluff": max(share for hand, share in opening_bluff_by_hand((2, 1))
                               if hand[0] == hand[1])}  # fmt: skip
+
+
+def uneven_html(t: Translator) -> str:
+    """How bluffing changes with two cards against one, each sentence chosen by the figures
+    (a comparison with the one-card round only where every one-card equilibrium agrees)."""
+    figures = uneven_figures()
+    low, high, share = figures["even_low"], figures["even_high"], figures["open_uneven"]
+    where = "below" if share < low else "above" if share > high else "within"
+    keys = [f"l10.uneven_open_{where}", "l10.uneven_answer",
+            "l10.uneven_pair_never" if figures["pair_bluff"] == 0 else "l10.uneven_pair_most"]
+    items = "".join(f"<li>{inline_markdown(fill(t, t(key), **figures))}</li>" for key in keys)
+    return f"<p>{escape(t('l10.uneven'))}</p><ul>{items}</ul>"
 
 
 def uneven_chart() -> LiveChart:

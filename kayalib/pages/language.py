@@ -154,8 +154,9 @@ class _Figures(string.Formatter):
         self.in_fraction = False
 
     def vformat(self, format_string: str, args: Any, kwargs: Any) -> str:
-        """The text with its fields filled; a whole number beside a ``/`` is one side of a
-        fraction and is written without group separators."""
+        """The text with its fields filled; a whole number right beside a ``/`` is one side of
+        a fraction and is written without group separators (``33820/134596``); with spaces
+        around the ``/`` it is a division of numbers and keeps them (``33,820 / 134,596``)."""
         parts = list(self.parse(format_string))
         out = []
         for i, (literal, name, spec, conversion) in enumerate(parts):
@@ -163,7 +164,7 @@ class _Figures(string.Formatter):
             if name is None:
                 continue
             after = parts[i + 1][0] if i + 1 < len(parts) else ""
-            self.in_fraction = literal.rstrip().endswith("/") or after.lstrip().startswith("/")
+            self.in_fraction = literal.endswith("/") or after.startswith("/")  # 3/4, not 33 / 4
             value, _ = self.get_field(name, args, kwargs)
             value = self.convert_field(value, conversion)
             out.append(self.format_field(value, spec or ""))
@@ -171,6 +172,8 @@ class _Figures(string.Formatter):
 
     def format_field(self, value: Any, spec: str) -> str:
         t = self.t
+        if callable(value):  # words in the language of t, whatever the format asks
+            return str(value(t))
         if spec.startswith(".") and spec[1:].isdigit():
             return t.percent(float(value), int(spec[1:]))
         if spec.isdigit():
@@ -189,8 +192,6 @@ class _Figures(string.Formatter):
             return t.number(value, 0)
         if spec == "" and isinstance(value, float):
             return t.number(value, 4, trim=True)
-        if callable(value):
-            return str(value(t))
         return super().format_field(value, spec)
 
 

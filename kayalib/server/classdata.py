@@ -11,7 +11,7 @@ seats are numbers of their table.
     chance given the bidder's own cards (a fraction as text) and whether that makes it a bluff
     (:mod:`kayalib.blef.bluffs`); ``people`` are the students' seats (the others are bots).
     A lesson estimates the class's bluff rate from the people's bids
-    (:mod:`kayalib.blef.bluff_rate`).
+    (:mod:`kayalib.lessons.maths.bluff_rate`).
 ``prediction`` (``lesson``, ``name``)
     ``{"revealed": false, "count": n}`` until the teacher reveals the question on the
     dashboard, then ``{"revealed": true, "count": n, "values": ["1/3", ...], "exact": "445/1771"}``.

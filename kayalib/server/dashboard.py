@@ -195,7 +195,7 @@ def prediction_figure(t: Translator, key: tuple[str, str], entries: Sequence[Ent
         bars = [(t(f"lesson_range_{c}") if f"lesson_range_{c}" in t.words else c, n)
                 for c, n in sorted(choices.items())]  # fmt: skip
     truth_text = _number(t, truth) if truth is not None else ""
-    title = t("dash_guesses", n=len(entries))
+    title = t.count("dash_guesses", len(entries), n=len(entries))
     label = t("dash_true_value", value=truth_text) if truth_text else ""
     return {
         "lesson": lesson, "name": name, "count": len(entries), "revealed": revealed,

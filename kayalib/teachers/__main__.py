@@ -15,18 +15,22 @@ from pathlib import Path
 
 from kayalib.i18n import Translator, languages
 from kayalib.teachers.plans import lesson_numbers, plan_markdown
+from kayalib.teachers.record import record_lesson
 
 
-def plan_pages() -> dict[str, str]:
-    """``relative path -> Markdown`` of every plan page in every language."""
+def plan_pages(*, lessons: bool = True) -> dict[str, str]:
+    """``relative path -> Markdown`` of every plan page in every language (``lessons=False``:
+    only the index and the quickstart, without running any lesson page)."""
     pages: dict[str, str] = {}
-    for lang in languages():
+    records = {number: record_lesson(number) for number in lesson_numbers()} if lessons else {}
+    for lang in languages():  # each lesson's page ran once, above, for every language
         t = Translator(lang)
         rows = [f"# {t('teach_plans_title')}", "", t("teach_plans_intro"), ""]
         for number in lesson_numbers():
             rows.append(f"* [{number} {t(f'l{number}.title')}]({number}.md) — "
                         f"{t(f'l{number}.about')}")  # fmt: skip
-            pages[f"{lang}/{number}.md"] = plan_markdown(number, t)
+            if lessons:
+                pages[f"{lang}/{number}.md"] = plan_markdown(number, t, records[number])
         rows += ["", f"[{t('teach_quickstart_link')}](quickstart.md)"]
         pages[f"{lang}/quickstart.md"] = quickstart_markdown(t)
         others = " · ".join(f"[{name}](../{code}/README.md)" for code, name in languages().items())

@@ -23,7 +23,6 @@ Every word comes from the catalogue (``kayalib/i18n/<lang>/teachers/botlab.json`
 from __future__ import annotations
 
 import os
-import sys
 import time
 from html import escape
 from pathlib import Path
@@ -35,14 +34,14 @@ from kayalib.errors import KayalibError
 from kayalib.i18n import Translator
 from kayalib.lessons.kit.page import Lesson
 from kayalib.lessons.kit.plots import Chart
-from kayalib.lessons.kit.tournament import WinRates, bot_label
-from kayalib.lessons.l07 import Rate, against_base
+from kayalib.lessons.kit.tournament import bot_label, draw_win_rates, win_rate_table
+from kayalib.lessons.l07 import Matchup, against_base
 from kayalib.package_data import notebooks_folder
 from kayalib.pages.language import set_language
 from kayalib.pages.options import PageOptions
 from kayalib.pages.runbox import Progress, RunBox
 from kayalib.registry import bot_names
-from kayalib.stats import difference_interval, wilson_interval
+from kayalib.stats import WinRate, difference_interval, wilson_interval
 from kayalib.tournament import TournamentResult, round_robin
 
 __all__ = [
@@ -193,9 +192,9 @@ def strongest(t: Translator, result: TournamentResult) -> str:
     low, high = wilson_interval(won, won + lost)  # its share of the games one of them won
     head = "more" if low > 0.5 else "less" if high < 0.5 else "unclear"
     played = n * len(others)
-    rows = [Rate(name, "", sum(result.versus[name][o] for o in others), played)
+    rows = [Matchup(name, "", WinRate(sum(result.versus[name][o] for o in others), played))
             for name in (first, second)]  # fmt: skip
-    low_o, high_o = difference_interval(rows[0].won, played, rows[1].won, played)
+    low_o, high_o = difference_interval(rows[0].record.wins, played, rows[1].record.wins, played)
     field = "more" if low_o > 0 else "less" if high_o < 0 else "unclear"
     key = ("mixed" if {head, field} == {"more", "less"} else
            "first" if head == "more" or (head == "unclear" and field == "more") else
@@ -342,13 +341,13 @@ class Leaderboard(RunBox):
             return
         board = result.leaderboard()
         self.verdict.value = f"<p>{escape(strongest(t, result))}</p>"
-        played = board[0].games
         labels = [row.name if row.name == self.path.stem else bot_label(t, row.name)
                   for row in board]  # fmt: skip
-        rates = WinRates(labels, [row.wins for row in board], played)
+        rates = [row.result for row in board]
         games = t.number(result.games_per_pairing, 0)
         said = t.count("botlab.games_seed", result.games_per_pairing, games=games, seed=result.seed)
-        self.table.value = rates.table(t, t("botlab.entrant")) + f"<small>{escape(said)}</small>"
+        self.table.value = (win_rate_table(t, labels, rates, t("botlab.entrant"))
+                            + f"<small>{escape(said)}</small>")  # fmt: skip
         lines = []
         for row in board:
             faults = {why: n for why, n in row.forfeits.items() if n}
@@ -358,9 +357,10 @@ class Leaderboard(RunBox):
                              f"{escape(row.last_fault)}</code></li>")  # fmt: skip
         self.faults.value = (f"<p>{escape(t('botlab.forfeits'))}</p><ul>{''.join(lines)}</ul>"
                              if lines else f"<p>{escape(t('botlab.no_forfeits'))}</p>")  # fmt: skip
-        rates.draw(self.chart, t, reference=0.5, reference_label=t("botlab.even_match"),
-                   title=t("botlab.chart_title", game=t(f"botlab.game_{result.game}")),
-                   xlabel=t("botlab.entrant"), first_column=t("botlab.entrant"))  # fmt: skip
+        draw_win_rates(self.chart, t, labels, rates, reference=0.5,
+                       reference_label=t("botlab.even_match"),
+                       title=t("botlab.chart_title", game=t(f"botlab.game_{result.game}")),
+                       xlabel=t("botlab.entrant"), first_column=t("botlab.entrant"))  # fmt: skip
 
 
 def _new_file(folder: Path, name: Path) -> Path:
@@ -373,8 +373,3 @@ def _new_file(folder: Path, name: Path) -> Path:
             continue
         return path
     raise KayalibError(f"{folder} has {name.stem}_2 to {name.stem}_999 already")
-
-
-def python_command() -> str:
-    """This kernel's Python (so ``!{python} -m kayalib ...`` runs the kayalib it imports)."""
-    return sys.executable

@@ -6,9 +6,15 @@ numbered exit-ticket questions ``pNN.exit_1``, ``pNN.exit_1_answer``, ``pNN.exit
 lesson gets its plan by adding those files; figures a plan states are computed when it is
 written (:mod:`kayalib.teachers.figures`) and filled into ``{placeholders}`` per language.
 
+The timing is not written beside the lesson: the lesson's page declares its segments
+(``lesson.segment("name", minutes)``, :class:`~kayalib.lessons.kit.page.Segment`), and the
+plan's timing table is read from the page itself (:func:`kayalib.teachers.record.record_lesson`):
+each segment's minutes, what the plan says of it (``pNN.seg_<name>``) and the predictions,
+simulations and exercises of the page in it, in the page's order.
+
 >>> plan = Plan("03")
->>> [section for section, _ in plan.sections(Translator("en"))][:2]
-['objectives', 'prerequisites']
+>>> plan.has("objectives"), plan.has("timing")
+(True, True)
 >>> question, answer = plan.exit_ticket(Translator("pl"))[0]
 >>> "1125/1771" in answer and "0,6352" in answer
 True
@@ -17,19 +23,23 @@ True
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from kayalib.errors import UnknownNameError
 from kayalib.i18n import Translator
 from kayalib.pages.language import fill
+from kayalib.teachers.record import Ask, LessonRecord, Mark, Sim, Task, record_lesson
 
-__all__ = ["OPTIONAL", "SECTIONS", "Plan", "lesson_numbers", "plan_markdown"]
+__all__ = ["OPTIONAL", "PERIOD", "SECTIONS", "Plan", "Row", "lesson_numbers", "plan_markdown",
+           "timing_rows"]  # fmt: skip
 
 SECTIONS = (
     "objectives",
     "prerequisites",
     "timing",
     "misconceptions",
+    "scaffold",
     "discussion",
     "extension",
     "curriculum",
@@ -46,15 +56,70 @@ def lesson_numbers() -> list[str]:
     return [number for number, _ in LESSONS if number != "index"]
 
 
+PERIOD = 45
+"""Minutes of a period: every lesson's one-period timing fits it (a two-period variant, twice)."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of a timing table: a segment, its minutes and what the page holds in it."""
+
+    name: str
+    minutes: int
+    start: int
+    items: tuple[tuple[str, int], ...]
+    """``(kind, number)`` of the page's gates in the segment: ``predict``, ``simulate`` and
+    ``exercise``, numbered through the lesson (a simulation's number is 0)."""
+
+
+def timing_rows(record: LessonRecord, *, two_periods: bool = False) -> list[Row]:
+    """The rows of a lesson's timing table, in the page's order (``two_periods``: the variant's
+    minutes)."""
+    rows: list[Row] = []
+    counts = {"predict": 0, "exercise": 0}
+    name, minutes = "", 0
+    items: list[tuple[str, int]] = []
+    start = 0
+
+    def close() -> None:
+        nonlocal start
+        if name:
+            rows.append(Row(name, minutes, start, tuple(items)))
+            start += minutes
+
+    for item in record.items:
+        if isinstance(item, Mark):
+            close()
+            name, items = item.name, []
+            minutes = item.two_periods if two_periods and item.two_periods is not None \
+                else item.minutes  # fmt: skip
+        elif isinstance(item, (Ask, Task)):
+            kind = "predict" if isinstance(item, Ask) else "exercise"
+            counts[kind] += 1
+            items.append((kind, counts[kind]))
+        elif isinstance(item, Sim):
+            items.append(("simulate", 0))
+    close()
+    return rows
+
+
 class Plan:
     """The plan of one lesson, in any language."""
 
-    def __init__(self, number: str) -> None:
+    def __init__(self, number: str, record: LessonRecord | None = None) -> None:
         if number not in lesson_numbers():
             known = ", ".join(lesson_numbers())
             raise UnknownNameError(f"no lesson {number!r}; the lessons are {known}")
         self.number = number
         self._figures: dict[str, Any] | None = None
+        self._record = record
+
+    @property
+    def record(self) -> LessonRecord:
+        """The lesson's page as recorded (its notebook run once, when first asked)."""
+        if self._record is None:
+            self._record = record_lesson(self.number)
+        return self._record
 
     def key(self, name: str) -> str:
         return f"p{self.number}.{name}"
@@ -71,7 +136,9 @@ class Plan:
     def text(self, t: Translator, name: str) -> str:
         """One part of the plan as Markdown, figures filled in the language of ``t``; the
         prerequisites start with the lessons the lesson's own header names (one list,
-        :data:`~kayalib.lessons.kit.page.PREREQUISITES`)."""
+        :data:`~kayalib.lessons.kit.page.PREREQUISITES`); the timing is read from the page."""
+        if name == "timing":
+            return self.timing(t)
         text = fill(t, t(self.key(name)), **self.figures)
         if name == "prerequisites":
             from kayalib.lessons.kit.page import Lesson
@@ -80,7 +147,54 @@ class Plan:
         return text
 
     def has(self, name: str) -> bool:
-        return Translator("en").has(self.key(name))
+        return name == "timing" or Translator("en").has(self.key(name))
+
+    def timing(self, t: Translator) -> str:
+        """The timing tables, read from the page's segments: one period, and the two-period
+        variant when the page declares one."""
+        parts = []
+        if self.has("timing_note"):
+            parts += [fill(t, t(self.key("timing_note")), **self.figures), ""]
+        variants = [False]
+        if any(isinstance(item, Mark) and item.two_periods is not None
+               for item in self.record.items):  # fmt: skip
+            variants.append(True)
+        for two in variants:
+            rows = timing_rows(self.record, two_periods=two)
+            parts += [t("teach_two_periods" if two else "teach_one_period",
+                        minutes=sum(row.minutes for row in rows)), "",
+                      f"| {t('teach_minutes')} | {t('teach_activity')} | {t('teach_on_page')} |",
+                      "|---|---|---|"]  # fmt: skip
+            for row in rows:
+                when = (f"{row.start}\u2013{row.start + row.minutes}" if row.minutes
+                        else t("teach_left_out"))  # fmt: skip
+                said = fill(t, t(self.key(f"seg_{row.name}")), **self.figures)
+                parts.append(f"| {when} | {said} | {self.items_text(t, row)} |")
+            parts.append("")
+        parts.append(self.gates_text(t))
+        return "\n".join(parts).rstrip()
+
+    def gates_text(self, t: Translator) -> str:
+        """Where a student can be held up on the page: the exercises what follows waits for,
+        read from the page (and what to do about it)."""
+        counts = 0
+        waiting = []
+        for item in self.record.items:
+            if isinstance(item, Task):
+                counts += 1
+                waiting.append(t("teach_on_page_exercise", n=counts))
+        if not waiting:
+            return t("teach_gates_none")
+        items = waiting[0] if len(waiting) == 1 else t("w_and_list", first=", ".join(
+            waiting[:-1]), last=waiting[-1])  # fmt: skip
+        return t("teach_gates", items=items, button=t("lesson_show_solution"))
+
+    @staticmethod
+    def items_text(t: Translator, row: Row) -> str:
+        """What the page holds in a row: "prediction 1 → simulation → exercise 2"."""
+        if not row.items:
+            return "\u2014"
+        return " \u2192 ".join(t(f"teach_on_page_{kind}", n=n) for kind, n in row.items)
 
     def sections(self, t: Translator) -> list[tuple[str, str]]:
         """``(section, Markdown)`` for every section this plan has."""
@@ -100,14 +214,17 @@ class Plan:
         return f"{self.number} {t(f'l{self.number}.title')}"
 
 
-def plan_markdown(number: str, t: Translator) -> str:
-    """The whole plan of lesson ``number`` as one Markdown page."""
-    plan = Plan(number)
+def plan_markdown(number: str, t: Translator, record: LessonRecord | None = None) -> str:
+    """The whole plan of lesson ``number`` as one Markdown page (``record``: the lesson's page,
+    when it has been run already)."""
+    plan = Plan(number, record)
     notebook = _notebook(number)
     parts = [f"# {t('teach_plan_of', title=plan.title(t))}", "",
              t("teach_plan_opens", notebook=notebook, lang=t.lang), ""]  # fmt: skip
     for name, text in plan.sections(t):
         parts += [f"## {t(f'teach_{name}')}", "", text.strip(), ""]
+        if name == "extension" and plan.has("extension_answer"):
+            parts += [f"*{t('teach_extension_answer')}:* {plan.text(t, 'extension_answer')}", ""]
         if name == "discussion":
             parts += [f"## {t('teach_exit_ticket')}", ""]
             for i, (question, answer) in enumerate(plan.exit_ticket(t), 1):

@@ -5,10 +5,16 @@ in the teacher's view ``?solutions=key`` so every part is built at once) and its
 :class:`~kayalib.lessons.kit.page.Lesson` parts are read back in page order. Each item keeps the
 catalogue key and the figures the page computed, so it can be written in any language:
 
+* :class:`Mark`: where a segment of the lesson in class starts (its name and minutes: the
+  plan's timing table is read from these);
 * :class:`Ask`: a prediction (its question, choices, the exact value or the right choice) and
-  the prose just before it (what the question is about);
-* :class:`Task`: an exercise (question, answer, working);
-* :class:`Table`: a table the page shows; ``before_predictions`` says it reveals nothing yet.
+  the prose just before it when nothing has been shown since the last prediction (what the
+  question is about, never what an earlier one's simulation showed);
+* :class:`Sim`: a simulation (or rounds to play) the page waits for;
+* :class:`Task`: an exercise (question, answer, working; the question as a student's sheet
+  prints it);
+* :class:`Table`: a table the page shows; ``before_gates`` says it comes before the
+  page's first gate (a prediction, a simulation or an exercise), so it reveals nothing yet.
 """
 
 from __future__ import annotations
@@ -22,11 +28,26 @@ from typing import Any
 
 from kayalib.i18n import Translator
 from kayalib.package_data import notebooks_folder
-from kayalib.pages.language import fill, resolve
+from kayalib.pages.language import Text, fill, resolve
 
-__all__ = ["Ask", "LessonRecord", "Table", "Task", "notebook_path", "record_lesson", "run_lesson"]
+__all__ = ["Ask", "LessonRecord", "Mark", "Sim", "Table", "Task", "notebook_path",
+           "record_lesson", "run_lesson"]  # fmt: skip
 
 NOTEBOOKS = notebooks_folder()  # the installed package's (kayalib.package_data)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A segment of the lesson starts here (:class:`~kayalib.lessons.kit.page.Segment`)."""
+
+    name: str
+    minutes: int
+    two_periods: int | None
+
+
+@dataclass(frozen=True)
+class Sim:
+    """A simulation the page waits for (what settles the predictions before it)."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +72,8 @@ class Task:
     answer: Any
     working: Callable[[Translator], str]
     choices: tuple[tuple[Any, str], ...] | None = None
+    sheet_question: Callable[[Translator], str] | None = None
+    """The question as a student's sheet prints it (``None``: as the page does)."""
 
 
 @dataclass(frozen=True)
@@ -58,11 +81,11 @@ class Table:
     """A table of the page: ``render(t)`` (HTML); ``pinned``: its figures are checked by nbval."""
 
     render: Callable[[Translator], str]
-    before_predictions: bool
+    before_gates: bool
     pinned: bool
 
 
-Item = Ask | Task | Table
+Item = Mark | Ask | Sim | Task | Table
 
 
 @dataclass(frozen=True)
@@ -81,6 +104,11 @@ def notebook_path(number: str, notebooks: Path = NOTEBOOKS) -> Path:
     from kayalib.lessons.kit.page import LESSONS
 
     return notebooks / f"{dict(LESSONS)[number]}.ipynb"
+
+
+def _said(text: Text) -> Callable[[Translator], str]:
+    """Words of the page (a string, or words in a language) as words in any language."""
+    return lambda t: resolve(text, t)
 
 
 def _prose(part: Any) -> Callable[[Translator], str] | None:
@@ -119,25 +147,39 @@ def run_lesson(number: str, query: str = "solutions=key", notebooks: Path = NOTE
 def record_lesson(number: str, notebooks: Path = NOTEBOOKS) -> LessonRecord:
     """Run lesson ``number``'s notebook (teacher's view) and read its worksheet material."""
     from kayalib.lessons.kit.exercise import Exercise
-    from kayalib.lessons.kit.page import Gated, LiveHTML, Prose
+    from kayalib.lessons.kit.page import Gated, LiveHTML, Prose, Segment
     from kayalib.lessons.kit.predict import Prediction
 
     lesson = run_lesson(number, "solutions=key", notebooks)
+    starts: dict[int, list[Segment]] = {}
+    for segment in lesson.segments:
+        starts.setdefault(segment.start, []).append(segment)
     items: list[Item] = []
-    seen_prediction = False
+    gated = shown = False  # a gate so far; something shown since the last prediction
     previous: Any = None
-    for part in lesson.parts:
+    for index, (part, role) in enumerate(zip(lesson.parts, lesson.roles, strict=True)):
+        items += [Mark(segment.name, segment.minutes, segment.two_periods)
+                  for segment in starts.get(index, ())]  # fmt: skip
         pinned = getattr(part, "plain", None) is not None
         content = part.content if isinstance(part, Gated) else part
         if isinstance(content, Prediction):
-            context = _prose(previous) if isinstance(previous, Prose) else None
-            items.append(Ask(content.question_text, content.choices, content.exact,
+            context = _prose(previous) if isinstance(previous, Prose) and not shown else None
+            items.append(Ask(_said(content.question_text), content.choices, content.exact,
                              content.answer, context))  # fmt: skip
-            seen_prediction = True
+            shown = False
+        elif role == "simulate":
+            items.append(Sim())
+            shown = True
         elif isinstance(content, Exercise):
-            items.append(Task(content.question_text, content.answer, content.working,
-                              content.choices))  # fmt: skip
+            sheet = lesson.sheet_questions.get(index)
+            items.append(Task(_said(content.question_text), content.answer,
+                              _said(content.working), content.choices,
+                              None if sheet is None else _said(sheet)))  # fmt: skip
+            shown = True
         elif isinstance(content, LiveHTML) and "<table" in content.render(Translator("en")):
-            items.append(Table(content.render, not seen_prediction, pinned))
+            items.append(Table(content.render, not gated, pinned))
+        gated = gated or role in ("predict", "simulate", "exercise")
         previous = content
+    ends = [segment for segment in lesson.segments if segment.start >= len(lesson.parts)]
+    items += [Mark(segment.name, segment.minutes, segment.two_periods) for segment in ends]
     return LessonRecord(number, tuple(items))

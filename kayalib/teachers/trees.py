@@ -84,7 +84,7 @@ def _l06() -> LessonTree:
 
 
 def _l08() -> LessonTree:
-    from kayalib.blef.bayes_tables import MINE, SMALL_BLUFF, small_figures
+    from kayalib.lessons.maths.bayes_tables import MINE, SMALL_BLUFF, small_figures
 
     small = small_figures(SMALL_BLUFF)
     king, other = small["lk_king"], small["lk_other"]

@@ -96,8 +96,9 @@ def _ask(item: Ask, t: Translator, key: bool) -> str:
 
 
 def _task(item: Task, t: Translator, key: bool, number: int) -> str:
+    question = item.sheet_question if item.sheet_question and not key else item.question
     parts = ['<div class="item">',
-             f"<p><b>{escape(t('teach_exercise'))} {number}.</b> {item.question(t)}</p>"]
+             f"<p><b>{escape(t('teach_exercise'))} {number}.</b> {question(t)}</p>"]
     if item.choices is not None:
         parts += [f'<div class="choice">\u2610 {escape(str(w(t) if callable(w) else w))}</div>'
                   for w, _ in item.choices]  # fmt: skip
@@ -171,7 +172,7 @@ class's bids (the sample class's figures on the key)."""
 def worksheet_html(record: LessonRecord, lang: str, *, key: bool = False) -> str:
     """The worksheet (or, with ``key=True``, the answer key) of one lesson as an HTML page."""
     t = Translator(lang)
-    plan = Plan(record.number)
+    plan = Plan(record.number, record)
     body = _header(t, record.number, key)
     asks = [item for item in record.items if isinstance(item, Ask)]
     if asks:
@@ -183,7 +184,7 @@ def worksheet_html(record: LessonRecord, lang: str, *, key: bool = False) -> str
         elif isinstance(item, Task):
             exercise += 1
             body.append(_task(item, t, key, exercise))
-        elif isinstance(item, Table) and (item.before_predictions or (key and item.pinned)):
+        elif isinstance(item, Table) and (item.before_gates or (key and item.pinned)):
             body.append(_table(item, t))
     body += [template(t, key) for template in TEMPLATES.get(record.number, ())]
     body.append(f"<h2>{escape(t('teach_exit_ticket'))}</h2>")
@@ -196,6 +197,9 @@ def worksheet_html(record: LessonRecord, lang: str, *, key: bool = False) -> str
         body.append("</div>")
     body.append(f"<h2>{escape(t('teach_early'))}</h2>")
     body.append(_markdown(plan.text(t, "extension")))
+    if key and plan.has("extension_answer"):
+        body.append(f'<div class="key"><b>{escape(t("teach_answer"))}:</b> '
+                    f'{_inline(plan.text(t, "extension_answer"))}</div>')  # fmt: skip
     kind = t("teach_key") if key else t("teach_worksheet")
     title = escape(f"{record.number} {t(f'l{record.number}.title')} — {kind}")
     return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'

@@ -26,7 +26,7 @@ SeatNamer = Callable[[int], str]
 _SEAT_PARAMS = ("seat", "current", "active")
 _ACTION_PARAMS = ("action", "last")
 
-__all__ = ["BlefWords", "KayaWords", "LogLine", "SeatNamer", "Words", "join_names", "sentence"]
+__all__ = ["BlefWords", "KayaWords", "LogLine", "SeatNamer", "Words", "sentence"]
 
 
 class LogLine(NamedTuple):
@@ -46,14 +46,6 @@ def sentence(text: str) -> str:
     ('Hijau 3 dibuang.', '“Aku paling kaya!”')
     """
     return text[:1].upper() + text[1:]
-
-
-def join_names(t: Translator, names: Sequence[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C`` in the language of ``t``."""
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return t("w_and_list", first=", ".join(names[:-1]), last=names[-1])
 
 
 class Words:

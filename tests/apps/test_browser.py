@@ -175,7 +175,7 @@ def test_a_page_built_slowly_while_the_bots_move_shows_their_moves(voila_server,
               timeout=LOAD_TIMEOUT)  # fmt: skip
     page.wait_for_selector("button.kaya-bid:not([disabled])", timeout=STEP_TIMEOUT)
     log = page.inner_text(".kaya-log")
-    assert "Pemain 2 (bot: peluang) menawar" in log and "Pemain 3 (bot: acak) menawar" in log
+    assert "Pemain 2 (bot: odds) menawar" in log and "Pemain 3 (bot: acak) menawar" in log
     assert "berpikir" not in page.inner_text(".kaya-status")
 
 

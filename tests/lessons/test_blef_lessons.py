@@ -14,7 +14,12 @@ from hypothesis import strategies as st
 
 from kayalib.blef import BID_KINDS, DECK, LADDER, Bid, holds, parse_cards
 from kayalib.blef.game import BlefRules, BlefState
-from kayalib.blef.ladder import (
+from kayalib.blef.odds import bid_probability, brute_force_table
+from kayalib.i18n import Translator
+from kayalib.lessons.l02 import LadderBrowser, blef_walkthrough
+from kayalib.lessons.l03 import BidSimulator, HeatmapExplorer
+from kayalib.lessons.l04 import FairnessExplorer, fair_orders_html
+from kayalib.lessons.maths.ladder import (
     example_pool,
     fair_kind_order,
     impossible_kinds,
@@ -22,11 +27,6 @@ from kayalib.blef.ladder import (
     kind_probabilities,
     probability_grid,
 )
-from kayalib.blef.odds import bid_probability, brute_force_table
-from kayalib.i18n import Translator
-from kayalib.lessons.l02 import LadderBrowser, blef_walkthrough
-from kayalib.lessons.l03 import BidSimulator, HeatmapExplorer
-from kayalib.lessons.l04 import FairnessExplorer, fair_orders_html
 from kayalib.words import BlefWords
 from tests.lessons.conftest import shown_errors
 
@@ -226,3 +226,46 @@ def test_grid_column_sums_match_brute_force_on_small_draws(hand, cards) -> None:
     exact = brute_force_table(hand, cards)
     for bid in LADDER[::7]:
         assert grid[bid.index][cards - 1] == pytest.approx(float(exact[bid]), abs=1e-12)
+
+
+def test_large_counts_in_a_division_keep_their_separators() -> None:
+    """Lesson 03's step 3 divides 33,820 deals by 134,596: numbers, written the language's way
+    (a fraction written 33820/134596 keeps none)."""
+    from kayalib.i18n import Translator
+    from kayalib.pages.language import fill
+
+    for lang, shown in (("en", "33,820 / 134,596"), ("pl", "33\u00a0820 / 134\u00a0596"),
+                        ("id", "33.820 / 134.596")):  # fmt: skip
+        t = Translator(lang)
+        said = fill(t, t("l03.step3"), favourable=33820, total=134596, p=0, d=0.0)
+        assert shown in said or shown.replace("\u00a0", " ") in said, (lang, said[:200])
+
+
+def test_the_heat_maps_table_has_the_columns_the_lessons_ask_about() -> None:
+    from kayalib.i18n import Translator
+    from kayalib.lessons.l03 import heatmap_text
+    from kayalib.lessons.maths.ladder import probability_grid
+
+    t = Translator("en")
+    _alt, table = heatmap_text(t, [], probability_grid([]))
+    for n in (9, 10, 11):
+        assert f"<th>{n} cards</th>" in table
+
+
+def test_switching_the_language_keeps_the_deals() -> None:
+    """Lesson 03's 1,000 deals survive a language switch (new option labels used to set the
+    bid again, which dealt a fresh simulator)."""
+    from kayalib.lessons.l03 import BidSimulator
+    from kayalib.pages.language import set_language
+
+    simulator = BidSimulator(bid="pair A", cards=6, seed=1, free=False)
+    simulator.simulator.deal(1000)
+    before = simulator.simulator
+    set_language("pl")
+    try:
+        assert simulator.simulator is before and before.trials == 1000
+        from kayalib.i18n import Translator
+
+        assert f"/ {Translator('pl').number(1000, 0)} =" in before.summary.value  # in Polish
+    finally:
+        set_language("en")

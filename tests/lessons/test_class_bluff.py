@@ -12,19 +12,19 @@ from typing import Any
 
 import pytest
 
-from kayalib.blef.bayes_tables import KING, small_posterior, small_view
-from kayalib.blef.bluff_rate import (
+from kayalib.blef.odds import bid_probability
+from kayalib.blef.view import legal_after
+from kayalib.i18n import Translator, languages
+from kayalib.lessons import l08
+from kayalib.lessons.classdata import ClassData, shipped_sample
+from kayalib.lessons.maths.bayes_tables import KING, small_posterior, small_view
+from kayalib.lessons.maths.bluff_rate import (
     bot_counts,
     class_count,
     king_given_share,
     model_bluff_share,
     model_rate,
 )
-from kayalib.blef.odds import bid_probability
-from kayalib.blef.view import legal_after
-from kayalib.i18n import Translator, languages
-from kayalib.lessons import l08
-from kayalib.lessons.classdata import ClassData, shipped_sample
 from kayalib.pages.language import fill
 from kayalib.stats import BetaPosterior
 
@@ -68,19 +68,44 @@ def test_the_counts_are_the_raw_bids_counted_again_by_the_datas_own_definition()
     assert {name: [c.bids, c.bluffs] for name, c in bot_counts(data).items()} == per_bot
 
 
-def test_the_posterior_figures_are_kayalib_stats_on_the_data() -> None:
+def worth(games: list[tuple[int, int]]) -> BetaPosterior:
+    """The Beta posterior of bids counted game by game, computed here from ``(bids, bluffs)``
+    per game: the variance of the share between games (a ratio estimate's) over a binomial's
+    is how many bids one independent bid is worth."""
+    n, b, k = sum(g[0] for g in games), sum(g[1] for g in games), len(games)
+    p = b / n
+    between = k / (k - 1) * sum((bluffs - p * bids) ** 2 for bids, bluffs in games) / n**2
+    effect = 1.0 if p in (0, 1) else max(1.0, between / (p * (1 - p) / n))
+    bids = round(n / effect)
+    return BetaPosterior.of(min(bids, round(b / effect)), bids)
+
+
+def test_the_posterior_figures_are_kayalib_stats_on_the_data_counted_game_by_game() -> None:
+    data = sample().data
     figures = l08.class_figures(sample())
-    post = BetaPosterior.of(figures["bluffs"], figures["bids"])
+    games = [(len(g["bids"]), sum(1 for bid in g["bids"] if bid["bluff"])) for g in data["games"]
+             if g["bids"]]  # fmt: skip
+    post = worth(games)
     assert (figures["a"], figures["b"]) == (post.a, post.b)
     assert figures["mean"] == post.mean
     assert (figures["low"], figures["high"]) == post.interval()
+    low, high = post.interval()  # wider than bids taken as independent: 24% to 42%
+    naive = BetaPosterior.of(figures["bluffs"], figures["bids"])
+    assert (figures["naive_low"], figures["naive_high"]) == naive.interval()
+    assert round(low, 2) == 0.25 and round(high, 2) == 0.42 and figures["deff"] > 5
     for row in figures["bots"]:
-        bot = BetaPosterior.of(row["bluffs"], row["bids"])
+        per_game = [(sum(1 for bid in g["bids"] if g["bots"][bid["seat"]] == row["name"]),
+                     sum(1 for bid in g["bids"]
+                         if g["bots"][bid["seat"]] == row["name"] and bid["bluff"]))
+                    for g in data["games"]]  # fmt: skip
+        bot = worth([g for g in per_game if g[0]]) if sum(1 for g in per_game if g[0]) > 1 \
+            else BetaPosterior.of(row["bluffs"], row["bids"])  # fmt: skip
         assert row["interval"] == bot.interval() and row["mean"] == bot.mean
         assert row["p_above"] == post.prob_above(bot)
         assert row["verdict"] == l08.verdict(row["p_above"])
     odds = next(row for row in figures["bots"] if row["name"] == "odds")
     assert figures["p_odds"] == odds["p_above"]
+    assert figures["compare_key"] == "class_compare_sample"  # bots, odds among them: no verdict
 
 
 def test_the_models_bluff_rate_is_the_share_of_bluffs_its_own_likelihood_gives() -> None:
@@ -198,10 +223,10 @@ def test_the_page_outside_class_mode_says_the_bids_are_bots_and_states_stats_fig
     figures = l08.class_figures(sample())
     assert fill(t, t("l08.class_source_sample").split("**")[1]) in text
     assert t("l08.ct_class_sample") in text
-    post = BetaPosterior.of(figures["bluffs"], figures["bids"])
-    low, high = post.interval()
-    for value in (post.mean, low, high):
+    for value in (figures["mean"], figures["low"], figures["high"], figures["naive_low"],
+                  figures["naive_high"]):  # fmt: skip
         assert t.percent(value) in text
+    assert fill(t, t("l08.class_compare_sample").split(":")[0]) in text
     assert t.percent(figures["king"]) in text and t.percent(figures["fixed_king"]) in text
 
 
@@ -237,3 +262,20 @@ def test_the_worksheet_has_a_box_for_the_classs_bids_with_figures_only_on_the_ke
     assert posterior in key and posterior not in sheet
     assert t.percent(figures["low"]) in key and t.percent(figures["low"]) not in sheet
     assert title not in worksheet_html(LessonRecord("05", ()), lang)
+
+
+def test_a_class_whose_bluffs_sit_in_one_game_gets_no_verdict_from_its_bid_count() -> None:
+    """Forty bids, half of them bluffs, taken as independent, would say the class bluffs more
+    often than odds; counted game by game (one game all bluffs, the other none) they are worth
+    about one bid, and the page cannot tell."""
+    rows = [[{"round": 1, "seat": 0, "bid": "pair A", "chance": "1/4" if bluff else "1/1",
+              "bluff": bluff, "checked": False, "true": None}] * 20 for bluff in (True, False)]
+    data = ClassData("play", {"definition": {"bluff_below": "1/2"}, "games": [
+        {"table": f"T{i}", "players": 4, "people": [0], "bids": bids}
+        for i, bids in enumerate(rows)]}, sample=False)  # fmt: skip
+    figures = l08.class_figures(data)
+    naive = BetaPosterior.of(20, 40)
+    odds = BetaPosterior.of(*(lambda c: (c.bluffs, c.bids))(bot_counts(sample().data)["odds"]))
+    assert l08.verdict(naive.prob_above(odds)) == "more"
+    assert figures["n_eff"] <= 2 and figures["compare_key"] == "class_compare_unclear"
+    assert figures["low"] < 0.2 and figures["high"] > 0.8

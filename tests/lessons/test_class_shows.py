@@ -17,10 +17,10 @@ from scipy.stats import binom, binomtest
 from kayalib.errors import ArgumentError
 from kayalib.i18n import Translator, languages
 from kayalib.kaya.gambreng import expected_rounds
-from kayalib.kaya.gambreng_stats import biased_draw
 from kayalib.lessons.classdata import SAMPLE_ROUNDS, SAMPLE_STUDENTS, ClassData
 from kayalib.lessons.kit.page import markdown
 from kayalib.lessons.l05 import MAX_SHOWS, ClassShows, ShowEntry, show_figures
+from kayalib.lessons.maths.gambreng_stats import biased_draw
 from kayalib.pages.classroom import URL_ENV
 from kayalib.stats import (
     binomial_power,

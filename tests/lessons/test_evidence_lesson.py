@@ -8,11 +8,18 @@ from itertools import combinations
 
 import pytest
 
-from kayalib.blef.bayes_tables import KING, queen_figures, rank_rows, small_figures, small_posterior
 from kayalib.blef.bids import Bid, holds
 from kayalib.blef.cards import DECK, parse_cards
 from kayalib.blef.game import BlefRules, BlefState
+from kayalib.i18n import Translator
 from kayalib.lessons.l08 import BluffSlider, FullCase, full_figures
+from kayalib.lessons.maths.bayes_tables import (
+    KING,
+    queen_figures,
+    rank_rows,
+    small_figures,
+    small_posterior,
+)
 from kayalib.registry import make_bot
 from tests.lessons.conftest import shown_errors
 
@@ -79,8 +86,8 @@ def test_the_full_case_states_what_its_page_explains() -> None:
     figures = full_figures()
     assert figures["players"] == 4 and figures["cards"] == 8 and figures["hands"] == 231
     # the page explains the moved bid by the first bid "high card K" and your own king
-    from kayalib.blef.bayes_tables import full_case_view
     from kayalib.blef.bids import LADDER
+    from kayalib.lessons.maths.bayes_tables import full_case_view
 
     full = full_case_view()
     assert LADDER[figures["moved_at"]] == Bid.parse("pair K")
@@ -123,3 +130,17 @@ def test_dealing_it_agrees_with_the_bayes_table() -> None:
     assert abs(simulator.estimate - exact) < 4 * (exact * (1 - exact) / 1000) ** 0.5
     assert "your opponent held" in simulator.last_deal.value
     assert shown_errors(simulator) == []
+
+
+def test_on_a_phone_the_slider_fits_and_the_bayes_table_shows_it_scrolls() -> None:
+    """Measured in Chromium at 390 px: the slider was 416 px wide (its value off the screen),
+    and the Bayes table scrolled sideways with no sign; now the slider takes the width it has
+    (at most 32em) and the table sits in a box whose edge shadows show there is more."""
+    from kayalib.lessons.kit.page import STYLE
+    from kayalib.lessons.l08 import small_table_html
+
+    slider = BluffSlider(lang="pl").slider
+    assert (slider.layout.width, slider.layout.max_width) == ("100%", "32em")
+    html = small_table_html(Translator("en"))
+    assert html.startswith('<div class="kayalib-scroll">') and "<table" in html
+    assert ".kayalib-scroll{" in STYLE and "background-attachment:local,local,scroll" in STYLE

@@ -11,13 +11,6 @@ from math import comb
 from kayalib.draw import probability_bars_html
 from kayalib.i18n import Translator
 from kayalib.kaya.gambreng import expected_rounds
-from kayalib.kaya.gambreng_stats import (
-    coverage,
-    coverage_intervals,
-    interval_widths,
-    mean_rounds,
-    repeat_chance,
-)
 from kayalib.lessons.kit.plots import Chart
 from kayalib.lessons.l05 import (
     coverage_chart,
@@ -26,6 +19,13 @@ from kayalib.lessons.l05 import (
     fairness_figures,
     gambreng_simulator,
     repeat_table_html,
+)
+from kayalib.lessons.maths.gambreng_stats import (
+    coverage,
+    coverage_intervals,
+    interval_widths,
+    mean_rounds,
+    repeat_chance,
 )
 
 EN, PL = Translator("en"), Translator("pl")

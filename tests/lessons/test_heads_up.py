@@ -11,7 +11,9 @@ import pytest
 
 from kayalib.blef.actions import CHECK
 from kayalib.blef.equilibrium import HEADS_UP, solved
-from kayalib.blef.exploitation import (
+from kayalib.blef.game import BlefRules, BlefState
+from kayalib.errors import ArgumentError, UnknownBotError
+from kayalib.lessons.maths.exploitation import (
     TEN,
     best_reply,
     card_values,
@@ -25,10 +27,8 @@ from kayalib.blef.exploitation import (
     truth_dial,
     with_truth_share,
 )
-from kayalib.blef.game import BlefRules, BlefState
-from kayalib.blef.lesson_bots import REPLY, AlwaysBluffer
-from kayalib.blef.matches import match, play_round
-from kayalib.errors import ArgumentError, UnknownBotError
+from kayalib.lessons.maths.lesson_bots import REPLY, AlwaysBluffer
+from kayalib.lessons.maths.matches import match, play_round
 from kayalib.registry import make_bot
 from kayalib.seeds import game_seed
 
@@ -164,13 +164,13 @@ def test_a_match_interval_holds_the_exact_value(bot: str, against: str) -> None:
         exact = float(exploitation("honest").average)
     else:
         exact = -float(exploitation(bot).equilibrium_average)
-    low, high = result.interval()
-    assert low <= exact <= high, (result.mean, exact)
+    low, high = result.result_interval()
+    assert low <= exact <= high, (result.mean_result, exact)
 
 
 def test_the_reply_bot_plays_the_best_reply_in_both_seats() -> None:
     """The reply bot's strategy, read back from its exact policy, wins what the solver says."""
-    from kayalib.blef.exploitation import bot_strategy
+    from kayalib.lessons.maths.exploitation import bot_strategy
 
     eq = solved()
     honest = bot_strategy("honest")

@@ -8,10 +8,10 @@ import base64
 import pytest
 
 from kayalib.blef.equilibrium import solved
-from kayalib.blef.exploitation import exploitation
 from kayalib.i18n import Translator
 from kayalib.lessons.l09 import EquilibriumMatch, RoundPlayer, opening_ranges_chart
 from kayalib.lessons.l10 import TruthDial, opening_values_html, strategy_chart, strategy_png
+from kayalib.lessons.maths.exploitation import exploitation
 from kayalib.pages.language import fill, set_language
 from kayalib.words import BlefWords
 from tests.lessons.conftest import PNG, shown_errors
@@ -88,7 +88,7 @@ def test_the_match_puts_every_bot_beside_its_exact_value() -> None:
     match = EquilibriumMatch(bots=("honest", "cfr"), rounds=200, seed=4, lang="en")
     assert match.run_button.description == "Play the rounds"
     results = match.run()
-    assert [r.rounds for r in results] == [200, 200]
+    assert [(bot, r.games) for bot, r in results] == [("honest", 200), ("cfr", 200)]
     assert match.progress.value == match.progress.max == 400
     said = match.sentences()
     assert len(said) == 2 and all("95% confidence interval" in s for s in said)
@@ -138,3 +138,18 @@ def test_the_truth_dial_opens_after_a_few_settings_and_follows_them() -> None:
     assert "no more than" in dial.sentence.value
     dial.slider.value = 0
     assert dial.gate.opened and shown_errors(dial) == []
+
+
+def test_two_rounds_one_in_each_seat_open_what_follows() -> None:
+    """The mini-game is short: after one round bidding first and one bidding second the page
+    goes on (a student may play more); the count of rounds left says so until then."""
+    player = RoundPlayer(bots=("honest",), seed=5, lang="en")
+    seats = []
+    for _ in range(2):
+        assert not player.gate.opened
+        assert "more round" in visible_text(player.outcome.value)
+        seats.append(player.human == player.state.starter)
+        play_out(player)
+        player.new_button.click()
+    assert player.gate.opened and sorted(seats) == [False, True]
+    assert "more round" not in visible_text(player.outcome.value)

@@ -115,7 +115,7 @@ def test_cards_show_negative_yellow_coins() -> None:
     from kayalib.kaya.cards import Card
 
     html = kaya_cards_html([Card.parse("yellow-2")], KayaRules(("red", "yellow")), EN)
-    assert "(-1)" in html
+    assert "(\u22121)" in html and "(-1)" not in html  # a real minus sign
     assert "—" in kaya_cards_html([], KayaRules(), EN)
 
 
@@ -155,9 +155,11 @@ def test_challenge_explorer_agrees_with_brute_force(own, seen, targets) -> None:
     explorer = ChallengeExplorer(own=own, seen=[tuple(sorted(s)) for s in seen], lang="en")
     explorer.targets.value = targets
     expected = brute_force(own, explorer.unseen())
-    shown = f"{expected.numerator}/{expected.denominator}" if expected.denominator != 1 else (
-        str(expected.numerator))
-    assert f"= {shown} ≈" in plain(explorer.result.value)
+    if expected.denominator != 1:
+        assert f"= {expected.numerator}/{expected.denominator} ≈" in plain(explorer.result.value)
+    else:  # a certainty (or an impossibility) is said exactly, never "≈ 1.000"
+        assert f"= {expected.numerator}." in plain(explorer.result.value)
+        assert "≈" not in plain(explorer.result.value).split("Who wins")[0]
 
 
 def test_counter_walkthrough_shows_choices_from_the_table() -> None:
@@ -177,6 +179,50 @@ def test_kaya_tournament_runs_the_real_engine() -> None:
     assert shown_errors(runner) == []
     assert "data:image/png;base64," in runner.chart.value and runner.chart.alt
     wins = tournament("kaya")(["counter", "random"], 10, 3)
-    assert [round(rate * 10) for _, rate, _, _ in runner.results.rows] == list(wins)
+    assert [record.wins for record in runner.results] == list(wins)
     assert sum(wins) >= 10  # shared wins count for each winner
     assert "Player 1: counter" in runner.table.value
+
+
+def test_a_certain_challenge_is_said_to_be_certain_not_about_one() -> None:
+    """With a 9 every challenge wins (ties go to the challenger): P = 1, never "≈ 1.000"."""
+    explorer = ChallengeExplorer(own=9, seen=[(1, 4, 9), ()], lang="en")
+    text = plain(explorer.result.value)
+    assert "P(you win) = 6/6 = 1." in text
+    assert "1.000" not in text and "≈" not in text
+    explorer.own.value = 6
+    assert "≈" in plain(explorer.result.value)
+
+
+def test_the_pink_scene_shows_a_pink_5_and_says_the_loser_chooses() -> None:
+    """The pink power's scene plays the pink 5 its title names first, and the loser's give is
+    her choice among the cards the rule allows (not a second rule)."""
+    from kayalib.lessons.l01 import scene_steps, scenes
+
+    pink = next(scene for scene in scenes() if scene.name == "pink")
+    text = " ".join(plain(step.text) for step in scene_steps(pink, EN))
+    assert "Dewi: 5" in text and "pink 6" not in text
+    assert "she chooses the cheapest" in text
+
+
+def test_a_reader_can_jump_to_a_scene_such_as_the_pink_power() -> None:
+    """The pink power used to be 30 presses of Next in: the stepper now lists its scenes."""
+    from kayalib.lessons.l01 import kaya_walkthrough
+    from kayalib.pages.language import set_language
+
+    set_language("en")
+    stepper = kaya_walkthrough()  # follows the page's language
+    labels = [label for label, _ in stepper.chapters.options]
+    assert labels[0] == "Go to a scene…"
+    assert any(label.startswith("Pink 5 or 6") for label in labels)
+    pink = next(value for label, value in stepper.chapters.options if label.startswith("Pink"))
+    stepper.chapters.value = pink
+    assert stepper.index == pink and stepper.step.title.startswith("Pink 5 or 6")
+    assert stepper.chapters.value == -1  # ready for the next jump
+    stepper.next_button.click()
+    assert stepper.index == pink + 1
+    set_language("pl")
+    try:
+        assert stepper.index == pink + 1 and stepper.chapters.options[0][0] == "Przejdź do sceny…"
+    finally:
+        set_language("en")

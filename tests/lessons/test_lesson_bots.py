@@ -14,17 +14,17 @@ from kayalib.blef.bids import LADDER
 from kayalib.blef.bots import OddsBot
 from kayalib.blef.cards import parse_cards
 from kayalib.blef.game import CHECK, BlefRules, BlefState
-from kayalib.blef.lesson_bots import (
+from kayalib.i18n import Translator
+from kayalib.lessons.l07 import BOTS as LESSON_BOTS
+from kayalib.lessons.l07 import ODDS_PARAMETERS, BluffingSweep, describe_bot
+from kayalib.lessons.maths.lesson_bots import (
     BelieverBot,
     BluffingBot,
     TrustingBot,
     claimed_cards,
     odds_action,
 )
-from kayalib.blef.matches import heads_up_games
-from kayalib.i18n import Translator
-from kayalib.lessons.l07 import BOTS as LESSON_BOTS
-from kayalib.lessons.l07 import ODDS_PARAMETERS, BluffingSweep, describe_bot
+from kayalib.lessons.maths.matches import heads_up_games
 from kayalib.registry import bot_names, make_bot
 from kayalib.ui.blef_app import BlefApp
 from tests.lessons.conftest import shown_errors
@@ -182,7 +182,7 @@ def test_the_ladder_bots_are_described_from_their_settings() -> None:
     plain = describe_bot(EN, BayesBot())
     assert "10%" in plain and "80%" not in plain  # the odds settings are said once, by odds
     polish = describe_bot(Translator("pl"), BayesBot())
-    assert "10%" in polish and "szanse" in polish
+    assert "10%" in polish and "odds" in polish
     assert describe_bot(EN, HonestBot()).startswith("Bids only what its own cards show")
     for name in ("random", "honest", "odds", "bayes"):
         assert name in LESSON_BOTS and describe_bot(EN, make_bot("blef", name))

@@ -3,9 +3,10 @@ against the exact 50% of two equally strong bots."""
 
 from __future__ import annotations
 
-from kayalib.blef.matches import heads_up_games
 from kayalib.i18n import Translator
 from kayalib.lessons.l07 import LADDER, STEPS, LadderSteps, step_sentence
+from kayalib.lessons.maths.matches import heads_up_games
+from kayalib.stats import WinRate, wilson_interval
 from tests.lessons.conftest import shown_errors
 
 EN = Translator("en")
@@ -19,10 +20,12 @@ def test_the_steps_climb_the_engine_ladder() -> None:
 
 
 def test_a_step_is_judged_by_its_interval_against_one_half() -> None:
-    assert "is the stronger bot" in step_sentence(EN, "odds", "honest", (0.9, 0.7, 0.97))
-    assert "honest is the stronger" in step_sentence(EN, "odds", "honest", (0.2, 0.1, 0.4))
-    assert "cannot tell" in step_sentence(EN, "odds", "honest", (0.6, 0.4, 0.75))
-    assert "91,2%" in step_sentence(Translator("pl"), "odds", "honest", (1.0, 0.912, 1.0))
+    assert "is the stronger bot" in step_sentence(EN, "odds", "honest", WinRate(90, 100))
+    assert "honest is the stronger" in step_sentence(EN, "odds", "honest", WinRate(20, 100))
+    assert "cannot tell" in step_sentence(EN, "odds", "honest", WinRate(6, 10))
+    pl, low = Translator("pl"), wilson_interval(40, 40)[0]
+    assert "," in pl.percent(low) and pl.percent(low) in step_sentence(pl, "odds", "honest",
+                                                                       WinRate(40, 40))
 
 
 def test_playing_the_ladder_shows_one_computed_sentence_per_step() -> None:

@@ -19,12 +19,13 @@ from kayalib.draw.charts import (
     new_figure,
 )
 from kayalib.errors import ParseError
+from kayalib.i18n import Translator
 from kayalib.lessons.kit.exercise import Exercise, parse_number
 from kayalib.lessons.kit.plots import png_image
 from kayalib.lessons.kit.simulator import DealSimulator
 from kayalib.lessons.kit.stepper import Step, Stepper
-from kayalib.lessons.kit.tournament import TournamentRunner, win_rate_rows
-from kayalib.stats import wilson_interval
+from kayalib.lessons.kit.tournament import TournamentRunner, win_rate_table
+from kayalib.stats import WinRate, wilson_interval
 from tests.lessons.conftest import PNG, shown_errors
 
 # --------------------------------------------------------------------------- stepper
@@ -242,16 +243,19 @@ def test_bad_measure_is_refused() -> None:
 # --------------------------------------------------------------------------- tournaments
 
 
-def test_win_rate_rows_use_wilson_intervals() -> None:
-    rows = win_rate_rows(["a", "b"], [30, 70], 100)
-    assert [label for label, *_ in rows] == ["a", "b"]
-    assert rows[1][1] == 0.7 and rows[1][2:] == wilson_interval(70, 100)
+def test_win_rate_tables_show_wilson_intervals() -> None:
+    t = Translator("en")
+    html = win_rate_table(t, ["a", "b"], [WinRate(30, 100), WinRate(70, 100)], "bot")
+    low, high = wilson_interval(70, 100)
+    assert "70 / 100" in html and f"{t.percent(low)} \u2013 {t.percent(high)}" in html
     with pytest.raises(ValueError):
-        win_rate_rows(["a"], [1, 2], 3)
+        win_rate_table(t, ["a"], [WinRate(1, 3), WinRate(2, 3)], "bot")
+    with pytest.raises(ValueError):
+        WinRate(4, 3)
 
 
 def test_tournament_runner_with_the_real_blef_engine() -> None:
-    from kayalib.blef.matches import games_won
+    from kayalib.lessons.maths.matches import games_won
 
     runner = TournamentRunner(
         games_won, ["odds", "random"], seats=["odds", "random"], games=20, seed=5,
@@ -263,13 +267,13 @@ def test_tournament_runner_with_the_real_blef_engine() -> None:
     assert runner.progress.bar_style == "success"
     assert "data:image/png;base64," in runner.chart.value
     expected = games_won(["odds", "random"], 20, 5)
-    assert [round(rate * 20) for _, rate, _, _ in runner.results.rows] == list(expected)
+    assert [record.wins for record in runner.results] == list(expected)
     assert "Player 1: odds" in runner.table.value and not runner.run_button.disabled
     assert "Player 1: odds" in runner.chart.alt  # the chart's text equivalent
 
 
 def test_tournament_error_is_shown_and_button_comes_back() -> None:
-    from kayalib.blef.matches import games_won
+    from kayalib.lessons.maths.matches import games_won
 
     runner = TournamentRunner(
         games_won, ["odds", "no-such-bot"], seats=["odds", "odds"], games=10

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from kayalib.blef.bluff_rate import class_count
 from kayalib.i18n import Translator
+from kayalib.lessons.maths.bluff_rate import class_count
 from kayalib.pages.classroom import AUTHOR_ENV, URL_ENV, class_data
 from kayalib.pages.kernel import SECRET_ENV
 from kayalib.registry import game

@@ -70,11 +70,23 @@ def test_the_lab_saves_bots_where_it_is_told(tmp_path, monkeypatch) -> None:
 
 
 def test_the_lab_is_a_page_like_every_lesson() -> None:
-    """The lab builds its parts with the lessons' page kit (the kit's own state included)."""
+    """The lab builds its parts with the lessons' page kit: its title and prose come from its
+    catalogue in the page's language, nothing is gated, and the language switch redraws them
+    in place."""
+    from kayalib.pages.language import set_language
+    from tests.lessons.test_no_answer_leaks import texts as own_texts
+
+    def texts(widget) -> str:
+        return " ".join([*own_texts(widget), *map(texts, getattr(widget, "children", ()))])
+
     lab = BotLab(query="lang=en")
-    lab.header()
-    lab.say("try")
-    assert len(lab.parts) == 1 and lab.gate is None
+    header, prose = lab.header(), lab.say("try")
+    assert lab.parts == [prose] and lab.gate is None
+    assert "Write a bot" in texts(header)
+    assert texts(prose).startswith("Try it against the built-in bots")
+    set_language("pl")
+    assert "Napisz bota" in texts(header)
+    assert texts(prose).startswith("Wypróbuj go przeciw wbudowanym botom")
 
 
 @pytest.mark.slow

@@ -10,10 +10,10 @@ from html import escape
 
 import pytest
 
-from kayalib.blef.experiments import shipped
 from kayalib.cli import main
 from kayalib.draw.charts import figure_to_png, new_figure
 from kayalib.i18n import Translator, languages
+from kayalib.lessons.maths.experiments import shipped
 from kayalib.registry import bot_names
 from kayalib.stats import wilson_interval
 from kayalib.teachers.botlab import (

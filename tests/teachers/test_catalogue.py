@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -63,15 +64,17 @@ def test_teacher_prose_is_really_translated(lang: str) -> None:
 def test_every_lesson_of_the_registry_has_a_whole_plan_in_every_language(number: str) -> None:
     for lang in languages():
         words = teacher_words(lang)
-        for section in SECTIONS:
-            if section not in OPTIONAL:
+        for section in SECTIONS:  # the timing is read from the page (test_gate_order.py)
+            if section not in (*OPTIONAL, "timing"):
                 assert f"p{number}.{section}" in words, f"{lang}: no p{number}.{section}"
         plan = Plan(number)
         ticket = plan.exit_ticket(Translator(lang))
         assert ticket, f"{lang}: plan {number} has no exit ticket (p{number}.exit_1)"
         assert all(question and answer for question, answer in ticket)
-        for _, text in plan.sections(Translator(lang)):
-            assert "{" not in text, f"{lang}: plan {number} has an unfilled placeholder"
+        for section in SECTIONS:
+            if section != "timing" and plan.has(section):
+                text = plan.text(Translator(lang), section)
+                assert "{" not in text, f"{lang}: plan {number} has an unfilled placeholder"
 
 
 def test_plan_figures_fill_every_placeholder_and_agree_with_their_questions() -> None:
@@ -95,6 +98,7 @@ def test_plans_say_numbers_the_way_each_language_writes_them() -> None:
     assert "0,6352" in answers["pl"] and "0,6352" in answers["id"]
 
 
+@pytest.mark.slow
 def test_the_plan_pages_in_docs_are_the_ones_the_catalogue_writes() -> None:
     pages = plan_pages()
     for name, text in pages.items():
@@ -128,7 +132,7 @@ def test_the_quickstart_names_the_commands_and_the_dashboards_buttons(lang: str)
     the make targets, the teacher's address and the dashboard's buttons in its words."""
     from kayalib.i18n import Translator
 
-    pages, t = plan_pages(), Translator(lang)
+    pages, t = plan_pages(lessons=False), Translator(lang)
     assert "(quickstart.md)" in pages[f"{lang}/README.md"]
     page = pages[f"{lang}/quickstart.md"]
     makefile = (ROOT / "Makefile").read_text("utf-8")
@@ -136,3 +140,28 @@ def test_the_quickstart_names_the_commands_and_the_dashboards_buttons(lang: str)
         assert f"\n{target}:" in makefile, target
     assert "?solutions=key&key=" in page and "?solutions=off" in page and "&student=" in page
     assert t("dash_reveal") in page and t("dash_forget") in page
+
+
+@pytest.mark.parametrize("number", lesson_numbers())
+def test_every_plan_supports_weaker_students_and_answers_its_extension(number: str) -> None:
+    """A scaffold (which hint to give, which exercise to skip) and the extension's answer, in
+    every language, its figures filled in."""
+    plan = Plan(number)
+    for lang in languages():
+        t = Translator(lang)
+        for section in ("scaffold", "extension_answer"):
+            assert plan.has(section), f"p{number}.{section}"
+            text = plan.text(t, section)
+            assert text and "{" not in text, (lang, section)
+
+
+def test_the_extension_answers_state_what_the_engine_computes() -> None:
+    from kayalib.blef.odds import bid_probability
+
+    three = Plan("03").figures
+    assert three["ext_pair_k"] == bid_probability("pair K", "KS QH", 6, exact=True) < 1
+    assert "K♠ and Q♥" in Translator("en")("p03.extension")  # with K♠ K♥ it was certain
+    five = Plan("05").figures
+    assert five["e4_half"] < five["e4"]  # no repeat on an even split: fewer rounds
+    six = Plan("06").figures
+    assert Fraction(1, 2) < six["ext_p"] < six["p"]  # lower, yet the same decision

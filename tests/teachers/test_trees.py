@@ -10,10 +10,10 @@ from itertools import product
 
 import pytest
 
-from kayalib.blef.bayes_tables import KING, SMALL_BLUFF, rank_rows, small_posterior
 from kayalib.i18n import Translator, languages
 from kayalib.kaya.counting import unseen_numbers, win_probability
 from kayalib.lessons.l06 import BUDI_SEEN, CITRA_SEEN, OWN
+from kayalib.lessons.maths.bayes_tables import KING, SMALL_BLUFF, rank_rows, small_posterior
 from kayalib.pages.language import fill
 from kayalib.teachers.trees import TREES, tree_html
 from kayalib.teachers.worksheets import write_pdfs

@@ -70,7 +70,7 @@ def test_kaya_card_carries_number_coins_and_colour_name(colour, number, coins, w
     assert root.get("width") == str(width)
     words = texts(svg)
     assert str(number) in words and colour in words
-    assert (f"{coins:+d}" if coins < 0 else str(coins)) in words
+    assert (f"\u2212{-coins}" if coins < 0 else str(coins)) in words  # a real minus sign
     assert first_rect_fill(svg).startswith("#")
 
 

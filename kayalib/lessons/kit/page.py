@@ -20,6 +20,7 @@ import inspect
 import random
 import textwrap
 from collections.abc import Callable
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 from urllib.parse import urlencode
@@ -45,6 +46,7 @@ __all__ = [
     "LessonOrderError",
     "LiveHTML",
     "Prose",
+    "Segment",
     "markdown",
 ]
 
@@ -90,6 +92,14 @@ STYLE = """<style>
 .kayalib-table td,.kayalib-table th{border:1px solid #ccc;padding:2px 8px;text-align:left}
 .kayalib-prose{max-width:52em;line-height:1.5}
 figure details,.widget-html-content{max-width:100%;overflow-x:auto}
+.kayalib-scroll{max-width:100%;overflow-x:auto;
+ background-image:linear-gradient(to right,#fff 30%,rgba(255,255,255,0)),
+  linear-gradient(to left,#fff 30%,rgba(255,255,255,0)),
+  radial-gradient(farthest-side at 0 50%,rgba(0,0,0,.3),rgba(0,0,0,0)),
+  radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,.3),rgba(0,0,0,0));
+ background-position:left center,right center,left center,right center;
+ background-size:40px 100%,40px 100%,14px 100%,14px 100%;background-repeat:no-repeat;
+ background-attachment:local,local,scroll,scroll}
 .kayalib-prose table{border-collapse:collapse}
 .kayalib-prose td,.kayalib-prose th{border:1px solid #ccc;padding:2px 8px}
 .kayalib-code pre{background:#f6f8fa;padding:8px 12px;border-radius:4px;max-width:52em;
@@ -245,6 +255,25 @@ class LiveHTML(widgets.HTML, Localized):
         self.value = self.render(self.t)
 
 
+@dataclass(frozen=True)
+class Segment:
+    """A stretch of a lesson in class, declared on the page (``lesson.segment(...)``) so the
+    plan's timing table and the worksheets follow the page: ``name`` (the plan's words are
+    ``p<NN>.seg_<name>``), its ``minutes`` in a one-period lesson (0: left out of it, for
+    homework or a second period), its minutes in the two-period variant (``two_periods``, when
+    the lesson has one), and ``start``, the index of the page's first part in it."""
+
+    name: str
+    minutes: int
+    two_periods: int | None
+    start: int
+
+
+ROLES = ("say", "show", "predict", "simulate", "exercise")
+"""What a page part is: prose, a widget or table, a prediction (a gate until committed), a
+simulation (a gate until simulated), an exercise (a gate until answered)."""
+
+
 class Lesson:
     """One lesson page. ``Lesson("03")`` reads ``?lang=`` / ``?seed=`` / ``?solutions=``.
 
@@ -271,6 +300,12 @@ class Lesson:
         self._exercises: list[Gate] = []
         self._unsettled: list[Prediction] = []
         self.parts: list[widgets.Widget] = []
+        self.roles: list[str] = []
+        """What each part is (:data:`ROLES`), beside :attr:`parts`."""
+        self.segments: list[Segment] = []
+        self.sheet_questions: dict[int, Text] = {}
+        """Part index -> an exercise's question as the student's worksheet prints it, where it
+        differs from the page's (an exercise that states an earlier one's answer)."""
         self.predictions: list[Prediction] = []
 
     @property
@@ -305,9 +340,21 @@ class Lesson:
             self.gate, self._exercises = Gate.all(self._exercises), []
         return self.gate
 
+    def segment(self, name: str, minutes: int, *, two_periods: int | None = None) -> None:
+        """Start the stretch of the lesson called ``name``: ``minutes`` of a 45-minute period
+        (see :class:`Segment`). Nothing shows on the page; the plan's timing table and the
+        worksheets are read from these."""
+        for value in (minutes, two_periods):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                      or value < 0):  # fmt: skip
+                raise LessonOrderError(f"a segment lasts a whole number of minutes, not {value!r}")
+        if any(segment.name == name for segment in self.segments):
+            raise LessonOrderError(f"lesson {self.number} has two segments called {name!r}")
+        self.segments.append(Segment(name, minutes, two_periods, len(self.parts)))
+
     def _add(self, build: Callable[[], widgets.Widget],
              check: dict[str, Any] | None = None, *, relay: Gate | None = None,
-             exercise: bool = False) -> widgets.Widget:  # fmt: skip
+             exercise: bool = False, role: str = "show") -> widgets.Widget:  # fmt: skip
         """Add a part built by ``build`` now or when its gate opens; ``relay`` opens when the
         built widget's own ``gate`` does (a simulation, an exercise)."""
         gate = self._gate(exercise=exercise)
@@ -334,13 +381,15 @@ class Lesson:
         if check is not None:
             part.plain = canonical(check)
         self.parts.append(part)
+        self.roles.append("exercise" if exercise else role)
         return part
 
     def say(self, name: str, *, check: bool = False, **values: Any) -> widgets.Widget:
         """The prose block ``l<number>.<name>`` (hidden until the last prediction is in).
 
         ``check=True``: the cell's plain-text output states the figures (for nbval)."""
-        return self._add(lambda: Prose(self.key(name), **values), values if check else None)
+        return self._add(lambda: Prose(self.key(name), **values), values if check else None,
+                         role="say")  # fmt: skip
 
     def show(self, build: Callable[[], widgets.Widget],
              check: dict[str, Any] | None = None) -> widgets.Widget:  # fmt: skip
@@ -360,14 +409,16 @@ class Lesson:
     def predict(self, name: str, *, figures: dict[str, Any] | None = None,
                 reveal_at_commit: bool = False, **options: Any) -> widgets.Widget:  # fmt: skip
         """A prediction (question ``l<number>.<name>``, ``figures`` filled into its
-        placeholders); what follows waits for it. Its answer is shown when the next
+        placeholders); what follows waits for it. In class mode the locked guess goes to the
+        teacher's dashboard as ``(number, name)``. Its answer is shown when the next
         :meth:`simulate` is done (``reveal_at_commit=True``: at the commit, for a question that
         no simulation settles)."""
         question = self.text(name, html=True, **(figures or {}))
+        options.setdefault("share_as", (self.number, name))  # in class mode, to the dashboard
         prediction = Prediction(question, key=self.options.teacher,
                                 reveal_at_commit=reveal_at_commit, **options)  # fmt: skip
         self.predictions.append(prediction)
-        part = self._add(lambda: prediction)
+        part = self._add(lambda: prediction, role="predict")
         self.gate = prediction.gate
         if not reveal_at_commit:
             self._unsettled.append(prediction)
@@ -386,7 +437,19 @@ class Lesson:
         opens when the student has simulated enough: what follows waits for it, and the last
         predictions before it then show their answers."""
         relay = Gate()
-        part = self._add(build, check, relay=relay)
+        number = sum(role == "simulate" for role in self.roles) + 1
+
+        def named() -> widgets.Widget:  # its deals' estimate goes to the class as (lesson, name)
+            from kayalib.lessons.kit.simulator import DealSimulator
+
+            widget = build()
+            for inner in [widget, *getattr(widget, "children", ()),
+                          getattr(widget, "simulator", None)]:  # fmt: skip
+                if isinstance(inner, DealSimulator) and inner.share_as is None:
+                    inner.share_as = (self.number, f"simulation_{number}")
+            return widget
+
+        part = self._add(named, check, relay=relay, role="simulate")
         self.gate = relay
         for prediction in self._unsettled:
             relay.on_open(prediction.reveal)
@@ -394,13 +457,16 @@ class Lesson:
         return part
 
     def exercise(self, name: str, answer: Any, *, figures: dict[str, Any] | None = None,
-                 builds_on: bool = False, **options: Any) -> widgets.Widget:  # fmt: skip
+                 builds_on: bool = False, given: tuple[str, ...] = (),
+                 **options: Any) -> widgets.Widget:  # fmt: skip
         """An exercise: question ``l<number>.<name>``, working ``…_working``, hint ``…_hint``.
 
         ``figures`` fill the placeholders of all three (``{p}`` is the answer). Exercises in a
         row are shown together; what comes after them waits until each is answered right (or
         its solution shown). ``builds_on=True``: this one states what an earlier one asks, so it
-        waits for the exercises before it."""
+        waits for the exercises before it, and a student's worksheet (which shows every
+        exercise at once) prints its figures as blanks to fill in, but those named in
+        ``given``."""
         from kayalib.lessons.kit.exercise import Exercise
 
         values = {"p": answer, **(figures or {})}
@@ -409,6 +475,9 @@ class Lesson:
                 if Translator("en").has(f"{key}_hint") else "")  # fmt: skip
         if builds_on:
             self._gate()
+            blanked = {figure: (lambda t: "_____") for figure in values if figure not in given}
+            self.sheet_questions[len(self.parts)] = self.text(name, html=True,
+                                                              **{**values, **blanked})
         relay = Gate()
         part = self._add(lambda: Exercise(
             self.text(name, html=True, **values), answer,

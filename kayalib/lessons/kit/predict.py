@@ -39,7 +39,8 @@ class Prediction(widgets.VBox, Localized):
     at the commit (``reveal_at_commit=True``: at once, for a question no simulation settles).
     The prediction's :attr:`gate` opens at the commit. ``key=True`` (the teacher's screen,
     ``?solutions=key``) shows the answer beside the question.
-    ``share_as=(lesson, name)``: in class mode the locked value goes to the class
+    ``placeholder``: what the guess box suggests (a share, by default: "e.g. 0.3, 1/3 or
+    30%"). ``share_as=(lesson, name)``: in class mode the locked value goes to the class
     (:func:`kayalib.pages.classroom.share_prediction`); elsewhere nothing is sent.
 
     >>> guess = Prediction("How likely?", exact=Fraction(1, 4), lang="en")
@@ -62,9 +63,11 @@ class Prediction(widgets.VBox, Localized):
         reveal_at_commit: bool = False,
         lang: str | None = None,
         share_as: tuple[str, str] | None = None,
+        placeholder: Text | None = None,
         **kwargs: Any,
     ) -> None:
         self.init_language(lang)
+        self.placeholder = placeholder
         self.key = key
         self.gate = Gate()
         self.reveal_at_commit = reveal_at_commit
@@ -120,7 +123,9 @@ class Prediction(widgets.VBox, Localized):
             f"<b>{escape(t('lesson_predict'))}</b> {self.say(self.question_text)}"
         )
         if self.choices is None:
-            self.answer_box.placeholder = t("lesson_prediction_placeholder")
+            self.answer_box.placeholder = (t("lesson_prediction_placeholder")
+                                           if self.placeholder is None
+                                           else self.say(self.placeholder))  # fmt: skip
         else:
             value = self.answer_box.value
             self.answer_box.options = [(resolve(w, t), v) for w, v in self.choices]

@@ -65,6 +65,7 @@ class DealSimulator(widgets.VBox, Localized):
         verb: str = "deal",
         reveal_at: int | None = None,
         lang: str | None = None,
+        share_as: tuple[str, str] | None = None,
         **kwargs: Any,
     ) -> None:
         if measure not in ("probability", "mean"):
@@ -80,6 +81,10 @@ class DealSimulator(widgets.VBox, Localized):
         self.seed = seed
         self.many = many
         self.reveal_at = many if reveal_at is None else reveal_at
+        self.share_as = share_as
+        """``(lesson, name)``: in class mode the estimate and its interval go to the teacher's
+        dashboard once the exact value shows (a lesson page names its simulations)."""
+        self.shared = False
         self.gate = Gate()
         self.gate.on_open(lambda: self._show())
         self.plot = plot
@@ -181,6 +186,17 @@ class DealSimulator(widgets.VBox, Localized):
         self._show()
         if self.trials >= self.reveal_at:
             self.gate.open()
+            self._share()
+
+    def _share(self) -> None:
+        """The estimate, once, to the class (nothing is sent outside class mode)."""
+        if self.share_as is None or self.shared:
+            return
+        from kayalib.pages.classroom import share_estimate
+
+        low, high = self.interval()
+        self.shared = share_estimate(*self.share_as, self.estimate, low, high, self.trials,
+                                     self.exact)  # fmt: skip
 
     def relabel(self) -> None:
         t = self.t

@@ -19,11 +19,13 @@ __all__ = ["Step", "Stepper"]
 
 @dataclass(frozen=True)
 class Step:
-    """One step of a replay: a title, a picture of the table (HTML) and the explanation."""
+    """One step of a replay: a title, a picture of the table (HTML) and the explanation;
+    ``chapter``: it starts a scene the stepper lets a reader jump to."""
 
     title: str
     table: str
     text: str
+    chapter: bool = False
 
 
 Steps = Sequence[Step] | Callable[[Translator], Sequence[Step]]
@@ -55,11 +57,16 @@ class Stepper(widgets.VBox, Localized):
             raise ArgumentError("a stepper needs at least one step")
         self.title = title
         self.index = 0
+        self._moving = False
         self.errors = ErrorBanner(lambda: self.t)
         self.first_button = widgets.Button(layout={"width": "auto"})
         self.back_button = widgets.Button(layout={"width": "auto"})
         self.next_button = widgets.Button(button_style="primary", layout={"width": "auto"})
         self.position = widgets.Label()
+        self.chapters = widgets.Dropdown(layout={"width": "auto"},
+                                         style={"description_width": "initial"})  # fmt: skip
+        self.chapters.add_class("kayalib-stepper-chapters")
+        self.chapters.observe(self.errors.guard(self._jump), "value")
         self.header = widgets.HTML()
         self.heading = widgets.HTML()
         self.table = widgets.HTML()
@@ -76,6 +83,7 @@ class Stepper(widgets.VBox, Localized):
                 widgets.HBox(
                     [self.first_button, self.back_button, self.next_button, self.position]
                 ),
+                self.chapters,
                 self.heading,
                 self.table,
                 self.text,
@@ -94,6 +102,19 @@ class Stepper(widgets.VBox, Localized):
         self.first_button.description = t("lesson_start")
         self.back_button.description = t("lesson_back")
         self.next_button.description = t("lesson_next")
+        marks = [(step.title, i) for i, step in enumerate(self.steps) if step.chapter]
+        self.chapters.layout.display = "" if marks else "none"
+        self._moving = True  # new labels are not a jump
+        try:
+            self.chapters.options = [(t("lesson_jump_to"), -1), *marks]
+            self.chapters.value = -1
+        finally:
+            self._moving = False
+
+    def _jump(self, change: Any) -> None:
+        """The reader chose a scene: show its first step."""
+        if not self._moving and change["new"] is not None and change["new"] >= 0:
+            self.go(change["new"])
 
     def relabel(self) -> None:
         self.steps = tuple(self.make_steps(self.t))
@@ -115,3 +136,8 @@ class Stepper(widgets.VBox, Localized):
         self.text.value = f'<div style="max-width:46em">{step.text}</div>'
         self.first_button.disabled = self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index == len(self.steps) - 1
+        self._moving = True
+        try:
+            self.chapters.value = -1  # the list offers the scenes again
+        finally:
+            self._moving = False

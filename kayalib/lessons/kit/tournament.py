@@ -18,19 +18,20 @@ from kayalib.pages.runbox import Progress
 from kayalib.progress import ProgressCallback
 from kayalib.registry import game as registry_game
 from kayalib.simulate import simulate
-from kayalib.stats import wilson_interval
+from kayalib.stats import WinRate
 
 __all__ = [
     "RunTournament",
     "TournamentRunner",
-    "WinRates",
     "bot_label",
+    "draw_win_rates",
     "tournament",
-    "win_rate_rows",
+    "win_rate_table",
 ]
 
-RunTournament = Callable[[list[str], int, int, ProgressCallback], Sequence[float]]
-"""``run(bot names by seat, games, seed, progress) -> wins by seat`` (a shared win counts 1/k)."""
+RunTournament = Callable[[list[str], int, int, ProgressCallback], Sequence[int]]
+"""``run(bot names by seat, games, seed, progress) -> wins by seat`` (a shared win counts for
+each winner)."""
 
 
 def bot_label(t: Translator, name: str) -> str:
@@ -42,64 +43,43 @@ def bot_label(t: Translator, name: str) -> str:
     return t(f"botname_{name}") if t.has(f"botname_{name}") else name
 
 
-def win_rate_rows(
-    bots: Sequence[str], wins: Sequence[float], games: int
-) -> list[tuple[str, float, float, float]]:
-    """``(bot, win rate, 95% low, 95% high)`` for each seat (Wilson interval).
-
-    >>> [(bot, rate) for bot, rate, _, _ in win_rate_rows(["odds", "random"], [3, 1], 4)]
-    [('odds', 0.75), ('random', 0.25)]
-    """
-    if len(bots) != len(wins):
-        raise ArgumentError(f"{len(bots)} bots but {len(wins)} win counts")
+def win_rate_table(t: Translator, labels: Sequence[str], rates: Sequence[WinRate],
+                   first_column: str) -> str:  # fmt: skip
+    """Each row's wins, share and 95% interval, as a table."""
+    if len(labels) != len(rates):
+        raise ArgumentError(f"{len(labels)} labels but {len(rates)} win rates")
     rows = []
-    for bot, won in zip(bots, wins, strict=True):
-        rate = won / games if games else 0.0
-        low, high = wilson_interval(round(won), games)
-        rows.append((bot, rate, low, high))
-    return rows
+    for label, record in zip(labels, rates, strict=True):
+        low, high = record.interval()
+        rows.append([label, f"{t.number(record.wins, 0)} / {t.number(record.games, 0)}",
+                     t.percent(record.rate), f"{t.percent(low)} \u2013 {t.percent(high)}"])
+    return table_html([first_column, t("lesson_wins"), t("lesson_win_rate"),
+                       t("lesson_interval95")], rows)  # fmt: skip
 
 
-class WinRates:
-    """Win counts with their 95% intervals, shown as a table and a bar chart (with text)."""
-
-    def __init__(self, labels: Sequence[str], wins: Sequence[float], played: int) -> None:
-        self.labels = list(labels)
-        self.wins = list(wins)
-        self.played = played
-        self.rows = win_rate_rows(self.labels, self.wins, played)
-
-    def table(self, t: Translator, first_column: str) -> str:
-        return table_html(
-            [first_column, t("lesson_wins"), t("lesson_win_rate"), t("lesson_interval95")],
-            [
-                [label, f"{t.number(won, 0)} / {t.number(self.played, 0)}", t.percent(rate),
-                 f"{t.percent(low)} \u2013 {t.percent(high)}"]
-                for label, won, (_, rate, low, high) in zip(self.labels, self.wins, self.rows,
-                                                            strict=True)
-            ],
-        )  # fmt: skip
-
-    def draw(self, chart: Chart, t: Translator, *, reference: float | None, reference_label: str,
-             title: str, xlabel: str, first_column: str) -> None:  # fmt: skip
-        png = bar_chart_png(
-            [label.replace(": ", "\n").replace(" ", "\n", 1) for label in self.labels],
-            [rate for _, rate, _, _ in self.rows],
-            errors=[(low, high) for _, _, low, high in self.rows],
-            reference=reference,
-            reference_label=reference_label,
-            title=title,
-            xlabel=xlabel,
-            ylabel=t("lesson_fraction_won"),
-            lang=t.lang,
-            ylim=(0, 1),
-        )
-        alt = title + ": " + "; ".join(
-            t("lesson_rate_alt", bot=label, rate=t.percent(rate), low=t.percent(low),
-              high=t.percent(high))
-            for label, rate, low, high in self.rows
-        )  # fmt: skip
-        chart.draw(png, alt, self.table(t, first_column), t("lesson_chart_as_table"))
+def draw_win_rates(chart: Chart, t: Translator, labels: Sequence[str], rates: Sequence[WinRate],
+                   *, reference: float | None, reference_label: str, title: str, xlabel: str,
+                   first_column: str) -> None:  # fmt: skip
+    """A bar chart of the shares won with their 95% intervals, its text and its table."""
+    png = bar_chart_png(
+        [label.replace(": ", "\n").replace(" ", "\n", 1) for label in labels],
+        [record.rate for record in rates],
+        errors=[record.interval() for record in rates],
+        reference=reference,
+        reference_label=reference_label,
+        title=title,
+        xlabel=xlabel,
+        ylabel=t("lesson_fraction_won"),
+        lang=t.lang,
+        ylim=(0, 1),
+    )
+    alt = title + ": " + "; ".join(
+        t("lesson_rate_alt", bot=label, rate=t.percent(record.rate),
+          low=t.percent(record.interval()[0]), high=t.percent(record.interval()[1]))
+        for label, record in zip(labels, rates, strict=True)
+    )  # fmt: skip
+    chart.draw(png, alt, win_rate_table(t, labels, rates, first_column),
+               t("lesson_chart_as_table"))  # fmt: skip
 
 
 class TournamentRunner(GatedRunBox):
@@ -161,13 +141,13 @@ class TournamentRunner(GatedRunBox):
             box.description = t("seat_name", n=i + 1)
         self.seed_box.description = t("lesson_seed")
 
-    def work(self, count: int, progress: Progress) -> WinRates:
-        """Play the tournament with the chosen bots; the win rates."""
+    def work(self, count: int, progress: Progress) -> tuple[WinRate, ...]:
+        """Play the tournament with the chosen bots; each seat's win rate."""
         bots = [box.value for box in self.seat_boxes]
         seed = int(self.seed_box.value)
         wins = self.run_games(bots, count, seed, progress)
         self._seats_run, self._seed_run = bots, seed
-        return WinRates(bots, wins, count)
+        return tuple(WinRate(won, count) for won in wins)
 
     def show(self) -> None:
         t, results = self.t, self.results
@@ -177,15 +157,14 @@ class TournamentRunner(GatedRunBox):
             return
         labels = [f"{t('seat_name', n=i + 1)}: {bot_label(t, bot)}"
                   for i, bot in enumerate(self._seats_run)]  # fmt: skip
-        shown = WinRates(labels, results.wins, results.played)
-        games = t.number(results.played, 0)
-        self.table.value = shown.table(t, t("lesson_seat")) + (
+        games = t.number(results[0].games, 0)
+        self.table.value = win_rate_table(t, labels, results, t("lesson_seat")) + (
             f"<small>{escape(t('lesson_games_seed', games=games, seed=self._seed_run))}</small>"
         )
-        shown.draw(self.chart, t, reference=1 / len(labels),
-                   reference_label=t("lesson_equal_strength"),
-                   title=t("lesson_rate_per_seat", games=games),
-                   xlabel=t("lesson_seat_and_bot"), first_column=t("lesson_seat"))  # fmt: skip
+        draw_win_rates(self.chart, t, labels, results, reference=1 / len(labels),
+                       reference_label=t("lesson_equal_strength"),
+                       title=t("lesson_rate_per_seat", games=games),
+                       xlabel=t("lesson_seat_and_bot"), first_column=t("lesson_seat"))  # fmt: skip
 
 
 def tournament(game: str) -> RunTournament:
@@ -193,7 +172,7 @@ def tournament(game: str) -> RunTournament:
     (lesson bots too), wins by seat (a shared win counts for each winner)."""
 
     def run(bots: list[str], games: int, seed: int,
-            progress: ProgressCallback | None = None) -> Sequence[float]:  # fmt: skip
+            progress: ProgressCallback | None = None) -> Sequence[int]:  # fmt: skip
         rules = registry_game(game).rules_for_players(len(bots))
         return simulate(game, bots, games, seed, rules, progress=progress).wins
 

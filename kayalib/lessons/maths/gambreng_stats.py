@@ -17,6 +17,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 from math import comb
+from typing import Any
 
 from kayalib.errors import ArgumentError
 from kayalib.kaya.gambreng import expected_rounds, gambreng
@@ -27,6 +28,7 @@ __all__ = [
     "coverage",
     "coverage_intervals",
     "interval_widths",
+    "coverage_shares",
     "mean_interval",
     "mean_rounds",
     "repeat_chance",
@@ -34,7 +36,7 @@ __all__ = [
 ]
 
 
-def mean_rounds(n):
+def mean_rounds(n: int) -> Fraction:
     if n == 1:
         return Fraction(0)
     if n == 2:
@@ -91,6 +93,23 @@ def coverage(players: int = 4, repeats: int = 200, draws: int = 100, seed: int =
     exact = float(expected_rounds(players))
     intervals = coverage_intervals(players, repeats, draws, seed)
     return sum(low <= exact <= high for low, high in intervals)
+
+
+@cache
+def coverage_shares(players: int = 4, repeats: int = 2000, draws: int = 100,
+                    seed: int = 29) -> dict[str, Any]:  # fmt: skip
+    """How often the mean ± 1.96·SD/√n interval of ``draws`` draws holds the exact mean over
+    ``repeats`` runs (``hit``), and how often it lies wholly ``below`` or ``above`` it, with the
+    key of the sentence that fits (``sentence``; lopsided when one side misses at least half as
+    often again as the other)."""
+    exact = float(expected_rounds(players))
+    intervals = coverage_intervals(players, repeats, draws, seed)
+    below = sum(high < exact for _low, high in intervals) / repeats
+    above = sum(low > exact for low, _high in intervals) / repeats
+    lopsided = max(below, above) >= 1.5 * min(below, above)
+    return {"repeats": repeats, "draws": draws, "hit": 1 - below - above, "below": below,
+            "above": above,
+            "sentence": "coverage_real_lopsided" if lopsided else "coverage_real_even"}  # fmt: skip
 
 
 def repeat_chance(n: int) -> Fraction:

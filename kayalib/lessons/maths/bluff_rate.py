@@ -1,7 +1,8 @@
 """A class's bluff rate as a parameter (lesson 08's part "your class's bids"): counted from the
 class's play data (:mod:`kayalib.server.classdata`, or the kit's sample class of bots), a Beta
 posterior from a flat prior (:class:`kayalib.stats.BetaPosterior`), compared with each bot of
-the sample class, and then fed into lesson 08's small case (:mod:`kayalib.blef.bayes_tables`).
+the sample class, and then fed into lesson 08's small case
+(:mod:`kayalib.lessons.maths.bayes_tables`).
 
 **Which quantity.** The data count a bid as a bluff when its chance given the bidder's own
 cards is below the data's ``definition`` (one half, :mod:`kayalib.blef.bluffs`). Lesson 08's
@@ -28,7 +29,7 @@ game names them (``bots``), which gives each bot kind's own rate.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -40,9 +41,12 @@ from kayalib.stats import BetaPosterior
 __all__ = [
     "Count",
     "bot_counts",
+    "bot_game_counts",
     "class_count",
     "definition",
+    "design_effect",
     "game_counts",
+    "game_level",
     "king_given_share",
     "model_bluff_share",
     "model_rate",
@@ -101,6 +105,44 @@ def game_counts(data: dict[str, Any]) -> list[Count]:
     return [count for count in counts if count.bids]
 
 
+def design_effect(games: Sequence[Count]) -> float:
+    """How many bids one independent bid is worth here: the variance of the share of bluffs
+    counted game by game (the ratio estimate's variance between games) over the variance as
+    many independent bids would give (at least 1). Bids of one game come from the same few
+    players with the same habits, so they say less than independent bids would."""
+    total = sum(games, Count())
+    n, p = total.bids, total.bluffs / total.bids if total.bids else 0.0
+    if len(games) < 2 or p in (0.0, 1.0):
+        return 1.0
+    k = len(games)
+    between = k / (k - 1) * sum((g.bluffs - p * g.bids) ** 2 for g in games) / n**2
+    return max(1.0, between / (p * (1 - p) / n))
+
+
+def game_level(games: Sequence[Count]) -> Count:
+    """The bids as the independent bids they are worth (each count divided by the
+    :func:`design_effect`), for an interval that does not pretend bids are independent."""
+    total, effect = sum(games, Count()), design_effect(games)
+    bids = max(1, round(total.bids / effect))
+    return Count(bids, min(bids, round(total.bluffs / effect)))
+
+
+def bot_game_counts(data: dict[str, Any]) -> dict[str, list[Count]]:
+    """Each bot kind's bids game by game, from the games that name their bots."""
+    found: dict[str, list[Count]] = {}
+    for game in data.get("games", ()):
+        bots = game.get("bots")
+        if not bots:
+            continue
+        here: dict[str, Count] = {}
+        for bid in game.get("bids", ()):
+            name = bots[bid["seat"]]
+            here[name] = here.get(name, Count()) + Count(1, int(bool(bid["bluff"])))
+        for name, count in here.items():
+            found.setdefault(name, []).append(count)
+    return found
+
+
 def bot_counts(data: dict[str, Any]) -> dict[str, Count]:
     """Each bot kind's bids, from the games that name their bots (the sample class), in the
     order the bots first bid."""
@@ -120,13 +162,14 @@ def model_bluff_share(below: Fraction = Fraction(1, 2)) -> Fraction:
     """The share of lesson 08's random opening bids that are bluffs (chance below ``below``
     given the bidder's card), averaged over the bidder's cards in the small case: the model's
     share of bluffs is ``ε`` times this."""
-    from kayalib.blef.bayes_tables import small_view
+    from kayalib.blef.bids import Bid
     from kayalib.blef.cards import DECK
     from kayalib.blef.odds import bid_probability
     from kayalib.blef.view import legal_after
+    from kayalib.lessons.maths.bayes_tables import small_view
 
     view = small_view()
-    openings = legal_after(None)
+    openings = [bid for bid in legal_after(None) if isinstance(bid, Bid)]
     cards = [card for card in DECK if card not in view.hand]
     dealt = view.total_cards
     bluffs = sum(Fraction(bid_probability(bid, (card,), dealt, exact=True)) < below
@@ -145,6 +188,6 @@ def model_rate(share: Fraction | float, below: Fraction = Fraction(1, 2)) -> Fra
 def king_given_share(share: Fraction | float) -> Fraction:
     """P("high card K" is true | the bid) in lesson 08's small case, for a bidder whose share
     of bluffs is ``share``."""
-    from kayalib.blef.bayes_tables import KING, small_posterior
+    from kayalib.lessons.maths.bayes_tables import KING, small_posterior
 
-    return small_posterior(model_rate(share)).table()[KING]
+    return Fraction(small_posterior(model_rate(share)).table()[KING])

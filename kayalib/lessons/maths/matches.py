@@ -6,7 +6,8 @@ Round ``i`` of a match is round 1 of the two-player game ``game_seed(seed, i)``;
 from the engine's per-step generators, so a match is the same every time it runs.
 
 >>> result = match("honest", 200, seed=4)
->>> result.rounds, -1 <= result.interval()[0] <= result.mean <= result.interval()[1] <= 1
+>>> low, high = result.result_interval()
+>>> result.games, -1 <= low <= result.mean_result <= high <= 1
 (200, True)
 """
 
@@ -23,13 +24,11 @@ from kayalib.errors import ArgumentError
 from kayalib.progress import ProgressCallback
 from kayalib.registry import make_bot
 from kayalib.seeds import game_seed
-from kayalib.simulate import play_game, simulate
-from kayalib.stats import wilson_interval
+from kayalib.simulate import simulate
+from kayalib.stats import WinRate
 
 __all__ = [
-    "MatchResult",
     "RoundResult",
-    "bluff_rounds",
     "first_round",
     "games_won",
     "heads_up_games",
@@ -67,30 +66,11 @@ def play_round(bots: tuple[Any, Any], seed: int) -> RoundResult:
     raise AssertionError("a round ends with a check")  # pragma: no cover
 
 
-@dataclass(frozen=True)
-class MatchResult:
-    """``rounds`` rounds of bot ``bot`` against ``against``, half of them bidding first: how many
-    it won, and its average result per round (+1 a win, -1 a loss) with a 95% interval."""
-
-    bot: str
-    rounds: int
-    won: int
-    against: str = "cfr"
-
-    @property
-    def mean(self) -> float:
-        return (2 * self.won - self.rounds) / self.rounds
-
-    def interval(self) -> tuple[float, float]:
-        """The 95% Wilson interval of the share of rounds won, as a result per round."""
-        low, high = wilson_interval(self.won, self.rounds)
-        return 2 * low - 1, 2 * high - 1
-
-
 def match(bot: str, rounds: int, seed: int, progress: ProgressCallback | None = None,
-          against: str = "cfr") -> MatchResult:  # fmt: skip
+          against: str = "cfr") -> WinRate:  # fmt: skip
     """``rounds`` heads-up rounds of bot ``bot`` (a lesson bot too) against ``against``: round
-    ``i`` is game ``game_seed(seed, i)``, and ``bot`` bids first in the even rounds."""
+    ``i`` is game ``game_seed(seed, i)``, and ``bot`` bids first in the even rounds. The rounds
+    ``bot`` won; its ``mean_result`` is its average result per round (+1 a win, −1 a loss)."""
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 2:
         raise ArgumentError(f"play at least 2 rounds, not {rounds!r}")
     player, opponent = make_bot("blef", bot), make_bot("blef", against)
@@ -103,7 +83,7 @@ def match(bot: str, rounds: int, seed: int, progress: ProgressCallback | None = 
         won += play_round(bots, seed_i).loser != seat
         if progress is not None:
             progress(i + 1, rounds)
-    return MatchResult(bot, rounds, won, against)
+    return WinRate(won, rounds)
 
 
 # ---- whole two-player games (lesson 07) ----------------------------------------------------
@@ -130,43 +110,3 @@ def heads_up_games(bot: str, against: str, games: int, seed: int,
     first = games_won([bot, against], games, seed, part(0))
     second = games_won([against, bot], games, seed + 1, part(games))
     return first[0] + second[1], 2 * games
-
-
-def bluff_rounds(bluff: float, against: str, games: int, seed: int,
-                 progress: ProgressCallback | None = None) -> dict[str, int]:  # fmt: skip
-    """Heads-up games of a bluffer against ``against`` (seats swapped half the time), counting
-    the rounds in which the bluffer bluffed at least once and those it did not, and how many of
-    each it won (a round is won when the other player loses it)."""
-    from kayalib.blef import lesson_bots
-
-    counts = {"bluff_rounds": 0, "bluff_won": 0, "plain_rounds": 0, "plain_won": 0}
-
-    class Recorder:
-        def __init__(self) -> None:
-            self.bot = lesson_bots.BluffingBot(bluff)
-            self.name = self.bot.name
-            self.bluffed: set[int] = set()
-
-        def choose(self, view: Any, rng: Any) -> Any:
-            action = self.bot.choose(view, rng)
-            if action != lesson_bots.odds_action(self.bot, view):
-                self.bluffed.add(view.round)
-            return action
-
-    done = 0
-    for index in range(games):
-        for seat in (0, 1):
-            recorder = Recorder()
-            bots = [recorder, make_bot("blef", against)]
-            if seat == 1:
-                bots.reverse()
-            state = play_game("blef", bots, game_seed(seed + seat, index), BlefRules(players=2))
-            for event in state.events:
-                if isinstance(event, CheckEvent):
-                    kind = "bluff" if event.round in recorder.bluffed else "plain"
-                    counts[f"{kind}_rounds"] += 1
-                    counts[f"{kind}_won"] += event.loser != seat
-            done += 1
-            if progress is not None:
-                progress(done, 2 * games)
-    return counts

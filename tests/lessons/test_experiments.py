@@ -1,6 +1,6 @@
 """The controlled experiments lesson 07 and 08 draw their conclusions from are shipped with the
-kit (:data:`kayalib.blef.experiments.DATA_FILE`): every recorded game must be the game its seed
-plays today. A sample of each experiment is played again here, and every experiment has the
+kit (:data:`kayalib.lessons.maths.experiments.DATA_FILE`): every recorded game must be the game
+its seed plays today. A sample of each experiment is played again here, and every experiment has the
 thousand games a seat the lessons say."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from kayalib.blef.experiments import EXPERIMENTS, GAMES, Experiment, Result, play, shipped
+from kayalib.lessons.maths.experiments import EXPERIMENTS, GAMES, Experiment, Result, play, shipped
 
 SAMPLE = 4
 """Games of each experiment played again (spread over its seatings, the same every run)."""

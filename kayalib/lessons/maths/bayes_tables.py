@@ -26,6 +26,7 @@ from kayalib.blef.cards import DECK, parse_cards
 from kayalib.blef.game import BlefRules, BlefState, BlefView
 from kayalib.blef.inference import OpponentModel, Posterior, infer
 from kayalib.blef.view import legal_after
+from kayalib.engine import turns
 from kayalib.errors import ArgumentError
 from kayalib.registry import make_bot
 
@@ -182,7 +183,7 @@ def heard_trial(bluff: Fraction = SMALL_BLUFF, bid: Bid = KING,
 def bluff_curve(steps: int = STEPS) -> list[tuple[Fraction, Fraction]]:
     """``(ε, P(high card K | the bid))`` for ε = 0, 1/steps, ..., 1 (the slider's curve)."""
     view = small_view()
-    return [(Fraction(k, steps), small_posterior(Fraction(k, steps), view).table()[KING])
+    return [(Fraction(k, steps), Fraction(small_posterior(Fraction(k, steps), view).table()[KING]))
             for k in range(steps + 1)]  # fmt: skip
 
 
@@ -191,9 +192,9 @@ def full_case_view(hands: Sequence[str] = FULL_HANDS, bids: int = 3) -> BlefView
     ``hands`` (the odds bot decides without chance, so the bids are always the same)."""
     state = BlefState.from_position(BlefRules(players=len(hands)), list(hands), starter=0)
     bot = make_bot("blef", FULL_MODEL)
+    steps = turns(state, [bot] * len(hands))
     for _ in range(bids):
-        seat = state.current_player
-        state = state.apply(bot.choose(state.view(seat), random.Random(0)), seat=seat)
+        state = next(steps).state
     return state.view(len(hands) - 1)
 
 

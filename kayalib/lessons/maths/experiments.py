@@ -6,8 +6,9 @@ every seating (for two players: seats swapped), ``games`` games in each, game ``
 played again from its seed. Results of a thousand games a seat take minutes (the ``bayes`` bot
 thinks about every bid), so :func:`shipped` reads them from :data:`DATA_FILE`: the winner of
 every game, and for a bluffer, in how many rounds of each game it bluffed and which of those
-rounds it won. ``tests/blef/test_experiments.py`` plays a sample of the games again and checks
-each recorded result; ``python -m kayalib.blef.experiments`` plays them all and writes the file.
+rounds it won. ``tests/lessons/test_experiments.py`` plays a sample of the games again and checks
+each recorded result; ``python -m kayalib.lessons.maths.experiments`` plays them all and writes
+the file.
 
 >>> result = run(Experiment(("odds", "random"), games=3, seed=1))
 >>> result.winners, result.wins(0)
@@ -31,6 +32,7 @@ from kayalib.progress import ProgressCallback
 from kayalib.registry import make_bot
 from kayalib.seeds import game_seed
 from kayalib.simulate import play_game
+from kayalib.stats import PairedDifference, WinRate
 
 __all__ = [
     "DATA_FILE",
@@ -39,6 +41,7 @@ __all__ = [
     "Result",
     "RoundCount",
     "bluff_rounds",
+    "paired",
     "play",
     "run",
     "shipped",
@@ -120,6 +123,14 @@ class Result:
         """Games won by the experiment's bot number ``bot``."""
         return self.winners.count(str(bot))
 
+    def won(self, bot: int = 0) -> tuple[bool, ...]:
+        """Game by game, whether the experiment's bot number ``bot`` won it."""
+        return tuple(winner == str(bot) for winner in self.winners)
+
+    def win_rate(self, bot: int = 0) -> WinRate:
+        """The games won by the experiment's bot number ``bot``, of the games each bot played."""
+        return WinRate(self.wins(bot), self.played)
+
     def round_count(self) -> RoundCount:
         """The rounds of every game together (a bluffer's experiments only)."""
         total = RoundCount()
@@ -146,6 +157,16 @@ class Result:
         return cls(experiment, winners, rounds)
 
 
+def paired(first: Result, second: Result) -> PairedDifference:
+    """The first bot of ``first`` against the first bot of ``second``, deal by deal: the two
+    experiments must deal the same games (the same seed, seatings and games), as lesson 07's
+    bluffers and their ``odds`` baseline do."""
+    a, b = first.experiment, second.experiment
+    if (a.seed, a.games, a.seatings) != (b.seed, b.games, b.seatings):
+        raise ArgumentError(f"{a.name} and {b.name} are not played on the same deals")
+    return PairedDifference.of(first.won(0), second.won(0))
+
+
 def _is_bluffer(name: str) -> bool:
     return name.startswith("bluffer ")
 
@@ -154,7 +175,7 @@ def bluff_rounds(state: BlefState, seat: int, bluffer: Any) -> RoundCount:
     """For a finished game: the rounds in which ``bluffer`` (at ``seat``) bluffed, that is bid
     something other than the plain odds rule's bid, and the rounds it did not, with how many of
     each it won. The game is played again move by move to ask the rule what it would have done."""
-    from kayalib.blef.lesson_bots import odds_action
+    from kayalib.lessons.maths.lesson_bots import odds_action
 
     replay = BlefState.new(state.rules, state.seed)
     bluffed: set[int] = set()

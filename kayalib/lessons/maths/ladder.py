@@ -85,7 +85,8 @@ def kind_probabilities(cards: int) -> dict[str, Fraction]:
     first: dict[str, Bid] = {}
     for bid in LADDER:
         first.setdefault(bid.kind, bid)
-    return {kind: bid_probability(bid, "", cards, exact=True) for kind, bid in first.items()}
+    return {kind: Fraction(bid_probability(bid, "", cards, exact=True))
+            for kind, bid in first.items()}  # fmt: skip
 
 
 def impossible_kinds(cards: int) -> list[str]:

@@ -12,7 +12,7 @@ each:
 
 Lesson 09 plays heads-up rounds with one card each: :class:`AlwaysBluffer` always bluffs, and
 :class:`ProfileBot` plays a strategy of that round (``reply-to-honest``: the exact best reply to
-``honest``, :func:`kayalib.blef.exploitation.best_reply`).
+``honest``, :func:`kayalib.lessons.maths.exploitation.best_reply`).
 
 ``choose(view, rng)`` draws from exactly the policy (:func:`kayalib.engine.sample`), so a bot's
 policy can stand for it anywhere a probability model of a player is needed.
@@ -75,7 +75,7 @@ class BluffingBot(OddsBot):
 
     def policy(self, view: BlefView) -> dict[Action, float]:
         honest = odds_action(self, view)
-        if honest == CHECK:
+        if not isinstance(honest, Bid):
             return {CHECK: 1.0}
         start = honest.index + 1
         bluffs = LADDER[start : start + self.reach]
@@ -112,7 +112,8 @@ class TrustingBot(OddsBot):
         target = self.raise_to(p, 0 if last is None else last.index + 1)
         if target is None:
             return {CHECK: 1.0}
-        policy = {CHECK: self.check_rate, LADDER[target]: 1.0 - self.check_rate}
+        policy: dict[Action, float] = {CHECK: self.check_rate,
+                                       LADDER[target]: 1.0 - self.check_rate}  # fmt: skip
         return {action: p for action, p in policy.items() if p > 0}
 
     def choose(self, view: BlefView, rng: random.Random) -> Action:
@@ -250,7 +251,7 @@ REPLY = "reply-to-honest"
 
 
 def _reply_to_honest() -> ProfileBot:
-    from kayalib.blef.exploitation import best_reply
+    from kayalib.lessons.maths.exploitation import best_reply
 
     return ProfileBot(best_reply("honest"), REPLY)
 
