@@ -14,8 +14,8 @@ from kayalib.i18n import Translator
 from kayalib.lessons.kit.predict import Prediction
 from kayalib.lessons.kit.simulator import DealSimulator
 from kayalib.server.dashboard import overview
-from kayalib.server.table_alone import TablesThread
 from tests.lessons.test_no_answer_leaks import NOTEBOOKS, built, open_exercises, run_page, solve
+from tests.tables.served import TablesThread
 from tests.tables.test_class_bids_page import in_class_mode
 
 pytestmark = [pytest.mark.voila, pytest.mark.slow]
