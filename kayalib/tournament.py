@@ -264,10 +264,9 @@ def round_robin(
     pairings = list(combinations(labels, 2))
     total, done = len(pairings) * games, 0
     try:
-        for bot in files:  # every bot file loads at once ...
-            bot.start()
-        for bot in files:  # ... and is paused as soon as it is ready (a broken one forfeits)
-            bot.ready()
+        # every bot file loads at once and is paused as soon as it is ready, each against its
+        # own start-up time (a broken or hanging one forfeits, and costs nobody else anything)
+        SandboxedBot.ready_all(files)
         for a, b in pairings:
             for index in range(games):
                 order = (a, b) if index % 2 == 0 else (b, a)

@@ -11,6 +11,8 @@ later move is the same fault at once).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from kayalib.engine import Chain, evolve
@@ -78,6 +80,21 @@ class SandboxedBot:
             self._finish(process)
             return False
         return True
+
+    @staticmethod
+    def ready_all(bots: Sequence[SandboxedBot]) -> None:
+        """Start ``bots`` and wait for all of them at once, each against its own start-up time
+        (counted from its launch): a file that hangs or fails while it loads costs only
+        itself (a ``startup`` forfeit), never an entrant that is waited for after it."""
+        for bot in bots:
+            bot.start()
+        if len(bots) < 2:
+            for bot in bots:
+                bot.ready()
+            return
+        with ThreadPoolExecutor(max_workers=len(bots), thread_name_prefix="bot-start") as pool:
+            for _ in pool.map(SandboxedBot.ready, bots):
+                pass
 
     def new_game(self) -> None:
         """The next move belongs to a new game: the bot's process makes a fresh bot for it."""

@@ -205,10 +205,13 @@ class BotProcess:
             if data:
                 selector.register(stdin, selectors.EVENT_WRITE)
             while True:
+                # what is in the pipe already is read, even once the deadline has passed: a
+                # "ready" or a move that came in time is never lost to a late look
                 left = deadline - time.monotonic()
-                if left <= 0:
+                events = selector.select(max(0.0, left))
+                if not events and left <= 0:
                     raise BotFault("timeout", f"no move within {self.limits.move_seconds:g} s")
-                for key, _ in selector.select(left):
+                for key, _ in events:
                     if key.fileobj is stdin:
                         try:
                             sent = os.write(stdin.fileno(), data)
