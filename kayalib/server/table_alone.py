@@ -32,8 +32,10 @@ from tornado import web
 from tornado.httpserver import HTTPServer
 from tornado.netutil import bind_sockets
 
+from kayalib.server.edge import EdgeLimits, edge_server
+from kayalib.server.logs import log_request
 from kayalib.server.store import ClassStore
-from kayalib.server.table_web import KernelCallers, TablesWeb, table_routes
+from kayalib.server.table_web import MAX_BODY, KernelCallers, TablesWeb, table_routes
 from kayalib.server.tables import TableService
 
 __all__ = ["TablesThread", "application", "hub_routes", "main"]
@@ -46,7 +48,7 @@ def application(web_config: TablesWeb, base: str = "/") -> web.Application:
     return web.Application(
         table_routes(base, web_config),
         xsrf_cookies=True, cookie_secret=secrets.token_bytes(32),
-        websocket_max_message_size=1024,
+        websocket_max_message_size=1024, log_function=log_request,
     )  # fmt: skip
 
 
@@ -83,7 +85,8 @@ class TablesThread:
                            lambda _user, page: f"/{page}")  # fmt: skip
         sockets = bind_sockets(0, "127.0.0.1")
         self.port = sockets[0].getsockname()[1]
-        self._server = HTTPServer(application(config), max_body_size=64 * 1024)
+        limits = EdgeLimits.sized(files=4096, kernels=0, browsers=64)  # the class server's edge
+        self._server = edge_server(application(config), limits, tighter=[("/kayalib/", MAX_BODY)])
         self._server.add_sockets(sockets)
 
     def call(self, fn: Callable[[TableService], T], timeout: float = 30) -> T:
@@ -135,9 +138,6 @@ def hub_routes(service: TableService, prefix: str, key: str) -> list[tuple[str, 
 
     class HubJoinHandler(HubOAuthenticated, JoinHandler):
         hub_auth = auth
-        # the body read whole (the server's max_body_size bounds it): the hub's login checks
-        # the form's _xsrf field before a streamed body would have arrived
-        _stream_request_body = False
 
         @web.authenticated
         async def get(self) -> None:  # type: ignore[override]
@@ -166,6 +166,9 @@ def main(argv: list[str] | None = None) -> int:
     import os
     from urllib.parse import urlparse
 
+    from kayalib.server.edge import raise_file_limit
+    from kayalib.server.logs import RateLimit, install
+
     parser = argparse.ArgumentParser(prog="python -m kayalib.server.table_alone")
     parser.add_argument("--store", required=True, help="the class store's SQLite file")
     args = parser.parse_args(argv)
@@ -177,8 +180,12 @@ def main(argv: list[str] | None = None) -> int:
         service = TableService(ClassStore(args.store))
         service.restore()
         app = web.Application(hub_routes(service, prefix, key), xsrf_cookies=True,
-                              cookie_secret=secrets.token_bytes(32))  # fmt: skip
-        app.listen(where.port or 80, where.hostname or "127.0.0.1", max_body_size=64 * 1024)
+                              cookie_secret=secrets.token_bytes(32),
+                              log_function=log_request)  # fmt: skip
+        install(RateLimit())
+        limits = EdgeLimits.sized(raise_file_limit(), kernels=0, browsers=64)
+        server = edge_server(app, limits, tighter=[(prefix + "kayalib/", MAX_BODY)])
+        server.add_sockets(bind_sockets(where.port or 80, where.hostname or "127.0.0.1"))
         public = os.environ.get("JUPYTERHUB_PUBLIC_URL", "").rstrip("/")
         print(f"kayalib tables: students join at {public}{prefix}kayalib/join", flush=True)
         print(f"kayalib tables: the teacher's dashboard (do not show this address): "

@@ -163,26 +163,13 @@ class Base(web.RequestHandler):
         self.finish(f"{status_code}\n")  # no traceback, no server detail
 
 
-@web.stream_request_body
 class Limited(Base):
-    """A route whose body is refused past :data:`MAX_BODY` before it is read."""
+    """A route whose body is at most :data:`MAX_BODY` bytes: the server's edge refuses a larger
+    declared one before reading it (413, :mod:`kayalib.server.edge`), and Tornado's own limit
+    stops a body sent in chunks; a body that still arrives larger is refused here.
 
-    def prepare(self) -> Awaitable[None] | None:
-        declared = self.request.headers.get("Content-Length", "0")
-        if not declared.isdigit() or int(declared) > MAX_BODY:
-            raise web.HTTPError(413)
-        self.request.connection.set_max_body_size(MAX_BODY)  # type: ignore[union-attr]
-        self._chunks: list[bytes] = []
-        return None
-
-    def data_received(self, chunk: bytes) -> None:
-        self._chunks.append(chunk)
-        if sum(map(len, self._chunks)) > MAX_BODY:
-            raise web.HTTPError(413)
-
-    def body_json(self) -> dict[str, Any]:
-        self.request.body = b"".join(getattr(self, "_chunks", []))
-        return super().body_json()
+    (Not a streamed body: Tornado closes a kept-alive connection whose streamed body a route
+    refused, so the next request on it failed.)"""
 
 
 class KernelRoute(Limited):
@@ -191,7 +178,6 @@ class KernelRoute(Limited):
     caller: Caller
 
     async def prepare(self) -> None:
-        super().prepare()
         caller = await self.web_config.callers.identify(self)
         if caller is None:
             raise web.HTTPError(404)

@@ -1,0 +1,152 @@
+"""The class server's edge (issue 40), each attack from one client of the real server
+(``python -m kayalib.server class``, its file limit set to 2,048 so that a limit is reached in
+seconds): bodies on every route, connections from one address, a kept-alive connection after a
+404, and the log (no secret in any line, a few lines for any flood). Each test names the naive
+code it stands against; each failed on it.
+"""
+
+from __future__ import annotations
+
+import errno
+import http.client
+import selectors
+import socket
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from tests.harness import ARTIFACTS
+from tests.server.flood import FILE_LIMIT, Browser, ClassServer, start_class_server, teacher
+
+pytestmark = [pytest.mark.voila]
+
+BIG = 99 * 2**20
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ClassServer]:
+    started = start_class_server(ARTIFACTS / "server-edge.log", file_limit=FILE_LIMIT)
+    try:
+        yield started
+    finally:
+        started.stop()
+
+
+def declared_body(server: ClassServer, method: str, path: str, length: int,
+                  sent: int = 1024) -> str:  # fmt: skip
+    """The status line the server answers to a request declaring a body of ``length`` bytes,
+    of which ``sent`` are sent (the rest never comes)."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                     f"Content-Type: application/octet-stream\r\nContent-Length: {length}\r\n\r\n"
+                     .encode() + b"x" * min(sent, length))  # fmt: skip
+        try:
+            answer = sock.recv(200)
+        except TimeoutError:
+            return "no answer (it waits for the body)"
+    return answer.split(b"\r\n", 1)[0].decode("latin-1") or "closed"
+
+
+ROUTES = [("POST", "/voila/render/index.ipynb"), ("POST", "/voila/api/shutdown/x"),
+          ("DELETE", "/api/kernels/00000000-0000-0000-0000-000000000000"),
+          ("POST", "/voila/static/voila.js"), ("PUT", "/nothing"), ("POST", "/kayalib/act"),
+          ("POST", "/kayalib/join"), ("POST", "/kayalib/dashboard/do")]  # fmt: skip
+
+
+@pytest.mark.parametrize(("method", "path"), ROUTES)
+def test_every_route_refuses_a_large_body_before_reading_it(server, method, path) -> None:
+    """Naive: Voila's routes read a 99 MiB body whole (ten at once took the server from 101
+    to 1,272 MiB in 2 s); only the table routes refused one."""
+    before = server.rss()
+    assert declared_body(server, method, path, BIG).startswith("HTTP/1.1 413")
+    assert server.rss() - before < 20 * 2**20
+    limit = 4096 if path.startswith("/kayalib/") else 64 * 1024
+    assert declared_body(server, method, path, limit + 1).startswith("HTTP/1.1 413")
+    assert not declared_body(server, method, path, limit, limit).startswith("HTTP/1.1 413")
+
+
+def test_one_address_holds_at_most_its_share_of_connections(server) -> None:
+    """Naive: no cap on connections, so one client could hold every file the server has (its
+    accept loop then spun and logged a traceback each time round)."""
+    held: list[socket.socket] = []
+    with selectors.DefaultSelector() as selector:
+        for _ in range(300):
+            sock = socket.socket()
+            sock.setblocking(False)
+            sock.bind(("127.0.0.2", 0))
+            assert sock.connect_ex(("127.0.0.1", server.port)) in (0, errno.EINPROGRESS)
+            selector.register(sock, selectors.EVENT_WRITE)
+            held.append(sock)
+        deadline = time.monotonic() + 5
+        while selector.get_map() and time.monotonic() < deadline:
+            for key, _ in selector.select(0.5):
+                selector.unregister(key.fileobj)
+    time.sleep(1.0)  # the server accepts them, and resets those past the cap
+    open_ones = 0
+    for sock in held:
+        try:
+            open_ones += sock.recv(1) != b""
+        except BlockingIOError:
+            open_ones += 1
+        except OSError:
+            pass
+    try:
+        assert 0 < open_ones <= 128, open_ones  # the class's share (96 here), not the whole
+        assert Browser(server.endpoint, "127.0.0.3").open_join_page() == 200
+        assert server.process.log_text().count("refused a connection from 127.0.0.2") <= 2
+    finally:
+        for sock in held:
+            sock.close()
+
+
+@pytest.mark.parametrize("path", ["/kayalib/dashboard", "/kayalib/seat", "/kayalib/class/data",
+                                  "/voila/render/nothing.ipynb", "/nothing"])
+def test_a_kept_alive_connection_serves_the_next_request_after_a_404(server, path) -> None:
+    """Naive: a table route refused a request in its streamed-body handler and Tornado closed
+    the kept-alive connection: the next request on it failed (about 1 in 6 after a 404)."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    try:
+        for method in ("GET", "POST") * 3:
+            connection.request(method, path, body=b"{}" if method == "POST" else None,
+                               headers={"Content-Type": "application/json"})  # fmt: skip
+            answer = connection.getresponse()
+            answer.read()
+            assert answer.status in (403, 404), (method, answer.status)
+            connection.request("GET", "/kayalib/join")
+            answer = connection.getresponse()
+            assert answer.status == 200 and b"kaya-join" in answer.read()
+    finally:
+        connection.close()
+
+
+def test_no_key_or_token_is_logged_and_a_flood_of_errors_is_a_few_lines(server) -> None:
+    """Naive: requests that failed were logged with their query (``?key=``, ``seat=``), and
+    every refused request was a line (a client could write the log as fast as it asked)."""
+    log = server.process.log_text()
+    answers = log.split("Teacher (answer keys", 1)[1].split("key=", 1)[1].split()[0]
+    student = Browser(server.endpoint, "127.0.0.5")
+    code = teacher(server.endpoint, {"do": "create", "game": "blef", "people": 2, "bots": [],
+                                     "options": {}, "wait": 600})["code"]  # fmt: skip
+    token = student.join(code, "Ana")[1]
+    assert token
+    before = len(server.process.log_text())
+    secrets = {"the dashboard's key": server.key, "the answer key": answers, "a seat": token}
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10,
+                                            source_address=("127.0.0.6", 0))  # fmt: skip
+    for i in range(300):
+        connection.request("GET", f"/nothing/{i}?key={server.key}&seat={token}&solutions=key"
+                                  f"&table={code}&answers={answers}")  # fmt: skip
+        connection.getresponse().read()
+    for path in (f"/kayalib/dashboard?key={server.key}", f"/kayalib/dashboard/state?key={answers}",
+                 f"/voila/render/index.ipynb?solutions=key&key={answers}",
+                 f"/voila/render/nothing.ipynb?table={code}&seat={token}"):  # fmt: skip
+        connection.request("GET", path)
+        connection.getresponse().read()
+    connection.close()
+    time.sleep(0.5)
+    added = server.process.log_text()[before:]
+    for name, secret in secrets.items():
+        assert secret not in added, f"{name} is in the log"
+    assert added.count("/nothing/") <= 2, added[-2000:]  # one line, with how many it held
+    assert len(added) < 4096
