@@ -51,6 +51,8 @@ from kayalib.server.settings import LAB_ONLY
 from kayalib.ui.preheat import SECRET_HEADER
 
 SEAT_COOKIE = "kayalib_seat"
+#: websocket connections a page may open at once, and how many a second after that
+CONNECTS, CONNECT_RATE = 10, 0.2
 
 
 @dataclass
@@ -62,6 +64,10 @@ class Owner:
     connected: bool = False
     #: what the page may still send over its websocket (one budget per kernel, not per socket).
     budget: Budget = field(default_factory=Budget)
+    #: how often the page may open its websocket (a page reconnects after a lost connection;
+    #: a script that floods and reconnects is held to this).
+    connects: Budget = field(default_factory=lambda: Budget(messages=CONNECTS,
+                                                            message_rate=CONNECT_RATE))
 
 
 class OwnerBook:
@@ -251,15 +257,17 @@ class OwnedKernelWebsocketHandler(VoilaKernelWebsocketHandler):
     async def get(self, kernel_id: str) -> None:  # type: ignore[override]
         _require_owner(self, kernel_id)
         if self.request.headers.get("Sec-WebSocket-Protocol"):
-            # A page first offers "v1", fails the handshake that selects none, and reconnects
-            # without it. Accepted, that first try connected to the kernel, and its stale
-            # connection raced the reconnect for the kernel's replies: now and then a page's
-            # widgets never came. Refused, it never reaches the kernel.
-            self._kayalib_expected_refusal = True
+            # The kit's page offers no subprotocol (its template's socket wrapper leaves the
+            # offer of "v1" out): an offer is refused before it reaches the kernel.
             raise web.HTTPError(400)
         owner = _book(self).owners[kernel_id]
+        if owner.connects.spend(0) is not None:
+            self.log.warning("kayalib: refused a websocket of kernel %s: %s", kernel_id,
+                             "it reconnects too often")  # fmt: skip
+            raise web.HTTPError(429)
         owner.connected = True
         self._kayalib_budget = owner.budget
+        self._kayalib_refused = False
         await super().get(kernel_id)
 
     async def open(self, kernel_id: str) -> None:  # type: ignore[override]
@@ -267,10 +275,6 @@ class OwnedKernelWebsocketHandler(VoilaKernelWebsocketHandler):
         tables = self.settings.get("kayalib_tables")
         if tables is not None:  # a seat at a class table is here while its page is
             tables.service.page_opened(kernel_id)
-
-    def _log(self) -> None:
-        if not getattr(self, "_kayalib_expected_refusal", False):  # one per page: not news
-            super()._log()
 
     def on_close(self) -> None:
         super().on_close()
@@ -286,8 +290,11 @@ class OwnedKernelWebsocketHandler(VoilaKernelWebsocketHandler):
         return None  # the JSON protocol only (get() refuses an offer of another)
 
     def on_message(self, message: str | bytes) -> Any:
+        if self._kayalib_refused:  # the frames that follow a refused one: dropped unread
+            return None
         refusal = self._kayalib_budget.spend(len(message)) or frame_refusal(message)
         if refusal is not None:
+            self._kayalib_refused = True
             self.log.warning("kayalib: closed the websocket of kernel %s: %s", self.kernel_id,
                              refusal)  # fmt: skip
             self.close(1008, "refused")

@@ -260,9 +260,15 @@ class UpdatesSocket(websocket.WebSocketHandler):
             self.close(1008, "no seat")
 
     def _push(self, update: dict[str, Any]) -> None:
-        if self.ws_connection is None:
+        """Send ``update``; to a socket that closed (or closes meanwhile), nothing: its own
+        ``on_close`` detaches it, so a closed socket is no error and no traceback."""
+        if self.ws_connection is None or self.ws_connection.is_closing():
             return
-        self.write_message(json.dumps(update, separators=(",", ":")))
+        try:
+            sent = self.write_message(json.dumps(update, separators=(",", ":")))
+        except websocket.WebSocketClosedError:
+            return
+        sent.add_done_callback(_quietly)
 
     def on_message(self, message: str | bytes) -> None:
         self.close(1008, "this socket takes no messages")
@@ -271,6 +277,12 @@ class UpdatesSocket(websocket.WebSocketHandler):
         if self.attachment is not None:
             self.web_config.service.detach(self.attachment)
             self.attachment = None
+
+
+def _quietly(done: Any) -> None:
+    """A write's outcome, read so that a socket closed in the middle of it says nothing."""
+    if not done.cancelled():
+        done.exception()
 
 
 # ---- the class's data (a lesson page's kernel) -------------------------------------------------

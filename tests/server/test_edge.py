@@ -1,8 +1,10 @@
 """The class server's edge (issue 40), each attack from one client of the real server
 (``python -m kayalib.server class``, its file limit set to 2,048 so that a limit is reached in
 seconds): bodies on every route, connections from one address, a kept-alive connection after a
-404, and the log (no secret in any line, a few lines for any flood). Each test names the naive
-code it stands against; each failed on it.
+404, the log (no secret in any line, a few lines for any flood), a frame flood on a student's
+own kernel websocket, and the page's one kernel handshake. Each test names the naive code it
+stands against; each failed on it. The honest class's figures under each flood are
+``test_flood.py``'s.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ import pytest
 
 from tests.harness import ARTIFACTS
 from tests.server.flood import FILE_LIMIT, Browser, ClassServer, start_class_server, teacher
+
+from .conftest import Client
 
 pytestmark = [pytest.mark.voila]
 
@@ -150,3 +154,55 @@ def test_no_key_or_token_is_logged_and_a_flood_of_errors_is_a_few_lines(server) 
         assert secret not in added, f"{name} is in the log"
     assert added.count("/nothing/") <= 2, added[-2000:]  # one line, with how many it held
     assert len(added) < 4096
+
+
+def test_a_frame_flood_closes_the_socket_and_writes_one_line(server) -> None:
+    """Naive: after a refused frame the server logged every frame that followed (659,080 lines,
+    100 MB in 20 s), and a page could reconnect and flood again at once."""
+    from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+    client = Client(server.process)
+    kernel_id, _ = client.open_page("index.ipynb")
+    before = len(server.process.log_text())
+    refused_opens = 0
+    for _ in range(15):  # a flood on one socket, again and again
+        try:
+            with client.channels(kernel_id) as ws:
+                for _ in range(2000):
+                    ws.send('{"header": 1}')
+        except InvalidStatus as error:
+            assert error.response.status_code == 429
+            refused_opens += 1
+        except ConnectionClosed:
+            pass
+    time.sleep(0.5)
+    added = server.process.log_text()[before:]
+    assert refused_opens >= 4  # a page may reconnect, not flood its way back in
+    assert added.count("closed the websocket of kernel") <= 2, added[-3000:]
+    assert "Traceback" not in added
+    assert len(added) < 16 * 1024
+
+
+@pytest.mark.browser
+def test_a_page_opens_its_kernel_socket_once_with_no_failed_handshake(server, chromium) -> None:
+    """Naive: the page offered the "v1" subprotocol, which the server refuses: every page load
+    logged a failed handshake (a console error) and reconnected without it."""
+    context = chromium.new_context()
+    page = context.new_page()
+    sockets: list[str] = []
+    failures: list[str] = []
+
+    def on_socket(ws) -> None:
+        if "/channels" in ws.url:
+            sockets.append(ws.url)
+            ws.on("socketerror", lambda error: failures.append(str(error)))
+            ws.on("close", lambda _ws: failures.append("closed"))
+
+    page.on("websocket", on_socket)
+    try:
+        page.goto(f"{server.url}voila/render/index.ipynb", timeout=120_000)
+        page.wait_for_selector(".jupyter-widgets", timeout=120_000)
+        page.wait_for_timeout(2000)
+        assert len(sockets) == 1 and not failures, (sockets, failures)
+    finally:
+        context.close()
