@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -154,9 +154,10 @@ class PageOptions:
     printed (:func:`kayalib.pages.kernel.is_teacher_key`, passed on to the page's links as
     ``key``); without it the page is a student's. ``hint`` is
     ``None`` when the address does not say; ``bots`` the players it names; ``choices`` a page's
-    own settings (``mode=deck``), each checked against what that page offers. ``table`` and
-    ``seat`` name a seat at a class table (the join page's address for a play app,
-    :mod:`kayalib.ui.remote`).
+    own settings (``mode=deck``), each checked against what that page offers. ``table`` names
+    a class table (a play page's address, :mod:`kayalib.ui.remote`); ``seat`` is the token of
+    the seat this browser holds there, which the server hands the page's kernel from the
+    browser's cookie (:meth:`from_environment`): a token is never read from an address.
     """
 
     lang: str = DEFAULT_LANGUAGE
@@ -219,7 +220,6 @@ class PageOptions:
                 problems.append("bots")
         values["resume"] = given("resume", RESUME_CHARS)
         values["table"] = read("table", _table_code)
-        values["seat"] = read("seat", _seat_token) if values["table"] is not None else None
         values["size"] = read("size", _choice, "size", SIZES)
         hint = read("hint", _choice, "hint", (*HINT_ON, *HINT_OFF))
         values["hint"] = None if hint is None else hint in HINT_ON
@@ -241,8 +241,21 @@ class PageOptions:
     @classmethod
     def from_environment(cls, **checks: Any) -> PageOptions:
         """Options from ``QUERY_STRING``, which Voila sets from the page address (waited for in
-        a pooled kernel: :func:`kayalib.pages.kernel.query_string`)."""
-        return cls.parse(query_string(), **checks)
+        a pooled kernel: :func:`kayalib.pages.kernel.query_string`), and for a class table the
+        seat the server says this browser holds there (:data:`kayalib.pages.classroom.SEAT_ENV`).
+        """
+        import os
+
+        from kayalib.pages.classroom import SEAT_ENV
+
+        options = cls.parse(query_string(), **checks)
+        token = os.environ.get(SEAT_ENV, "")
+        if options.table is None or not token:
+            return options
+        try:
+            return replace(options, seat=_seat_token(token))
+        except AddressError:
+            return options
 
     @property
     def seed_in_use(self) -> int | None:

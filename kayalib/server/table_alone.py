@@ -188,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
         server.add_sockets(bind_sockets(where.port or 80, where.hostname or "127.0.0.1"))
         public = os.environ.get("JUPYTERHUB_PUBLIC_URL", "").rstrip("/")
         print(f"kayalib tables: students join at {public}{prefix}kayalib/join", flush=True)
-        print(f"kayalib tables: the teacher's dashboard (do not show this address): "
+        print(f"kayalib tables: the teacher's dashboard (open it once, do not show it): "
               f"{public}{prefix}kayalib/dashboard?key={key}", flush=True)  # fmt: skip
         await asyncio.Event().wait()
 
