@@ -5,9 +5,11 @@
 
 ``class`` serves the classroom network: it binds to this computer's address on it, prints the
 address students open (and a QR code phones can scan), and runs with the settings that hold
-under a class (:mod:`kayalib.server.settings`). It also prints the teacher's address: the
-answer keys of the lessons open only with the key in it, new at every start, so a student who
-types ``?solutions=key`` sees a student's page. Bad arguments print one line and exit with 2.
+under a class (:mod:`kayalib.server.settings`). It also prints the teacher's two addresses,
+each with its own key, new at every start: the answer keys of the lessons (a student who types
+``?solutions=key`` sees a student's page) and the class tables' dashboard. Opened once, each
+address trades its key for a cookie of that browser and leaves the address bar without it.
+Bad arguments print one line and exit with 2.
 """
 
 from __future__ import annotations
@@ -116,19 +118,21 @@ def serve(args) -> int:
         lesson = "" if args.open == "index.ipynb" else args.open
         settings = ClassSettings(args.students, other_pool=args.lesson_pool, lesson=lesson)
         overlay = settings.config(notebooks, ip)
-        key = secrets.token_urlsafe(9)  # new at every start
+        key = secrets.token_urlsafe(9)  # the dashboard's, new at every start
+        answers = secrets.token_urlsafe(12)  # the answer keys', another one
         overlay.KayalibVoila.teacher_key = key
+        overlay.KayalibVoila.answer_key = answers
         overlay.KayalibVoila.class_store = str(args.store.resolve())
         url = student_url(ip, args.port, args.open, args.seed, args.lang)
         print(f"kayalib class mode: {args.students} students, serving {notebooks}")
         print(f"Students open:  {url}")
         if not args.no_qr:
             print(qr_text(url))
-        teacher = student_url(ip, args.port, args.open, args.seed, args.lang, key=key)
-        print(f"Teacher (answer keys; do not show this address): {teacher}")
+        teacher = student_url(ip, args.port, args.open, args.seed, args.lang, key=answers)
+        print(f"Teacher (answer keys; open it once on your computer, do not show it): {teacher}")
         print(f"Students join a class table at:  http://{ip}:{args.port}/kayalib/join")
         print(f"Teacher's key: {key}")
-        print(f"Teacher's dashboard (do not show this address): "
+        print(f"Teacher's dashboard (open it once on your computer, do not show it): "
               f"http://{ip}:{args.port}/kayalib/dashboard?key={key}")  # fmt: skip
         print("(Ctrl+C stops the server. Pages say 'connection lost' and can resume after it.)")
     else:

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from html import escape
 from pathlib import PurePosixPath
 from typing import Any
+from urllib.parse import urlencode
 
 from jupyter_core.utils import ensure_async
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
@@ -45,12 +46,14 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from kayalib.i18n import Translator
+from kayalib.pages.kernel import ANSWERS_HEADER, SECRET_HEADER, answers_proof
 from kayalib.server.frames import MAX_FRAME, Budget, frame_refusal
 from kayalib.server.language import page_language
 from kayalib.server.settings import LAB_ONLY
-from kayalib.ui.preheat import SECRET_HEADER
 
 SEAT_COOKIE = "kayalib_seat"
+#: the cookie a browser gets for the answer key's address (it holds a proof, not the key)
+ANSWERS_COOKIE = "kayalib_answers"
 #: websocket connections a page may open at once, and how many a second after that
 CONNECTS, CONNECT_RATE = 10, 0.2
 
@@ -139,12 +142,16 @@ class OwnedVoilaHandler(TornadoVoilaHandler):
 
     @web.authenticated
     async def get(self, path: str | None = None) -> None:
+        if self.get_query_argument("key", None) is not None:
+            self._trade_answer_key()
+            return
         seat = _seat(self)
         if seat is None:
             seat = secrets.token_hex(16)
             self.set_cookie(SEAT_COOKIE, seat, httponly=True, samesite="Strict")
         self.xsrf_token  # noqa: B018 - sets the _xsrf cookie the page's shutdown call sends
         self._kayalib_seat = seat
+        vouch_for_answers(self)
         if self.settings.get("kayalib_tables") is not None:  # the page's kernel: who is it for
             from kayalib.server.table_web import pass_identity
 
@@ -158,6 +165,21 @@ class OwnedVoilaHandler(TornadoVoilaHandler):
         async for html in gen:
             self.write(html)
             self.flush()
+
+    def _trade_answer_key(self) -> None:
+        """An address with ``key=``: the answer key's, traded for a cookie (when it is the
+        server's answer key) and a redirect to the same address without it, so that the key
+        stays in no address bar, history or log."""
+        expected = self.settings.get("kayalib_answer_key", "")
+        given = self.get_query_argument("key", "")[:128]
+        if expected and hmac.compare_digest(given.encode(), expected.encode()):
+            self.set_cookie(ANSWERS_COOKIE, _answers_cookie(expected), path=self.base_url,
+                            httponly=True, samesite="Strict")  # fmt: skip
+        kept = [(name, value.decode("utf-8", "replace"))
+                for name, values in self.request.query_arguments.items() if name != "key"
+                for value in values]  # fmt: skip
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.redirect(self.request.path + (f"?{urlencode(kept)}" if kept else ""))
 
     async def _full(self, seat: str) -> bool:
         """Make room for this page; True (and a short page) when the server is full."""
@@ -213,6 +235,22 @@ class OwnedVoilaHandler(TornadoVoilaHandler):
     @property
     def kernel_manager(self) -> Any:
         return _Recording(self.settings["kernel_manager"], self)
+
+
+def _answers_cookie(answer_key: str) -> str:
+    return hmac.new(answer_key.encode(), b"kayalib answers cookie", "sha256").hexdigest()
+
+
+def vouch_for_answers(handler: web.RequestHandler) -> None:
+    """Tell a page's kernel (a request header Voila hands it) that its browser opened the
+    answer key's address, with a proof made from the kernels' secret
+    (:func:`kayalib.pages.kernel.answers_proof`); a header the browser sent itself is dropped."""
+    handler.request.headers.pop(ANSWERS_HEADER, None)
+    expected = handler.settings.get("kayalib_answer_key", "")
+    cookie = handler.get_cookie(ANSWERS_COOKIE, "") or ""
+    if expected and hmac.compare_digest(cookie.encode(), _answers_cookie(expected).encode()):
+        handler.request.headers[ANSWERS_HEADER] = answers_proof(
+            handler.settings["kayalib_kernel_secret"])
 
 
 class _Recording:

@@ -20,13 +20,13 @@ from traitlets import Float, Instance, Integer, List, Unicode
 from traitlets.config import Config
 from voila.app import Voila
 
+from kayalib.pages.kernel import ANSWER_KEY_ENV, ANSWERS_HEADER, SECRET_ENV
 from kayalib.server.edge import EdgeLimits, edge_server, raise_file_limit
 from kayalib.server.frames import PAGE_MESSAGES
 from kayalib.server.guards import OwnerBook, PageConnection, guard_handlers
 from kayalib.server.hosts import allowed_hosts, answer_only_to
 from kayalib.server.logs import RateLimit, install, log_request
 from kayalib.server.pools import WarmUps, make_pools_patient, stop_at_once
-from kayalib.ui.preheat import SECRET_ENV, TEACHER_KEY_ENV
 from kayalib.ui.resume import all_banner_words
 
 
@@ -60,7 +60,12 @@ class KayalibVoila(Voila):
     )  # fmt: skip
     teacher_key = Unicode(
         "", config=True,
-        help="the key an answer-key address (?solutions=key&key=...) needs; empty: none needed",
+        help="the key of the teacher's dashboard (?key=... once, then a cookie); empty: none",
+    )  # fmt: skip
+    answer_key = Unicode(
+        "", config=True,
+        help="the key of the answer keys (?solutions=key&key=... once, then a cookie), not the "
+        "dashboard's; empty: no page opens an answer key",
     )  # fmt: skip
     class_store = Unicode(
         "", config=True,
@@ -103,10 +108,13 @@ class KayalibVoila(Voila):
         # Kernels inherit the server's environment: the secret lets them (and only them) read
         # their page's address; VOILA_APP_IP tells them where the server listens.
         os.environ[SECRET_ENV] = secret
-        if self.teacher_key:  # the kernels open an answer key only for this key
-            os.environ[TEACHER_KEY_ENV] = self.teacher_key
+        # No key reaches a kernel: a page opens the answer key only when the server vouches
+        # for its browser (kayalib.server.guards, answer_key); the kernels only learn that
+        # there is an answer key, so that a page can say why it shows a student's view.
+        if self.answer_key:
+            os.environ[ANSWER_KEY_ENV] = "1"
         else:
-            os.environ.pop(TEACHER_KEY_ENV, None)
+            os.environ.pop(ANSWER_KEY_ENV, None)
         if self.ip not in ("", "0.0.0.0", "::", "localhost"):
             os.environ["VOILA_APP_IP"] = self.ip
         if self.class_store:  # the pools' kernels are started with the environment of now
@@ -138,6 +146,10 @@ class KayalibVoila(Voila):
         self.log.info("kayalib: %s", self.edge_limits.describe())
         settings["kernel_websocket_connection_class"] = PageConnection
         settings["kayalib_kernel_secret"] = secret
+        settings["kayalib_answer_key"] = self.answer_key
+        envs = list(self.voila_configuration.http_header_envs)
+        if ANSWERS_HEADER not in envs:  # the server's word for a page's browser, to its kernel
+            self.voila_configuration.http_header_envs = [*envs, ANSWERS_HEADER]
         if self.class_store:  # the class tables live in this process (kayalib.server.table_web)
             from kayalib.server.table_web import mount_class_tables
 

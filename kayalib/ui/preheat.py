@@ -4,8 +4,6 @@
 from kayalib.pages.kernel import (
     SECRET_ENV,
     SECRET_HEADER,
-    TEACHER_KEY_ENV,
-    is_teacher_key,
     query_string,
     receive_one_message,
     wait_for_request,
@@ -14,8 +12,6 @@ from kayalib.pages.kernel import (
 __all__ = [
     "SECRET_ENV",
     "SECRET_HEADER",
-    "TEACHER_KEY_ENV",
-    "is_teacher_key",
     "query_string",
     "receive_one_message",
     "wait_for_request",
