@@ -1,7 +1,8 @@
 """A play page at a class table: :class:`RemoteTable`, the :class:`~kayalib.ui.client.TableClient`
 of one seat whose table lives on the class server, and the play apps' table mode.
 
-``play-blef.ipynb?table=K7Q4&seat=TOKEN`` (the address the join page sends a student to) opens
+``play-blef.ipynb?table=K7Q4`` (the address the join page sends a student to; the server hands
+the kernel the seat's token from the browser's cookie, never from the address) opens
 the same app, with the same panels, words and languages, drawn from what the server sends this
 seat only: its own view (``View.from_json``), the hands laid face up for everyone, who sits
 where. The seat acts by sending an action's text with the move count it answers; the server
@@ -363,14 +364,14 @@ def table_panel_html(remote: RemoteTable, words: Any) -> str:
     if mine and mine.get("bids"):
         lines.append(t("table_mine", bids=mine["bids"], checked=mine["checked"],
                        false=mine["checked_false"], bluffs=mine["bluffs"]))  # fmt: skip
-    query = f"?table={escape(remote.code)}&amp;seat={escape(remote.token)}"
+    another = escape(remote.link.page_path("join", code=remote.code, device="another"))
     text = "".join(f"<p>{escape(line)}</p>" for line in lines)
     return (
         f'<div class="kaya-panel kaya-class-table"><div class="kaya-panel-title">'
         f"{escape(t('table_panel_title', code=remote.code))}</div>"
         f'<ul class="kaya-table-seats">{"".join(seats)}</ul>{text}'
         f'<details class="kaya-other-device"><summary>{escape(t("table_other_device"))}'
-        f'</summary><p>{escape(t("table_other_device_help"))} <a href="{query}">'
+        f'</summary><p>{escape(t("table_other_device_help"))} <a href="{another}">'
         f"{escape(t('table_other_device'))}</a></p></details></div>"
     )
 

@@ -206,3 +206,47 @@ def test_a_page_opens_its_kernel_socket_once_with_no_failed_handshake(server, ch
         assert len(sockets) == 1 and not failures, (sockets, failures)
     finally:
         context.close()
+
+
+def test_a_play_page_holds_its_seat_by_the_cookie_and_offers_another_device_a_pass(
+    server,
+) -> None:  # fmt: skip
+    """Naive: the play page's address held the seat's token (``?table=K7Q4&seat=TOKEN``), and
+    so did its "play on another device" link. Here a student joins, follows the join page to
+    the play page, whose kernel sits at the seat by the browser's cookie, and the page's link
+    for another device is the join page's one-time pass, never the token."""
+    import json
+    import uuid
+
+    from websockets.sync.client import connect
+
+    from benchmarks.bench_class import jupyter_message
+
+    code = teacher(server.endpoint, {"do": "create", "game": "blef", "people": 2, "bots": [],
+                                     "options": {}, "wait": 600})["code"]  # fmt: skip
+    student = Browser(server.endpoint)
+    token = student.join(code, "Ana")[1]
+    address = f"{server.url}voila/render/play-blef.ipynb?table={code}&lang=en"
+    with student.opener.open(address, timeout=120) as answer:
+        page = answer.read().decode()
+    assert token not in page
+    kernel_id = page.split('"kernelId": "', 1)[1].split('"', 1)[0]
+    cookies = "; ".join(f"{c.name}={c.value}" for c in student.jar)
+    session, control = uuid.uuid4().hex, uuid.uuid4().hex
+    with connect(f"ws://127.0.0.1:{server.port}/api/kernels/{kernel_id}/channels",
+                 additional_headers={"Cookie": cookies}, max_size=None) as ws:  # fmt: skip
+        ws.send(jupyter_message("comm_open", {"comm_id": control, "data": {},
+                                              "target_name": "jupyter.widget.control"}, session))
+        ws.send(jupyter_message("comm_msg", {"comm_id": control,
+                                             "data": {"method": "request_states"}}, session))
+        states: dict = {}
+        deadline = time.monotonic() + 60
+        while not states and time.monotonic() < deadline:
+            message = json.loads(ws.recv(timeout=60))
+            data = message.get("content", {}).get("data", {})
+            if data.get("method") == "update_states":
+                states = data["states"]
+    html = " ".join(str(m.get("state", {}).get("value", "")) for m in states.values())
+    assert "kaya-class-table" in html and code in html  # the app sits at the table
+    assert token not in html and "seat=" not in html
+    assert f"/kayalib/join?code={code}&amp;device=another" in html
