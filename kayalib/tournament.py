@@ -38,11 +38,18 @@ from pathlib import Path
 from typing import Any
 
 from kayalib.engine import turns
-from kayalib.errors import ArgumentError, BotFileError, IllegalActionError, KayalibError, ParseError
+from kayalib.errors import (
+    ArgumentError,
+    BotFault,
+    BotFileError,
+    IllegalActionError,
+    KayalibError,
+    ParseError,
+)
 from kayalib.progress import ProgressCallback
 from kayalib.registry import game, make_bot
 from kayalib.sandbox import FAULTS as PROCESS_FAULTS
-from kayalib.sandbox import BotFault, BotFile, Limits, SandboxedBot, confinement, read_bot_file
+from kayalib.sandbox import BotFile, Limits, SandboxedBot, confinement, read_bot_file
 from kayalib.sandbox.limits import MAX_MOVE_SECONDS, MIN_MOVE_SECONDS, check_seconds
 from kayalib.seeds import check_seed, game_seed
 from kayalib.stats import wilson_interval

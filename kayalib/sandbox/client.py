@@ -3,7 +3,7 @@
 ``choose(view, rng)`` sends the view's JSON and a per-move key (256 bits drawn from ``rng``,
 the seat's generator, which holds no seed) to the bot's sandboxed process and returns the
 action text it answers; the engine parses and checks that text against its legal actions like
-any action. A fault is a :class:`~kayalib.sandbox.process.BotFault`. A process that ended is
+any action. A fault is a :class:`~kayalib.errors.BotFault`. A process that ended is
 started again at the next game; a bot file that does not start is not started again (every
 later move is the same fault at once).
 """
@@ -16,10 +16,11 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from kayalib.engine import Chain, evolve
+from kayalib.errors import BotFault
 from kayalib.sandbox.botfile import BotFile
 from kayalib.sandbox.confine import Confinement, confinement
 from kayalib.sandbox.limits import Limits
-from kayalib.sandbox.process import OUTPUT_CHARS, BotFault, BotProcess
+from kayalib.sandbox.process import OUTPUT_CHARS, BotProcess
 
 __all__ = ["SandboxedBot", "move_message"]
 
