@@ -41,6 +41,7 @@ from kayalib.lessons.kit.tournament import TournamentRunner, WinRates, bot_label
 from kayalib.pages.runbox import Progress
 from kayalib.registry import bot_names, make_bot
 from kayalib.stats import difference_interval, share_difference_interval, wilson_interval
+from kayalib.words.rates import difference_sentence, points
 
 __all__ = [
     "BOTS",
@@ -205,12 +206,6 @@ def _percents(t: Translator, **values: float) -> dict[str, str]:
     return {name: t.percent(value) for name, value in values.items()}
 
 
-def _points(t: Translator, value: float) -> str:
-    """A difference of two rates in percentage points, with its sign."""
-    text = t.number(abs(value) * 100, 1)
-    return ("+" if value > 0 else "\u2212" if value < 0 else "") + text
-
-
 def against_even(t: Translator, row: Rate, base: str) -> str:
     """``row`` compared with the exact 50% that ``base`` wins against itself."""
     low, high = row.interval()
@@ -222,13 +217,7 @@ def against_even(t: Translator, row: Rate, base: str) -> str:
 
 def against_base(t: Translator, row: Rate, base: Rate) -> str:
     """``row`` compared with ``base`` (the same opponent) by the interval for the difference."""
-    low, high = difference_interval(row.won, row.played, base.won, base.played)
-    key = "lesson_diff_more" if low > 0 else "lesson_diff_less" if high < 0 else \
-        "lesson_diff_unclear"  # fmt: skip
-    return t(key, bot=bot_label(t, row.bot), base=bot_label(t, base.bot),
-             rate=t.percent(row.rate), base_rate=t.percent(base.rate),
-             diff=_points(t, row.rate - base.rate), low=_points(t, low),
-             high=_points(t, high))  # fmt: skip
+    return difference_sentence(t, row.bot, row.won, row.played, base.bot, base.won, base.played)
 
 
 def compare_sentences(t: Translator, rows: Sequence[Rate]) -> list[str]:
@@ -452,8 +441,8 @@ def table_view() -> widgets.Widget:
                                           second=bot_label(t, second),
                                           rate=t.percent(wins[first] / games),
                                           second_rate=t.percent(wins[second] / games),
-                                          low=_points(t, figures["low"]),
-                                          high=_points(t, figures["high"]))) + "</p>"  # fmt: skip
+                                          low=points(t, figures["low"]),
+                                          high=points(t, figures["high"]))) + "</p>"  # fmt: skip
 
     chart = LiveChart(draw)
     return widgets.VBox([sentence, chart])
