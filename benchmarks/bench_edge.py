@@ -8,9 +8,10 @@ The class server (``make class``, for one student's pools, with a file limit of 
 tables of four honest students who play Blef as fast as their moves arrive, as their play pages'
 kernels do; meanwhile one attack of ``tests/server/flood.py`` runs in a process of its own:
 idle connections past the file limit from 40 addresses, ten 99 MiB bodies at once, a frame
-flood on a student's own kernel websocket, a student hammering the join button from the class's
-one address (while ten classmates join from it), a script taking every free seat with a new
-browser each time, one browser taking every seat it can. Figures for each: the honest moves'
+flood on a student's own kernel websocket, a script taking every free seat with a new browser
+each time, one browser taking every seat it can, a student hammering the join button from the
+class's one address while ten classmates join from it (last: on older code it locked the
+class's address out for a minute). Figures for each: the honest moves'
 time until every seat has them (p50, p95), the moves that failed or took over 5 s, the server's
 memory growth (its own process), its log's growth and its CPU time, and the classmates' joins.
 Run A/B against an older checkout with ``--root`` (the same harness, that checkout's server).
@@ -30,7 +31,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from tests.server.flood import ClassServer, HonestClass
 
-ORDER = ("calm", "connections", "bodies", "frames", "joins", "squat", "greedy")
+ORDER = ("calm", "connections", "bodies", "frames", "squat", "greedy", "joins")
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:

@@ -762,9 +762,10 @@ class TableService:
         if key.member is None:
             return self.seat_of(key.token)
         table = self.tables.get(key.code)
-        for seat in table.seats if table is not None else ():
-            if seat.claimed and seat.member_id == key.member:
-                return table, seat
+        if table is not None:
+            for seat in table.seats:
+                if seat.claimed and seat.member_id == key.member:
+                    return table, seat
         raise unknown_seat()
 
     def update_for(self, key: SeatKey) -> dict[str, Any]:

@@ -680,17 +680,23 @@ def squat(port: int, seconds: float, key: str = "", code: str = "", **_: Any) ->
     return f"took {taken} seats in {tried} tries"
 
 
-def one_browser_squats(port: int, seconds: float, key: str = "", **_: Any) -> str:
-    """One browser (its cookies kept) taking every free seat it can."""
-    server = Endpoint(port, key)
-    browser = Browser(server, "127.0.0.2")
-    taken = tried = 0
-    for table in dashboard_state(server)["tables"]:
-        for _ in table["seats"]:
-            tried += 1
-            if browser.join(table["code"], f"Greedy{tried}")[1]:
-                taken += 1
-    return f"took {taken} seats in {tried} tries"
+def one_browser_squats(port: int, seconds: float, key: str = "", code: str = "",
+                       **_: Any) -> str:  # fmt: skip
+    """One browser (its cookies kept) taking every seat it can at the tables ``code``
+    (comma-separated), one try a second as a patient script would."""
+    browser = Browser(Endpoint(port, key), "127.0.0.2")
+    codes = [c for c in code.split(",") if c]
+    held: set[str] = set()
+    tried = 0
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        table = codes[tried % len(codes)]
+        tried += 1
+        token = browser.join(table, f"Greedy{tried}")[1]
+        if token:
+            held.add(table)
+        time.sleep(min(1.0, max(0.0, deadline - time.monotonic())))
+    return f"holds seats at {len(held)} tables after {tried} tries"
 
 
 @dataclass
@@ -715,7 +721,7 @@ def under_attack(server: ClassServer, honest: HonestClass, name: str,
                  for _ in range(3)]  # fmt: skip
 
     def during() -> tuple[int, int] | None:
-        aimed = ",".join(codes) if name == "squat" else codes[0] if codes else ""
+        aimed = ",".join(codes) if name in ("squat", "greedy") else codes[0] if codes else ""
         process = attack(server, name, seconds, aimed)
         joined = None
         if name == "joins":
