@@ -250,3 +250,51 @@ def test_a_play_page_holds_its_seat_by_the_cookie_and_offers_another_device_a_pa
     assert "kaya-class-table" in html and code in html  # the app sits at the table
     assert token not in html and "seat=" not in html
     assert f"/kayalib/join?code={code}&amp;device=another" in html
+
+
+ACCEPT_LOOP = r"""
+import logging, resource, socket, sys, time
+from tornado import web
+from tornado.ioloop import IOLoop
+from tornado.netutil import bind_sockets
+from kayalib.server.edge import EdgeLimits, edge_server
+logging.basicConfig(stream=sys.stdout, format="%(levelname)s %(message)s")
+sockets = bind_sockets(0, "127.0.0.1")
+limits = EdgeLimits(files=10_000, connections=10_000, per_address=10_000, own_reserve=0)
+edge_server(web.Application([]), limits).add_sockets(sockets)
+print(sockets[0].getsockname()[1], flush=True)
+resource.setrlimit(resource.RLIMIT_NOFILE, (48, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+IOLoop.current().call_later(4.0, IOLoop.current().stop)
+IOLoop.current().start()
+print("cpu", sum(resource.getrusage(resource.RUSAGE_SELF)[:2]), flush=True)
+"""
+
+
+def test_the_accept_loop_pauses_when_the_process_has_no_file_left() -> None:
+    """Naive: when accept failed for want of files (EMFILE), Tornado's accept loop was called
+    again at once, spun over a whole core and logged a traceback each time round. Here a server
+    whose caps are far above its file limit runs out of files for real."""
+    import subprocess
+    import sys
+
+    from tests.harness import ROOT
+
+    server = subprocess.Popen([sys.executable, "-c", ACCEPT_LOOP], cwd=ROOT, text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)  # fmt: skip
+    assert server.stdout is not None
+    port = int(server.stdout.readline())
+    held = []
+    try:
+        for _ in range(80):  # more connections than the server has files
+            try:
+                held.append(socket.create_connection(("127.0.0.1", port), timeout=1))
+            except OSError:
+                break
+        out, _ = server.communicate(timeout=30)
+    finally:
+        for sock in held:
+            sock.close()
+        server.kill()
+    cpu = float(out.split("cpu", 1)[1])
+    assert cpu < 1.5, out[-2000:]  # four seconds, and no core spent spinning
+    assert out.count("no file left") <= 10 and "Traceback" not in out, out[-2000:]
