@@ -10,7 +10,9 @@ A class server is one process with one file limit, and every connection is a fil
   class behind one address);
 - a connection over a cap is refused as soon as it is accepted (reset, one log line a minute
   for each address), and the accept loop never spins: when the process has no file left it
-  stops accepting for a moment (:data:`PAUSE`) instead of failing at once again;
+  stops accepting for a moment (:data:`PAUSE`) instead of failing at once again; a connection
+  that has sent nothing yet is watched by one handler, without Tornado's HTTP machinery, so a
+  flood of idle connections costs the server little (and each is closed after the idle time);
 - every request's declared body is checked against :attr:`EdgeLimits.body_bytes` before any of
   it is read: 413 and the connection closed (Tornado's own ``max_body_size`` stops a body sent
   in chunks), on every route, Voila's included; a connection idle (or a body slower) than
@@ -36,21 +38,26 @@ from typing import Any
 
 from tornado import httputil
 from tornado.httpserver import HTTPServer
-from tornado.ioloop import IOLoop
+from tornado.ioloop import IOLoop, PeriodicCallback
 from tornado.iostream import IOStream
 
 from kayalib.server.logs import CLIENT
 
-__all__ = ["PAUSE", "EdgeLimits", "EdgeServer", "edge_server", "raise_file_limit"]
+__all__ = ["BACKLOG", "PAUSE", "EdgeLimits", "EdgeServer", "edge_server", "raise_file_limit"]
 
 log = logging.getLogger("kayalib.edge")
 
 #: seconds the server stops accepting when the process has no file (or memory) left
 PAUSE = 0.5
+#: seconds between two looks for connections that sent nothing for the idle time
+SWEEP = 5.0
+#: connections the system may queue for the server to accept (Tornado's 128 overflowed under a
+#: flood of connections, and the system then dropped or reset honest ones waiting among them)
+BACKLOG = 1024
 #: errors of ``accept`` that say the process or the system is out of files or memory
 _FULL = {errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM}
-#: connections accepted at most in one go (Tornado's own figure)
-_AT_ONCE = 128
+#: connections accepted at most in one go (then the loop serves what else is ready)
+_AT_ONCE = 32
 _TOO_LARGE = (b"HTTP/1.1 413 Payload Too Large\r\nContent-Type: text/plain; charset=utf-8\r\n"
               b"Content-Length: 4\r\nConnection: close\r\n\r\n413\n")  # fmt: skip
 
@@ -220,6 +227,9 @@ class EdgeServer(HTTPServer):
     limits: EdgeLimits
     connections: Connections
     tighter: tuple[tuple[str, int], ...] = ()
+    #: connections that have sent nothing yet: socket, address, client, since when
+    waiting: dict[int, tuple[socket.socket, Any, str, float]] | None = None
+    sweeper: PeriodicCallback | None = None
 
     def body_limit(self, path: str) -> int:
         """The most body bytes a request for ``path`` may declare."""
@@ -273,6 +283,8 @@ class EdgeServer(HTTPServer):
         return remove
 
     def _handle_connection(self, connection: socket.socket, address: Any) -> None:
+        """Admit a new connection (or reset it), and wait for its first bytes with one handler
+        and no HTTP machinery: a flood of connections that send nothing costs little."""
         client = str(address[0]) if isinstance(address, tuple) and address else ""
         token = CLIENT.set(client)
         try:
@@ -281,12 +293,65 @@ class EdgeServer(HTTPServer):
                 log.warning("kayalib: refused a connection from %s: %s", client, refused)
                 _reset(connection)
                 return
+            connection.setblocking(False)
+            loop = IOLoop.current()
+            if self.waiting is None:
+                self.waiting = {}
+                self.sweeper = PeriodicCallback(self._sweep, 1000 * SWEEP)
+                self.sweeper.start()
+            self.waiting[connection.fileno()] = (connection, address, client, loop.time())
+            loop.add_handler(connection.fileno(), self._first_bytes, IOLoop.READ)
+        finally:
+            CLIENT.reset(token)
+
+    def _first_bytes(self, fd: int, _events: int) -> None:
+        """A waiting connection sent something (or closed): HTTP serves it from here."""
+        assert self.waiting is not None
+        found = self.waiting.pop(fd, None)
+        IOLoop.current().remove_handler(fd)
+        if found is None:
+            return
+        connection, address, client, _since = found
+        try:
+            said = connection.recv(1, socket.MSG_PEEK)
+        except BlockingIOError:
+            said = b"?"  # nothing after all: HTTP waits for it as for any connection
+        except OSError:
+            said = b""
+        if not said:  # it closed without a word: no HTTP to serve it
+            connection.close()
+            self.connections.release(client)
+            return
+        token = CLIENT.set(client)
+        try:
             stream = EdgeStream(connection, self.connections, client,
                                 max_buffer_size=self.max_buffer_size,
                                 read_chunk_size=self.read_chunk_size)  # fmt: skip
             self.handle_stream(stream, address)  # HTTPServer's: it starts serving at once
         finally:
             CLIENT.reset(token)
+
+    def _sweep(self) -> None:
+        """Close the waiting connections that sent nothing for the idle time."""
+        if not self.waiting:
+            return
+        loop = IOLoop.current()
+        old = loop.time() - self.limits.idle_seconds
+        for fd in [fd for fd, (_c, _a, _w, since) in self.waiting.items() if since < old]:
+            connection, _address, client, _since = self.waiting.pop(fd)
+            loop.remove_handler(fd)
+            connection.close()
+            self.connections.release(client)
+
+    def stop(self) -> None:
+        super().stop()
+        if self.sweeper is not None:
+            self.sweeper.stop()
+        for connection, _address, client, _since in (self.waiting or {}).values():
+            IOLoop.current().remove_handler(connection.fileno())
+            connection.close()
+            self.connections.release(client)
+        self.waiting = {}
 
     def start_request(
         self, server_conn: object, request_conn: httputil.HTTPConnection

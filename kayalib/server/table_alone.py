@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     import os
     from urllib.parse import urlparse
 
-    from kayalib.server.edge import raise_file_limit
+    from kayalib.server.edge import BACKLOG, raise_file_limit
     from kayalib.server.logs import RateLimit, install
 
     parser = argparse.ArgumentParser(prog="python -m kayalib.server.table_alone")
@@ -185,7 +185,8 @@ def main(argv: list[str] | None = None) -> int:
         install(RateLimit())
         limits = EdgeLimits.sized(raise_file_limit(), kernels=0, browsers=64)
         server = edge_server(app, limits, tighter=[(prefix + "kayalib/", MAX_BODY)])
-        server.add_sockets(bind_sockets(where.port or 80, where.hostname or "127.0.0.1"))
+        server.add_sockets(bind_sockets(where.port or 80, where.hostname or "127.0.0.1",
+                                        backlog=BACKLOG))  # fmt: skip
         public = os.environ.get("JUPYTERHUB_PUBLIC_URL", "").rstrip("/")
         print(f"kayalib tables: students join at {public}{prefix}kayalib/join", flush=True)
         print(f"kayalib tables: the teacher's dashboard (open it once, do not show it): "

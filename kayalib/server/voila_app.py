@@ -21,7 +21,7 @@ from traitlets.config import Config
 from voila.app import Voila
 
 from kayalib.pages.kernel import ANSWER_KEY_ENV, ANSWERS_HEADER, SECRET_ENV
-from kayalib.server.edge import EdgeLimits, edge_server, raise_file_limit
+from kayalib.server.edge import BACKLOG, EdgeLimits, edge_server, raise_file_limit
 from kayalib.server.frames import PAGE_MESSAGES
 from kayalib.server.guards import OwnerBook, PageConnection, guard_handlers
 from kayalib.server.hosts import allowed_hosts, answer_only_to
@@ -180,7 +180,7 @@ class KayalibVoila(Voila):
         tighter = [(self.base_url + "kayalib/", MAX_BODY)]  # the class tables' routes
         server = edge_server(self.app, self.edge_limits, {"127.0.0.1", "::1", self.ip}, tighter)
         try:
-            server.add_sockets(bind_sockets(self.port, self.ip or None))
+            server.add_sockets(bind_sockets(self.port, self.ip or None, backlog=BACKLOG))
         except OSError as error:
             self.log.critical("kayalib: cannot listen on port %d: %s", self.port, error.strerror)
             self.exit(1)

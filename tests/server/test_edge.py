@@ -298,3 +298,53 @@ def test_the_accept_loop_pauses_when_the_process_has_no_file_left() -> None:
     cpu = float(out.split("cpu", 1)[1])
     assert cpu < 1.5, out[-2000:]  # four seconds, and no core spent spinning
     assert out.count("no file left") <= 10 and "Traceback" not in out, out[-2000:]
+
+
+IDLE = r"""
+import sys
+from tornado import web
+from tornado.ioloop import IOLoop
+from tornado.netutil import bind_sockets
+from kayalib.server.edge import SWEEP, EdgeLimits, edge_server
+
+class Hello(web.RequestHandler):
+    def get(self):
+        self.write("hello")
+
+sockets = bind_sockets(0, "127.0.0.1")
+limits = EdgeLimits(files=1000, connections=500, per_address=100, own_reserve=0, idle_seconds=1)
+server = edge_server(web.Application([("/", Hello)]), limits)
+server.add_sockets(sockets)
+print(sockets[0].getsockname()[1], flush=True)
+IOLoop.current().call_later(SWEEP + 2.5, IOLoop.current().stop)
+IOLoop.current().start()
+print("open", server.connections.total, "waiting", len(server.waiting or {}), flush=True)
+"""
+
+
+def test_a_connection_that_sends_nothing_is_closed_after_the_idle_time() -> None:
+    """Idle connections wait without Tornado's HTTP machinery (a flood of them costs little),
+    and are closed, their places given back, after the idle time; one that asks is served."""
+    import subprocess
+    import sys
+
+    from tests.harness import ROOT
+
+    server = subprocess.Popen([sys.executable, "-c", IDLE], cwd=ROOT, text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)  # fmt: skip
+    assert server.stdout is not None
+    port = int(server.stdout.readline())
+    idle = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(20)]
+    try:
+        asking = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        asking.request("GET", "/")
+        assert asking.getresponse().read() == b"hello"
+        asking.close()
+        gone = sum(1 for sock in idle if sock.recv(1) == b"")  # each waits until it is closed
+        out, _ = server.communicate(timeout=30)
+    finally:
+        for sock in idle:
+            sock.close()
+        server.kill()
+    assert gone == 20
+    assert "open 0 waiting 0" in out, out
