@@ -15,7 +15,9 @@ from typing import Any
 
 __all__ = [
     "ArgumentError",
+    "BotFault",
     "BotFileError",
+    "ClassUnreachableError",
     "IllegalActionError",
     "InstallError",
     "KayalibError",
@@ -25,6 +27,7 @@ __all__ = [
     "RulesError",
     "SeatError",
     "SeedError",
+    "ServerStopping",
     "UnknownBotError",
     "UnknownGameError",
     "UnknownLanguageError",
@@ -107,3 +110,26 @@ class OutputError(KayalibError):
 class InstallError(KayalibError):
     """An install that lacks what a command needs: the notebooks the package ships, or an
     extra (``kayalib[app]``, ``kayalib[class]``, ``kayalib[print]``) and what it needs."""
+
+
+class BotFault(KayalibError):
+    """A student's bot that cannot go on with its game (:mod:`kayalib.sandbox`): ``reason`` (one
+    of :data:`kayalib.sandbox.FAULTS`, or ``illegal``) and ``detail`` (what happened, in
+    English, for the teacher and the student). The tournament counts it as a forfeit."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(detail)
+        self.reason, self.detail = reason, detail
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.reason, self.detail))
+
+
+class ClassUnreachableError(KayalibError):
+    """The class service did not answer a page's kernel (or answered something that is not
+    JSON), or the page is not served by a class server (:mod:`kayalib.pages.classroom`)."""
+
+
+class ServerStopping(KayalibError):
+    """The server stops: a kernel's warm-up still waiting for its turn is not started
+    (:mod:`kayalib.server.pools`)."""

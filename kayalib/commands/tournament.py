@@ -97,7 +97,7 @@ def strongest_sentence(result: TournamentResult) -> str:
     """Which bot is strongest, as far as ``result`` can say (the write-a-bot lab's sentence, in
     English like the rest of this report)."""
     from kayalib.i18n import Translator
-    from kayalib.teachers.botlab import strongest
+    from kayalib.tournament import strongest
 
     return strongest(Translator("en"), result)
 

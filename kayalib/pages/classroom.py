@@ -41,9 +41,11 @@ from fractions import Fraction
 from typing import Any
 from urllib.parse import urlencode
 
+from kayalib.errors import ClassUnreachableError
 from kayalib.pages.kernel import SECRET_ENV, SECRET_HEADER
 
 __all__ = [
+    "SEAT_ENV",
     "URL_ENV",
     "ClassLink",
     "class_data",
@@ -56,14 +58,13 @@ log = logging.getLogger("kayalib.pages")
 
 #: where the class service is, for the server's kernels (``http://host:port/base/``)
 URL_ENV = "KAYALIB_CLASS_URL"
-#: who the student is: the member token and the browser's pseudonym (request headers the class
-#: server passes to the page's kernel, :func:`kayalib.server.table_web.pass_identity`)
+#: who the student is: the member token, the browser's pseudonym and, on a play page of a class
+#: table, the token of the seat the browser holds there (request headers the class server
+#: passes to the page's kernel from the browser's cookies,
+#: :func:`kayalib.server.table_web.pass_identity`: a token is never in a page's address)
 MEMBER_ENV, AUTHOR_ENV = "HTTP_X_KAYALIB_MEMBER", "HTTP_X_KAYALIB_AUTHOR"
+SEAT_ENV = "HTTP_X_KAYALIB_SEAT"
 TIMEOUT = 10.0
-
-
-class ClassUnreachableError(OSError):
-    """The class service did not answer (or answered something that is not JSON)."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,19 @@ class ClassLink:
 
     def websocket_url(self, path: str) -> str:
         return "ws" + self.url[4:] + "kayalib/" + path
+
+    def page_path(self, path: str, **query: str) -> str:
+        """The address of the service's page ``kayalib/<path>`` as a browser of this page
+        reaches it (the service's path on the page's own server: the class server, or the
+        hub's proxy), with ``query``.
+
+        >>> ClassLink("http://127.0.0.1:8866/", ()).page_path("join", code="K7Q4")
+        '/kayalib/join?code=K7Q4'
+        """
+        from urllib.parse import urlsplit
+
+        where = urlsplit(self.url).path or "/"
+        return where + "kayalib/" + path + ("?" + urlencode(query) if query else "")
 
 
 def _text(value: object) -> str | None:

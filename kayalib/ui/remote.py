@@ -1,7 +1,8 @@
 """A play page at a class table: :class:`ClassSeat`, the :class:`~kayalib.ui.client.TableClient`
 of one seat whose table lives on the class server.
 
-``play-blef.ipynb?table=K7Q4&seat=TOKEN`` (the address the join page sends a student to) opens
+``play-blef.ipynb?table=K7Q4`` (the address the join page sends a student to; the server hands
+the kernel the seat's token from the browser's cookie, never from the address) opens
 the same app, with the same panels, words and languages, drawn from what the server sends this
 seat only: its own view (``View.from_json``: its cards, every public fact, the hands laid face
 up, its part of the log), who sits where, the table's status. The seat acts by sending an
@@ -90,6 +91,11 @@ class SeatLink(Protocol):
         """``push(update)`` with every later update of the seat, as it comes."""
         ...
 
+    def page_path(self, path: str, **query: str) -> str:
+        """The address of the class service's page ``kayalib/<path>`` as this page's browser
+        reaches it (the join page's one-time pass for another device, say)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -106,6 +112,9 @@ class HttpSeatLink:
 
     def _headers(self) -> dict[str, str]:
         return {"X-Kayalib-Table": self.code, "X-Kayalib-Seat": self.token}
+
+    def page_path(self, path: str, **query: str) -> str:
+        return self.link.page_path(path, **query)
 
     def _answer(self, status: int, answer: Any) -> Update:
         if status != 200 or not isinstance(answer, dict) or answer.get("type") != "update":
@@ -313,14 +322,14 @@ def table_panel_html(seat: ClassSeat, words: Any) -> str:
         lines.append(t("table_mine", bids=mine["bids"], checked=mine["checked"],
                        false=mine["checked_false"], bluffs=mine["bluffs"]))  # fmt: skip
     code = seat.link.code
-    query = f"?table={escape(code)}&amp;seat={escape(seat.link.token)}"
+    another = escape(seat.link.page_path("join", code=code, device="another"))
     text = "".join(f"<p>{escape(line)}</p>" for line in lines)
     return (
         f'<div class="kaya-panel kaya-class-table"><div class="kaya-panel-title">'
         f"{escape(t('table_panel_title', code=code))}</div>"
         f'<ul class="kaya-table-seats">{"".join(items)}</ul>{text}'
         f'<details class="kaya-other-device"><summary>{escape(t("table_other_device"))}'
-        f'</summary><p>{escape(t("table_other_device_help"))} <a href="{query}">'
+        f'</summary><p>{escape(t("table_other_device_help"))} <a href="{another}">'
         f"{escape(t('table_other_device'))}</a></p></details></div>"
     )
 

@@ -244,7 +244,8 @@ def test_four_phones_play_a_whole_blef_game_through_a_drop_out_and_a_restart(
         after = dashboard_state(server, key)["tables"][0]
         assert (after["moves"], after["rounds"], after["code"]) == (
             before["moves"], before["rounds"], code)
-        for student in students:  # a reload: the page's address holds its seat
+        for student in students:  # a reload: the browser's cookie holds its seat, not the address
+            assert "seat=" not in student.page.url and "table=" in student.page.url
             student.page.reload(timeout=LOAD)
             student.wait_ready()
         assert settled(students) == bids_before
