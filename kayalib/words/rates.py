@@ -2,8 +2,8 @@
 interval for their difference (lesson 07's rule, the bot lab's, the tournament's verdict).
 
 >>> from kayalib.i18n import Translator
->>> bot_label(Translator("pl"), "bluffer 30%")
-'blefujący 30%'
+>>> bot_label(Translator("pl"), "bluffer 30%")  # a name, quoted where Polish declines nouns
+'„blefujący 30%”'
 >>> points(Translator("pl"), 0.125), points(Translator("en"), -0.125)
 ('+12,5', '−12.5')
 """
