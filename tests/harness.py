@@ -4,7 +4,7 @@ headless Chromium (the root ``conftest.py`` registers the fixtures).
 The server runs as ``make app`` does (the offline ``kayalib`` template, ``voila.json``), on a
 free port, once per test process (``voila_server``). A page that shows the lessons' answer keys
 needs a server that has one: ``answer_key_server`` is the kit's own server (``python -m
-kayalib.server app``) with the answer key :data:`ANSWER_KEY`, which a page's first address
+kayalib app``) with the answer key :data:`ANSWER_KEY`, which a page's first address
 (:meth:`AnswerKeyServer.teacher_address`) trades for the browser's cookie. Browser tests use
 Debian's ``/usr/bin/chromium`` through Playwright (``chromium``) and never download a browser:
 without it they skip, except under ``CI=true``. ``page`` is a fresh browser context's page that
@@ -57,7 +57,7 @@ class AnswerKeyServer(ServerProcess):
         worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
         env = {k: v for k, v in os.environ.items() if k != "QUERY_STRING"}
         port = free_port()
-        command = [sys.executable, "-m", "kayalib.server", "app", f"--port={port}",
+        command = [sys.executable, "-m", "kayalib", "app", f"--port={port}",
                    f"--KayalibVoila.answer_key={ANSWER_KEY}"]  # fmt: skip
         super().__init__(command, port=port, cwd=ROOT, env=env,
                          log_path=ARTIFACTS / f"kit-app-{worker}.log")  # fmt: skip

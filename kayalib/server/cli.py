@@ -14,7 +14,7 @@ Bad arguments print one line and exit with 2.
 
 Both serve the notebooks of the installed package (:mod:`kayalib.package_data`), whatever the
 working directory. The commands are :mod:`kayalib.commands.app` and
-:mod:`kayalib.commands.classroom`; ``python -m kayalib.server app|class`` runs the same.
+:mod:`kayalib.commands.classroom` (``python -m kayalib app|class`` runs the same).
 """
 
 from __future__ import annotations

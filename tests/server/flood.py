@@ -1,7 +1,7 @@
 """One student floods the class server while the others play: the harness of
 ``tests/server/test_flood.py`` and ``benchmarks/bench_edge.py`` (no pytest here).
 
-The class server (``python -m kayalib.server class``) runs with a file limit of
+The class server (``python -m kayalib class``) runs with a file limit of
 :data:`FILE_LIMIT`, so that an attack "at the file limit" takes seconds, not minutes. Honest
 students play at class tables as their play pages' kernels do (:class:`HonestClass`: each seat
 holds the updates websocket, the seat to move sends its action over a new HTTP connection), with
@@ -114,17 +114,20 @@ def start_class_server(
     log_path: Path, *, root: Path = ROOT, file_limit: int = FILE_LIMIT,
     store: Path | None = None, port: int | None = None,
 ) -> ClassServer:  # fmt: skip
-    """``python -m kayalib.server class`` of the checkout ``root``, for one student's pools,
-    with the hard file limit ``file_limit``; waits until its play apps' pools are warm."""
+    """``python -m kayalib class`` of the checkout ``root`` (``kayalib.server class`` in a
+    checkout from before that command), for one student's pools, with the hard file limit
+    ``file_limit``; waits until its play apps' pools are warm."""
     port = port or free_port()
     store = store or Path(tempfile.mkdtemp(prefix="kayalib-flood-")) / "class.sqlite"
     limited = (
         "import os, resource, sys\n"
         "n = int(sys.argv[1])\n"
         "resource.setrlimit(resource.RLIMIT_NOFILE, (n, n))\n"
-        "os.execv(sys.executable, [sys.executable, '-m', 'kayalib.server', *sys.argv[2:]])\n"
+        "os.execv(sys.executable, [sys.executable, '-m', sys.argv[2], *sys.argv[3:]])\n"
     )
-    command = [sys.executable, "-c", limited, str(file_limit), "class", f"--port={port}",
+    old = (root / "kayalib" / "server" / "__main__.py").exists()
+    command = [sys.executable, "-c", limited, str(file_limit),
+               "kayalib.server" if old else "kayalib", "class", f"--port={port}",
                "--students=1", "--lesson-pool=0", "--ip=127.0.0.1", "--no-qr",
                f"--store={store}"]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(root)}

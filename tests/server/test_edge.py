@@ -1,5 +1,5 @@
 """The class server's edge (issue 40), each attack from one client of the real server
-(``python -m kayalib.server class``, its file limit set to 2,048 so that a limit is reached in
+(``python -m kayalib class``, its file limit set to 2,048 so that a limit is reached in
 seconds): bodies on every route, connections from one address, a kept-alive connection after a
 404, the log (no secret in any line, a few lines for any flood), a frame flood on a student's
 own kernel websocket, and the page's one kernel handshake. Each test names the naive code it

@@ -1,4 +1,4 @@
-"""A class plays each other in real browsers: the class server (``python -m kayalib.server
+"""A class plays each other in real browsers: the class server (``python -m kayalib
 class`` with its store), the teacher's dashboard, and students at phone size who join one table
 by its code and play a whole game; one drops out and comes back to their seat (a stand-in bot
 plays for them meanwhile), and the server is restarted mid-round and the game goes on from the
