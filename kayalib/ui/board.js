@@ -1,0 +1,232 @@
+// kayalib board: a play page drawn from its tree (kayalib/ui/tree.py), the one front end of
+// both games and of every seat (a local table or a class seat).
+// - The kernel gives the whole tree once (the model's "scene": rev, tree, sprites) and then one
+//   message per change: the patch from the tree the page has to the next one. A patch that does
+//   not follow the page's tree (one was lost while the page was being built) asks for the tree
+//   again; so does every view when it is drawn ("hello").
+// - The tree, a patch and the card drawings come gzipped in the message's binary buffer; they
+//   are unpacked one after the other, in the order they came.
+// - Elements stay put while their words and attributes change, so focus, scroll and a screen
+//   reader's live region survive every change, and nothing is laid out again that did not change.
+// - A click on a control, or a value chosen, goes to the kernel as {ctl, do: "click"} or
+//   {ctl, value}. The page holds no words of its own: every word comes in the tree.
+// - Text is set as text, never as markup; only the kit's own card drawings are SVG.
+// - A control the kernel moved the keyboard's focus to ("data-focus" counts) takes it.
+const TAGS = new Set(["a", "b", "button", "code", "details", "div", "h1", "h4", "i", "input",
+  "label", "li", "ol", "option", "p", "select", "span", "strong", "summary", "table", "tbody",
+  "td", "th", "thead", "tr", "ul"]);
+const FIRST = 2;
+
+function drawing(node, store) {
+  let template = store.parsed[node.card];
+  if (!template) {
+    const svg = store.sprites[node.card];
+    if (!svg) {
+      return document.createElement("span");
+    }
+    const parsed = new DOMParser().parseFromString(svg, "image/svg+xml").documentElement;
+    template = store.parsed[node.card] = document.importNode(parsed, true);
+  }
+  const copy = template.cloneNode(true);
+  const box = (copy.getAttribute("viewBox") || "0 0 1 1").split(" ").map(Number);
+  copy.setAttribute("width", node.w);
+  copy.setAttribute("height", Math.round(node.w * box[3] / box[2]));
+  return copy;
+}
+
+function setProp(el, key, value) {
+  if (/^on/i.test(key)) {
+    return;
+  }
+  if (key === "class") {
+    el.className = (el.kayaFixed + " " + (value || "")).trim();
+  } else if (key === "ctl") {
+    el.dataset.ctl = value;
+  } else if (key === "checked") {
+    el.checked = Boolean(value);
+  } else if (key === "value" && (el.tagName === "INPUT" || el.tagName === "SELECT")) {
+    el.kayaValue = value === null ? "" : String(value);
+    if (el.value !== el.kayaValue) {
+      el.value = el.kayaValue;
+    }
+  } else if (value === null || value === false) {
+    el.removeAttribute(key);
+  } else if (key === "data-focus") {
+    el.setAttribute(key, value);
+    setTimeout(() => el.focus(), 0);
+  } else {
+    el.setAttribute(key, value === true ? "" : String(value));
+  }
+}
+
+function build(node, store) {
+  if (typeof node === "string") {
+    return document.createTextNode(node);
+  }
+  if (!Array.isArray(node)) {
+    return drawing(node, store);
+  }
+  const [name, ...classes] = node[0].split(".");
+  const el = document.createElement(TAGS.has(name) ? name : "span");
+  el.kayaFixed = classes.join(" ");
+  el.className = el.kayaFixed;
+  for (let i = FIRST; i < node.length; i++) {
+    el.appendChild(build(node[i], store));
+  }
+  for (const [key, value] of Object.entries(node[1])) {
+    setProp(el, key, value);
+  }
+  return el;
+}
+
+// the element, and the node of the tree, at a path of child indexes
+function element(root, path) {
+  return path.reduce((el, i) => el.childNodes[i], root);
+}
+
+function nodeAt(doc, path) {
+  return path.reduce((node, i) => node[FIRST + i], doc);
+}
+
+function patchView(view, op, store) {
+  const [kind, path, value] = op;
+  const el = element(view.root, path);
+  if (kind === "r") {
+    const fresh = build(value, store);
+    el.replaceWith(fresh);
+    if (path.length === 0) {
+      view.root = fresh;
+    }
+  } else if (kind === "p") {
+    for (const [key, attr] of Object.entries(value)) {
+      setProp(el, key, attr);
+    }
+  } else if (kind === "+") {
+    for (const node of value) {
+      el.appendChild(build(node, store));
+    }
+  } else if (kind === "-") {
+    while (el.childNodes.length > value) {
+      el.lastChild.remove();
+    }
+  } else if (kind === "<") {
+    for (let k = 0; k < value; k++) {
+      el.firstChild.remove();
+    }
+  }
+}
+
+function patchDoc(store, op) {
+  const [kind, path, value] = op;
+  if (kind === "r" && path.length === 0) {
+    store.doc = value;
+    return;
+  }
+  const node = nodeAt(store.doc, kind === "r" ? path.slice(0, -1) : path);
+  if (kind === "r") {
+    node[FIRST + path[path.length - 1]] = value;
+  } else if (kind === "p") {
+    for (const [key, attr] of Object.entries(value)) {
+      if (attr === null) {
+        delete node[1][key];
+      } else {
+        node[1][key] = attr;
+      }
+    }
+  } else if (kind === "+") {
+    node.push(...value);
+  } else if (kind === "-") {
+    node.length = FIRST + value;
+  } else if (kind === "<") {
+    node.splice(FIRST, value);
+  }
+}
+
+function draw(view, store) {
+  view.root = build(store.doc, store);
+  view.el.replaceChildren(view.root);
+}
+
+function load(store, scene) {
+  if (!scene || !scene.tree) {
+    return;
+  }
+  Object.assign(store.sprites, scene.sprites || {});
+  store.rev = scene.rev;
+  store.doc = scene.tree;
+  store.views.forEach((view) => draw(view, store));
+}
+
+async function unpack(buffer) {
+  const stream = new Blob([buffer]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return JSON.parse(await new Response(stream).text());
+}
+
+function patch(store, model, message) {
+  if (message.base !== store.rev) {
+    model.send({ hello: store.rev });
+    return;
+  }
+  Object.assign(store.sprites, message.sprites || {});
+  for (const op of message.ops) {
+    store.views.forEach((view) => patchView(view, op, store));
+    patchDoc(store, op);
+  }
+  store.rev = message.rev;
+  store.views.forEach((view) => {
+    view.el.querySelectorAll("select").forEach((select) => {
+      if (select.kayaValue !== undefined && select.value !== select.kayaValue) {
+        select.value = select.kayaValue;
+      }
+    });
+  });
+}
+
+function render({ model, el }) {
+  const view = { el, root: null };
+  const store = { rev: -1, doc: null, sprites: {}, parsed: {}, views: new Set([view]) };
+  let queue = Promise.resolve();
+  const then = (step) => {
+    queue = queue.then(step).catch((error) => console.error("kayalib board:", error));
+  };
+  const loaded = () => then(async () => {
+    const scene = model.get("scene");
+    if (scene && scene.packed) {
+      load(store, await unpack(scene.packed));
+    }
+  });
+  const told = (message, buffers) => then(async () => {
+    if (!buffers || !buffers.length) {
+      return;
+    }
+    const body = await unpack(buffers[0]);
+    if (message.snapshot !== undefined) {
+      load(store, body);
+    } else {
+      patch(store, model, { ...message, ...body });
+    }
+  });
+  loaded();
+  model.on("change:scene", loaded);
+  model.on("msg:custom", told);
+  el.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-ctl]");
+    if (button && el.contains(button) && !button.disabled) {
+      model.send({ ctl: button.dataset.ctl, do: "click" });
+    }
+  });
+  el.addEventListener("change", (event) => {
+    const field = event.target;
+    if (field.dataset && field.dataset.ctl) {
+      const value = field.type === "checkbox" ? field.checked : field.value;
+      model.send({ ctl: field.dataset.ctl, value });
+    }
+  });
+  then(() => model.send({ hello: store.rev }));
+  return () => {
+    model.off("change:scene", loaded);
+    model.off("msg:custom", told);
+  };
+}
+
+export default { render };
