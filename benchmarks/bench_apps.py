@@ -21,7 +21,8 @@ round, every checkout and its floor in each round (interleaved), and the medians
 ``python -m benchmarks apps`` measures this checkout; ``--tree NAME=PATH`` (repeatable) adds
 another checkout, e.g. ``--tree before=../before``: its ``kayalib`` is put first on the path of
 its interpreters, kernels and Voila server. ``--rounds N`` (default 5); ``--no-browser`` skips
-Voila, ``--browser-only`` measures only the pages. The machine's load (``uptime``) is printed before and after: the machine may be shared.
+Voila, ``--browser-only`` measures only the pages. The machine's load (``uptime``) is printed
+before and after: the machine may be shared.
 The browser part needs Debian's ``/usr/bin/chromium``; without it, it prints a notice.
 """
 
