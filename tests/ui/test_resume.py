@@ -23,6 +23,7 @@ from kayalib.ui.resume import (
     keep_in_page,
     page_marker,
 )
+from tests.ui.page import inner
 
 GAMES = [
     (BlefApp, ["odds", "random", "odds"], {"mode": "deck"}),
@@ -156,10 +157,10 @@ def test_the_address_brings_a_game_back_or_says_it_cannot(monkeypatch) -> None:
     monkeypatch.setenv("QUERY_STRING", f"seed=99&resume={token}")
     again = BlefApp.from_query_string(delay=0)
     assert again.owner.state.events == app.owner.state.events and again.seed == 11
-    assert again.shell.error.value == ""
+    assert inner(again, "kaya-error") == ""
     monkeypatch.setenv("QUERY_STRING", "seed=99&lang=pl&resume=garbage")
     fresh = BlefApp.from_query_string(delay=0)
-    assert fresh.seed == 99 and "Nie udało się przywrócić ostatniej gry" in fresh.shell.error.value
+    assert fresh.seed == 99 and "Nie udało się przywrócić ostatniej gry" in inner(fresh, "kaya-error")
     monkeypatch.setenv("QUERY_STRING", f"resume={token}")
     other = KayaApp.from_query_string(delay=0)  # a Blef token in the Kaya app
-    assert "could not be brought back" in other.shell.error.value
+    assert "could not be brought back" in inner(other, "kaya-error")

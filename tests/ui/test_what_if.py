@@ -15,6 +15,7 @@ from kayalib.blef.inference import OpponentModel, infer
 from kayalib.i18n import Translator
 from kayalib.ui.blef_hint import MODELS
 from kayalib.ui.what_if import WhatIf
+from tests.ui.page import inner
 
 ROW = re.compile(
     r'<tr(?: class="kaya-bar-mark")?><th scope="row">(?:\u2605 )?([^<]*)</th>'
@@ -24,7 +25,7 @@ ROW = re.compile(
 
 def table(page: WhatIf) -> dict[str, tuple[str, str]]:
     return {unescape(label): (before, after) for label, before, after in
-            ROW.findall(page.table.value)}  # fmt: skip
+            ROW.findall(inner(page, "kaya-hint"))}  # fmt: skip
 
 
 def direct(model: str, bluff: float, others: str = "QD QC") -> object:
@@ -65,12 +66,12 @@ def test_bids_are_added_only_above_the_last_one_and_taken_back() -> None:
     page.picker.choose(Bid.parse("pair A"))
     page.add_bid.click()
     assert page.heard_bids == [(1, "high-card K"), (0, "pair A")]
-    assert "Player 1 (you): pair A" in page.heard.value
+    assert "Player 1 (you): pair A" in inner(page, "kaya-whatif-heard")
     assert min(b.index for _, b in page.picker.param.options) > Bid.parse("pair A").index
     page.remove_bid.click()
     page.remove_bid.click()
     assert page.heard_bids == [] and page.remove_bid.disabled
-    assert "No bid heard yet" in page.heard.value
+    assert "No bid heard yet" in inner(page, "kaya-whatif-heard")
     assert table(page)["high card 9"][0] == table(page)["high card 9"][1]
 
 
@@ -82,7 +83,7 @@ def test_more_players_and_who_opens() -> None:
     page.starter.value = 2
     assert page.heard_bids == [(2, "high-card K")]
     assert page.view().counts == (2, 2, 3)
-    assert "(7 cards in play)" in page.table.value
+    assert "(7 cards in play)" in inner(page, "kaya-hint")
 
 
 @pytest.mark.parametrize("lang", ["pl", "id"])
@@ -92,11 +93,11 @@ def test_a_field_that_cannot_be_read_is_said_in_the_page_language(lang, field, t
     page = WhatIf(lang=lang)
     getattr(page, field).value = text
     said = page.error.value
-    assert said and page.table.value == ""
+    assert said and inner(page, "kaya-hint") == ""
     for english in ("not", "cards", "hand", "deck", "whole"):
         assert english not in said.replace(text, "")
     getattr(page, field).value = {"hand": "AS KH", "counts": "2"}[field]
-    assert page.error.layout.display == "none" and "kaya-hint-after" in page.table.value
+    assert page.error.layout.display == "none" and "kaya-hint-after" in inner(page, "kaya-hint")
 
 
 def test_the_page_follows_its_language_switch() -> None:
@@ -113,7 +114,7 @@ def test_the_play_apps_hint_links_to_the_what_if_table(lang: str, href: str) -> 
     from kayalib.ui.blef_app import BlefApp
 
     app = BlefApp(seed=3, delay=0, opponents=["odds"], hint=True, lang=lang)
-    assert f'href="{href}"' in app.shell.hint.value
-    assert Translator(lang)("whatif_link") in unescape(app.shell.hint.value)
+    assert f'href="{href}"' in inner(app, "kaya-hint")
+    assert Translator(lang)("whatif_link") in unescape(inner(app, "kaya-hint"))
     app.shell.hint_toggle.value = False
-    assert "what-if-blef" not in app.shell.hint.value
+    assert "what-if-blef" not in inner(app, "kaya-hint")
