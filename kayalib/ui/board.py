@@ -87,12 +87,13 @@ class Board(anywidget.AnyWidget):
     _css = tl.Unicode(board_css()).tag(sync=True)
     #: what a page that loads is given (:meth:`get_state` fills it with the tree shown now)
     scene = tl.Dict().tag(sync=True)
+    #: the number of the tree shown now (each patch adds one; observe it to see every change)
+    rev = tl.Int(0)
 
     def __init__(self) -> None:
         self._tree: Node = h("div.kaya-app")
         self._sprites: dict[str, str] = {}
         self._known: set[str] = set()  # the drawings the page has been sent
-        self.rev = 0
         self.controls: dict[str, Control] = {}
         #: the messages sent (the last few), for tests
         self.sent: list[dict[str, Any]] = []
@@ -144,7 +145,7 @@ class Board(anywidget.AnyWidget):
         new = {key: svg for key, svg in self._sprites.items() if key not in self._known}
         self._known.update(new)
         self._post({"base": self.rev, "rev": self.rev + 1}, {"ops": ops, "sprites": new})
-        self.rev += 1
+        self.rev += 1  # observers see the page as it is now
 
     def _post(self, head: dict[str, Any], body: dict[str, Any]) -> None:
         """Send ``head`` with ``body`` packed in its buffer (``sent`` keeps both, unpacked)."""

@@ -132,7 +132,8 @@ class GameApp:
         for widget in shell.setting_widgets():
             widget.observe(self.guard(lambda _c: self._note_settings()), names="value")
         shell.undo_button.on_click(self.guard(lambda _b: self.undo()))
-        shell.hint_toggle.observe(self.guard(lambda _c: self.render()), names="value")
+        for toggle in (shell.hint_toggle, shell.settings_toggle, shell.size_toggle):
+            toggle.observe(self.guard(lambda _c: self.render()), names="value")
         shell.speed.observe(self.guard(lambda _c: self._schedule_bots()), names="value")
         self.language.follow(self)
         self.relabel()

@@ -384,7 +384,8 @@ def test_kaya_plays_every_control_to_the_end_and_scores(where: str) -> None:
     assert app.t("kaya_over", winners=app.words().seats(view.outcome.winners)) in status
     assert "kaya-score" in inner(app, "kaya-score")  # the final score from the hands laid face up
     assert view.laid is not None and all(
-        str(card.number) in inner(app, "kaya-score") for hand in view.laid for card in hand)  # fmt: skip
+        str(card.number) in inner(app, "kaya-score")
+        for hand in view.laid for card in hand)  # fmt: skip
 
 
 def test_kaya_the_hint_and_the_language(where: str) -> None:

@@ -14,8 +14,9 @@ from kayalib.errors import IllegalActionError
 from kayalib.i18n import Translator
 from kayalib.pages.options import PageOptions as LaunchOptions
 from kayalib.ui.blef_app import BlefApp, bid_cards
+from kayalib.ui.tree import to_html
 from kayalib.words import BlefWords
-from tests.ui.page import inner, shown, visible
+from tests.ui.page import inner, part, shown, visible
 
 
 def choose_bid(app: BlefApp, bid: Bid) -> None:
@@ -51,7 +52,7 @@ def test_whole_game_against_two_bots_by_clicking() -> None:
     assert moves > 0
     assert "Game over" in inner(app, "kaya-status")
     assert "wins after" in inner(app, "kaya-log")
-    assert app.controls.layout.display == "none"  # no bidding after the end
+    assert not shown(app, "kaya-bid-controls")  # no bidding after the end
     assert "all cards revealed" in inner(app, "kaya-reveal")
 
 
@@ -87,10 +88,10 @@ def test_refused_action_shows_banner_and_keeps_state() -> None:
     assert app.owner.state is before and len(app.owner.states) == length
     banner = inner(app, "kaya-error")
     assert "kaya-error-text" in banner and "nothing to check" in banner
-    assert app.shell.error.layout.display is None
+    assert shown(app, "kaya-error")
     choose_bid(app, app.legal_bids()[0])
     app.bid_button.click()
-    assert inner(app, "kaya-error") == "" and app.shell.error.layout.display == "none"
+    assert inner(app, "kaya-error") == "" and not shown(app, "kaya-error")
 
 
 def test_undo_restores_the_exact_state_of_the_last_human_decision() -> None:
@@ -159,7 +160,8 @@ def test_new_game_replays_a_typed_seed_and_refuses_nonsense() -> None:
     state = app.owner.state
     app.shell.seed_field.value = "abc"
     app.shell.new_game.click()
-    assert "whole number" in inner(app, "kaya-error") and app.seed == 1234 and app.owner.state is state
+    assert "whole number" in inner(app, "kaya-error")
+    assert app.seed == 1234 and app.owner.state is state
     app.shell.seed_field.value = ""
     app.shell.new_game.click()
     assert app.shell.seed_field.value == str(app.seed) and inner(app, "kaya-error") == ""
@@ -180,8 +182,9 @@ def test_hot_seat_hides_each_hand_until_asked() -> None:
     app = BlefApp(seed=8, delay=0, opponents=["human"])
     assert app.humans == [0, 1]
     seat = app.owner.state.current_player
-    assert "kaya-card-back" in inner(app, "kaya-hand") and "kaya-card-blef" not in inner(app, "kaya-hand")
-    assert app.show_hand.layout.display is None
+    assert "kaya-card-back" in inner(app, "kaya-hand")
+    assert "kaya-card-blef" not in inner(app, "kaya-hand")
+    assert visible(app.show_hand)
     assert app.bid_button.disabled  # no bidding blind
     before = len(app.owner.states)
     with pytest.raises(IllegalActionError, match="show your hand first"):
@@ -205,15 +208,15 @@ def test_hint_shows_the_exact_probability_of_the_current_bid() -> None:
         app.bid_button.click()
     state = app.owner.state
     p = exact_table(state.hands[0], state.total_cards)[state.last_bid]
-    assert app.shell.hint.layout.display is None
+    assert shown(app, "kaya-hint")
     hint = inner(app, "kaya-hint")
-    shown = re.search(r'<tr class="kaya-bar-mark">.*?kaya-bar-value">([0-9.]+)%', hint)
-    assert shown is not None
-    assert float(shown.group(1)) == pytest.approx(100 * p, abs=0.051)
+    marked = re.search(r'<tr class="kaya-bar-mark">.*?kaya-bar-value">([0-9.]+)%', hint)
+    assert marked is not None
+    assert float(marked.group(1)) == pytest.approx(100 * p, abs=0.051)
     # the head, the bid, the bids above
     assert inner(app, "kaya-hint").count("<tr") == 2 + len(app.legal_bids())
     app.shell.hint_toggle.value = False
-    assert app.shell.hint.layout.display == "none"
+    assert not shown(app, "kaya-hint")
 
 
 def test_reveal_highlights_the_cards_of_the_checked_bid() -> None:
@@ -452,7 +455,7 @@ def test_at_the_top_of_the_ladder_the_check_is_made_and_said() -> None:
     app = BlefApp(seed=1, delay=0, opponents=["odds"])
     app.start_from(state, ["human", "odds"])  # the only move left is made at once
     news = inner(app, "kaya-status")
-    assert "Player 1 (you) says “sprawdzam!” to Player 2 (bot: odds)&#x27;s big poker" in news
+    assert "Player 1 (you) says “sprawdzam!” to Player 2 (bot: odds)'s big poker" in news
     assert app.owner.state.round == 2 and [label for label, _ in app.kind.options][0]
     assert visible(app.kind) and visible(app.bid_button)
 
@@ -489,38 +492,41 @@ def test_no_likely_bids_for_a_hand_face_down() -> None:
 
 def test_the_page_heading_intro_and_way_back_follow_the_language() -> None:
     app = BlefApp(seed=3, delay=0, opponents=["random"])
-    assert "Play Blef" in app.shell.intro.value and "← All notebooks" in app.shell.intro.value
-    assert 'href="index.ipynb"' in app.shell.intro.value and "<b>all</b>" in app.shell.intro.value
+    assert "Play Blef" in inner(app, "kaya-intro") and "← All notebooks" in inner(app, "kaya-intro")
+    assert 'href="index.ipynb"' in inner(app, "kaya-intro")
+    assert "<b>all</b>" in inner(app, "kaya-intro")
     app.shell.lang.value = "pl"
-    assert "Graj w Blefa" in app.shell.intro.value and "Wszystkie zeszyty" in app.shell.intro.value
-    assert 'href="index.ipynb?lang=pl"' in app.shell.intro.value
-    assert "Play Blef" not in app.shell.intro.value and "<i>sprawdzam!</i>" in app.shell.intro.value
+    assert "Graj w Blefa" in inner(app, "kaya-intro")
+    assert "Wszystkie zeszyty" in inner(app, "kaya-intro")
+    assert 'href="index.ipynb?lang=pl"' in inner(app, "kaya-intro")
+    assert "Play Blef" not in inner(app, "kaya-intro")
+    assert "<i>sprawdzam!</i>" in inner(app, "kaya-intro")
     app.shell.lang.value = "id"
-    assert "Main Blef" in app.shell.intro.value and "Semua notebook" in app.shell.intro.value
+    assert "Main Blef" in inner(app, "kaya-intro") and "Semua notebook" in inner(app, "kaya-intro")
 
 
 def test_hint_and_projector_toggles_say_their_state() -> None:
     app = BlefApp(seed=3, delay=0, opponents=["random"])
     toggle = app.shell.hint_toggle
-    assert toggle.description == "Hint: off" and toggle.button_style == ""
+    assert toggle.description == "Hint: off" and toggle.style == ""
     assert not shown(app, "kaya-hint")
     app.shell.hint_toggle.value = True
     assert app.shell.hint_toggle.description.startswith("Hint: on")
-    assert app.shell.hint_toggle.button_style == "success" and shown(app, "kaya-hint")
+    assert app.shell.hint_toggle.style == "success" and shown(app, "kaya-hint")
     app.shell.lang.value = "pl"
     assert app.shell.hint_toggle.description.startswith("Podpowiedź: wł.")
-    assert "kaya-large" not in app.widget._dom_classes
+    assert "kaya-large" not in app.widget.tree[1].get("class", "")
     app.shell.size_toggle.value = True
-    assert "kaya-large" in app.widget._dom_classes
+    assert "kaya-large" in app.widget.tree[1].get("class", "")
     assert app.shell.size_toggle.description.startswith("Rzutnik: wł.")
     app.shell.size_toggle.value = False
-    assert "kaya-large" not in app.widget._dom_classes
+    assert "kaya-large" not in app.widget.tree[1].get("class", "")
 
 
 def test_address_sets_projector_size_and_hint(monkeypatch) -> None:
     monkeypatch.setenv("QUERY_STRING", "size=large&hint=on&seed=2")
     app = BlefApp.from_query_string(delay=0)
-    assert app.shell.size_toggle.value and "kaya-large" in app.widget._dom_classes
+    assert app.shell.size_toggle.value and "kaya-large" in app.widget.tree[1].get("class", "")
     assert app.shell.hint_toggle.value and shown(app, "kaya-hint")
     monkeypatch.setenv("QUERY_STRING", "size=huge&hint=maybe")
     app = BlefApp.from_query_string(delay=0)
@@ -543,10 +549,10 @@ def test_the_reveal_stays_until_the_next_decision_only() -> None:
 
 def test_status_line_and_actions_carry_stable_classes_for_the_page_helper() -> None:
     app = BlefApp(seed=3, delay=0, opponents=["random"])
-    assert "kaya-status" in app.shell.status._dom_classes
+    assert part(app, "kaya-status") is not None
     for b in (*app.quick_buttons, app.bid_button, app.check_button, app.show_hand):
-        assert "kaya-action" in b._dom_classes
-    from kayalib.ui.widgets import page_script
+        assert "kaya-action" in b.classes
+    from kayalib.pages.widgets import page_script
 
     script = page_script()
     assert "aria-live" in script and ".kaya-status" in script and ".kaya-action" in script
@@ -557,16 +563,17 @@ def test_settings_say_they_take_effect_at_new_game_and_when_they_are_pending() -
     t = app.t
     from kayalib.pages.widgets import inline_markup
 
-    assert app.shell.settings_note.value == inline_markup(t("settings_next_game"))
-    assert "kaya-pending" not in app.shell.new_game._dom_classes
+    note = inline_markup(t("settings_next_game"))
+    assert to_html(app.shell.settings_note) == f"<span>{note}</span>"
+    assert "kaya-pending" not in app.shell.new_game.classes
     app.shell.seat_pickers[1].value = "odds"  # a third player, from the next game
     assert app.seats == ["human", "random"]
-    assert app.settings_pending and "kaya-pending" in app.shell.new_game._dom_classes
-    assert app.shell.settings_note.value == f"<b>{inline_markup(t('settings_pending'))}</b>"
+    assert app.settings_pending and "kaya-pending" in app.shell.new_game.classes
+    assert to_html(app.shell.settings_note) == f"<b>{inline_markup(t('settings_pending'))}</b>"
     app.mode.value = "deck"
     app.shell.new_game.click()
     assert app.seats == ["human", "random", "odds"] and app.owner.state.rules.mode == "deck"
-    assert not app.settings_pending and "kaya-pending" not in app.shell.new_game._dom_classes
+    assert not app.settings_pending and "kaya-pending" not in app.shell.new_game.classes
 
 
 def test_a_seed_typed_and_sent_deals_that_game_at_once_and_stays_until_changed() -> None:

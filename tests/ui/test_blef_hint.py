@@ -14,7 +14,7 @@ from kayalib.blef.odds import exact_table
 from kayalib.i18n import Translator
 from kayalib.ui.blef_app import BlefApp
 from kayalib.ui.blef_hint import MODELS
-from tests.ui.page import inner
+from tests.ui.page import inner, shown
 
 ROW = re.compile(
     r'<tr( class="kaya-bar-mark")?><th scope="row">(?:\u2605 )?([^<]*)</th>'
@@ -47,11 +47,11 @@ def test_the_hint_shows_prior_and_posterior_side_by_side() -> None:
     prior = exact_table(view.hand, view.total_cards)
     result = infer(view, OpponentModel.named("odds", 0.2))
     t = Translator("en")
-    shown = rows(app)
+    listed = rows(app)
     bids = [app.owner.state.last_bid, *app.legal_bids()]
-    assert len(shown) == len(bids)
-    assert shown[0][0] and not any(marked for marked, *_ in shown[1:])  # the bid on the table
-    for (_, label, before, after), bid in zip(shown, bids, strict=True):
+    assert len(listed) == len(bids)
+    assert listed[0][0] and not any(marked for marked, *_ in listed[1:])  # the bid on the table
+    for (_, label, before, after), bid in zip(listed, bids, strict=True):
         assert label == app.bid_text(bid)
         assert before == t.percent(prior[bid])
         assert after == t.percent(result.true[bid.index])
@@ -67,7 +67,7 @@ def test_the_hint_shows_prior_and_posterior_side_by_side() -> None:
             after=t.percent(result.true[moved.index]),
         )
     ) in notes
-    assert app.hint_panel.controls.layout.display is None
+    assert shown(app, "kaya-hint-controls")
 
 
 def test_the_controls_change_the_posterior_and_a_bluff_rate_of_one_changes_nothing() -> None:
@@ -95,7 +95,8 @@ def test_a_big_round_is_estimated_with_its_error() -> None:
     app = rigged(hands, 1, ["pair K", "two-pair K Q", "full K A"], ["human"] + ["odds"] * 3)
     app.hint_panel.model.value = "honest"
     assert re.search(
-        r"Estimated from [\d,]+ deals that fit the bids, give or take 0\.\d%", inner(app, "kaya-hint")
+        r"Estimated from [\d,]+ deals that fit the bids, give or take 0\.\d%",
+        inner(app, "kaya-hint"),
     )
 
 
@@ -133,12 +134,12 @@ def test_each_bid_whose_error_stays_above_the_target_is_flagged_in_its_row() -> 
     result = app.hint_panel.hint(app.client.view(0)).result
     t = Translator("en")
     last = app.client.view(0).last_bid
-    shown = [bid for bid in result.above_target if bid.index >= last.index]  # the table's
-    assert shown  # flagged bids in the table, each with its own error
-    for bid in shown:
+    flagged = [bid for bid in result.above_target if bid.index >= last.index]  # the table's
+    assert flagged  # flagged bids in the table, each with its own error
+    for bid in flagged:
         note = t("hint_unsure_bid", error=t.percent(result.stderr[bid.index]), target="1.0%")
         assert escape(note) in inner(app, "kaya-hint")
-    assert inner(app, "kaya-hint").count("kaya-hint-unsure") == len(shown)
+    assert inner(app, "kaya-hint").count("kaya-hint-unsure") == len(flagged)
 
 
 def test_the_hint_speaks_polish_and_indonesian_with_their_numbers() -> None:
@@ -165,10 +166,10 @@ def test_an_impossible_bid_under_the_model_is_explained_not_raised() -> None:
 def test_switching_the_hint_off_hides_its_controls_and_a_hidden_hand_gets_no_hint() -> None:
     app = rigged(["9C", "KS"], 1, ["high-card K"], ["human", "odds"])
     app.shell.hint_toggle.value = False
-    assert inner(app, "kaya-hint") == "" and app.hint_panel.controls.layout.display == "none"
+    assert inner(app, "kaya-hint") == "" and not shown(app, "kaya-hint-controls")
     hot = BlefApp(seed=4, delay=0, opponents=["human"], hint=True)
     assert "The hint appears while your cards are shown." in inner(hot, "kaya-hint")
-    assert hot.hint_panel.controls.layout.display == "none"
+    assert not shown(hot, "kaya-hint-controls")
     hot.show_hand.click()
     assert "Your cards only" in inner(hot, "kaya-hint")
 

@@ -13,19 +13,20 @@ from kayalib.kaya.cards import Card
 from kayalib.kaya.game import WHYS, Challenge, KayaState, MoveEvent
 from kayalib.kaya.rules import KayaRules
 from kayalib.ui.kaya_app import KayaApp, challenge_win_odds
-from tests.ui.page import inner, shown, visible
+from kayalib.ui.tree import to_html
+from tests.ui.page import inner, part, shown, visible
 
 
 def buttons_offered(app: KayaApp) -> bool:
     """Whether the hand's Play (or Give) buttons are shown (one class of the hand row)."""
-    return "kaya-hand-acting" in app.hand_row._dom_classes
+    return app.acting
 
 
 def playable_slots(app: KayaApp) -> list[int]:
     return [
         i
-        for i, (slot, b) in enumerate(zip(app.slots, app.slot_buttons, strict=True))
-        if visible(slot) and buttons_offered(app) and not b.disabled
+        for i, (slot, b) in enumerate(zip(app.slots_shown, app.slot_buttons, strict=True))
+        if slot and buttons_offered(app) and not b.disabled
     ]
 
 
@@ -72,7 +73,7 @@ def test_whole_game_against_bots_shows_the_score_breakdown() -> None:
         assert f"= {seat.hand_sum}<" in inner(app, "kaya-score")
     assert "Game over" in inner(app, "kaya-status")
     assert "Game over. Points:" in inner(app, "kaya-log")
-    assert not any(visible(slot) for slot in app.slots)  # no cards to play after the end
+    assert not any(app.slots_shown)  # no cards to play after the end
     assert not buttons_offered(app)
 
 
@@ -146,7 +147,7 @@ def test_declining_a_power_keeps_the_card_secret_from_a_hot_seat_log() -> None:
     assert inner(app, "kaya-error") == ""
     assert app.owner.state.table[0] == Card.parse("green-3")  # still face-down on the table
     assert app.owner.state.current_player == 1  # seat 1 looks at the same screen now
-    assert "kaya-card-kaya" not in "".join(p.value for p in app.slot_cards)  # hands face down
+    assert "kaya-card-kaya" not in inner(app, "kaya-hand")  # hands face down
     # the shared log says nothing about which card lies face down, nor about a power
     assert "does not use the power" not in inner(app, "kaya-log")
     assert "green 3" not in inner(app, "kaya-log")
@@ -181,7 +182,8 @@ def test_orange_four_winner_may_keep_it() -> None:
     rigged(app, ("orange", "green"), ["human", "random"],
            hands=[["orange-1", "orange-2"], ["green-2"]], table=["orange-4", None],
            active=1)  # fmt: skip
-    assert app.owner.state.phase == "challenge" and shown(app, "kaya-challenge-box")  # the bot played
+    # the bot played
+    assert app.owner.state.phase == "challenge" and shown(app, "kaya-challenge-box")
     app.challenge_button.click()
     assert app.owner.state.phase == "orange" and visible(app.keep_button)
     assert "wins the showdown" in inner(app, "kaya-showdown")
@@ -266,30 +268,31 @@ def test_every_move_reason_has_words() -> None:
 def test_hot_seat_hides_hands_and_blocks_blind_moves() -> None:
     app = KayaApp(seed=9, delay=0, opponents=["human"])
     seat = app.owner.state.current_player
-    assert "kaya-card-kaya" not in "".join(p.value for p in app.slot_cards)
+    assert "kaya-card-kaya" not in inner(app, "kaya-hand")
     assert all(b.disabled for b in app.slot_buttons)
     app.slot_buttons[0].click()
     assert "Show my hand" in inner(app, "kaya-error")
     app.show_hand.click()
-    assert "kaya-card-kaya" in app.slot_cards[0].value
+    assert "kaya-card-kaya" in to_html(app.slot_cards[0])
     played = len(app.owner.state.moves)
     app.slot_buttons[0].click()
     seat_moves = app.owner.state.moves[played:]
     assert seat_moves and seat_moves[0][0] == seat and str(seat_moves[0][1]).startswith("play")
-    assert "kaya-card-kaya" not in "".join(p.value for p in app.slot_cards)
+    assert "kaya-card-kaya" not in inner(app, "kaya-hand")
     # the log of a hot-seat game names no face-down card
     assert "face-down onto the table: “Aku paling kaya!”" in inner(app, "kaya-log")
-    assert " plays green" not in inner(app, "kaya-log") and " plays red" not in inner(app, "kaya-log")
+    assert " plays green" not in inner(app, "kaya-log")
+    assert " plays red" not in inner(app, "kaya-log")
 
 
 def test_language_switch_translates_cards_and_buttons() -> None:
     app = KayaApp(seed=3, delay=0, opponents=["random"])
     app.shell.lang.value = "id"
     assert app.shell.new_game.description == "Permainan baru"
-    assert ">hijau<" in "".join(p.value for p in app.slot_cards)
+    assert ">hijau<" in inner(app, "kaya-hand")
     assert app.owner.state.phase == "play" and "Aku paling kaya!" in inner(app, "kaya-status")
     app.shell.lang.value = "pl"
-    assert ">zielony<" in "".join(p.value for p in app.slot_cards)
+    assert ">zielony<" in inner(app, "kaya-hand")
     assert app.colour.value == "green"
 
 
@@ -325,7 +328,8 @@ def test_a_new_game_shows_the_gambreng_one_show_at_a_time() -> None:
             assert app.watching_intro and "who plays first?" in inner(app, "kaya-status")
             assert not buttons_offered(app) or all(b.disabled for b in app.slot_buttons)
             app.slot_buttons[0].click()
-            assert "Wait until the gambreng" in inner(app, "kaya-error") and len(app.owner.states) == 1
+            assert "Wait until the gambreng" in inner(app, "kaya-error")
+            assert len(app.owner.states) == 1
             seen = [inner(app, "kaya-gambreng").count("<li>")]
 
             def drawn(_change: object) -> None:  # every redraw, however busy the machine
@@ -333,7 +337,7 @@ def test_a_new_game_shows_the_gambreng_one_show_at_a_time() -> None:
                 if n != seen[-1]:
                     seen.append(n)
 
-            app.shell.side.widget.observe(drawn, names="value")
+            app.widget.observe(drawn, names="rev")
             for _ in range(500):
                 await asyncio.sleep(0.002)
                 if not app.watching_intro:
@@ -523,7 +527,7 @@ def test_coin_table_control_and_address(monkeypatch) -> None:
     app.coins.value = "number"
     app.shell.new_game.click()
     assert app.owner.state.rules.coins == tuple(range(1, 10))
-    assert ">9<" in app.slot_cards[8].value  # the coin badge of a 9 now says 9 coins
+    assert ">9<" in to_html(app.slot_cards[8])  # the coin badge of a 9 now says 9 coins
     monkeypatch.setenv("QUERY_STRING", "coins=flat&seed=4")
     app = KayaApp.from_query_string(delay=0)
     assert app.coins.value == "flat" and app.owner.state.rules.coins == (1,) * 9
@@ -573,10 +577,11 @@ def test_a_new_game_shows_the_gambreng_one_show_at_a_time_before_anybody_moves()
 def test_settings_open_and_close_and_say_so() -> None:
     app = KayaApp(seed=3, delay=0, opponents=["random"])
     shell = app.shell
-    assert not visible(shell.settings_box) and shell.settings_toggle.description.endswith("▸")
+    assert not shown(app, "kaya-settings") and shell.settings_toggle.description.endswith("▸")
     app.shell.settings_toggle.value = True
     assert shown(app, "kaya-settings") and app.shell.settings_toggle.description.endswith("▾")
-    assert app.coins in shell.options_box.children and app.colour in shell.setup_box.children
+    assert app.coins in shell.options and app.colour in shell.setup_first
+    assert part(app, "kaya-coins") is not None and part(app, "kaya-colour") is not None
     app.shell.settings_toggle.value = False
     assert not shown(app, "kaya-settings")
 
@@ -592,7 +597,8 @@ def test_a_showdown_of_several_targets_states_the_several_target_tie_rule() -> N
     app.challenge_button.click()
     assert "wins the showdown" in inner(app, "kaya-showdown")
     assert "first in seat order after the challenger" in inner(app, "kaya-showdown")  # RULES.md 5
-    assert "a tie goes to the challenger (a claim" not in inner(app, "kaya-showdown")  # the 1-on-1 rule
+    # not the 1-on-1 rule
+    assert "a tie goes to the challenger (a claim" not in inner(app, "kaya-showdown")
 
 
 def test_a_colour_chosen_waits_for_new_game_and_says_so() -> None:
@@ -600,7 +606,7 @@ def test_a_colour_chosen_waits_for_new_game_and_says_so() -> None:
     mine = app.owner.state.rules.colors[0].value
     other = next(value for _, value in app.colour.options if value != mine)
     app.colour.value = other
-    assert app.settings_pending and "kaya-pending" in app.shell.new_game._dom_classes
+    assert app.settings_pending and "kaya-pending" in app.shell.new_game.classes
     assert app.owner.state.rules.colors[0].value == mine  # nothing changes before New game
     app.shell.new_game.click()
     assert app.owner.state.rules.colors[0].value == other and not app.settings_pending

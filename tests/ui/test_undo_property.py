@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from kayalib.ui.blef_app import BlefApp
 from kayalib.ui.kaya_app import KayaApp
+from tests.ui.page import inner
 
 STEPS = st.lists(st.tuples(st.booleans(), st.integers(0, 10_000)), min_size=1, max_size=25)
 
