@@ -54,9 +54,11 @@ class Banner:
         self,
         t: Callable[[], Translator],
         refusal: Callable[[Refusal], str] | None = None,
+        shown: Callable[[str], None] | None = None,
     ) -> None:
         self._t = t
         self._refusal = refusal
+        self._shown = shown or (lambda _text: None)
         #: the line shown now ("" while there is none)
         self.text = ""
 
@@ -77,14 +79,11 @@ class Banner:
     def show(self, error: BaseException | str) -> None:
         """Show ``error`` (or a message) as one readable line."""
         self.text = error if isinstance(error, str) else self.describe(error)
-        self._shown()
+        self._shown(self.text)
 
     def clear(self) -> None:
         self.text = ""
-        self._shown()
-
-    def _shown(self) -> None:
-        """The line changed (a widget draws it)."""
+        self._shown(self.text)
 
     def report(self, error: BaseException, after: Callable[[], None] | None = None) -> None:
         """Show ``error``, then run ``after()`` (a page redrawing itself; its own failure is only
@@ -119,20 +118,41 @@ class Banner:
         return run
 
 
-class ErrorBanner(widgets.HTML, Banner):
+class ErrorBanner(widgets.HTML):
     """The banner as a widget of its own: one line that shows the last error (hidden while
-    there is none)."""
+    there is none); a :class:`Banner` says what it shows."""
 
     def __init__(
         self,
         t: Callable[[], Translator],
         refusal: Callable[[Refusal], str] | None = None,
     ) -> None:
-        widgets.HTML.__init__(self, value="")
-        Banner.__init__(self, t, refusal)
+        super().__init__(value="")
+        self.banner = Banner(t, refusal, self._draw)
         self.add_class("kaya-error")
         show_if(self, False)
 
-    def _shown(self) -> None:
-        self.value = banner_html(self.text) if self.text else ""
-        show_if(self, bool(self.text))
+    def _draw(self, text: str) -> None:
+        self.value = banner_html(text) if text else ""
+        show_if(self, bool(text))
+
+    def describe(self, error: BaseException) -> str:
+        return self.banner.describe(error)
+
+    def show(self, error: BaseException | str) -> None:
+        self.banner.show(error)
+
+    def clear(self) -> None:
+        self.banner.clear()
+
+    def report(self, error: BaseException, after: Callable[[], None] | None = None) -> None:
+        self.banner.report(error, after)
+
+    def guard(
+        self,
+        handler: Callable[..., Any],
+        *,
+        clear: bool = True,
+        after: Callable[[], None] | None = None,
+    ) -> Callable[..., None]:
+        return self.banner.guard(handler, clear=clear, after=after)
