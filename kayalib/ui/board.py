@@ -7,7 +7,7 @@ The page asks for nothing else: it is given the whole tree when it loads (the wi
 :meth:`Board.get_state`), then each patch as a message of its own, numbered. A page that missed
 one (a message that came while the page was still building its widgets) asks for the whole tree
 again (``hello``), and so does every view when it is drawn. The tree, a patch and the card
-drawings travel as compact JSON, gzipped, in the message's one binary buffer (:func:`pack`: a
+drawings travel as compact JSON, deflated, in the message's one binary buffer (:func:`pack`: a
 new hand of nine card drawings is a kilobyte, not ten).
 
 What the reader does comes back as a message for a control (:mod:`kayalib.ui.controls`), which
@@ -27,10 +27,10 @@ method. Whatever a message makes the page draw is sent once, when the message ha
 
 from __future__ import annotations
 
-import gzip
 import json
 import logging
 import re
+import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -52,18 +52,19 @@ KEPT = 20
 
 
 def pack(data: Any) -> bytes:
-    """``data`` as the page reads it: compact JSON, gzipped.
+    """``data`` as the page reads it: compact JSON, deflated (raw DEFLATE, no header).
 
     >>> unpack(pack({"ops": [["r", [0], "Round 2"]]}))
     {'ops': [['r', [0], 'Round 2']]}
     """
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-    return gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0)
+    packer = zlib.compressobj(6, zlib.DEFLATED, -15)
+    return packer.compress(text.encode("utf-8")) + packer.flush()
 
 
 def unpack(data: bytes) -> Any:
     """What :func:`pack` packed."""
-    return json.loads(gzip.decompress(data))
+    return json.loads(zlib.decompress(data, -15))
 
 
 @cache
