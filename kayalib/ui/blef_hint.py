@@ -206,6 +206,7 @@ class BlefHintPanel:
         self.bluff = Slider("hint-bluff", "kaya-hint-bluff", low=0.0, high=1.0, step=0.05,
                             value=DEFAULT_BLUFF)  # fmt: skip
         self.shown = False
+        self._readout_lang = ""
         self._cache: dict[tuple[Any, ...], Hint] = {}
         self._shown: tuple[tuple[Any, ...], Hint] | None = None
         self._unchanged: tuple[tuple[Any, ...], tuple[str, Any]] | None = None
@@ -216,7 +217,9 @@ class BlefHintPanel:
         self.model.description = t("hint_model")
         self.model.tooltip = t("hint_model_tooltip")
         self.bluff.description = t("hint_bluff")
-        self.bluff.readout = lambda p: t.percent(p, 0)
+        if self._readout_lang != t.lang:  # a new readout only for a new language
+            self._readout_lang = t.lang
+            self.bluff.readout = lambda p: t.percent(p, 0)
         self.model.set_options([(t(f"bot_{name}"), name) for name in MODELS])
 
     def controls(self) -> Node:

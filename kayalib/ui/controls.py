@@ -2,8 +2,9 @@
 slider, drawn by the page's one widget (:mod:`kayalib.ui.board`) as elements of its tree.
 
 A control is plain state in the kernel (``traitlets``: ``observe(handler, names="value")`` as
-with ipywidgets) and draws itself (:meth:`Control.node`); it is not a widget of its own, so a
-page with forty controls is still one widget and a click one message. What the reader does in
+with ipywidgets) and draws itself (:meth:`Control.node`, kept until the control changes); it is
+not a widget of its own, so a page with forty controls is still one widget and a click one
+message. What the reader does in
 the browser comes back as a message for the control's ``ctl`` name (:meth:`Control.receive`:
 a click, or the value chosen), which does exactly what the kernel's own ``click()`` or
 ``value = ...`` does. A control that is hidden or disabled takes no message: a page that sends
@@ -54,18 +55,26 @@ class Control(tl.HasTraits):
         self.css = css
         self.classes: list[str] = []
         self.focused = 0  # how often the keyboard's focus was moved here
+        self._drawn: Node | None = None
+        self.observe(self._changed)
+
+    def _changed(self, _change: object = None) -> None:
+        self._drawn = None
 
     def focus(self) -> None:
         """Move the keyboard's focus here (the page does it when it draws the change)."""
         self.focused += 1
+        self._changed()
 
     def add_class(self, name: str) -> None:
         if name not in self.classes:
             self.classes.append(name)
+            self._changed()
 
     def remove_class(self, name: str) -> None:
         if name in self.classes:
             self.classes.remove(name)
+            self._changed()
 
     @property
     def takes_messages(self) -> bool:
@@ -80,7 +89,13 @@ class Control(tl.HasTraits):
         raise NotImplementedError
 
     def node(self) -> Node:
-        """The control as an element of the page's tree."""
+        """The control as an element of the page's tree (the same object until it changes, so
+        a page's tree is quick to build and to compare)."""
+        if self._drawn is None:
+            self._drawn = self._node()
+        return self._drawn
+
+    def _node(self) -> Node:
         raise NotImplementedError
 
     def _tag(self, name: str) -> str:
@@ -116,7 +131,7 @@ class Button(Control):
     def _cls(self) -> list[str]:
         return [f"kaya-style-{self.style}" if self.style else "", *self.classes]
 
-    def node(self) -> Node:
+    def _node(self) -> Node:
         return h(self._tag("button.kaya-button"), self.description, cls=self._cls(),
                  **self._props())  # fmt: skip
 
@@ -131,7 +146,7 @@ class Toggle(Button):
         self.value = not self.value
         super().click()
 
-    def node(self) -> Node:
+    def _node(self) -> Node:
         return h(self._tag("button.kaya-button.kaya-toggle"), self.description,
                  cls=self._cls(), aria_pressed="true" if self.value else "false",
                  **self._props())  # fmt: skip
@@ -176,7 +191,7 @@ class Choice(Control):
         if isinstance(index, str) and index.isdigit() and int(index) < len(self.options):
             self.value = self.options[int(index)][1]
 
-    def node(self) -> Node:
+    def _node(self) -> Node:
         chosen = self._index()
         select = h("select", *[h("option", label, value=str(i))
                                for i, (label, _) in enumerate(self.options)],
@@ -196,7 +211,7 @@ class Check(Control):
         if isinstance(message.get("value"), bool):
             self.value = message["value"]
 
-    def node(self) -> Node:
+    def _node(self) -> Node:
         box = h("input", type="checkbox", ctl=self.ctl, checked=self.value,
                 disabled=self.disabled)  # fmt: skip
         return h(self._tag("label.kaya-check-box"), box, " ", self.description,
@@ -215,7 +230,7 @@ class TextField(Control):
         if isinstance(value, str):
             self.value = value[:TEXT_CHARS]
 
-    def node(self) -> Node:
+    def _node(self) -> Node:
         field = h("input", type="text", ctl=self.ctl, value=self.value,
                   placeholder=self.placeholder or None, disabled=self.disabled,
                   maxlength=TEXT_CHARS)  # fmt: skip
@@ -233,7 +248,17 @@ class Slider(Control):
                  readout: Callable[[float], str] = str, **traits: Any) -> None:  # fmt: skip
         super().__init__(ctl, css, **traits)
         self.low, self.high, self.step = low, high, step
-        self.readout = readout
+        self._readout = readout
+
+    @property
+    def readout(self) -> Callable[[float], str]:
+        return self._readout
+
+    @readout.setter
+    def readout(self, write: Callable[[float], str]) -> None:
+        if write is not self._readout:
+            self._readout = write
+            self._changed()
 
     def _receive(self, message: Mapping[str, Any]) -> None:
         value = message.get("value")
@@ -244,7 +269,7 @@ class Slider(Control):
         if number is not None and self.low <= number <= self.high:
             self.value = round(round(number / self.step) * self.step, 10)
 
-    def node(self) -> Node:
+    def _node(self) -> Node:
         shown = self.readout(self.value)
         field = h("input", type="range", ctl=self.ctl, min=self.low, max=self.high,
                   step=self.step, value=self.value, aria_valuetext=shown,
