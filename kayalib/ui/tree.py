@@ -32,6 +32,8 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
+from kayalib.errors import ParseError
+
 __all__ = [
     "Node", "apply", "card", "card_row", "diff", "drawings", "drawn", "find", "find_all", "h",
     "inline", "sprite", "text", "to_html",
@@ -280,5 +282,5 @@ def apply(tree: Node, ops: Sequence[Sequence[Any]]) -> Node:
         elif op == "<":
             del node[FIRST : FIRST + value]
         else:
-            raise ValueError(f"not a patch operation: {op!r}")
+            raise ParseError(f"not a patch operation: {op!r}")
     return root[0]
