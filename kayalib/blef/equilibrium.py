@@ -78,7 +78,7 @@ import numpy as np
 from kayalib.blef.actions import CHECK, Action
 from kayalib.blef.bids import LADDER, Bid, card_counts, holds, truth_from_counts
 from kayalib.blef.cards import DECK, RANKS, Card
-from kayalib.blef.cfr import CFR_PLUS, DCFR, Method, Profile, Solver, combine
+from kayalib.blef.cfr import CFR_PLUS, DCFR, Method, Profile, Solver, at_depth, combine
 from kayalib.errors import ArgumentError
 from kayalib.progress import ProgressCallback
 
@@ -367,7 +367,7 @@ class Equilibrium:
         for player in (0, 1):
             for hand, bids, _reach in self.information_sets(player):
                 key = f"{hand_text(hand)}|{','.join(str(bid) for bid in bids)}"
-                actions = self.strategy(player, hand, bids).items()
+                actions = list(self.strategy(player, hand, bids).items())
                 if digits is not None:
                     actions = [(a, round(p, digits)) for a, p in actions]
                 strategy[key] = {str(action): p for action, p in actions if p > 0}
@@ -448,10 +448,10 @@ def read_strategy(
             h = hands[depth % 2][hand_letters]
             for action, p in actions.items():
                 if action == "check":
-                    check[depth][row, h] = p
+                    at_depth(check, depth)[row, h] = p
                 else:
                     child_depth, child_row = tree.locate(mask | 1 << position[action])
-                    raise_[child_depth][child_row, h] = p
+                    at_depth(raise_, child_depth)[child_row, h] = p
         except (KeyError, IndexError):
             raise ArgumentError(f"not an information set of the round: {key!r}") from None
     return solver.normalise(check, raise_)
@@ -466,11 +466,11 @@ def actions_at(
     if depth < tree.bids:
         for bid, lo, hi in tree.blocks[depth + 1]:
             if row < hi - lo:
-                p = float(profile.raise_[depth + 1][lo + row, h])
+                p = float(at_depth(profile.raise_, depth + 1)[lo + row, h])
                 if p > 0:
                     out[round_.bids[bid]] = p
     if depth:
-        p = float(profile.check[depth][row, h])
+        p = float(at_depth(profile.check, depth)[row, h])
         if p > 0:
             out[CHECK] = p
     return out
@@ -479,7 +479,7 @@ def actions_at(
 def _cleaned(solver: Solver, profile: Profile) -> Profile:
     """``profile`` with probabilities below :data:`CLEAN_BELOW` set to 0 (the rest rescaled)."""
 
-    def cut(arrays):
+    def cut(arrays: list[np.ndarray | None]) -> list[np.ndarray | None]:
         return [None if a is None else np.where(a < CLEAN_BELOW, 0.0, a) for a in arrays]
 
     return solver.normalise(cut(profile.check), cut(profile.raise_))

@@ -38,13 +38,18 @@ from dataclasses import asdict, dataclass
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from kayalib.blef.cfr import Profile, Solver, at_depth, combine
 from kayalib.blef.equilibrium import HEADS_UP, Equilibrium, hand_text, solved
 from kayalib.errors import ArgumentError
+from kayalib.progress import ProgressCallback
 from kayalib.stats import exact
+
+if TYPE_CHECKING:
+    from kayalib.blef.sequence_form import SequenceForm
 
 __all__ = [
     "DATA_FILE",
@@ -232,7 +237,7 @@ def opening_truth(profile: Any, card: int) -> float:
 # -- computing the set (scipy) --------------------------------------------------------------------
 
 
-def _situations(form) -> list[tuple[int, int, int, str, list[int]]]:
+def _situations(form: SequenceForm) -> list[tuple[int, int, int, str, list[int]]]:
     """``(player, hand, node, action, sequences)``: the frequencies :func:`compute` ranges: the
     first bidder's opening and the second player's answer to each opening, each bid, the check,
     honest and bluff (the sequences whose plan weights add up to it)."""
@@ -256,17 +261,17 @@ def _situations(form) -> list[tuple[int, int, int, str, list[int]]]:
 def _with_kinds(actions: dict[str, list[int]], hand: int) -> dict[str, list[int]]:
     from kayalib.blef.bids import Bid
 
-    honest, bluff = [], []
+    honest: list[int] = []
+    bluff: list[int] = []
     for action, columns in actions.items():
         if action != "check":
             (honest if Bid.parse(action).params[0] == hand else bluff).extend(columns)
     return actions | {"honest": honest, "bluff": bluff}
 
 
-def compute(progress: Any = None) -> tuple[EquilibriumSet, Equilibrium]:
+def compute(progress: ProgressCallback | None = None) -> tuple[EquilibriumSet, Equilibrium]:
     """The equilibrium set of the one-card round by linear programming (needs scipy), and the
     equilibrium whose 10 always tells the truth (see :func:`truthful`)."""
-    from kayalib.blef.cfr import combine
     from kayalib.blef.sequence_form import OptimalStrategies, SequenceForm
 
     form = SequenceForm(HEADS_UP)
@@ -308,14 +313,15 @@ def compute(progress: Any = None) -> tuple[EquilibriumSet, Equilibrium]:
             progress(k + 1, len(situations))
     # The value of each card for the first bidder over the second's optimal strategies: minus
     # the price of its first position in the second player's programme, per round with it.
-    values = []
+    values: list[tuple[Fraction | float, Fraction | float]] = []
     for h in range(6):
         price = players[1].sequences + form.positions0.index((0, h))
         chance = float(form.solver.chance[h].sum())
         ends = [
             -players[1].extreme({price: 1.0}, maximise=m).objective / chance for m in (True, False)
         ]
-        values.append(tuple(exact(v) for v in ends))
+        low_value, high_value = (exact(v) for v in ends)
+        values.append((low_value, high_value))
     # Exhibits: the shipped equilibrium, and optimal first bidders whose 10 always tells the truth
     # or always bluffs, each against the shipped second player.
     eq = solved()
@@ -340,8 +346,9 @@ def compute(progress: Any = None) -> tuple[EquilibriumSet, Equilibrium]:
     return found, equilibrium
 
 
-def _exhibit(name: str, profile, second, solver, optimal: bool) -> Exhibit:
-    from kayalib.blef.cfr import combine
+def _exhibit(
+    name: str, profile: Profile, second: Profile, solver: Solver, optimal: bool
+) -> Exhibit:
 
     reply = solver.best_response_value(profile, 1)
     values = card_values(combine(profile, second), solver)
@@ -355,13 +362,13 @@ def _exhibit(name: str, profile, second, solver, optimal: bool) -> Exhibit:
     )
 
 
-def _with_ten_truth(profile, share: float):
+def _with_ten_truth(profile: Profile, share: float) -> Profile:
     """``profile`` with the first bidder's 10 opening with the truth ``share`` of the time, its
     bluffs split as before (nothing else changed)."""
     tree = solved().solver.tree
     out = profile.copy()
     rows = [tree.locate(1 << b)[1] for b in range(len(HEADS_UP.bids))]
-    column = out.raise_[1][:, 1]
+    column = at_depth(out.raise_, 1)[:, 1]
     bluffs = np.array([column[r] if b != 1 else 0.0 for b, r in enumerate(rows)])
     for b, r in enumerate(rows):
         column[r] = share if b == 1 else (1 - share) * bluffs[b] / bluffs.sum()
