@@ -1,4 +1,6 @@
 # The README commands: `make app`, `make class` and `make test`. All create .venv when missing.
+# `make app`, `make class`, `make lab` and `make worksheets` run the installed `kayalib` command
+# (kayalib app, kayalib class, ...), the one way to start each; `kayalib --help` explains them.
 #   make app                      this computer only (127.0.0.1); settings in notebooks/voila.json
 #   make app PORT=8870            ... on another port (the only setting taken from here)
 #   make class                    a whole class on the local network (address + QR code printed)
@@ -19,7 +21,7 @@ AXE    := $(VENV)/node/node_modules/axe-core/axe.min.js
 # class mode: STUDENTS sizes the kernel pools; IP, OPEN, SEED, LESSON_POOL and STORE (the class
 # tables' SQLite file, default .kayalib-class/class.sqlite) are optional.
 STUDENTS    ?= 30
-CLASS_FLAGS := --port=$(PORT) --students=$(STUDENTS) $(if $(IP),--ip=$(IP)) \
+CLASS_FLAGS := --port=$(PORT) --students=$(STUDENTS) $(if $(IP),--address=$(IP)) \
 	$(if $(OPEN),--open=$(OPEN)) $(if $(SEED),--seed=$(SEED)) \
 	$(if $(LESSON_POOL),--lesson-pool=$(LESSON_POOL)) $(if $(STORE),--store=$(STORE))
 
@@ -52,16 +54,15 @@ node: $(CHP) $(AXE)
 $(AXE): | $(CHP)
 
 app: bytecode
-	$(BIN)/python -m kayalib.server app --port=$(PORT)
+	$(BIN)/kayalib app --port=$(PORT)
 
 class: bytecode
-	$(BIN)/python -m kayalib.server class $(CLASS_FLAGS)
+	$(BIN)/kayalib class $(CLASS_FLAGS)
 
-# The write-a-bot notebook in JupyterLab (code cells shown, unlike the Voila app), on localhost.
+# The write-a-bot notebook in JupyterLab (code cells shown, unlike the Voila app), on localhost,
+# from notebooks/ (the bot files go to notebooks/my-bots/, as the notebook says).
 lab: venv
-	@echo "kayalib: JupyterLab prints its address below (with a token); open write-a-bot.ipynb"
-	cd notebooks && ../$(BIN)/jupyter lab --no-browser --ServerApp.ip=127.0.0.1 \
-		--ServerApp.port=$(LAB_PORT) $(if $(filter 0,$(shell id -u)),--allow-root) write-a-bot.ipynb
+	$(BIN)/kayalib lab --folder=notebooks --port=$(LAB_PORT)
 
 # The lesson plans as Markdown pages (docs/teachers/<lang>/), written from the catalogue.
 plans: venv
@@ -69,7 +70,7 @@ plans: venv
 
 # Worksheets and answer keys of every lesson in every language, as PDF.
 worksheets: venv
-	$(BIN)/python -m kayalib.teachers worksheets build/worksheets
+	$(BIN)/kayalib worksheets --out=build/worksheets
 
 lint: venv
 	$(BIN)/ruff check .

@@ -22,6 +22,7 @@ from kayalib.errors import (
     ArgumentError,
     BotFileError,
     IllegalActionError,
+    InstallError,
     KayalibError,
     OutputError,
     ParseError,
@@ -36,7 +37,9 @@ from kayalib.errors import (
     UsageError,
 )
 
-__version__ = "0.1.0"
+#: kayalib's version, in this one place: pyproject.toml reads it when the wheel is built, and
+#: ``kayalib --version`` and the pages' footer show it. CHANGELOG.md says what each one changed.
+__version__ = "0.2.0"
 
 _LAZY = {
     "bot_names": "kayalib.registry",
@@ -52,6 +55,7 @@ __all__ = [
     "ArgumentError",
     "BotFileError",
     "IllegalActionError",
+    "InstallError",
     "KayalibError",
     "OutputError",
     "ParseError",

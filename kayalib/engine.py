@@ -45,7 +45,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from kayalib.errors import IllegalActionError, ParseError, SeatError
 
@@ -181,6 +181,19 @@ class Chain:
 
     def __len__(self) -> int:
         return len(self.items())
+
+    def last(self, count: int) -> tuple[Event, ...]:
+        """The last ``count`` events (all of them if there are fewer), oldest first, read from
+        the newest batches without making the whole list."""
+        if self._items is not None:
+            return self._items[max(0, len(self._items) - count) :]
+        batches, found, node = [], 0, self._node
+        while node is not None and found < count:
+            batches.append(node[0])
+            found += len(node[0])
+            node = node[1]
+        events = tuple([event for batch in reversed(batches) for event in batch])
+        return events[max(0, len(events) - count) :]
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Chain) and self.items() == other.items()
@@ -562,6 +575,16 @@ class State(Generic[ActionT, ViewT]):
         raises IllegalActionError with :meth:`refusal`. This state never changes."""
         return self._after(self.checked(action, seat=seat))  # type: ignore[return-value]
 
+    def step(self: StateT, action: object, *, seat: int | None = None,
+             forced: bool = False) -> Step[StateT]:  # fmt: skip
+        """:meth:`apply` as a :class:`Step`: this state, the seat that acted, the engine's own
+        action (:meth:`checked`) and the next state; refused as :meth:`apply` refuses."""
+        option = self.checked(action, seat=seat)
+        mover = self.current_player
+        assert mover is not None
+        after = cast("StateT", self._after(option))  # each game's _after gives its own class
+        return Step(self, mover, option, forced, after)
+
     def __getstate__(self) -> dict[str, Any]:
         return {name: value for name, value in self.__dict__.items() if name not in _CACHES}
 
@@ -666,6 +689,7 @@ def turns(
                 return
             dice = rng(state, seat) if getattr(bot, "draws", True) else NO_DRAWS
             action = bot.choose(state._view(seat), dice)
+        # State.step, written out: this loop plays every simulated move
         action = state.checked(action, seat=seat)
         after: StateT = state._after(action)  # type: ignore[assignment]
         yield Step(state, seat, action, forced, after)

@@ -17,6 +17,7 @@ __all__ = [
     "ArgumentError",
     "BotFileError",
     "IllegalActionError",
+    "InstallError",
     "KayalibError",
     "OutputError",
     "ParseError",
@@ -101,3 +102,8 @@ class UsageError(KayalibError):
 
 class OutputError(KayalibError):
     """Output that cannot be written (a full disk, a closed standard output)."""
+
+
+class InstallError(KayalibError):
+    """An install that lacks what a command needs: the notebooks the package ships, or an
+    extra (``kayalib[app]``, ``kayalib[class]``, ``kayalib[print]``) and what it needs."""

@@ -20,16 +20,39 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from kayalib.errors import UnknownBotError, UnknownGameError
+from kayalib.errors import RulesError, UnknownBotError, UnknownGameError
 
-__all__ = ["GAMES", "Game", "UnknownGameError", "bot_names", "game", "make_bot"]
+__all__ = ["GAMES", "Game", "RuleOptions", "UnknownGameError", "bot_names", "game", "make_bot"]
 
 GAMES: dict[str, str] = {"blef": "kayalib.blef", "kaya": "kayalib.kaya"}
 """Game name -> the package that implements it."""
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """A game's options as text, as a page address or a class table's form gives them:
+    ``choices`` names each option and its values (``None``: any text ``apply`` accepts);
+    ``apply(rules, options)`` gives ``rules`` with ``options`` set (RulesError for a value that
+    makes no game); ``describe(rules)`` the options that give ``rules`` (those it can name)."""
+
+    choices: Mapping[str, tuple[str, ...] | None]
+    apply: Callable[[Any, Mapping[str, str]], Any]
+    describe: Callable[[Any], dict[str, str]]
+
+
+def _no_options(rules: Any, options: Mapping[str, str]) -> Any:
+    return rules
+
+
+NO_OPTIONS = RuleOptions({}, _no_options, lambda _rules: {})
+
+
+def _no_figures(_state: Any, _seat: int) -> dict[str, int] | None:
+    return None
 
 
 @dataclass(frozen=True)
@@ -61,10 +84,38 @@ class Game:
     """What a game's length is counted in (``rounds``, ``turns``)."""
     length: Callable[[Any], int]
     """The length of a finished game, from its final state."""
+    stand_in: str = ""
+    """The bot that plays a person's seat while they are away (a class table)."""
+    options: RuleOptions = field(default=NO_OPTIONS)
+    """The game's options as text (:class:`RuleOptions`)."""
+    seat_figures: Callable[[Any, int], dict[str, int] | None] = _no_figures
+    """A seat's own play figures in the game of a state (what its page may show its player
+    only), or ``None`` for a game that counts none."""
 
     def parse_action(self, text: object) -> Any:
         """An action of the game from its text (ParseError for text that names none)."""
         return self.state.parse_action(text)
+
+    def rules_with(self, players: int, options: Mapping[str, str]) -> Any:
+        """The default rules for ``players`` with ``options`` (:class:`RuleOptions`) set;
+        RulesError for an option the game does not have or a value it does not offer.
+
+        >>> game("blef").rules_with(4, {"cards": "2"}).max_cards
+        2
+        >>> game("kaya").rules_with(3, {"mode": "deck"})
+        Traceback (most recent call last):
+        ...
+        kayalib.errors.RulesError: Aku Paling Kaya has no option 'mode'; its options are coins
+        """
+        choices = self.options.choices
+        for name, value in options.items():
+            if name not in choices:
+                have = ", ".join(choices) or "none"
+                raise RulesError(f"{self.title} has no option {name!r}; its options are {have}")
+            offered = choices[name]
+            if offered is not None and value not in offered:
+                raise RulesError(f"the values of {name} are {', '.join(offered)}")
+        return self.options.apply(self.rules_for_players(players), options)
 
 
 def game(name: str) -> Game:

@@ -27,16 +27,16 @@ from __future__ import annotations
 import base64
 import json
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kayalib.engine import Refusal, State, Step, View, turns
+from kayalib.engine import Bot, Refusal, State, Step, View, turns
 from kayalib.errors import IllegalActionError, KayalibError, ParseError, RulesError
 from kayalib.registry import Game, bot_names, game, make_bot
 from kayalib.seeds import check_seed, fresh_seed
 
-__all__ = ["PERSON", "GameRecord", "Table"]
+__all__ = ["PERSON", "GameRecord", "Table", "pack", "unpack"]
 
 PERSON = "human"
 """The seat kind of a person (anyone who is not a bot: at this screen or another)."""
@@ -79,6 +79,8 @@ class Table:
         self.seed = fresh_seed() if seed is None else check_seed(seed)
         self.states: list[State[Any, Any]] = []
         self.seats: tuple[str, ...] = ()
+        #: each seat's bot (``None`` for a person), built once a game
+        self.bots: list[Bot[Any] | None] = []
         self.rules = rules
         self.rigged = start is not None
         if start is not None:
@@ -142,11 +144,11 @@ class Table:
         if rules is None:
             rules = self.game.rules_for_players(len(seats))
         first = self.game.state.new(rules, seed)
-        previous = self.seats, getattr(self, "bots", None)
+        previous = self.seats, self.bots
         try:
             self.sit(seats, first.players)
         except KayalibError:
-            self.seats, self.bots = previous  # type: ignore[assignment]
+            self.seats, self.bots = previous
             raise
         self.seed, self.rules, self.rigged = seed, rules, False
         self._begin([first])
@@ -177,9 +179,24 @@ class Table:
         is refused."""
         if not (type(seat) is int and 0 <= seat < len(self.seats) and self.is_person(seat)):
             raise IllegalActionError(_not_a_person(seat))
-        state = self.state
-        option = state.checked(action, seat=seat)
-        step = Step(state, seat, option, False, state._after(option))
+        return self._play(self.state.step(action, seat=seat))
+
+    def stand_in(self, seat: int, bot: Bot[Any]) -> Step[Any]:
+        """``bot`` makes the move of ``seat``, a person who is away, as the turn loop asks a
+        bot (through the seat's view, with the seat's generator of this step); then whatever
+        happens at once follows. IllegalActionError when ``seat`` is not the person to decide.
+        """
+        if not (type(seat) is int and 0 <= seat < len(self.seats) and self.is_person(seat)):
+            raise IllegalActionError(_not_a_person(seat))
+        if seat != self.waiting_for:
+            raise IllegalActionError(Refusal.of(
+                "not_your_turn", "it is seat {current}'s turn, not seat {seat}'s",
+                current=self.state.current_player, seat=seat))  # fmt: skip
+        bots = [bot if index == seat else None for index in range(len(self.seats))]
+        return self._play(next(turns(self.state, bots)))
+
+    def _play(self, step: Step[Any]) -> Step[Any]:
+        """Add ``step`` and what follows at once; the listeners are told (and may refuse)."""
         before = len(self.states)
         self.states.append(step.state)
         self._tell([step, *self.settle()], before)
@@ -203,12 +220,7 @@ class Table:
         """Make the bot move that is due (then whatever follows at once); ``None`` when a
         person must decide or the game is over."""
         step = next(turns(self.state, self.bots), None)
-        if step is None:
-            return None
-        before = len(self.states)
-        self.states.append(step.state)
-        self._tell([step, *self.settle()], before)
-        return step
+        return None if step is None else self._play(step)
 
     def run(self, limit: int = 100_000) -> list[Step[Any]]:
         """Every bot move until a person must decide or the game is over."""
@@ -216,6 +228,16 @@ class Table:
         while len(steps) < limit and (step := self.advance()) is not None:
             steps.append(step)
         return steps
+
+    def news(self, reader: int, people: Collection[int]) -> int:
+        """Where the news of the next decision of ``people`` starts in the log of ``reader``
+        (one of them): after the last earlier moment one of them had a choice to make (a
+        showdown stays news until their next decision; a forced move, made for them at once,
+        is no such moment)."""
+        for state in reversed(self.states[:-1]):
+            if state.current_player in people and state.forced_action() is None:
+                return len(state.log.seen_by(reader))
+        return 0
 
     # ---- undo --------------------------------------------------------------------------------
 
@@ -294,30 +316,17 @@ class GameRecord:
     fixed_seed: bool = False
 
     def encode(self) -> str:
-        """A URL-safe text (compressed JSON)."""
-        data = {
+        """A URL-safe text (compressed JSON, :func:`pack`)."""
+        return pack({
             "v": _VERSION, "game": self.game, "start": self.start, "seed": self.seed,
             "seats": list(self.seats), "moves": list(self.moves), "fixed": self.fixed_seed,
-        }  # fmt: skip
-        raw = json.dumps(data, separators=(",", ":"), ensure_ascii=True).encode()
-        return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+        })  # fmt: skip
 
     @classmethod
     def decode(cls, text: str) -> GameRecord:
         """The record in ``text``; ParseError for anything that is not one (it may come from a
         browser: sizes, types and names are checked, the moves later by the engine)."""
-        if not isinstance(text, str) or not 0 < len(text) <= RECORD_CHARS:
-            raise ParseError("the game record is empty or too long")
-        try:
-            packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-            inflate = zlib.decompressobj()
-            raw = inflate.decompress(packed, 16 * RECORD_CHARS)
-            if inflate.unconsumed_tail:
-                raise ParseError("the game record unpacks to too much")
-            data = json.loads(raw)
-        except (ValueError, zlib.error) as error:
-            raise ParseError("the game record cannot be read") from error
-        return cls.checked(data)
+        return cls.checked(unpack(text, RECORD_CHARS, "the game record"))
 
     @classmethod
     def checked(cls, data: Any) -> GameRecord:
@@ -351,6 +360,42 @@ class GameRecord:
         except KayalibError:
             raise fail("seed") from None
         return cls(name, start, seed, tuple(seats), tuple(moves), fixed)
+
+
+def pack(data: Any) -> str:
+    """``data`` as URL-safe text: compact JSON, compressed, in base64 without padding (a game
+    record, a page's resume token).
+
+    >>> unpack(pack({"moves": ["pair A"]}), 100, "a record")
+    {'moves': ['pair A']}
+    """
+    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=True).encode()
+    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+def unpack(text: object, limit: int, what: str, error: type[ParseError] = ParseError) -> Any:
+    """The data of a :func:`pack` text of at most ``limit`` characters; ``error`` (naming
+    ``what``) for anything else, and for a text that would unpack to more than 16 times its
+    limit (it may come from a browser).
+
+    >>> unpack("not-a-token", 100, "a greeting")
+    Traceback (most recent call last):
+    ...
+    kayalib.errors.ParseError: a greeting cannot be read
+    """
+    if not isinstance(text, str) or not 0 < len(text) <= limit:
+        raise error(f"{what} is empty or too long")
+    try:
+        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(packed, 16 * limit)
+        if inflate.unconsumed_tail:
+            raise error(f"{what} unpacks to too much")
+        return json.loads(raw)
+    except (ValueError, zlib.error) as failure:
+        if isinstance(failure, error):
+            raise
+        raise error(f"{what} cannot be read") from failure
 
 
 def _not_a_person(seat: object) -> Refusal:

@@ -22,7 +22,8 @@ settings.load_profile("kayalib")
 
 HEAVY_MARKERS = ("slow", "voila", "browser")
 #: words in a command line that start a server, a kernel or a browser
-SERVER_WORDS = ("voila", "kayalib.server", "jupyterhub", "jupyter-lab", "chromium", "ipykernel")
+SERVER_WORDS = ("voila", "kayalib.server", "kayalib app", "kayalib class", "kayalib lab",
+                "jupyterhub", "jupyter-lab", "chromium", "ipykernel")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -3,6 +3,7 @@ and (slow) a fresh virtual environment built the way Binder builds it."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -67,10 +68,10 @@ def test_every_pin_is_a_declared_dependency() -> None:
         assert declared[name].specifier.contains(version, prereleases=True)
 
 
-def test_post_build_installs_voila_settings_for_the_server_extension() -> None:
+def test_post_build_takes_the_settings_from_the_installed_package() -> None:
     text = (BINDER / "postBuild").read_text()
-    assert "notebooks/voila.json" in text and ".jupyter" in text
-    assert (ROOT / "notebooks" / "voila.json").exists()
+    assert "kayalib.package_data" in text and "voila.json" in text and "root_dir" in text
+    assert "notebooks/" not in text, "postBuild reads a path of the checkout"
 
 
 def test_post_build_stops_on_error_and_installs_the_package() -> None:
@@ -109,9 +110,8 @@ def test_a_fresh_binder_environment_installs_and_imports_kayalib(tmp_path: Path)
         ROOT / "kayalib", source / "kayalib", ignore=shutil.ignore_patterns("__pycache__")
     )
     shutil.copytree(BINDER, source / "binder")
-    (source / "notebooks").mkdir()
-    shutil.copy(ROOT / "notebooks" / "voila.json", source / "notebooks" / "voila.json")
-    shutil.copytree(ROOT / "notebooks" / ".jupyter", source / "notebooks" / ".jupyter")
+    shutil.copytree(ROOT / "notebooks", source / "notebooks",
+                    ignore=shutil.ignore_patterns("__pycache__", "my-bots"))  # fmt: skip
     home = tmp_path / "home"
     home.mkdir()
     venv = tmp_path / "venv"
@@ -149,6 +149,11 @@ def test_a_fresh_binder_environment_installs_and_imports_kayalib(tmp_path: Path)
     ).read_text(), "postBuild must put voila.json where the Voila server extension reads it"
     template = home / ".local" / "share" / "jupyter" / "voila" / "templates" / "kayalib"
     assert (template / "index.html.j2").is_file(), "voila.json names the kit's template"
+    served = Path(json.loads((home / ".jupyter" / "jupyter_server_config.json").read_text())[
+        "ServerApp"]["root_dir"])  # fmt: skip
+    assert served.is_relative_to(venv) and (served / "index.ipynb").is_file(), (
+        "the server must serve the notebooks of the installed package"
+    )
     packages = ["kayalib"] + sorted(
         f"kayalib.{path.parent.name}" for path in (ROOT / "kayalib").glob("*/__init__.py")
     )

@@ -176,7 +176,25 @@ def test_the_turn_loop_stops_for_a_seat_without_a_bot(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_every_bot_has_a_name_a_policy_and_choose(name: str) -> None:
+def test_every_bot_plays_from_a_view_that_crossed_a_process_boundary_as_from_its_own(
+    name: str,
+) -> None:
+    """A bot is handed views only, so it plays the same from a view that came as JSON (a
+    sandboxed bot, a seat at a class table): the same policy, the same draw."""
+    from kayalib.seeds import bot_rng
+
+    spec = game(name)
+    asked = 0
     for bot_name in bot_names(name):
         bot = make_bot(name, bot_name)
-        assert bot.name == bot_name and callable(bot.policy) and callable(bot.choose)
+        assert bot.name == bot_name
+        steps = [s for s in random_game(name, 3, seed=17) if not s.forced]
+        for k, step in enumerate(steps[:: max(1, len(steps) // 12)]):
+            view = step.before.view(step.seat)
+            again = spec.view.from_json(json.loads(json.dumps(view.to_json())))
+            policy = bot.policy(view)
+            assert bot.policy(again) == policy and set(policy) <= set(view.legal_actions())
+            drawn = bot.choose(view, bot_rng(17, step.seat, k))
+            assert bot.choose(again, bot_rng(17, step.seat, k)) == drawn and drawn in policy
+            asked += 1
+    assert asked >= 10 * len(bot_names(name))

@@ -165,3 +165,59 @@ def test_no_view_holds_the_seed(name: str, players: int, seed: int) -> None:
             assert str(seed) not in text
             assert seed not in {v for v in everything_in(view) if type(v) is int}
     assert final.events[0].to_json()["seed"] == seed  # the full log keeps it, for replays
+
+
+# ---- the public facts a view carries: hands laid face up, deal sizes -----------------------------
+
+
+def laid_for_everyone(state) -> tuple | None:
+    """The hands every seat has seen laid face up, read from the full log: at a Blef check all
+    the round's hands, at the end of Aku Paling Kaya every hand."""
+    if state.game_name == "kaya":
+        return state.hands if state.is_terminal else None
+    deals, checked = {}, None
+    for event in state.events:
+        if event.kind == "deal":
+            deals[event.round] = event.hands
+        elif event.kind == "check":
+            checked = event.round
+    return None if checked is None else deals[checked]
+
+
+@settings(max_examples=30, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
+@given(name=st.sampled_from(sorted(GAMES)), players=st.integers(2, 5),
+       seed=st.integers(0, 2**64 - 1))  # fmt: skip
+def test_a_view_carries_the_hands_laid_face_up_and_the_deal_sizes_and_no_more(
+    name: str, players: int, seed: int
+) -> None:
+    spec = game(name)
+    final = play_game(name, ["random"] * players, seed, spec.rules_for_players(players))
+    state = spec.state.new(spec.rules_for_players(players), seed)
+    for seat, action in ((None, None), *final.moves):
+        if action is not None:
+            state = state.apply(action, seat=seat)
+        for viewer in range(players):
+            view = state.view(viewer)
+            assert view.laid == laid_for_everyone(state)
+            again = spec.view.from_json(json.loads(json.dumps(view.to_json())))
+            assert again == view and again.laid == view.laid
+            deals = [e for e in view.events if e.kind == "deal"]
+            truth = [e for e in state.events if e.kind == "deal"]
+            for seen, real in zip(deals, truth, strict=True):
+                assert seen.dealt == tuple(len(h) for h in real.hands)
+                assert all(h is None or i == viewer or not h for i, h in enumerate(seen.hands))
+
+
+def test_a_blef_view_is_the_same_whatever_the_other_hands_hold_laid_and_sizes_included() -> None:
+    def view_of(other: str):
+        state = BlefState.from_position(BlefRules(players=2), ["AS KS", other], starter=0,
+                                        seed=BIG_SEED)  # fmt: skip
+        return state.apply("pair K").view(0)
+
+    one, two = view_of("9H TH"), view_of("9C QD")
+    assert one == two and one.to_json() == two.to_json() and one.laid is None
+    assert one.events[1].dealt == (2, 2) and one.events[1].hands[1] is None
+    after = BlefState.from_position(BlefRules(players=2), ["AS KS", "9H TH"], starter=0,
+                                    seed=BIG_SEED).apply("pair K").apply("check")  # fmt: skip
+    assert [[str(c) for c in h] for h in after.view(1).laid] == [["KS", "AS"], ["9H", "TH"]]

@@ -1,7 +1,7 @@
 """JupyterHub for a school: every student logs in and lands in the kit's index, in Voila.
 
-Run it on a school server where this repository is checked out and installed
-(``pip install -c binder/requirements.txt ".[class,hub]"``, plus ``npm install -g
+Run it on a school server where kayalib is installed with the hub's extra (``pip install
+"kayalib[class,hub]"``, from its wheel or the package index, plus ``npm install -g
 configurable-http-proxy``), as an ordinary user, not root::
 
     export KAYALIB_HUB_PASSWORD='the class password, 8 characters or more'
@@ -23,8 +23,10 @@ school's accounts (``oauthenticator``, ``ldapauthenticator``) or ``nativeauthent
 Each student gets a server of their own (here a process running as the hub's user; on
 Kubernetes a pod, see ``z2jh-values.yaml``) that opens the kit's index in Voila, with the rules
 of :mod:`kayalib.server.hub` (``student/jupyter_server_config.json``): no JupyterLab, no
-terminal, no code from a page, and the class's shared ``notebooks/`` folder read-only. The
-kit's tests run this file as it is (``tests/server/test_jupyterhub.py``).
+terminal, no code from a page, and the class's shared notebooks read-only: the notebooks, the
+Voila settings and the template the installed package ships (:mod:`kayalib.package_data`),
+never a path into a checkout. The kit's tests run this file as it is
+(``tests/server/test_jupyterhub.py``).
 
 The class tables run as the hub service ``tables`` (``kayalib.server.table_alone``): students
 join at ``/services/tables/kayalib/join`` (through the hub's login: their login is their
@@ -39,11 +41,12 @@ import os
 import sys
 from pathlib import Path
 
+from kayalib.package_data import jupyter_data_folder, notebooks_folder
+
 c = get_config()  # noqa: F821 - provided by JupyterHub when it loads this file
 
 HERE = Path(__file__).resolve().parent
-KIT = Path(os.environ.get("KAYALIB_DIR", HERE.parents[1]))
-NOTEBOOKS = KIT / "notebooks"
+NOTEBOOKS = notebooks_folder()  # the installed package's, with its voila.json
 ROSTER = Path(os.environ.get("KAYALIB_HUB_ROSTER", HERE / "roster.txt"))
 TEACHER = os.environ.get("KAYALIB_HUB_ADMIN", "teacher")
 
@@ -70,8 +73,8 @@ c.SimpleLocalProcessSpawner.home_dir_template = str(Path.cwd() / "homes" / "{use
 c.Spawner.notebook_dir = str(NOTEBOOKS)  # shared by the class, read-only for the students
 c.Spawner.default_url = "/voila/render/index.ipynb"  # the kit's index, in Voila
 c.Spawner.environment = {
-    "JUPYTER_PATH": str(NOTEBOOKS / ".jupyter"),  # the kit's offline Voila template
-    # notebooks/voila.json (as for `make app`) and the student's rules (kayalib.server.hub)
+    "JUPYTER_PATH": str(jupyter_data_folder()),  # the kit's offline Voila template
+    # the package's voila.json (as for `kayalib app`) and the student's rules (kayalib.server.hub)
     "JUPYTER_CONFIG_PATH": os.pathsep.join([str(NOTEBOOKS), str(HERE / "student")]),
 }
 c.Spawner.mem_limit = "1G"  # honoured by container spawners (Kubernetes, Docker)

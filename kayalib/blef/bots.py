@@ -16,6 +16,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from kayalib.blef.bids import LADDER, Bid, true_bids
@@ -111,6 +113,8 @@ class HonestBot(DeterministicBot):
         if last is None:
             return len(LADDER) - 1 - truth[:, ::-1].argmax(axis=1)
         start = last.index + 1
+        if start == len(LADDER):  # the top bid: the only move left is the check
+            return np.full(len(hands), CHECK_INDEX)
         above = truth[:, start:]
         return np.where(above.any(axis=1), start + above.argmax(axis=1), CHECK_INDEX)
 
@@ -151,16 +155,172 @@ def play_by_odds(p: Sequence[float], last: Bid | None, confidence: float, cautio
     return LADDER[target]
 
 
-@dataclass
-class _Batch:
-    """What :meth:`OddsBot.decisions` keeps for one list of hands (which it holds, so its id
-    stays unique while kept)."""
+class RaiseTables:
+    """The raise :func:`raise_target` picks at each start for every hand of ``held`` cards when
+    ``cards`` are dealt (:class:`~kayalib.blef.odds_batch.ClassOdds`): worked out once for
+    every start and rank class (the first 71 bids depend on a hand's rank counts only), then
+    for a list of hands from their rank classes and their 12 suit bids. A bot asks about the
+    same counts all game long, and sampled lists of hands are new at every turn: these tables
+    are what stays the same (:func:`raise_tables` keeps them)."""
+
+    def __init__(self, held: int, cards: int, confidence: float) -> None:
+        import numpy as np
+
+        from kayalib.blef.odds_batch import class_odds
+
+        self.held, self.cards = held, cards
+        self.odds = class_odds(held, cards)
+        self.confidence = confidence
+        self._classes: dict[int, _Hands] = {}
+        self._by_class: dict[tuple[int, float], np.ndarray] = {}
+        # By start (rows; 71: none left) and rank class (columns), among the rank bids from
+        # the start on: the first with odds of at least ``confidence`` (83 if none), the first
+        # most likely, and its odds; one backward pass over the 71 rank bids.
+        self.by_bid = np.ascontiguousarray(self.odds.rank.T)  # (71, classes)
+        classes = self.by_bid.shape[1]
+        self.first = np.full((72, classes), len(LADDER), dtype=np.intp)
+        self.best = np.full((72, classes), len(LADDER), dtype=np.intp)
+        self.top = np.full((72, classes), -1.0)
+        for bid in range(70, -1, -1):
+            odds = self.by_bid[bid]
+            self.first[bid] = np.where(odds >= confidence, bid, self.first[bid + 1])
+            self.best[bid] = np.where(odds >= self.top[bid + 1], bid, self.best[bid + 1])
+            self.top[bid] = np.maximum(self.top[bid + 1], odds)
+
+    def classes(self, hands: np.ndarray) -> _Hands:
+        """What the decisions of ``hands`` start from (:class:`_Hands`), remembered for the
+        last few read-only lists of hands (held, so their ids stay theirs): inference asks
+        about the same list at every bid of a round."""
+        import numpy as np
+
+        found = self._classes.get(id(hands))
+        if found is None or found.hands is not hands:
+            if (np.bitwise_count(hands) != self.held).any():
+                raise ArgumentError(f"every hand asked about must hold {self.held} cards")
+            ranks, suits = self.odds.of(hands)
+            found = _Hands(hands, ranks, suits, *self.suit_raises(suits, 71))
+            if not hands.flags.writeable:  # only a remembered list is met again
+                if len(self._classes) >= 8:
+                    self._classes.clear()
+                self._classes[id(hands)] = found
+        return found
+
+    def suit_raises(
+        self, suits: np.ndarray, start: int
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Among the suit bids from ``start`` (at least 71) on, for each hand (a column of
+        ``suits``): the first with odds of at least ``confidence`` (83 if none), the first
+        most likely, and its odds."""
+        import numpy as np
+
+        odds = suits[start - 71 :]
+        bids = np.arange(start, len(LADDER))[:, None]
+        top = odds.max(axis=0)
+        return (
+            np.where(odds >= self.confidence, bids, len(LADDER)).min(axis=0),
+            np.where(odds == top, bids, len(LADDER)).min(axis=0),
+            top,
+        )
+
+    def decisions(self, hands: np.ndarray, last: Bid | None, caution: float) -> np.ndarray:
+        """The action number :func:`play_by_odds` gives each hand (masks) after ``last``."""
+        import numpy as np
+
+        from kayalib.blef.evidence import CHECK_INDEX
+
+        start = 0 if last is None else last.index + 1
+        if start >= len(LADDER):
+            return np.full(len(hands), CHECK_INDEX)
+        known = self.classes(hands)
+        if start >= 71:
+            return self._decide(known, known.ranks, known.suits, None, start, caution)
+        # Where a rank bid is likely enough, the decision is the rank class's alone.
+        decided = np.take(self._class_decisions(start, caution), known.ranks)
+        rest = np.flatnonzero(decided < 0)
+        if len(rest):
+            ranks, suits = known.ranks[rest], known.suits[:, rest]
+            decided[rest] = self._decide(known, ranks, suits, rest, start, caution)
+        return decided
+
+    def _class_decisions(self, start: int, caution: float) -> np.ndarray:
+        """For a start below 71, each rank class's decision where one of its rank bids from
+        the start on has odds of at least ``confidence`` (-1 where none has)."""
+        import numpy as np
+
+        from kayalib.blef.evidence import CHECK_INDEX
+
+        found = self._by_class.get((start, caution))
+        if found is None:
+            first = self.first[start]
+            sure = first < len(LADDER)
+            decided = np.where(sure, first, -1)
+            if start:  # the last bid is doubted when it is false more often than this is true
+                raised = np.take(self.odds.rank, np.arange(len(first)) * 71 + np.minimum(first, 70))
+                doubt = sure & (1.0 - self.by_bid[start - 1] > caution * raised)
+                decided = np.where(doubt, CHECK_INDEX, decided)
+            found = self._by_class[start, caution] = decided
+        return found
+
+    def _decide(
+        self,
+        known: _Hands,
+        ranks: np.ndarray,
+        suits: np.ndarray,
+        rows: np.ndarray | None,
+        start: int,
+        caution: float,
+    ) -> np.ndarray:
+        """The decisions of the hands ``rows`` of ``known`` (all if ``None``), of rank classes
+        ``ranks`` and suit odds ``suits``, from both the rank and the suit bids."""
+        import numpy as np
+
+        from kayalib.blef.evidence import CHECK_INDEX
+
+        if start > 71:
+            found, best, top = self.suit_raises(suits, start)
+        elif rows is None:
+            found, best, top = known.found, known.best, known.top
+        else:
+            found, best, top = known.found[rows], known.best[rows], known.top[rows]
+        if start < 71:
+            rank_found = np.take(self.first[start], ranks)
+            found = np.where(rank_found < len(LADDER), rank_found, found)
+            rank_top = np.take(self.top[start], ranks)
+            best = np.where(rank_top >= top, np.take(self.best[start], ranks), best)  # ties: lower
+        found = np.where(found < len(LADDER), found, best)
+        if not start:
+            return found
+        at = start - 1
+        doubted = np.take(self.by_bid[at], ranks) if at < 71 else suits[at - 71]
+        if found.max() < 71:  # rank bids only (the common case): one gather
+            raised = np.take(self.odds.rank, ranks * 71 + found)
+        else:
+            raised = np.where(
+                found < 71,
+                self.odds.rank[ranks, np.minimum(found, 70)],
+                suits[np.maximum(found - 71, 0), np.arange(len(ranks))],
+            )
+        return np.where(1.0 - doubted > caution * raised, CHECK_INDEX, found)
+
+
+@dataclass(frozen=True)
+class _Hands:
+    """A list of hands as :class:`RaiseTables` reads it: each hand's rank class, its suit bids'
+    odds (one row per bid) and :meth:`RaiseTables.suit_raises` from the first suit bid on."""
 
     hands: np.ndarray
-    by_bid: np.ndarray
-    sure: np.ndarray
+    ranks: np.ndarray
+    suits: np.ndarray
+    found: np.ndarray
     best: np.ndarray
-    decided: dict[int, np.ndarray]
+    top: np.ndarray
+
+
+@lru_cache(maxsize=128)
+def raise_tables(held: int, cards: int, confidence: float) -> RaiseTables:
+    """The :class:`RaiseTables` of hands of ``held`` cards when ``cards`` are dealt, for a
+    ``confidence`` (kept for every odds bot: a new bot of each game meets the same counts)."""
+    return RaiseTables(held, cards, confidence)
 
 
 class OddsBot(DeterministicBot):
@@ -178,7 +338,6 @@ class OddsBot(DeterministicBot):
     def __init__(self, confidence: float = 0.8, caution: float = 3.0) -> None:
         self.confidence = confidence
         self.caution = caution
-        self._batches: dict[tuple[int, int], _Batch] = {}
 
     def odds(self, hand: tuple[Card, ...], cards: int) -> list[float]:
         """``probabilities(hand, cards)`` (remembered by :mod:`kayalib.blef.odds`)."""
@@ -197,58 +356,16 @@ class OddsBot(DeterministicBot):
     def decisions(self, view: BlefView, hands: np.ndarray) -> np.ndarray:
         """The action number (:func:`~kayalib.blef.inference.action_index`) ``decide`` takes
         with each hand (masks) in ``view``'s position (``view.hand`` is not used): the same
-        rule, on the batch odds of every hand at once."""
+        rule, on the batch odds of every hand at once (:class:`RaiseTables`)."""
         import numpy as np
 
-        from kayalib.blef.evidence import CHECK_INDEX
+        from kayalib.blef.masks import masks_of
 
-        batch = self._batch(hands, view.total_cards)
-        last = view.last_bid
-        start = 0 if last is None else last.index + 1
-        found = batch.decided.get(start)
-        if found is None:
-            if start >= len(LADDER):
-                found = np.full(len(hands), CHECK_INDEX)
-            else:
-                sure, best = batch.sure[start], batch.best[start]
-                found = np.where(sure < len(LADDER), sure, best).astype(np.intp)
-                if last is not None:
-                    raised = batch.by_bid[found, np.arange(len(found))]
-                    doubt = 1.0 - batch.by_bid[last.index] > self.caution * raised
-                    found = np.where(doubt, CHECK_INDEX, found)
-            batch.decided[start] = found
-        return found
-
-    def _batch(self, hands: np.ndarray, cards: int) -> _Batch:
-        """The odds of each hand (one row per bid) and, for each start ``s``, the raise
-        :func:`raise_target` picks there: ``sure[s]``, the first bid from ``s`` on with odds of
-        at least ``confidence`` (83 if none), and ``best[s]``, the first most likely from ``s``
-        on. Remembered for the last few read-only lists of hands (inference asks at every bid of a
-        round), with the decisions made so far."""
-        import numpy as np
-
-        from kayalib.blef.odds_batch import batch_probabilities
-
-        key = (id(hands), cards)
-        found = self._batches.get(key)
-        if found is None or found.hands is not hands:
-            if len(self._batches) >= 8:
-                self._batches.clear()
-            by_bid = np.ascontiguousarray(batch_probabilities(hands, cards).T)  # (83, n)
-            width = len(LADDER)
-            sure = np.empty((width + 1, len(hands)), dtype=np.int16)
-            best = np.empty((width + 1, len(hands)), dtype=np.int16)
-            sure[width], best[width] = width, width - 1
-            top = np.full(len(hands), -1.0)  # the highest odds above the row
-            for index in range(width - 1, -1, -1):
-                row = by_bid[index]
-                sure[index] = np.where(row >= self.confidence, index, sure[index + 1])
-                best[index] = np.where(row >= top, index, best[index + 1])  # ties: the lower
-                np.maximum(top, row, out=top)
-            found = _Batch(hands, by_bid, sure, best, {})
-            if not hands.flags.writeable:  # only a remembered list is met again
-                self._batches[key] = found
-        return found
+        hands = masks_of(hands)
+        if not len(hands):
+            return np.zeros(0, dtype=np.intp)
+        tables = raise_tables(int(np.bitwise_count(hands[0])), view.total_cards, self.confidence)
+        return tables.decisions(hands, view.last_bid, self.caution)
 
     def action_probabilities(self, view: BlefView, hands: np.ndarray, action: Action) -> np.ndarray:
         """``policy(view)[action]`` for each hand (masks): 1.0 where ``decide`` takes it."""
@@ -262,6 +379,21 @@ class OddsBot(DeterministicBot):
 
 #: the decimals of the bayes bot's posterior chances (see :meth:`BayesBot.chances`)
 CHANCE_DIGITS = 9
+
+
+def rounded_chances(chances: Sequence[float | Fraction]) -> list[float]:
+    """``[round(p, CHANCE_DIGITS) for p in chances]``, for the whole list at once: numpy rounds
+    ``p · 10⁹`` to a whole number ``q`` and divides (``q / 10⁹`` is the double nearest the
+    decimal, as ``round`` gives), and the few values within 10⁻⁶ of a half, where the product's
+    own rounding could tip ``q``, are rounded by ``round`` itself."""
+    import numpy as np
+
+    values = np.asarray(chances, dtype=float)
+    scaled = values * 10.0**CHANCE_DIGITS
+    out = (np.rint(scaled) / 10.0**CHANCE_DIGITS).tolist()
+    for index in np.flatnonzero(np.abs(scaled - np.floor(scaled) - 0.5) < 1e-6).tolist():
+        out[index] = round(float(values[index]), CHANCE_DIGITS)
+    return out
 
 
 class BayesBot(DeterministicBot):
@@ -342,7 +474,7 @@ class BayesBot(DeterministicBot):
             )
         except ArgumentError:
             return list(odds_row(view.hand, view.total_cards))
-        return [round(float(p), CHANCE_DIGITS) for p in result.true]
+        return rounded_chances(result.true)
 
     def decide(self, view: BlefView) -> Action:
         legal_or_refuse(view)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from kayalib.blef.bids import Bid
 from kayalib.blef.cards import Card, check_cards
@@ -76,29 +76,50 @@ class StartEvent(Event):
 @dataclass(frozen=True)
 class DealEvent(Event):
     """Cards dealt for a round. ``hands[seat]`` is ``()`` for an eliminated seat and ``None``
-    where the hand is hidden (in a view of another seat). ``starter`` bids first."""
+    where the hand is hidden (in a view of another seat). ``starter`` bids first. A deal with
+    hidden hands keeps how many cards each seat was dealt (``sizes``: public, as every count
+    is); the full log's deal shows them in its hands (:attr:`dealt` reads either).
+
+    >>> deal = DealEvent(2, (tuple(Card.parse(c) for c in ("AS", "KH")), (Card.parse("9C"),)), 0)
+    >>> deal.seen_by(1).hands[0], deal.seen_by(1).dealt, deal.dealt
+    (None, (2, 1), (2, 1))
+    """
 
     round: int
     hands: tuple[tuple[Card, ...] | None, ...]
     starter: int
+    sizes: tuple[int, ...] | None = None
     kind: ClassVar[str] = "deal"
     public: ClassVar[bool] = False
     uniform: ClassVar[bool] = False  # each seat sees its own hand
 
+    @property
+    def dealt(self) -> tuple[int, ...]:
+        """How many cards each seat was dealt (0: eliminated)."""
+        if self.sizes is not None:
+            return self.sizes
+        return tuple(0 if hand is None else len(hand) for hand in self.hands)
+
     def to_json(self) -> dict[str, Any]:
-        return {
+        record: dict[str, Any] = {
             "event": "deal",
             "round": self.round,
             "hands": [None if hand is None else _cards_json(hand) for hand in self.hands],
             "starter": self.starter,
         }
+        if self.sizes is not None:
+            record["sizes"] = list(self.sizes)
+        return record
 
     def seen_by(self, seat: int) -> DealEvent:
-        """The deal with every other seat's cards hidden (``None``)."""
+        """The deal with every other seat's cards hidden (``None``), their sizes kept."""
         if all(i == seat or not hand for i, hand in enumerate(self.hands)):
             return self
         hands = tuple(hand if i == seat or not hand else None for i, hand in enumerate(self.hands))
-        return DealEvent(self.round, hands, self.starter)
+        # the full log's deal shows every hand (sizes at C speed: each seat's copy asks)
+        shown = cast("tuple[tuple[Card, ...], ...]", self.hands)
+        sizes = self.dealt if None in self.hands else tuple(map(len, shown))
+        return DealEvent(self.round, hands, self.starter, sizes)
 
 
 @dataclass(frozen=True)
@@ -186,7 +207,9 @@ def event_from_json(record: dict[str, Any]) -> Event:
             )
         if kind == "deal":
             hands = tuple(_hand_from_json(hand) for hand in record["hands"])
-            return DealEvent(record["round"], hands, record["starter"])
+            sizes = record.get("sizes")
+            return DealEvent(record["round"], hands, record["starter"],
+                             None if sizes is None else tuple(int(n) for n in sizes))  # fmt: skip
         if kind == "bid":
             return BidEvent(record["round"], record["seat"], Bid.parse(record["bid"]))
         if kind == "check":
@@ -203,6 +226,8 @@ def event_from_json(record: dict[str, Any]) -> Event:
             return EliminatedEvent(record["round"], record["seat"], record.get("cards", 0))
         if kind == "end":
             return EndEvent(record["winner"], record["rounds"])
-    except (KeyError, TypeError) as error:
+    except (KeyError, TypeError, ValueError) as error:
+        if isinstance(error, ParseError):
+            raise
         raise ParseError(f"not a Blef log record: {record!r} ({error})") from None
     raise ParseError(f"not a Blef log record: {record!r}")

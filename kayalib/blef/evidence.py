@@ -27,7 +27,7 @@ import numpy as np
 from kayalib.blef.actions import CHECK, Action
 from kayalib.blef.bids import LADDER
 from kayalib.blef.cards import Card, check_cards
-from kayalib.blef.events import DealEvent
+from kayalib.blef.events import BidEvent, DealEvent
 from kayalib.blef.masks import cards_of
 from kayalib.blef.view import BlefView, legal_after
 from kayalib.engine import Chain
@@ -116,27 +116,27 @@ def _current_deal(view: BlefView) -> int:
 
 
 # The hidden log before this round's deal, for the last few rounds: a bot rebuilds views at each
-# of its turns. By (seat, position of the deal, the event before it), which is kept, so its id
-# stays its own: the log before a deal is the same for every view of the same game and seat.
-_PREFIXES: dict[tuple[int, int, int], tuple[Any, tuple[Any, ...]]] = {}
+# of its turns. By (seat, the deal), which is kept, so its id stays its own: the log before a
+# deal is the same for every view of the same game and seat.
+_PREFIXES: dict[tuple[int, int], tuple[Any, tuple[Any, ...]]] = {}
 
 
-def _hidden_prefix(events: tuple[Any, ...], at: int, seat: int) -> tuple[Any, ...]:
-    """``events[:at]`` with every hand of their deals hidden (who held what is not public)."""
-    last = events[at - 1] if at else None
-    key = (seat, at, id(last))
+def _hidden_prefix(view: BlefView, seat: int, deal: DealEvent, after: int) -> tuple[Any, ...]:
+    """The events of ``view``'s log before ``deal`` (followed by ``after`` events) with every
+    hand of their deals hidden (who held what is not public)."""
+    key = (seat, id(deal))
     found = _PREFIXES.get(key)
-    if found is not None and found[0] is last:
+    if found is not None and found[0] is deal:
         return found[1]
     hidden = []
-    for event in events[:at]:
+    for event in view.events[: len(view.events) - after - 1]:
         if isinstance(event, DealEvent):
             hands = tuple(None if hand is None or hand else hand for hand in event.hands)
-            event = DealEvent(event.round, hands, event.starter)
+            event = DealEvent(event.round, hands, event.starter, event.dealt)
         hidden.append(event)
     if len(_PREFIXES) >= 64:
         _PREFIXES.clear()
-    _PREFIXES[key] = (last, tuple(hidden))
+    _PREFIXES[key] = (deal, tuple(hidden))
     return _PREFIXES[key][1]
 
 
@@ -163,9 +163,19 @@ class _Rebuild:
         seat_ok = isinstance(self.seat, int) and not isinstance(self.seat, bool)
         if not (seat_ok and 0 <= self.seat < view.players and view.counts[self.seat]):
             raise ArgumentError(f"seat {self.seat} holds no cards this round")
-        at = _current_deal(view)
-        self.prefix = _hidden_prefix(view.events, at, self.seat)
-        self.bid_events = view.events[at + 1 :]
+        # The round's deal and its bids are the log's last events: read them alone (the
+        # whole log is made only when something else follows, or for a new prefix).
+        tail = view.chain.last(len(view.bids) + 1)
+        if not (
+            len(tail) == len(view.bids) + 1
+            and isinstance(tail[0], DealEvent)
+            and tail[0].round == view.round
+            and all(isinstance(event, BidEvent) for event in tail[1:])
+        ):
+            tail = view.events[_current_deal(view) :]
+        deal, self.bid_events = tail[0], tail[1:]
+        assert isinstance(deal, DealEvent)  # found as this round's deal, either way
+        self.prefix = _hidden_prefix(view, self.seat, deal, len(self.bid_events))
 
     def at(self, step: int, hand: tuple[Card, ...]) -> BlefView:
         view, seat = self.view, self.seat
@@ -173,7 +183,7 @@ class _Rebuild:
             hand if other == seat else (None if count else ())
             for other, count in enumerate(view.counts)
         )
-        deal = DealEvent(view.round, hands, view.starter)
+        deal = DealEvent(view.round, hands, view.starter, view.counts)
         return BlefView(
             seat=seat,
             hand=hand,
@@ -185,6 +195,7 @@ class _Rebuild:
             current_player=seat,
             outcome=None,
             chain=Chain((*self.prefix, deal, *self.bid_events[:step])),
+            laid=view.laid,
         )
 
 

@@ -47,11 +47,20 @@ from kayalib.blef.events import (
     StartEvent,
     event_from_json,
 )
-from kayalib.blef.rules import DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, MODES, BlefRules
+from kayalib.blef.rules import (
+    DECK_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MODES,
+    OPTION_CHOICES,
+    BlefRules,
+    describe_rules,
+    with_options,
+)
 from kayalib.blef.view import BlefView, legal_after
 from kayalib.engine import Dice, Log, Outcome, Refusal, State, evolve
 from kayalib.errors import KayalibError, ParseError, RulesError
-from kayalib.registry import Game
+from kayalib.registry import Game, RuleOptions
 from kayalib.seeds import check_seed, fresh_seed
 
 __all__ = [
@@ -102,7 +111,9 @@ class BlefState(State[Action, BlefView]):
     Start with ``BlefState.new(rules, seed)``, or ``BlefState.from_position(...)`` to rig a deal.
     ``counts[seat]`` is the seat's card count this round (0 once eliminated); ``hands[seat]`` its
     cards (sorted). ``bids`` are this round's ``(seat, bid)`` pairs, ``log`` the whole log and
-    each seat's part of it, ``outcome`` the winner once one player is left.
+    each seat's part of it, ``outcome`` the winner once one player is left. ``laid`` are the
+    hands of the last round a check ended, by seat: at a check everyone lays their cards face
+    up, so every seat may know them (``None`` before the first check).
     """
 
     rules: BlefRules
@@ -118,6 +129,8 @@ class BlefState(State[Action, BlefView]):
     ply: int = 0
     log: Log = field(default=Log.begin(0, ()), repr=False, hash=False)
     dice: Dice | None = field(default=None, repr=False, compare=False)
+    # what the log says (its last check's deal), kept so a view need not search the log
+    laid: tuple[tuple[Card, ...], ...] | None = field(default=None, repr=False, compare=False)
 
     action_types: ClassVar[tuple[type, ...]] = (Bid, Check)
     game_name: ClassVar[str] = "blef"
@@ -332,7 +345,7 @@ class BlefState(State[Action, BlefView]):
             added.append(EliminatedEvent(round_, loser, counts[loser]))
             counts[loser] = 0
         lost = self.last_lost[:loser] + (round_,) + self.last_lost[loser + 1 :]
-        return evolve(self, ply=self.ply + 1)._begin_round(
+        return evolve(self, ply=self.ply + 1, laid=self.hands)._begin_round(
             round_ + 1, tuple(counts), loser, lost, added
         )
 
@@ -351,6 +364,7 @@ class BlefState(State[Action, BlefView]):
             current_player=self.current_player,
             outcome=self.outcome,
             chain=self.log.seen_by(seat),
+            laid=self.laid,
         )
 
     def __str__(self) -> str:
@@ -407,6 +421,28 @@ def rules_from_start(start: StartEvent) -> BlefRules:
         raise ParseError(f"a start record with impossible rules: {error}") from None
 
 
+#: a seat's figures by (the game's last check, seat): they change only when a round ends
+_FIGURES: dict[tuple[int, int], tuple[CheckEvent, dict[str, int] | None]] = {}
+
+
+def own_figures(state: BlefState, seat: int) -> dict[str, int] | None:
+    """``seat``'s own play figures (:func:`kayalib.blef.bluffs.own_figures`: only ended rounds
+    count), counted again only when a round has ended."""
+    from kayalib.blef.bluffs import own_figures as figures
+
+    events = state.events
+    last = next((e for e in reversed(events) if isinstance(e, CheckEvent)), None)
+    if last is None:
+        return figures(state, seat)
+    key = (id(last), seat)
+    found = _FIGURES.get(key)
+    if found is None or found[0] is not last:
+        if len(_FIGURES) > 256:
+            _FIGURES.clear()
+        found = _FIGURES[key] = (last, figures(state, seat))
+    return found[1]
+
+
 GAME = Game(
     name="blef",
     title="Blef",
@@ -420,5 +456,8 @@ GAME = Game(
     rules_from_start=rules_from_start,
     length_name="rounds",
     length=lambda state: state.round,
+    stand_in="odds",
+    options=RuleOptions(OPTION_CHOICES, with_options, describe_rules),
+    seat_figures=own_figures,
 )
 """Blef in the registry of games (:mod:`kayalib.registry`)."""

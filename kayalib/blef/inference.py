@@ -58,12 +58,14 @@ Two methods (``method="auto"`` picks):
   choice needs; an opponent with too many possible hands is dealt uniformly and weighted by its
   likelihood instead. Each kept deal contributes the exact odds of its pool, so the estimate
   averages probabilities, not 0/1 outcomes. The deals are weighted, so the standard error of
-  each bid is the weighted spread of its odds over the *effective* number of deals,
-  ``(Σ w)² / Σ w²``; by default the sampler draws 4,000 deals, then as many more as that error
-  says are needed for 0.01 (up to 64,000 in all). When the cap comes first, the result says so
-  (``target_met``). For a bid seen in very few deals the error itself is uncertain (a bid never
-  seen gets 0), and where few deals carry most of the weight it tends to be low: read it as a
-  guide.
+  each bid is that of a ratio of weighted sums, ``Σ w² (p - mean)² / (Σ w)²`` (the delta
+  method), raised by that sum's own uncertainty (a bid seen in few deals, a few heavy deals)
+  and by :data:`~kayalib.blef.odds_batch.CAUTION`, so that it errs high, bid by bid: over 20
+  seeds every bid's estimates spread by at most 1.25 times the error reported
+  (``tests/blef/test_inference.py``; ``benchmarks/bench_blef_inference.py``). By default the
+  sampler draws 4,000 deals, then as many more as that error says are needed for 0.01 (up to
+  64,000 in all). When the cap comes first, the result says so (``target_met``) and names the
+  bids still above the target (``above_target``). A bid never seen gets an error of 0.
 
 >>> from kayalib.blef.game import BlefRules, BlefState
 >>> state = BlefState.from_position(BlefRules(players=2), ["KS", "9H"], starter=0)
@@ -75,7 +77,7 @@ Two methods (``method="auto"`` picks):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import permutations
@@ -104,6 +106,8 @@ from kayalib.blef.masks import (
     mask_of,
     popcount,
     row_subset_masks,
+    row_subset_pick,
+    row_subset_ranks,
     subset_masks,
 )
 from kayalib.blef.odds import clear_table_cache, favourable_counts, odds_row
@@ -172,10 +176,12 @@ class Posterior:
 
     ``method`` is ``"exact"`` or ``"sample"``; ``samples`` the number of deals drawn (0 when
     exact); ``fractions`` whether the numbers are ``Fraction``\\ s. A sample's deals are
-    weighted, so the standard errors come from its ``effective_samples``, ``(Σ w)² / Σ w²``
-    (the number of equally weighted deals that would be as precise). ``target_error`` is the
-    standard error asked for (``None``: none), and ``target_met`` says whether every bid's is
-    within it: ``False`` when the sampler stopped at its cap above it.
+    weighted: ``effective_samples`` is ``(Σ w)² / Σ w²`` (the number of equally weighted deals
+    that would be as precise), and each standard error errs high
+    (:meth:`~kayalib.blef.odds_batch.Mixer.error`). ``target_error`` is the standard error
+    asked for (``None``: none), ``target_met`` says whether every bid's is within it, and
+    ``above_target`` names the bids whose error the sampler could not bring under it before
+    its cap (flagged: their estimate is rougher than asked).
     """
 
     view: BlefView = field(repr=False)
@@ -183,13 +189,26 @@ class Posterior:
     method: str
     prior: tuple[float | Fraction, ...] = field(repr=False)
     true: tuple[float | Fraction, ...] = field(repr=False)
-    stderr: tuple[float, ...] = field(repr=False)
+    errors: tuple[float, ...] | Callable[[], tuple[float, ...]] = field(
+        repr=False, compare=False
+    )
     samples: int = 0
     fractions: bool = False
     effective_samples: float = 0.0
     target_error: float | None = None
     target_met: bool = True
     _solver: Any = field(default=None, repr=False, compare=False)
+    above_target: tuple[Bid, ...] = ()
+
+    @property
+    def stderr(self) -> tuple[float, ...]:
+        """The standard error of each bid (0 when exact). A sample asked for no target error
+        works it out when first read (a bot that only plays the estimate never does)."""
+        errors = self.errors
+        if callable(errors):
+            errors = tuple(errors())
+            object.__setattr__(self, "errors", errors)  # worked out once
+        return errors
 
     def table(self) -> dict[Bid, float | Fraction]:
         """``{bid: P(bid true | your cards, the bids)}``."""
@@ -274,6 +293,8 @@ class _Solver:
             model = models.get(seat) or OpponentModel(_NoBot(), 1)
             self.opponents.append(Bidder(seat, count, steps, model))
         self._lists: dict[int, tuple[np.ndarray, Any]] = {}
+        self._ranked: dict[int, np.ndarray] = {}
+        self._pickers: dict[int, _Picker] = {}
 
     # -- hands and likelihoods
 
@@ -298,6 +319,23 @@ class _Solver:
             else:
                 values = hand_likelihoods(self.view, opponent, masks)
             found = self._lists[opponent.seat] = (masks, values)
+        return found
+
+    def _by_rank(self, opponent: Bidder) -> np.ndarray:
+        """The opponent's likelihood by the colex rank of its hand (0 for hands it cannot
+        hold)."""
+        found = self._ranked.get(opponent.seat)
+        if found is None:
+            masks, values = self.hand_list(opponent)
+            found = self._ranked[opponent.seat] = np.zeros(comb(24, opponent.size))
+            found[colex_rank(masks)] = values
+        return found
+
+    def _picker(self, opponent: Bidder) -> _Picker:
+        """Draws the opponent's hands (indices into its hand list) from its posterior."""
+        found = self._pickers.get(opponent.seat)
+        if found is None:
+            found = self._pickers[opponent.seat] = _Picker(self.hand_list(opponent)[1])
         return found
 
     def informative(self) -> list[Bidder]:
@@ -433,10 +471,11 @@ class _Solver:
 
     def sample(
         self, chosen: list[Bidder], samples: int, seed: int, target: float | None
-    ) -> tuple[np.ndarray, np.ndarray, int, float]:
+    ) -> tuple[np.ndarray, np.ndarray | Callable[[], np.ndarray], int, float]:
         """Estimates and standard errors of every bid from ``samples`` drawn deals, then more
         (up to 16 times as many in all) while a standard error is above ``target``; and the
-        deals drawn and their effective number.
+        deals drawn and their effective number. With no ``target`` the errors are not needed
+        to stop, and come as a function that works them out.
         """
         rng = np.random.default_rng(seed)
         held, weight = self._draws(chosen, samples, rng, seed)
@@ -444,12 +483,13 @@ class _Solver:
             if not weight.sum() > 0:
                 raise _no_hand_explains()
             size = len(self.view.hand) + sum(o.size for o in chosen)
-            mean, variance = _mixer(held, self.mine, size, self.view.total_cards).mix(
-                weight, spread=True
-            )
-            error = np.sqrt(variance)
-            if target is None or error.max() <= target or len(held) >= 16 * samples:
-                effective = float(weight.sum() ** 2 / (weight**2).sum())
+            mixer = _mixer(held, self.mine, size, self.view.total_cards)
+            effective = float(weight.sum() ** 2 / (weight**2).sum())
+            if target is None:
+                mean = mixer.mix(weight)[0]
+                return np.clip(mean, 0.0, 1.0), _later(mixer, weight), len(held), effective
+            mean, error = mixer.error(weight)
+            if error.max() <= target or len(held) >= 16 * samples:
                 return np.clip(mean, 0.0, 1.0), error, len(held), effective
             # As many more as the error says are needed (it shrinks as one over the square
             # root of the deals), a tenth over, at least a tenth of those drawn, within the cap.
@@ -498,13 +538,10 @@ class _Solver:
         held = self._draw_disjoint(drawn, samples, rng)
         weight = np.ones(len(held))
         if last is not None:
-            masks, values = self.hand_list(last)
-            by_rank = np.zeros(comb(24, last.size))
-            by_rank[colex_rank(masks)] = values
-            free = self.unseen & ~held
-            subsets = row_subset_masks(free, last.size)
-            chances = by_rank[colex_rank(subsets)]  # (deals, free hands)
-            width = subsets.shape[1]
+            by_rank = self._by_rank(last)
+            ranks, positions = row_subset_ranks(self.unseen & ~held, last.size)
+            chances = by_rank[ranks]  # (deals, free hands)
+            width = ranks.shape[1]
             # One cumulative sum over every row at once; each deal's point falls in its row.
             running = np.cumsum(chances.ravel())
             ends = running[width - 1 :: width]
@@ -514,7 +551,7 @@ class _Solver:
             points = before + rng.random(len(held)) * totals
             starts = np.arange(len(held)) * width
             picked = np.searchsorted(running, points, side="right") - starts
-            held = held | subsets[np.arange(len(held)), np.clip(picked, 0, width - 1)]
+            held = held | row_subset_pick(positions, last.size, np.clip(picked, 0, width - 1))
         key = (seed, self.unseen, tuple(o.size for o in wide), samples)
         dealt = DEALS.get(key) if seed is not None and not listed else None
         if dealt is None:
@@ -543,22 +580,14 @@ class _Solver:
         if not drawn:
             return np.zeros(samples, dtype=np.int64)
         lists = [self.hand_list(o) for o in drawn]
-        cumulative = []
-        for _, values in lists:
-            running = np.cumsum(values)
-            if running[-1] <= 0:
-                raise _no_hand_explains()
-            cumulative.append(running / running[-1])
+        pickers = [self._picker(o) for o in drawn]
         kept: list[np.ndarray] = []
         have, tried, rate = 0, 0, 1.0
         while have < samples and tried < 400 * samples + 200_000:
             batch = int(min(500_000, max(1_000, 1.2 * (samples - have) / max(rate, 1e-6))))
             held = np.zeros(batch, dtype=np.int64)
-            for (masks, _), running in zip(lists, cumulative, strict=True):
-                picks = np.minimum(
-                    np.searchsorted(running, rng.random(len(held)), side="right"), len(masks) - 1
-                )
-                hands = masks[picks]
+            for (masks, _), picker in zip(lists, pickers, strict=True):
+                hands = masks[picker.pick(rng.random(len(held)))]
                 free = (held & hands) == 0
                 held = (held | hands)[free]
             tried += batch
@@ -578,6 +607,38 @@ class _Solver:
         keys = np.where(free == 1, rng.random(free.shape), 2.0)
         picks = np.argpartition(keys, size - 1, axis=1)[:, :size] if size else keys[:, :0]
         return np.left_shift(np.int64(1), picks).sum(axis=1, dtype=np.int64)
+
+
+class _Picker:
+    """Draws indices with chances proportional to ``values``: ``searchsorted(cumulative, u,
+    side="right")`` for uniform ``u`` (the last index at most), but each ``u`` looked up from
+    a guide table (where ``u · n`` falls) and a few steps of bisection within its bucket: a
+    search of the whole list for each of many unsorted points is slow (each step a cache miss).
+    The same indices as ``searchsorted``, so the same deals."""
+
+    def __init__(self, values: np.ndarray) -> None:
+        running = np.cumsum(values)
+        if not running[-1] > 0:
+            raise _no_hand_explains()
+        self.cumulative = running / running[-1]
+        self.buckets = len(self.cumulative)
+        steps = np.arange(self.buckets + 1) / self.buckets
+        self.guide = np.searchsorted(self.cumulative, steps, side="right")
+
+    def pick(self, points: np.ndarray) -> np.ndarray:
+        bucket = np.floor(points * self.buckets).astype(np.intp)
+        # ``bucket`` may be one off where ``points · n`` rounds: one bucket of slack each way.
+        low = self.guide[np.clip(bucket - 1, 0, self.buckets)]
+        high = self.guide[np.clip(bucket + 2, 0, self.buckets)]
+        cumulative, last = self.cumulative, len(self.cumulative) - 1
+        while True:
+            open_ = low < high
+            if not open_.any():
+                return np.minimum(low, last)
+            middle = (low + high) // 2
+            right = open_ & (cumulative[np.minimum(middle, last)] <= points)
+            low = np.where(right, middle + 1, low)
+            high = np.where(open_ & ~right, middle, high)
 
 
 # ------------------------------------------------------------------ disjoint sums by key
@@ -690,6 +751,11 @@ def _mixer(held: np.ndarray, mine: int, size: int, cards: int) -> Mixer:
             _MIXERS.clear()
         found = _MIXERS[key] = (held, Mixer(*hand_keys(held | mine), size, cards))
     return found[1]
+
+
+def _later(mixer: Mixer, weight: np.ndarray) -> Callable[[], tuple[float, ...]]:
+    """The sample's standard errors, worked out when called (:attr:`Posterior.stderr`)."""
+    return lambda: tuple(mixer.error(weight)[1].tolist())
 
 
 class _NoBot:
@@ -809,6 +875,11 @@ def infer(
             target_error=target_error,
         )
     estimate, spread, drawn, effective = solver.sample(chosen, samples, seed, target_error)
+    if callable(spread):  # no target: nothing is above it
+        return Posterior(
+            view, by_seat, "sample", tuple(prior), tuple(estimate.tolist()), spread,
+            int(drawn), False, effective, None, True, solver,
+        )  # fmt: skip
     return Posterior(
         view,
         by_seat,
@@ -820,6 +891,7 @@ def infer(
         False,
         effective,
         target_error,
-        target_error is None or float(spread.max()) <= target_error,
+        float(spread.max()) <= target_error,
         solver,
+        tuple(LADDER[i] for i in np.flatnonzero(spread > target_error)),
     )

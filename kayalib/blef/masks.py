@@ -36,6 +36,8 @@ __all__ = [
     "masks_of",
     "popcount",
     "row_subset_masks",
+    "row_subset_pick",
+    "row_subset_ranks",
     "subset_masks",
 ]
 
@@ -137,6 +139,86 @@ def row_subset_masks(pools: np.ndarray, size: int) -> np.ndarray:
         bits[:, position] = low
         rest ^= low
     return bits[:, _combinations(n, size)].sum(axis=2, dtype=np.int64)
+
+
+def _positions(pools: np.ndarray) -> np.ndarray:
+    """Each pool's card positions (bit numbers), lowest first: ``(len(pools), n)``, all the
+    pools holding ``n`` cards."""
+    n = int(np.bitwise_count(pools[:1])[0]) if len(pools) else 0
+    positions = np.empty((len(pools), n), dtype=np.intp)
+    rest = pools.copy()
+    for index in range(n):
+        low = rest & -rest
+        positions[:, index] = np.bitwise_count(low - 1)
+        rest ^= low
+    return positions
+
+
+_COLEX_TERMS = np.array([[comb(n, k) for k in range(25)] for n in range(24)], dtype=np.int64)
+
+
+def row_subset_ranks(pools: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """``colex_rank(row_subset_masks(pools, size))`` without making the subsets' masks (a
+    sampler asks for the likelihood of every subset and then takes one per row), and each
+    pool's card positions, which :func:`row_subset_pick` needs to make the chosen ones.
+
+    >>> pools = masks_of(["9C 9D 9H", "TC JC QC"])
+    >>> ranks, _ = row_subset_ranks(pools, 2)
+    >>> ranks.tolist() == colex_rank(row_subset_masks(pools, 2)).tolist()
+    True
+    """
+    pools = _check_masks(np.asarray(pools))
+    if pools.ndim != 1:
+        raise ArgumentError("pools must be a flat array of masks")
+    counts = np.bitwise_count(pools)
+    if len(pools) and (counts != counts[0]).any():
+        raise ArgumentError("every pool of one call must hold the same number of cards")
+    positions = _positions(pools)
+    size = _check_size(size, positions.shape[1])
+    if not size:
+        return np.zeros((len(pools), 1), dtype=np.int32), positions
+    # A subset's rank adds C(position, place + 1) over its cards; its first places and its
+    # last ones are summed apart, over the fewer subsets of each, then added pairwise.
+    head, tail, head_of, tail_of = _halves(positions.shape[1], size)
+    terms = _COLEX_TERMS[positions].astype(np.uint16 if comb(24, size) <= 1 << 16 else np.int32)
+    front = terms[:, head[0], 1]
+    for place, column in enumerate(head[1:], start=2):
+        front = front + terms[:, column, place]
+    if not tail:  # a one-card subset
+        return np.take(front, head_of, axis=1), positions
+    back = terms[:, tail[0], len(head) + 1]
+    for place, column in enumerate(tail[1:], start=len(head) + 2):
+        back = back + terms[:, column, place]
+    # ``take`` keeps the rows contiguous (a slice-and-index gather would not): the sampler
+    # reads them as one flat list
+    return np.take(front, head_of, axis=1) + np.take(back, tail_of, axis=1), positions
+
+
+@cache
+def _halves(
+    n: int, size: int
+) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...], np.ndarray, np.ndarray]:
+    """The ``size``-subsets of ``range(n)`` (in :func:`_combinations`' order) cut into their
+    first ``size // 2`` places (at least one) and the rest: the distinct first parts and last
+    parts (as columns of positions), and the index of each subset's two parts among them."""
+    rows = _combinations(n, size)
+    cut = max(1, size // 2)
+    heads, head_of = np.unique(rows[:, :cut], axis=0, return_inverse=True)
+    tails, tail_of = np.unique(rows[:, cut:], axis=0, return_inverse=True)
+    return (
+        tuple(np.ascontiguousarray(column) for column in heads.T),
+        tuple(np.ascontiguousarray(column) for column in tails.T),
+        head_of.ravel(),
+        tail_of.ravel(),
+    )
+
+
+def row_subset_pick(positions: np.ndarray, size: int, picks: np.ndarray) -> np.ndarray:
+    """The mask of subset ``picks[i]`` (in :func:`row_subset_masks`' order) of pool ``i``,
+    from the pools' card positions (:func:`row_subset_ranks`)."""
+    chosen = _combinations(positions.shape[1], size)[picks]  # (n, size): which cards
+    cards = np.take_along_axis(positions, chosen, axis=1)
+    return np.left_shift(np.int64(1), cards).sum(axis=1, dtype=np.int64)
 
 
 @cache

@@ -7,7 +7,8 @@ sum of products of binomial coefficients (multivariate hypergeometric counts), e
 
 - one rank (high card, pair, three, four): ``sum_x C(a, x) C(M - a, D - x)`` over the draw count
   ``x`` of that rank, where ``a`` of its cards are still out;
-- two ranks (two pairs, full): the same double sum over both ranks' draw counts;
+- two ranks (two pairs, full): the same double sum over both ranks' draw counts, taken by
+  inclusion-exclusion from the short side (the draws short of either rank: a few terms);
 - straights: inclusion-exclusion over the straight's ranks missing from H;
 - flushes: the one-rank sum over a suit's 6 cards;
 - small/big poker: the specific cards not in H must all be drawn, ``C(M - k, D - k)``.
@@ -138,6 +139,13 @@ def _binom(n: int, k: int) -> int:
     return comb(n, k) if 0 <= k <= n else 0
 
 
+# _BINOM[n][k] = C(n, k) for 0 <= n, k <= 24 (0 when k > n): the lookup tables are sums of
+# products of these, worked out for each new (cards held, cards dealt).
+_BINOM: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_binom(n, k) for k in range(25)) for n in range(25)
+)
+
+
 class CountTables:
     """The lookup tables of every bid's count for hands of ``held`` cards when ``cards`` are
     dealt (:func:`count_tables`); the same shape holds the probabilities (``scaled``).
@@ -171,15 +179,15 @@ class CountTables:
         """The same tables divided by ``total``: each value the correctly rounded float."""
         total = self.total
 
-        def div(rows: tuple[Any, ...]) -> tuple[Any, ...]:
-            return tuple(div(row) if isinstance(row, tuple) else row / total for row in rows)
+        def div(rows: tuple[tuple[Any, ...], ...]) -> tuple[tuple[Any, ...], ...]:
+            return tuple([tuple([value / total for value in row]) for row in rows])
 
         return CountTables(
             total,
             div(self.at_least),
             div(self.two_pair),
             div(self.full),
-            div(self.straight),
+            tuple([value / total for value in self.straight]),
             div(self.suits),
         )
 
@@ -192,40 +200,63 @@ def count_tables(held: int, cards: int) -> CountTables:
     3
     """
     rest, draw = 24 - held, cards - held
-    total = _binom(rest, draw)
+    binom = _BINOM
+    total = binom[rest][draw]
 
-    def tail(out: int, need: int) -> int:
-        """Draws with at least ``need`` of the ``out`` cards of one rank still out."""
-        if need <= 0:
+    def fewer(out: int, below: int) -> int:
+        """Draws with fewer than ``below`` of the ``out`` cards of one rank still out."""
+        if rest < out:  # no hand of this size holds so few of the rank
             return total
-        return sum(_binom(out, x) * _binom(rest - out, draw - x) for x in range(need, out + 1))
+        row = binom[rest - out]
+        return sum(binom[out][x] * row[draw - x] for x in range(min(below, out + 1, draw + 1)))
+
+    # fewer_than[h][j]: draws leaving a rank held h times with fewer than j cards (j <= 4).
+    fewer_than = [[fewer(4 - h, j - h) if j > h else 0 for j in range(5)] for h in range(5)]
 
     def both(held1: int, need1: int, held2: int, need2: int) -> int:
-        """Draws with at least ``need1`` of one rank and ``need2`` of another in the pool."""
+        """Draws with at least ``need1`` of one rank and ``need2`` of another in the pool: by
+        inclusion-exclusion, the draws minus those short of either (short sums: a few terms)."""
         out1, out2 = 4 - held1, 4 - held2
         others = rest - out1 - out2
         if others < 0:  # no hand of this size holds so few of the two ranks
             return 0
-        return sum(
-            _binom(out1, x1) * _binom(out2, x2) * _binom(others, draw - x1 - x2)
-            for x1 in range(max(0, need1 - held1), out1 + 1)
-            for x2 in range(max(0, need2 - held2), out2 + 1)
+        short1, short2 = max(0, need1 - held1), max(0, need2 - held2)
+        if not short1 or not short2:  # one rank is made already: the other's count
+            return total - fewer_than[held1][need1] - fewer_than[held2][need2]
+        row = binom[others]
+        short_both = sum(
+            binom[out1][x1] * binom[out2][x2] * row[draw - x1 - x2]
+            for x1 in range(min(short1, out1 + 1, draw + 1))
+            for x2 in range(min(short2, out2 + 1, draw - x1 + 1))
+        )
+        return (
+            total - fewer_than[held1][need1] - fewer_than[held2][need2] + short_both
         )
 
-    at_least = tuple(tuple(tail(4 - h, j - h) for j in range(5)) for h in range(5))
-    two_pair = tuple(tuple(both(a, 2, b, 2) for b in range(5)) for a in range(5))
+    at_least = tuple(tuple(total - fewer_than[h][j] for j in range(5)) for h in range(5))
+    pairs = {(a, b): both(a, 2, b, 2) for a in range(5) for b in range(a + 1)}
+    two_pair = tuple(tuple(pairs[max(a, b), min(a, b)] for b in range(5)) for a in range(5))
     full = tuple(tuple(both(a, 3, b, 2) for b in range(5)) for a in range(5))
     straight = tuple(
-        sum(sign * _binom(rest - 4 * j, draw) for j, sign in enumerate(_SIGNS[missing]))
+        sum(
+            sign * binom[rest - 4 * j][draw]
+            for j, sign in enumerate(_SIGNS[missing])
+            if rest - 4 * j >= 0
+        )
         for missing in range(6)
     )
     flush = [
         total
         if h >= 5
-        else sum(_binom(6 - h, y) * _binom(rest - 6 + h, draw - y) for y in range(5 - h, 7 - h))
+        else sum(
+            binom[6 - h][y] * binom[rest - 6 + h][draw - y]
+            for y in range(5 - h, min(7 - h, draw + 1))
+        )
+        if rest >= 6 - h
+        else 0
         for h in range(7)
     ]
-    poker = [_binom(rest - k, draw - k) for k in range(6)]
+    poker = [binom[rest - k][draw - k] if draw >= k else 0 for k in range(6)]
     suits = []
     for key in range(20):
         nine, middles, ace = key % 2, key // 2 % 5, key // 10

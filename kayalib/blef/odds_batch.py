@@ -22,6 +22,7 @@ np.True_
 from __future__ import annotations
 
 from functools import lru_cache
+from math import comb
 
 import numpy as np
 
@@ -35,6 +36,8 @@ __all__ = [
     "SUIT_KEYS",
     "batch_counts",
     "batch_probabilities",
+    "ClassOdds",
+    "class_odds",
     "hand_keys",
     "Mixer",
     "mixture",
@@ -175,6 +178,51 @@ def _batch_table(hands: np.ndarray, cards: int, dtype: type) -> tuple[np.ndarray
     return out, total
 
 
+CAUTION = 1.15
+"""How much above its estimate :meth:`Mixer.error` puts a standard error. Twenty runs of the
+sampler spread each bid's estimate by up to about a quarter more or less than its true error
+(an estimate from 20 values is itself uncertain), and a student compares them bid by bid: so
+the error reported errs high, and every bid's spread over 20 seeds stays within 1.25 times it
+(``benchmarks/bench_blef_inference.py`` measures it)."""
+
+RANK_COLUMNS = 71
+"""The bids that depend on ranks only are the ladder's first 71; the last 12 (flush, small and
+big poker of each suit) depend on suits."""
+
+
+class ClassOdds:
+    """The odds of every hand of ``held`` cards when ``cards`` are dealt, by class: ``rank[c]``
+    the 71 rank bids' odds of the hands in rank class ``c`` (``position[rank key]``, for every
+    rank key whose counts add up to ``held``), and ``suit[d]`` the flush, small and big poker
+    of a suit whose own key is ``d``. Each value is the correctly rounded ``count / total``,
+    so a hand's row is :func:`batch_probabilities`' exactly. :meth:`of` classes hands."""
+
+    def __init__(self, held: int, cards: int) -> None:
+        tables = _tables(held, cards)
+        total = int(tables["total"])
+        digits = np.arange(RANK_KEYS)[:, None] // _POWERS % 5
+        present = np.flatnonzero(digits.sum(axis=1) == held)
+        self.position = np.zeros(RANK_KEYS, dtype=np.intp)
+        self.position[present] = np.arange(len(present))
+        self.rank = _rank_columns(digits[present], tables) / total  # (classes, 71)
+        self.suit = _suit_table(held, cards) / total  # (20, 3)
+
+    def of(self, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Each hand's rank class (``(n,)``) and the odds of the 12 suit bids, one row per bid
+        in ladder order (four flushes, four small pokers, four big pokers), one column per hand
+        (``(12, n)``)."""
+        rank = np.bitwise_count((hands[:, None] >> _RANK_NIBBLES) & 15).astype(np.intp)
+        by_suit = self.suit[_suit_digits(hands)]  # (n, 4 suits, 3 kinds)
+        return self.position[rank @ _POWERS], by_suit.transpose(2, 1, 0).reshape(12, len(hands))
+
+
+@lru_cache(maxsize=64)
+def class_odds(held: int, cards: int) -> ClassOdds:
+    """The :class:`ClassOdds` of hands of ``held`` cards when ``cards`` are dealt (remembered:
+    a bot asks about the same counts all game long)."""
+    return ClassOdds(held, cards)
+
+
 class Mixer:
     """The 83-bid tables of many sets (from their keys, :func:`hand_keys`), ready to be mixed
     with any weights: :meth:`mix` is :func:`mixture` without reading the keys again (a bot
@@ -197,6 +245,30 @@ class Mixer:
         self._suit_values = _suit_table(held, cards) / total  # (20, 3)
         digits = suit_keys[None, :] // _SUIT_POWERS[:, None] % 20  # (4 suits, n)
         self._suit_index = (digits + 20 * np.arange(4)[:, None]).ravel()
+        self._powers: dict[int, tuple[np.ndarray, np.ndarray]] = {
+            1: (self._rank_values, self._suit_values)
+        }
+
+    def _by_class(self, weights: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
+        """The weights' total, and their sums by rank class and by each suit's own key."""
+        by_rank = np.bincount(self._rank_index, weights, minlength=len(self._rank_values))
+        by_suit = np.bincount(self._suit_index, np.tile(weights, 4), minlength=80)
+        return float(weights.sum()), by_rank, by_suit.reshape(4, 20)
+
+    def _central(
+        self, sums: tuple[float, np.ndarray, np.ndarray], mean: np.ndarray, power: int
+    ) -> np.ndarray:
+        """``Σ_i w_i (table_i - mean) ** power`` from the weights' class sums ``sums``:
+        expanded into sums of the tables' powers (``mean`` 0: the raw sum of powers)."""
+        total, by_rank, by_suit = sums
+        out = total * (-mean) ** power
+        for k in range(1, power + 1):
+            values = self._powers.get(k)
+            if values is None:  # a bot weighs the same deals again at its next turn
+                values = self._powers[k] = (self._rank_values**k, self._suit_values**k)
+            table = np.concatenate([by_rank @ values[0], (by_suit @ values[1]).T.reshape(12)])
+            out = out + comb(power, k) * table * (-mean) ** (power - k)
+        return out
 
     def mix(
         self, weights: np.ndarray, *, spread: bool = False
@@ -204,21 +276,30 @@ class Mixer:
         """The weighted mean table and, if ``spread``, each bid's variance of that mean (see
         :func:`mixture`)."""
         weights = np.asarray(weights, dtype=float).ravel()
-        norm = weights.sum()
-        by_rank = np.bincount(self._rank_index, weights, minlength=len(self._rank_values))
-        by_suit = np.bincount(self._suit_index, np.tile(weights, 4), minlength=80).reshape(4, 20)
-
-        def table(power: int) -> np.ndarray:
-            suits = (by_suit @ self._suit_values**power).T.reshape(12)
-            return np.concatenate([by_rank @ self._rank_values**power, suits]) / norm
-
-        mean = table(1)
+        sums = self._by_class(weights)
+        total, by_rank, by_suit = sums
+        mean = np.concatenate(
+            [by_rank @ self._rank_values, (by_suit @ self._suit_values).T.reshape(12)]
+        ) / total
         if not spread:
             return mean, None
-        # The weighted spread of the tables, over the effective number of independent sets
-        # (Kish): (Σ w)² / Σ w².
-        effective = norm**2 / (weights**2).sum()
-        return mean, np.maximum((table(2) - mean**2) / effective, 0.0)
+        terms = self._central(self._by_class(weights**2), mean, 2)
+        return mean, np.maximum(terms / total**2, 0.0)
+
+    def error(self, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The weighted mean table and a cautious standard error of each bid: the delta-method
+        variance ``V = Σ w² (p - mean)² / (Σ w)²`` (a sum of one term per set) plus twice that
+        sum's own standard error (from the spread of its terms: where few sets carry a bid's
+        weight, a rare figure or a few heavy deals, ``V`` is itself uncertain), its square
+        root times :data:`CAUTION`."""
+        weights = np.asarray(weights, dtype=float).ravel()
+        mean, variance = self.mix(weights, spread=True)
+        assert variance is not None
+        norm = weights.sum()
+        terms = variance * norm**2  # Σ t_i, t_i = w_i² (p_i - mean)²
+        squares = self._central(self._by_class(weights**4), mean, 4)  # Σ t_i²
+        spread = np.sqrt(np.maximum(squares - terms**2 / len(weights), 0.0))
+        return mean, CAUTION * np.sqrt(np.maximum(terms + 2 * spread, 0.0)) / norm
 
 
 def mixture(
@@ -234,10 +315,11 @@ def mixture(
 
     Every set of positive weight holds ``held`` cards, and ``cards`` are dealt. Returns
     ``Σ w_i p_i / Σ w_i`` (``p_i`` the table of set ``i``) and, if ``spread``, for each bid the
-    variance of that weighted mean when the sets are independent weighted draws: the weighted
-    spread ``Σ w_i (p_i - mean)² / Σ w_i`` over the effective sample size ``(Σ w_i)² / Σ w_i²``
-    (with equal weights, the spread over the number of sets). A set of weight 0 is not looked
-    at (its keys may be anything).
+    variance of that weighted mean when the sets are independent weighted draws, by the delta
+    method for a ratio of sums: ``Σ w_i² (p_i - mean)² / (Σ w_i)²`` (with equal weights, the
+    spread over the number of sets; unlike the spread over Kish's effective sample size, it
+    stays right when the weights go with the tables). A set of weight 0 is not looked at (its
+    keys may be anything).
     """
     weights = np.asarray(weights, dtype=float).ravel()
     rank_keys, suit_keys = np.ravel(rank_keys), np.ravel(suit_keys)

@@ -6,12 +6,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 from kayalib.blef.cards import DECK
 from kayalib.errors import RulesError
 
-__all__ = ["DECK_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "MODES", "BlefRules"]
+__all__ = [
+    "DECK_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "MODES", "OPTION_CHOICES", "BlefRules",
+    "describe_rules", "with_options",
+]  # fmt: skip
 
 MODES = ("classic", "deck")
 """End-of-game modes (RULES.md): ``classic`` (a card limit) or ``deck`` (until no card is left)."""
@@ -61,3 +65,41 @@ class BlefRules:
             raise RulesError(
                 f"{players} players x {limit} cards is more than the {DECK_SIZE} cards in the deck"
             )
+
+
+#: The options a page address or a class table sets, by name (``None``: a number, checked):
+#: the end mode, and the card limit of the classic mode (a lower one makes a shorter game).
+OPTION_CHOICES: dict[str, tuple[str, ...] | None] = {"mode": MODES, "cards": None}
+
+
+def with_options(rules: BlefRules, options: Mapping[str, str]) -> BlefRules:
+    """``rules`` with the options ``mode`` and ``cards`` set; RulesError for values that make
+    no game.
+
+    >>> with_options(BlefRules(players=3), {"mode": "deck"}).max_cards is None
+    True
+    >>> with_options(BlefRules(players=3), {"cards": "2"}).max_cards
+    2
+    """
+    if "mode" in options:
+        if options["mode"] not in MODES:
+            raise RulesError(f"the modes are {', '.join(MODES)}")
+        rules = replace(rules, mode=options["mode"], max_cards=None)
+    if options.get("cards"):
+        text = options["cards"]
+        if not (text.isascii() and text.isdigit() and 0 < len(text) <= 2):
+            raise RulesError("the card limit is a whole number")
+        rules = replace(rules, max_cards=int(text))
+    return rules
+
+
+def describe_rules(rules: BlefRules) -> dict[str, str]:
+    """The options that give ``rules`` (:func:`with_options` of the default rules).
+
+    >>> describe_rules(BlefRules(players=3, max_cards=2))
+    {'mode': 'classic', 'cards': '2'}
+    """
+    found = {"mode": rules.mode}
+    if rules.max_cards is not None:
+        found["cards"] = str(rules.max_cards)
+    return found

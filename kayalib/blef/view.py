@@ -40,7 +40,10 @@ class BlefView(View):
 
     ``counts[seat]`` is 0 for an eliminated seat; ``total_cards`` is the size of this round's
     pool; ``bids`` are this round's ``(seat, bid)`` pairs; ``events`` is this seat's log (no
-    seed, no other seat's cards before they are shown); ``outcome`` is set once the game is over.
+    seed, no other seat's cards before they are shown; each deal says how many cards every
+    seat was dealt); ``outcome`` is set once the game is over. ``laid`` are the hands of the
+    last round a check ended, by seat (``()`` for a seat out of that round), laid face up for
+    everyone; ``None`` before the first check.
     """
 
     seat: int
@@ -53,10 +56,16 @@ class BlefView(View):
     current_player: int | None
     outcome: Outcome | None
     chain: Chain = field(repr=False)
+    laid: tuple[tuple[Card, ...], ...] | None = None
 
     @property
     def players(self) -> int:  # type: ignore[override]
         return len(self.counts)
+
+    def holds(self, seat: int) -> int:
+        """How many cards ``seat`` holds now: its count while the game goes on, none once it
+        is over (the count the winner would have been dealt next is no card in hand)."""
+        return 0 if self.outcome is not None else self.counts[seat]
 
     @property
     def last_bid(self) -> Bid | None:
@@ -83,7 +92,9 @@ class BlefView(View):
             "current_player": self.current_player,
             "outcome": None if self.outcome is None else self.outcome.to_json(),
             "events": [event.to_json() for event in self.events],
-        }
+            "laid": None if self.laid is None else [
+                [str(card) for card in hand] for hand in self.laid],
+        }  # fmt: skip
 
     @classmethod
     def from_json(cls, record: dict[str, Any]) -> BlefView:
@@ -92,6 +103,7 @@ class BlefView(View):
             if record["game"] != "blef":
                 raise ParseError(f"not a Blef view: {record.get('game')!r}")
             events = tuple(event_from_json(event) for event in record["events"])
+            laid = record["laid"]
             return cls(
                 seat=int(record["seat"]),
                 hand=tuple(Card.parse(text) for text in record["hand"]),
@@ -103,7 +115,9 @@ class BlefView(View):
                 current_player=record["current_player"],
                 outcome=Outcome.from_json(record["outcome"]),
                 chain=Chain(events),
-            )
+                laid=None if laid is None else tuple(
+                    tuple(Card.parse(text) for text in hand) for hand in laid),
+            )  # fmt: skip
         except (KeyError, TypeError, ValueError) as error:
             if isinstance(error, ParseError):
                 raise

@@ -1,6 +1,8 @@
-"""The ``kayalib`` command line, one module per command (``blef``, ``kaya``, ``tournament``),
-and here what they share: option types, limits, messages, and the ``simulate`` runner both games
-use (``--bots``, ``--games``, ``--seed``, ``--log``, ``--json``). The engines never import it."""
+"""The ``kayalib`` command line, one module per command (``app``, ``classroom`` for ``class``,
+``lab``, ``worksheets``, ``blef``, ``kaya``, ``tournament``), and here what they share: option
+types, limits, messages, the extras a command needs (:func:`require`), and the ``simulate``
+runner both games use (``--bots``, ``--games``, ``--seed``, ``--log``, ``--json``). The engines
+never import it."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from kayalib.errors import OutputError, UsageError
+from kayalib.errors import InstallError, OutputError, UsageError
 from kayalib.seeds import MAX_SEED
 
 __all__ = [
@@ -18,6 +20,7 @@ __all__ = [
     "UsageError",
     "add_run_options",
     "names",
+    "require",
     "run_simulation",
     "seat_bots",
     "whole_number",
@@ -39,6 +42,23 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+def require(module: str, extra: str, command: str) -> None:
+    """Refuse to run ``command`` in one line when ``module`` is not installed: it comes with
+    ``kayalib[extra]``.
+
+    >>> require("json", "app", "kayalib app")
+    >>> require("no_such_module", "print", "kayalib worksheets")
+    Traceback (most recent call last):
+    ...
+    kayalib.errors.InstallError: kayalib worksheets needs no_such_module, which comes with ...
+    """
+    from importlib.util import find_spec
+
+    if find_spec(module) is None:
+        raise InstallError(f"{command} needs {module}, which comes with kayalib[{extra}]: "
+                           f'pip install "kayalib[{extra}]"')
+
+
 def names(text: str) -> list[str]:
     """An argparse type: comma-separated names (lower case)."""
     parts = [part.strip().lower() for part in text.split(",")]
@@ -51,17 +71,18 @@ def add_run_options(parser: argparse.ArgumentParser, default_bot: str) -> None:
     """The options every ``simulate`` command shares."""
     from kayalib.simulate import MAX_GAMES
 
-    parser.add_argument("--bots", type=names, default=[default_bot],
-                        help="bot per seat, comma-separated, or one name for every seat "
-                        f"(default: {default_bot})")  # fmt: skip
-    parser.add_argument("--games", type=whole_number(1, MAX_GAMES), default=1000,
-                        help="number of games (default: 1000)")  # fmt: skip
-    parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=0,
-                        help="seed of the whole run; game 0 uses it as it is, as an app opened "
-                        "with ?seed= does (default: 0)")  # fmt: skip
+    parser.add_argument("--bots", type=names, default=[default_bot], metavar="NAMES",
+                        help="The bot at each seat, separated by commas, or one name for "
+                        f"every seat (default: {default_bot}).")  # fmt: skip
+    parser.add_argument("--games", type=whole_number(1, MAX_GAMES), default=1000, metavar="N",
+                        help="How many games to play (default: 1000).")  # fmt: skip
+    parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=0, metavar="N",
+                        help="The seed of the whole run; game 0 uses it as it is, as an app "
+                        "opened with ?seed= does (default: 0).")  # fmt: skip
     parser.add_argument("--log", metavar="FILE", default=None,
-                        help="write every game's full log as JSON Lines ('-' for stdout)")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+                        help="Write every game's full log as JSON Lines, to FILE (or to the "
+                        "output, for -).")  # fmt: skip
+    parser.add_argument("--json", action="store_true", help="Print the result as JSON.")
 
 
 def seat_bots(bots: list[str], players: int) -> list[str]:

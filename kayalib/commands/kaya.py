@@ -19,23 +19,55 @@ from kayalib.seeds import MAX_SEED
 
 
 def register(games: argparse._SubParsersAction) -> None:
-    parser = games.add_parser("kaya", help="Aku Paling Kaya: simulate bots, hold a gambreng")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="{simulate,gambreng}")
+    parser = games.add_parser(
+        "kaya",
+        help="Aku Paling Kaya: bots playing many games, and the gambreng draw.",
+        description="Aku Paling Kaya (\"I am the richest\") is an Indonesian game of secret "
+        "cards, challenges, coins and colour powers. These commands play many games between "
+        "bots and simulate the gambreng, the draw for the first player.",
+        examples=[
+            ("kayalib kaya simulate --bots counter,random,random --games 500", "Play 500 "
+             "games of three players and count each bot's wins."),
+            ("kayalib kaya gambreng --players 5 --trials 20000 --seed 1", "Simulate the draw "
+             "for five players and compare it with the exact expected number of rounds."),
+        ],
+    )  # fmt: skip
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                     title="commands")  # fmt: skip
 
-    sim = commands.add_parser("simulate", help="bots play many seeded games")
-    sim.add_argument("--players", type=whole_number(2, 6), default=None,
-                     help="number of players, 2-6 (default: one per bot, or 4)")
+    sim = commands.add_parser(
+        "simulate", help="Play many games of Aku Paling Kaya between bots.",
+        description="Play many seeded games of Aku Paling Kaya between bots and print each "
+        "bot's wins and mean score. The same seed plays the same games.",
+        examples=[("kayalib kaya simulate --players 4 --games 1000 --seed 3", "Four random "
+                   "bots play 1000 games."),
+                  ("kayalib kaya simulate --bots counter,random --colors green,red", "Two "
+                   "bots, with the colours given in seat order.")],
+    )  # fmt: skip
+    sim.add_argument("--players", type=whole_number(2, 6), default=None, metavar="N",
+                     help="How many players, from 2 to 6 (default: one per bot, or 4).")
     add_run_options(sim, default_bot="random")
-    sim.add_argument("--colors", type=names, default=None,
-                     help="comma-separated colours in seat order (default: seed order)")
-    sim.set_defaults(run=run_simulate)  # fmt: skip
+    sim.add_argument("--colors", type=names, default=None, metavar="COLOURS",
+                     help="The colours in seat order, separated by commas (default: drawn "
+                     "from the seed).")  # fmt: skip
+    sim.set_defaults(run=run_simulate)
 
-    gam = commands.add_parser("gambreng", help="simulate the draw for the first player")
-    gam.add_argument("--players", type=whole_number(2, 6), default=4)
-    gam.add_argument("--trials", type=whole_number(1, 10_000_000), default=20000,
-                     help="number of draws (default: 20000)")
-    gam.add_argument("--seed", type=whole_number(0, MAX_SEED), default=0)
-    gam.add_argument("--json", action="store_true", help="print the result as JSON")
+    gam = commands.add_parser(
+        "gambreng", help="Simulate the gambreng, the draw for the first player.",
+        description="Simulate the gambreng: hompimpa rounds until one player is left, or "
+        "suit between the last two. It prints the mean number of rounds beside the exact "
+        "expected number, and how often each seat went first.",
+        examples=[("kayalib kaya gambreng --players 5 --trials 20000 --seed 1", "Twenty "
+                   "thousand draws of five players."),
+                  ("kayalib kaya gambreng --players 3 --json", "Print the result as JSON.")],
+    )  # fmt: skip
+    gam.add_argument("--players", type=whole_number(2, 6), default=4, metavar="N",
+                     help="How many players, from 2 to 6 (default: 4).")  # fmt: skip
+    gam.add_argument("--trials", type=whole_number(1, 10_000_000), default=20000, metavar="N",
+                     help="How many draws to simulate (default: 20000).")  # fmt: skip
+    gam.add_argument("--seed", type=whole_number(0, MAX_SEED), default=0, metavar="N",
+                     help="The seed of the draws (default: 0).")  # fmt: skip
+    gam.add_argument("--json", action="store_true", help="Print the result as JSON.")
     gam.set_defaults(run=run_gambreng)
 
 

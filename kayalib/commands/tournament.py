@@ -23,31 +23,36 @@ def register(commands: argparse._SubParsersAction) -> None:
 
     parser = commands.add_parser(
         "tournament",
-        help="a round robin of bots: built-in names and students' bot files (.py)",
+        help="Play a round robin of bots: built-in bots and students' bot files.",
         description="Every pair of entrants plays --games heads-up games, seats alternating. "
         "A bot file runs in a sandboxed process of its own (the referee never imports it) and "
         "forfeits a game when it does not start, crashes, plays an illegal move, answers no move, "
         "is stopped by a limit or thinks longer than --move-time.",
-    )
-    parser.add_argument("game", choices=sorted(GAMES), help="which game")
+        examples=[("kayalib tournament blef my_bot.py odds random --games 50", "Play a bot "
+                   "file against two built-in bots, 50 games a pairing."),
+                  ("kayalib tournament kaya a.py b.py counter --chart board.png", "Three "
+                   "entrants, and the leaderboard saved as a chart.")],
+    )  # fmt: skip
+    parser.add_argument("game", choices=sorted(GAMES), help="Which game they play.")
     parser.add_argument("entrants", nargs="+", metavar="ENTRANT",
-                        help="a built-in bot (odds) or a bot file (my_bot.py)")  # fmt: skip
+                        help="A built-in bot, such as odds, or a bot file, such as "
+                        "my_bot.py.")  # fmt: skip
     parser.add_argument("--games", type=whole_number(1, 100_000), default=20,
-                        help="games per pairing (default: 20)")  # fmt: skip
+                        help="How many games each pairing plays (default: 20).")  # fmt: skip
     parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=0,
-                        help="seed of the whole tournament (default: 0)")  # fmt: skip
+                        help="The seed of the whole tournament (default: 0).")  # fmt: skip
     parser.add_argument("--move-time", type=float, default=DEFAULT_MOVE_TIME,
-                        help=f"seconds a bot file may think per move (default: "
-                        f"{DEFAULT_MOVE_TIME:g})")  # fmt: skip
+                        help=f"The seconds a bot file may think per move (default: "
+                        f"{DEFAULT_MOVE_TIME:g}).")  # fmt: skip
     parser.add_argument("--startup-time", type=float, default=Limits().startup_seconds,
-                        help="seconds a bot file may take to load (default: "
-                        f"{Limits().startup_seconds:g})")  # fmt: skip
+                        help="The seconds a bot file may take to load (default: "
+                        f"{Limits().startup_seconds:g}).")  # fmt: skip
     parser.add_argument("--sandbox", choices=("auto", *KINDS), default="auto",
-                        help="how bot files run: the strongest sandbox that works here (auto), "
-                        "or one kind")  # fmt: skip
+                        help="How bot files run: in the strongest sandbox that works here "
+                        "(auto), or in the one named.")  # fmt: skip
     parser.add_argument("--chart", metavar="FILE.png", default=None,
-                        help="save the leaderboard as a bar chart with 95%% intervals")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+                        help="Save the leaderboard as a bar chart with 95%% intervals.")
+    parser.add_argument("--json", action="store_true", help="Print the result as JSON.")
     parser.set_defaults(run=run_tournament)
 
 

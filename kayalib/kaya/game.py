@@ -9,7 +9,7 @@ A game is a chain of immutable :class:`KayaState` objects. Every decision is an 
 ``state.legal_actions()``; ``state.apply(action)`` returns the next state (the old one is left
 as it was) or raises :class:`~kayalib.errors.IllegalActionError` with :meth:`KayaState.refusal`.
 
->>> from kayalib.kaya.rules import KayaRules
+>>> from kayalib.kaya.rules import OPTION_CHOICES, KayaRules, describe_rules, with_options
 >>> state = KayaState.new(KayaRules(), seed=3)
 >>> state.phase, state.current_player == state.active
 ('play', True)
@@ -82,7 +82,7 @@ from kayalib.kaya.events import (
 )
 from kayalib.kaya.gambreng import Gambreng, draw_gambreng
 from kayalib.kaya.position import Position
-from kayalib.kaya.rules import KayaRules
+from kayalib.kaya.rules import OPTION_CHOICES, KayaRules, describe_rules, with_options
 from kayalib.kaya.scores import KayaScores, SeatScore, scores
 from kayalib.kaya.turn import (
     CHALLENGE,
@@ -102,7 +102,7 @@ from kayalib.kaya.turn import (
     settle,
 )
 from kayalib.kaya.view import HandRecord, KayaView, record_hands, table_html
-from kayalib.registry import Game
+from kayalib.registry import Game, RuleOptions
 from kayalib.seeds import check_seed, fresh_seed
 
 __all__ = [
@@ -393,6 +393,7 @@ class KayaState(Position):
             "hidden": self.hidden, "revealed": revealed, "challenger": self.challenger,
             "targets": self.targets, "showdown_winner": self.showdown_winner,
             "outcome": self.outcome, "chain": self.log.seen_by(seat),
+            "laid": self.hands if self.outcome is not None else None,
         })  # fmt: skip
         if seat == self.current_player:  # the view's legal actions are the state's
             vars(view)["_legal"] = self.legal_actions()
@@ -447,7 +448,7 @@ def moves_from_events(events: Iterable[Event]) -> tuple[tuple[int, Action], ...]
     """The ``(seat, action)`` pairs that produced a full log (``state.events``), in order:
     replaying them from ``KayaState.new(rules, seed)`` gives the same game again.
 
-    >>> from kayalib.kaya.rules import KayaRules
+    >>> from kayalib.kaya.rules import OPTION_CHOICES, KayaRules, describe_rules, with_options
     >>> start = KayaState.new(KayaRules(), seed=5)
     >>> end = start
     >>> while not end.is_terminal:
@@ -511,5 +512,7 @@ GAME = Game(
     rules_from_start=rules_from_start,
     length_name="turns",
     length=lambda state: state.turn,
+    stand_in="counter",
+    options=RuleOptions(OPTION_CHOICES, with_options, describe_rules),
 )
 """Aku Paling Kaya in the registry of games (:mod:`kayalib.registry`)."""

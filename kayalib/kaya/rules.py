@@ -12,16 +12,36 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kayalib.errors import KayalibError, RulesError
 from kayalib.kaya.cards import Card, Color, parse_color
 
-__all__ = ["DEFAULT_COINS", "DEFAULT_COLORS", "KayaRules"]
+__all__ = [
+    "COIN_TABLES", "DEFAULT_COINS", "DEFAULT_COLORS", "OPTION_CHOICES", "KayaRules",
+    "coin_table_name", "describe_rules", "with_options",
+]  # fmt: skip
 
 DEFAULT_COLORS: tuple[Color, ...] = (Color.GREEN, Color.RED, Color.BLUE, Color.PINK)
 #: Coin value of numbers 1..9 (index 0 is number 1): 1-3 -> 1, 4-6 -> 2, 7-9 -> 3.
 DEFAULT_COINS: tuple[int, ...] = (1, 1, 1, 2, 2, 2, 3, 3, 3)
+#: The named coin tables (RULES.md option ``coins``): the coins of numbers 1-9.
+COIN_TABLES: dict[str, tuple[int, ...]] = {
+    "standard": DEFAULT_COINS,
+    "number": (1, 2, 3, 4, 5, 6, 7, 8, 9),
+    "flat": (1,) * 9,
+}
+#: The options a page address or a class table sets, by name: the coin table.
+OPTION_CHOICES: dict[str, tuple[str, ...] | None] = {"coins": tuple(COIN_TABLES)}
+
+
+def coin_table_name(coins: Sequence[int]) -> str | None:
+    """The name of a coin table of :data:`COIN_TABLES`, or ``None`` for another table.
+
+    >>> coin_table_name((1,) * 9), coin_table_name((2,) * 9)
+    ('flat', None)
+    """
+    return next((name for name, table in COIN_TABLES.items() if table == tuple(coins)), None)
 
 
 def _normalize_coins(coins: Mapping[int, int] | Sequence[int]) -> tuple[int, ...]:
@@ -99,3 +119,18 @@ class KayaRules:
     def coins_json(self) -> dict[str, int]:
         """The coin table as in the log: ``{"1": 1, ..., "9": 3}``."""
         return {str(n): self.coins[n - 1] for n in range(1, 10)}
+
+
+def with_options(rules: KayaRules, options: Mapping[str, str]) -> KayaRules:
+    """``rules`` with the option ``coins`` (a name of :data:`COIN_TABLES`) set."""
+    if "coins" in options:
+        if options["coins"] not in COIN_TABLES:
+            raise RulesError(f"the coin tables are {', '.join(COIN_TABLES)}")
+        rules = replace(rules, coins=COIN_TABLES[options["coins"]])
+    return rules
+
+
+def describe_rules(rules: KayaRules) -> dict[str, str]:
+    """The options that give ``rules`` (its coin table, when it has a name)."""
+    name = coin_table_name(rules.coins)
+    return {} if name is None else {"coins": name}

@@ -36,7 +36,9 @@ class KayaView(View):
     discard; ``seen(s)`` is the complement. ``revealed[s]`` is a showdown card shown on the
     table (while an orange 4 decides); ``challenger``, ``targets`` and ``showdown_winner``
     describe the showdown under way. ``legal_actions()`` is empty unless it is this seat's
-    turn. ``events`` is this seat's log: no seed, no other seat's hidden card.
+    turn. ``events`` is this seat's log: no seed, no other seat's hidden card. ``laid`` is
+    every hand once the game is over (laid face up: the score counts the cards left in hand),
+    else ``None``.
 
     >>> from kayalib.kaya.game import KayaState
     >>> view = KayaState.new(seed=3).view(1)
@@ -64,6 +66,7 @@ class KayaView(View):
     showdown_winner: int | None
     outcome: Outcome | None
     chain: Chain = field(repr=False)
+    laid: tuple[tuple[Card, ...], ...] | None = None
 
     @property
     def players(self) -> int:  # type: ignore[override]
@@ -155,6 +158,7 @@ class KayaView(View):
             "showdown_winner": self.showdown_winner,
             "outcome": None if self.outcome is None else self.outcome.to_json(),
             "events": [event.to_json() for event in self.events],
+            "laid": None if self.laid is None else [cards(hand) for hand in self.laid],
         }
 
     @classmethod
@@ -189,7 +193,9 @@ class KayaView(View):
                 showdown_winner=record["showdown_winner"],
                 outcome=Outcome.from_json(record["outcome"]),
                 chain=Chain(events),
-            )
+                laid=None if record["laid"] is None else tuple(
+                    tuple(Card.parse(c) for c in hand) for hand in record["laid"]),
+            )  # fmt: skip
         except (KeyError, TypeError, ValueError) as error:
             if isinstance(error, ParseError):
                 raise

@@ -11,6 +11,8 @@
 // - Once an app's widgets are built, the page tells its kernel (the hidden `.kaya-loaded` text
 //   box), which sends them all again: an update that came while they were being built was
 //   dropped by the widget library (see loaded_signal in kayalib/pages/widgets.py).
+// - A Voila page ends with the kit's version (window.kayalibVersion, set by page_script()), so a
+//   teacher can tell which one a class runs.
 (function () {
   if (window.kayalibPage) {
     return;
@@ -106,8 +108,22 @@
     });
   }
 
+  function footer() {
+    const version = window.kayalibVersion;
+    if (!version || !document.body.hasAttribute("data-voila") || document.readyState === "loading"
+        || document.querySelector(".kayalib-version")) {
+      return;
+    }
+    const line = document.createElement("footer");
+    line.className = "kayalib-version";
+    line.textContent = "kayalib " + version;
+    line.style.cssText = "margin: 2em 0 1em; text-align: center; font-size: 12px; color: #555;";
+    (document.getElementById("rendered_cells") || document.body).appendChild(line);
+  }
+
   function update() {
     queued = false;
+    footer();
     told();
     mark();
     refocus();
@@ -136,4 +152,5 @@
     attributeFilter: ["style", "disabled", "class", "title"],
   });
   schedule();
+  document.addEventListener("DOMContentLoaded", schedule);
 })();

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from html import escape
@@ -9,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
+
+from kayalib import __version__
 
 __all__ = [
     "button",
@@ -52,8 +55,10 @@ def slider(value: int, low: int, high: int) -> w.IntSlider:
 def page_script() -> str:
     """The page helper (``kayalib/pages/page.js``), shown once with a play app or a lesson: the
     status line as an ARIA live region, every control named, the document's language, title and
-    address following the page's heading, and keyboard focus kept on an app's actions."""
-    return (Path(__file__).parent / "page.js").read_text("utf-8")
+    address following the page's heading, keyboard focus kept on an app's actions, and the
+    kit's version at the foot of a Voila page."""
+    version = f"window.kayalibVersion = {json.dumps(__version__)};\n"
+    return version + (Path(__file__).parent / "page.js").read_text("utf-8")
 
 
 def widget_tree(root: w.Widget, last: w.Widget | None = None) -> Iterator[w.Widget]:

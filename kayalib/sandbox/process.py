@@ -37,7 +37,9 @@ OUTPUT_CHARS = 4000
 """How much of a bot's captured output is kept (its end)."""
 
 _BOOT = "import sys; sys.path.insert(0, {lib!r}); from kayalib.sandbox.runner import main; main()"
-_LIMIT_SIGNALS = {signal.SIGXCPU: "the CPU time limit", signal.SIGXFSZ: "the file size limit"}
+#: the signals a limit stops a process with (POSIX only: Windows has neither, and no such limits)
+_LIMIT_SIGNALS = {getattr(signal, name): limit for name, limit in (
+    ("SIGXCPU", "the CPU time limit"), ("SIGXFSZ", "the file size limit")) if hasattr(signal, name)}
 
 
 class BotFault(Exception):
@@ -244,7 +246,7 @@ class BotProcess:
         elif code < 0:
             number = -code
             name = signal.Signals(number).name if number in signal.valid_signals() else number
-            limit = _LIMIT_SIGNALS.get(number)  # type: ignore[call-overload]
+            limit = _LIMIT_SIGNALS.get(number)
             if number == signal.SIGKILL and cpu >= self.limits.cpu_seconds:
                 limit = "the CPU time limit"
             elif number == signal.SIGKILL and (self.box.pid_namespace or self.box.own_user):

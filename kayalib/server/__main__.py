@@ -1,7 +1,8 @@
-"""``python -m kayalib.server app|class`` (see :mod:`kayalib.server.cli`)."""
+"""``python -m kayalib.server app|class``: the same command line as ``kayalib`` (``kayalib
+app``, ``kayalib class``), kept for the notes and scripts that name it."""
 
 import sys
 
-from kayalib.server.cli import main
+from kayalib.cli import main
 
 sys.exit(main())

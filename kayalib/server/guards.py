@@ -45,10 +45,10 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from kayalib.i18n import Translator
+from kayalib.pages.kernel import SECRET_HEADER
 from kayalib.server.frames import MAX_FRAME, Budget, frame_refusal
 from kayalib.server.language import page_language
 from kayalib.server.settings import LAB_ONLY
-from kayalib.ui.preheat import SECRET_HEADER
 
 SEAT_COOKIE = "kayalib_seat"
 

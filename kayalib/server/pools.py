@@ -1,7 +1,7 @@
 """Kernel pools that serve a class arriving at any time, fill in a useful order, and stop at once.
 
 A pooled kernel runs its notebook up to the app and then waits for the page's address
-(:mod:`kayalib.ui.preheat`). Voila's pools needed three changes for a class:
+(:mod:`kayalib.pages.kernel`). Voila's pools needed three changes for a class:
 
 - **No cell timeout while a page waits in its pool.** Voila ran the waiting cell under its cell
   timeout (``VoilaExecutor.timeout``, 120 s in class mode), so a kernel nobody asked for within

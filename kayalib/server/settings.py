@@ -6,7 +6,7 @@ a cell's output (``iopub_timeout``), after which the page comes up without its a
 
 - **preheated kernels** for the two play apps, one per student: each kernel is started and has
   run the notebook up to the app before anyone arrives; the app then only waits for the page's
-  address (:mod:`kayalib.ui.preheat`). The lesson the class is sent to (``--open``) gets one
+  address (:mod:`kayalib.pages.kernel`). The lesson the class is sent to (``--open``) gets one
   per student too; the other lessons and the index get a small pool;
 - a **refill delay** well above Voila's 1 s, so refilling the pools does not compete with the
   arrival wave, and kernels over **IPC** sockets (a 30-kernel start over TCP lost a kernel to
@@ -31,13 +31,19 @@ PLAY_APPS = ("play-blef.ipynb", "play-aku-paling-kaya.ipynb")
 LAB_ONLY = ("write-a-bot.ipynb",)
 
 
+def kernel_transport() -> str:
+    """How the server reaches its kernels: IPC sockets where the system has them (Linux, macOS;
+    over TCP, 40 pages at once lost a kernel to "Address already in use": the ports it picks
+    are only free until someone takes them), TCP on the loopback elsewhere (Windows, where
+    ZeroMQ has no IPC)."""
+    return "ipc" if os.name == "posix" else "tcp"
+
+
 def app_config() -> Config:
-    """The overlay of ``make app`` (its settings are in ``notebooks/voila.json``): kernels over
-    IPC where there is IPC, as in class mode (over TCP, 40 pages at once lost a kernel to
-    "Address already in use": the ports it picks are only free until someone takes them)."""
+    """The overlay of ``kayalib app`` (its settings are in the package's ``voila.json``):
+    kernels reached as :func:`kernel_transport` says, as in class mode."""
     c = Config()
-    if os.name == "posix":
-        c.KernelManager.transport = "ipc"
+    c.KernelManager.transport = kernel_transport()
     return c
 
 
@@ -98,7 +104,7 @@ class ClassSettings:
         c.VoilaConfiguration.preheat_kernel = True
         c.VoilaKernelManager.kernel_pools_config = self.pools(notebooks)
         c.VoilaKernelManager.fill_delay = self.fill_delay
-        c.KernelManager.transport = "ipc"
+        c.KernelManager.transport = kernel_transport()
         c.VoilaExecutor.iopub_timeout = self.iopub_timeout
         c.VoilaExecutor.timeout = self.cell_timeout
         c.VoilaExecutor.startup_timeout = self.cell_timeout

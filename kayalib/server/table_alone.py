@@ -1,124 +1,26 @@
-"""The class tables on their own: the routes of :mod:`kayalib.server.table_web` in a Tornado
-application of their own, without Voila (the JupyterHub service, the tests of the routes).
-
-On a hub (``python -m kayalib.server.table_alone --store FILE``, started by the hub as the
-service ``tables``, see ``deploy/jupyterhub/jupyterhub_config.py``): the students log in to
-the join page through the hub (OAuth), their login is their nickname, and the join page sends
-them to the play page on their own server (``/user/NAME/voila/render/...``); the kernels of
-the students' servers call the seats' routes with their server's hub token. The teacher's key
-is ``KAYALIB_TABLES_KEY`` (new at every start if unset; the service prints the dashboard's
+"""The class tables as a JupyterHub service (``python -m kayalib.server.table_alone --store
+FILE``, started by the hub as the service ``tables``, see
+``deploy/jupyterhub/jupyterhub_config.py``): the routes of :mod:`kayalib.server.table_web` in
+a Tornado application of their own, without Voila. The students log in to the join page
+through the hub (OAuth), their login is their nickname, and the join page sends them to the
+play page on their own server (``/user/NAME/voila/render/...``); the kernels of the students'
+servers call the seats' routes with their server's hub token. The teacher's key is
+``KAYALIB_TABLES_KEY`` (new at every start if unset; the service prints the dashboard's
 address in the hub's log).
-
-:class:`TablesThread` runs one on loopback in a thread of this process, with its own event
-loop; everything that touches the service goes through :meth:`TablesThread.call`, which runs on
-that loop (the service is not thread-safe, like the server it lives in).
-
->>> with TablesThread(":memory:") as server:
-...     table = server.call(lambda s: s.create_table("blef", people=2, seed=1))
-...     server.call(lambda s: s.tables[table.code].status)
-'waiting'
 """
 
 from __future__ import annotations
 
 import asyncio
 import secrets
-import threading
-from collections.abc import Callable
-from concurrent.futures import Future
-from typing import Any, TypeVar
 
 from tornado import web
-from tornado.httpserver import HTTPServer
-from tornado.netutil import bind_sockets
 
 from kayalib.server.store import ClassStore
-from kayalib.server.table_web import KernelCallers, TablesWeb, table_routes
+from kayalib.server.table_web import table_routes
 from kayalib.server.tables import TableService
 
-__all__ = ["TablesThread", "application", "hub_routes", "main"]
-
-T = TypeVar("T")
-
-
-def application(web_config: TablesWeb, base: str = "/") -> web.Application:
-    """The tables' routes under ``base``, with the form checks the join page relies on."""
-    return web.Application(
-        table_routes(base, web_config),
-        xsrf_cookies=True, cookie_secret=secrets.token_bytes(32),
-        websocket_max_message_size=1024,
-    )  # fmt: skip
-
-
-class TablesThread:
-    """A table service on ``127.0.0.1`` (a free port), in a thread; ``secret`` is what its
-    kernels send (:class:`~kayalib.server.table_web.KernelCallers`), ``key`` the teacher's.
-    ``bot_delay``: seconds before a bot moves."""
-
-    def __init__(self, store: str, *, bot_delay: float = 0.05, secret: str = "",
-                 key: str = "") -> None:  # fmt: skip
-        self.store_path = store
-        self.bot_delay = bot_delay
-        self.secret = secret or secrets.token_urlsafe(16)
-        self.key = key or secrets.token_urlsafe(9)
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.port = 0
-        self.service: TableService | None = None
-        self._server: HTTPServer | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
-
-    def start(self) -> TablesThread:
-        self.thread.start()
-        asyncio.run_coroutine_threadsafe(self._start(), self.loop).result(30)
-        return self
-
-    async def _start(self) -> None:
-        self.service = TableService(ClassStore(self.store_path), bot_delay=self.bot_delay)
-        self.service.restore()
-        config = TablesWeb(self.service, KernelCallers(self.secret), self.key,
-                           lambda _user, page: f"/{page}")  # fmt: skip
-        sockets = bind_sockets(0, "127.0.0.1")
-        self.port = sockets[0].getsockname()[1]
-        self._server = HTTPServer(application(config), max_body_size=64 * 1024)
-        self._server.add_sockets(sockets)
-
-    def call(self, fn: Callable[[TableService], T], timeout: float = 30) -> T:
-        """``fn(service)`` on the service's loop; its result (or its exception)."""
-        done: Future[T] = Future()
-
-        def run() -> None:
-            try:
-                assert self.service is not None
-                done.set_result(fn(self.service))
-            except BaseException as error:  # handed to the caller
-                done.set_exception(error)
-
-        self.loop.call_soon_threadsafe(run)
-        return done.result(timeout)
-
-    def stop(self) -> None:
-        async def close() -> None:
-            if self._server is not None:
-                self._server.stop()
-                await self._server.close_all_connections()
-            if self.service is not None:
-                self.service.store.close()
-
-        if self.thread.is_alive():
-            asyncio.run_coroutine_threadsafe(close(), self.loop).result(30)
-            self.loop.call_soon_threadsafe(self.loop.stop)
-            self.thread.join(10)
-        self.loop.close()
-
-    def __enter__(self) -> TablesThread:
-        return self.start()
-
-    def __exit__(self, *exc: Any) -> None:
-        self.stop()
+__all__ = ["hub_routes", "main"]
 
 
 # ---- a JupyterHub service ----------------------------------------------------------------------
@@ -129,7 +31,7 @@ def hub_routes(service: TableService, prefix: str, key: str) -> list[tuple[str, 
     login, the kernel routes for the students' servers' tokens, the OAuth callback."""
     from jupyterhub.services.auth import HubOAuth, HubOAuthCallbackHandler, HubOAuthenticated
 
-    from kayalib.server.table_web import HubCallers, JoinHandler
+    from kayalib.server.table_web import HubCallers, JoinHandler, TablesWeb
 
     auth = HubOAuth.instance()  # from the hub's JUPYTERHUB_* environment
 

@@ -7,7 +7,9 @@ person's seat a secret seat token (:data:`TOKEN_BYTES` random bytes, kept only a
 that works at that seat of that table only. A seat acts by sending an action's text and the
 move count it answers (:meth:`TableService.act`: a replayed or raced message names an old count
 and is refused); it is handed exactly its own view (:meth:`ClassTable.update`: the engine's
-``view(seat).to_json()``, the hands laid face up for everyone, and who sits where).
+``view(seat).to_json()``, which holds the hands laid face up for everyone too, and who sits
+where). Nothing here knows a game: what differs is the registry's (:class:`~kayalib.registry.Game`:
+the stand-in bot, the options, a seat's own figures).
 
 Nothing is lost: every move is written to the :class:`~kayalib.server.store.ClassStore` from
 the table's own listener, *before* :meth:`act` returns and before any seat is told; if the
@@ -28,7 +30,7 @@ Bots and stand-ins move after :attr:`TableService.bot_delay`, on the service's c
 ('playing', (0, 1))
 >>> first = service.update_for(ana)
 >>> sorted(first)[:4], first["view"]["seed"] if "seed" in first["view"] else None
-(['game', 'laid', 'mine', 'news'], None)
+(['game', 'mine', 'news', 'seat'], None)
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from typing import Any, Protocol
 from kayalib.engine import Refusal, Step
 from kayalib.errors import IllegalActionError, ParseError, RulesError
 from kayalib.registry import bot_names, game, make_bot
-from kayalib.seeds import bot_rng, fresh_seed
+from kayalib.seeds import fresh_seed
 from kayalib.server.frames import Budget
 from kayalib.server.store import ClassStore, digest
 from kayalib.table import MOVE_CHARS, PERSON, GameRecord, Table
@@ -78,8 +80,6 @@ MAX_BOT_WAIT = 3600.0
 #: the most tables one class may have, and seats at one table
 MAX_TABLES = 64
 NICKNAME_CHARS = 20
-#: the bot that stands in for an absent person, by game
-STAND_IN = {"blef": "odds", "kaya": "counter"}
 TOKEN_TEXT = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
@@ -107,13 +107,6 @@ def check_nickname(text: object) -> str:
         raise refusal("table_bad_nickname", "a nickname has 1 to {chars} letters",
                       chars=NICKNAME_CHARS)  # fmt: skip
     return name
-
-
-def is_code(text: object) -> bool:
-    """Whether ``text`` is a join code's form (the code itself is checked by lookup)."""
-    return isinstance(text, str) and len(text) == CODE_LENGTH and all(
-        c in CODE_ALPHABET for c in text
-    )
 
 
 def normal_code(text: str) -> str:
@@ -260,7 +253,6 @@ class ClassTable:
         self.status = status
         now = service.clock.time()
         self.seats = [Seat(i, kind, away_since=now) for i, kind in enumerate(table.seats)]
-        self._figures: dict[int, tuple[int, dict[str, int] | None]] = {}
         self.logged = logged  # moves written to the store
         self.stand_in_moves = 0
         self._acting_stand_in = False
@@ -294,23 +286,10 @@ class ClassTable:
             for s in self.seats
         ]  # fmt: skip
 
-    def laid(self) -> list[list[str] | None] | None:
-        """The hands laid face up for everyone now (a Blef check, the end of a Kaya game)."""
-        from kayalib.ui import blef_panels, kaya_panels
-
-        panels = {"blef": blef_panels, "kaya": kaya_panels}[self.game]
-        hands = panels.laid(self.table.state)
-        if hands is None:
-            return None
-        return [None if hand is None else [str(card) for card in hand] for hand in hands]
-
     def news(self, seat: int) -> int:
-        """Where the news of ``seat``'s next decision starts in its own log (as
-        :meth:`kayalib.ui.client.LocalTable.news` for the full log)."""
-        for state in reversed(self.table.states[:-1]):
-            if state.current_player == seat and state.forced_action() is None:
-                return len(state.log.seen_by(seat))
-        return 0
+        """Where the news of ``seat``'s next decision starts in its own log
+        (:meth:`kayalib.table.Table.news`)."""
+        return self.table.news(seat, (seat,))
 
     def update(self, seat: int) -> dict[str, Any]:
         """Everything ``seat``'s page is sent: its own view and what is public."""
@@ -318,20 +297,13 @@ class ClassTable:
         return {
             "type": "update", "table": self.code, "game": self.game, "seat": seat,
             "version": self.version, "status": self.status, "seats": self.public_seats(),
-            "view": view.to_json(), "laid": self.laid(), "news": self.news(seat),
+            "view": view.to_json(), "news": self.news(seat),
             "mine": self.own_figures(seat), "stand_in_moves": self.stand_in_moves,
         }  # fmt: skip
 
     def own_figures(self, seat: int) -> dict[str, int] | None:
-        """``seat``'s own play figures (:mod:`kayalib.blef.bluffs`), counted again only
-        when a round has ended."""
-        from kayalib.blef.bluffs import own_figures
-
-        ended = sum(1 for e in self.table.state.events if e.kind == "check")
-        kept = self._figures.get(seat)
-        if kept is None or kept[0] != ended:
-            kept = self._figures[seat] = (ended, own_figures(self.table.state, seat))
-        return kept[1]
+        """``seat``'s own play figures (the game's :attr:`~kayalib.registry.Game.seat_figures`)."""
+        return self.table.game.seat_figures(self.table.state, seat)
 
     # ---- moves ---------------------------------------------------------------------------------
 
@@ -356,12 +328,17 @@ class ClassTable:
             return "bot"
         return "stand-in" if self._acting_stand_in else "person"
 
-    def act(self, seat: int, text: str, *, stand_in: bool = False) -> None:
-        """``seat`` (a person, or the bot standing in for them) does ``text``; written to the
-        store before this returns, taken back if the store cannot write it."""
-        self._acting_stand_in = stand_in
+    def act(self, seat: int, text: str) -> None:
+        """``seat`` (a person) does ``text``; written to the store before this returns, taken
+        back by the table if the store cannot write it."""
+        self.table.act(seat, text)
+
+    def stand_in(self, seat: int) -> None:
+        """The game's stand-in bot makes the move of ``seat`` (its person is away); stored
+        as ``stand-in``, taken back as :meth:`act`."""
+        self._acting_stand_in = True
         try:
-            self.table.act(seat, text)  # a move the store refuses is taken back by the table
+            self.table.stand_in(seat, self.service.stand_in_bot(self.game))
         finally:
             self._acting_stand_in = False
 
@@ -393,10 +370,7 @@ class ClassTable:
         seat = self.table.state.current_player
         if self.status != "playing" or seat is None or not self.seats[seat].stand_in:
             return
-        state = self.table.state
-        bot = self.service.stand_in_bot(self.game)
-        action = bot.choose(state.view(seat), bot_rng(state.seed, seat, state.ply))
-        self.act(seat, str(action), stand_in=True)
+        self.stand_in(seat)
         self.service.changed(self)
 
     # ---- presence ------------------------------------------------------------------------------
@@ -520,9 +494,10 @@ class TableService:
         return self.store.add_member(self.class_id, key, user[:NICKNAME_CHARS])
 
     def stand_in_bot(self, which: str) -> Any:
+        """The bot that plays an away person's seat at a table of ``which`` (one per game)."""
         bot = self._stand_ins.get(which)
         if bot is None:
-            bot = self._stand_ins[which] = make_bot(which, STAND_IN[which])
+            bot = self._stand_ins[which] = make_bot(which, game(which).stand_in)
         return bot
 
     # ---- the teacher ---------------------------------------------------------------------------
@@ -545,7 +520,7 @@ class TableService:
             most = spec.players.stop - 1
             raise RulesError(f"{spec.title} takes {spec.players.start} to {most} players, at "
                              "least one a student")  # fmt: skip
-        rules = rules_for(spec.name, len(seats), options or {})
+        rules = spec.rules_with(len(seats), options or {})
         wait = check_wait(bot_wait)
         code = self._new_code()
         table = Table(spec, seats, rules=rules, seed=fresh_seed() if seed is None else seed)
@@ -749,40 +724,6 @@ class TableService:
             watcher(table)
         table.schedule()
         return sent
-
-
-def rules_for(which: str, players: int, options: Mapping[str, str]) -> Any:
-    """The rules of a class table: the game's defaults for ``players`` with the apps' options
-    (Blef ``mode`` and ``cards``, the card limit of the classic mode, for a shorter game; Aku
-    Paling Kaya ``coins``, a name of ``kayalib.ui.kaya_app.COIN_TABLES``).
-
-    >>> rules_for("blef", 4, {"cards": "2"}).max_cards
-    2
-    """
-    from dataclasses import replace
-
-    rules = game(which).rules_for_players(players)
-    unknown = set(options) - {"mode", "coins", "cards"}
-    if unknown:
-        raise RulesError(f"unknown table option {sorted(unknown)[0]!r}")
-    if which == "blef" and "mode" in options:
-        from kayalib.blef.rules import MODES
-
-        if options["mode"] not in MODES:
-            raise RulesError(f"the modes are {', '.join(MODES)}")
-        rules = replace(rules, mode=options["mode"], max_cards=None)
-    if which == "blef" and options.get("cards"):  # a shorter game: a lower card limit
-        text = options["cards"]
-        if not (text.isascii() and text.isdigit() and 0 < len(text) <= 2):
-            raise RulesError("the card limit is a whole number")
-        rules = replace(rules, max_cards=int(text))
-    if which == "kaya" and "coins" in options:
-        from kayalib.ui.kaya_app import COIN_TABLES
-
-        if options["coins"] not in COIN_TABLES:
-            raise RulesError(f"the coin tables are {', '.join(COIN_TABLES)}")
-        rules = replace(rules, coins=COIN_TABLES[options["coins"]])
-    return rules
 
 
 def check_wait(seconds: object) -> float:

@@ -18,12 +18,12 @@ from traitlets import Float, Instance, Integer, List, Unicode
 from traitlets.config import Config
 from voila.app import Voila
 
+from kayalib.pages.kernel import SECRET_ENV, TEACHER_KEY_ENV
+from kayalib.pages.lost import all_banner_words
 from kayalib.server.frames import PAGE_MESSAGES
 from kayalib.server.guards import OwnerBook, PageConnection, guard_handlers
 from kayalib.server.hosts import allowed_hosts, answer_only_to
 from kayalib.server.pools import WarmUps, make_pools_patient, stop_at_once
-from kayalib.ui.preheat import SECRET_ENV, TEACHER_KEY_ENV
-from kayalib.ui.resume import all_banner_words
 
 
 class Limits(NamedTuple):

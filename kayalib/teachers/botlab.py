@@ -37,6 +37,7 @@ from kayalib.lessons.kit.page import Lesson
 from kayalib.lessons.kit.plots import Chart
 from kayalib.lessons.kit.tournament import WinRates, bot_label
 from kayalib.lessons.l07 import Rate, against_base
+from kayalib.package_data import notebooks_folder
 from kayalib.pages.language import set_language
 from kayalib.pages.options import PageOptions
 from kayalib.pages.runbox import Progress, RunBox
@@ -119,7 +120,7 @@ BOARD_FILE = Path(__file__).with_name("botlab_board.json")
 """The shipped class-tournament leaderboard: the notebook's Blef template bot against every
 built-in bot, :data:`BOARD_GAMES` a pairing (``python -m kayalib.teachers board`` writes it)."""
 BOARD_GAMES = 250
-NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "write-a-bot.ipynb"
+NOTEBOOK = notebooks_folder() / "write-a-bot.ipynb"
 
 
 def template_source(game: str, notebook: Path = NOTEBOOK) -> str:

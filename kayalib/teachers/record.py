@@ -21,12 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from kayalib.i18n import Translator
+from kayalib.package_data import notebooks_folder
 from kayalib.pages.language import fill, resolve
 
 __all__ = ["Ask", "LessonRecord", "Table", "Task", "notebook_path", "record_lesson", "run_lesson"]
 
-ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOKS = ROOT / "notebooks"
+NOTEBOOKS = notebooks_folder()  # the installed package's (kayalib.package_data)
 
 
 @dataclass(frozen=True)

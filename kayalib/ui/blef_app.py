@@ -1,7 +1,7 @@
 """Blef, Polish liar's poker, as an ipywidgets app (for Jupyter and Voila).
 
 >>> app = BlefApp(seed=3, delay=0, opponents=["random"])
->>> app.state.players, app.seats
+>>> app.screen().view.players, app.seats
 (2, ['human', 'random'])
 
 The panels' HTML is drawn by :mod:`kayalib.ui.blef_panels` and the hint by
@@ -20,23 +20,23 @@ import ipywidgets as w
 
 from kayalib.blef.actions import CHECK
 from kayalib.blef.bids import Bid
-from kayalib.blef.game import BlefState
-from kayalib.blef.rules import MODES, BlefRules
+from kayalib.blef.rules import MODES, BlefRules, describe_rules
+from kayalib.blef.view import BlefView
 from kayalib.errors import IllegalActionError
 from kayalib.pages.widgets import button, html, set_options, show_if
 from kayalib.ui import blef_panels as panels
 from kayalib.ui.bid_picker import BidPicker
-from kayalib.ui.blef_hint import LIKELY, LIKELY_BIDS, BlefHintPanel, Hint, likely_bids
+from kayalib.ui.blef_hint import LIKELY, LIKELY_BIDS, MODELS, BlefHintPanel, Hint, likely_bids
 from kayalib.ui.blef_panels import bid_cards
 from kayalib.ui.framework import GameApp
-from kayalib.ui.screen import Screen, seat_namer
+from kayalib.ui.screen import Screen
 from kayalib.ui.widgets import Panel
 from kayalib.words.blef import SUIT_KEYS, BlefWords
 
 __all__ = ["SUIT_KEYS", "BlefApp", "bid_cards"]
 
 
-class BlefApp(GameApp[BlefState]):
+class BlefApp(GameApp):
     """Play Blef against bots (``random``, ``honest``, ``odds``, ``bayes``, ``cfr``) or hot-seat.
 
     ``opponents`` names who sits at seats 1.. ("human" for a friend at the same screen);
@@ -49,7 +49,6 @@ class BlefApp(GameApp[BlefState]):
     bot_names = ("random", "honest", "odds", "bayes", "cfr")
     default_opponents = ("odds", "random")
     choices = {"mode": MODES}
-    laid = staticmethod(panels.laid)
 
     def __init__(self, *, mode: str = "classic", **kwargs: Any) -> None:
         self._mode_init = mode if mode in MODES else "classic"
@@ -58,11 +57,13 @@ class BlefApp(GameApp[BlefState]):
     # ----------------------------------------------------------------- widgets
 
     def build_game(self) -> list[w.Widget]:
-        self._picker_for = -1
+        self._picker_for: tuple[int, int] | None = None
+        self._model_for: tuple[str, ...] | None = None
         self.mode = w.Dropdown(options=[(m, m) for m in MODES], value=self._mode_init)
         self.mode.add_class("kaya-mode")
-        self.options_box.children = (*self.options_box.children, self.mode)
-        self.players_html = self.side.part("kaya-players-panel")
+        options = self.shell.options_box
+        options.children = (*options.children, self.mode)
+        self.players_html = self.shell.side.part("kaya-players-panel")
         self.round = Panel("kaya-round")
         self.hand_title = self.round.part("kaya-hand-title")
         self.hand = self.round.part("kaya-hand")
@@ -93,7 +94,7 @@ class BlefApp(GameApp[BlefState]):
         self.controls.add_class("kaya-bid-controls")
         self.hint_panel = BlefHintPanel(self.guard(lambda _change: self.render()))
         return [self.round.widget, self.show_hand, self.controls, self.after.widget,
-                self.hint_panel.controls, self.hint]  # fmt: skip
+                self.hint_panel.controls, self.shell.hint]  # fmt: skip
 
     def relabel_game(self) -> None:
         t = self.t
@@ -109,21 +110,40 @@ class BlefApp(GameApp[BlefState]):
         self.hint_panel.relabel(t)
 
     def show_rules(self, rules: BlefRules) -> None:
-        self.mode.value = rules.mode
+        self.mode.value = describe_rules(rules)["mode"]
 
     def game_rules(self) -> BlefRules:
-        return BlefRules(players=len(self.seat_choices()), mode=self.mode.value)
+        return BlefRules(players=len(self.shell.seat_choices()), mode=self.mode.value)
+
+    def table_shown(self) -> None:
+        """The hint's model starts as the bot the others are (when they are all one bot it
+        can model): at a table of random bots, "the others bid like random"."""
+        seats = tuple(self.seats)
+        if seats == self._model_for:
+            return  # the same players: the student's own choice of model stays
+        self._model_for = seats
+        others = {kind for seat, kind in enumerate(seats) if not self.is_human(seat)}
+        model = others.pop() if len(others) == 1 else "odds"
+        self.hint_panel.model.value = model if model in MODELS else "odds"
 
     def words(self) -> BlefWords:
         """The shared narrator, in the app's language and with the app's seat names."""
-        return BlefWords(self.t, seat_namer(self.t, self.seats))
+        return BlefWords(self.t, self.namer())
 
     def bid_text(self, bid: Bid) -> str:
         """A bid in the current language, e.g. "pair K", "para K", "flush hearts"."""
         return self.words().bid_text(bid)
 
     def legal_bids(self) -> list[Bid]:
-        return panels.legal_bids(self.state.view(self.state.current_player))  # type: ignore[arg-type]
+        """The bids the person whose cards are on screen may make now (none unless it is
+        their turn)."""
+        return panels.legal_bids(self._view(self.screen()))
+
+    @staticmethod
+    def _view(screen: Screen) -> BlefView:
+        view = screen.view
+        assert isinstance(view, BlefView)
+        return view
 
     # ----------------------------------------------------------------- controller
 
@@ -155,7 +175,7 @@ class BlefApp(GameApp[BlefState]):
 
     def draw(self, screen: Screen, words: BlefWords) -> None:
         hint = self.hint_panel.for_screen(screen)
-        self.status.value = panels.status_html(screen, words)
+        self.shell.status.value = panels.status_html(screen, words)
         self.players_html.value = panels.players_html(screen, words)
         self.hand_title.value = panels.hand_title_html(screen, words)
         self.hand.value = panels.hand_html(screen, words)
@@ -165,15 +185,15 @@ class BlefApp(GameApp[BlefState]):
         self._draw_picker(screen, words)
         self._draw_likely_bids(screen, words, hint)
         self.reveal.value = panels.reveal_html(screen, words)
-        self.hint.value = self.hint_panel.html(screen, words, hint)
+        self.shell.hint.value = self.hint_panel.html(screen, words, hint)
 
     def _draw_picker(self, screen: Screen, words: BlefWords) -> None:
         """The full picker (kind, then rank or suit) and the check button; at the top of the
         ladder only the check is left."""
-        new_decision = self._picker_for != len(self.states)  # it starts from the lowest bid
-        self._picker_for = len(self.states)
-        self.bid_picker.offer(panels.legal_bids(screen.view), words,  # type: ignore[arg-type]
-                              reset=new_decision)  # fmt: skip
+        view = self._view(screen)
+        decision = (view.seat, len(view.events))  # a new decision starts from the lowest bid
+        new_decision, self._picker_for = self._picker_for != decision, decision
+        self.bid_picker.offer(panels.legal_bids(view), words, reset=new_decision)
         kinds = self.bid_picker.kinds
         show_if(self.controls, screen.my_turn)
         for widget in (self.kind, self.param, self.bid_button):
@@ -182,7 +202,7 @@ class BlefApp(GameApp[BlefState]):
             widget.disabled = not screen.can_act or not kinds
         if not screen.can_act:
             self.param.disabled = True
-        self.check_button.disabled = not screen.can_act or not screen.view.bids  # type: ignore[attr-defined]
+        self.check_button.disabled = not screen.can_act or not view.bids
 
     def _draw_likely_bids(self, screen: Screen, words: BlefWords, hint: Hint | None) -> None:
         """With the hint on: the bids above the last one most likely true given the bids heard
@@ -191,7 +211,7 @@ class BlefApp(GameApp[BlefState]):
         t = self.t
         offered = hint is not None and hint.ok and screen.can_act
         show_if(self.quick_box, offered)
-        likely = likely_bids(screen.view, hint) if offered else []  # type: ignore[arg-type]
+        likely = likely_bids(self._view(screen), hint) if offered else []
         self._quick = [None] * LIKELY_BIDS
         if not offered:
             return  # hidden buttons keep their words until the box is shown again

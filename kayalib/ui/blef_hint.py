@@ -14,7 +14,7 @@ the "what if" page draws the same table with :func:`hint_table_html`.
 
 >>> from kayalib.ui.blef_app import BlefApp
 >>> app = BlefApp(seed=3, delay=0, opponents=["odds"], hint=True)
->>> "kaya-hint-after" in app.hint.value, app.hint_panel.model.value
+>>> "kaya-hint-after" in app.shell.hint.value, app.hint_panel.model.value
 (True, 'odds')
 """
 
@@ -250,9 +250,10 @@ class BlefHintPanel:
 
     def for_screen(self, screen: Screen) -> Hint | None:
         """The hint the screen shows now, or ``None`` (hint off, cards face down, game over)."""
-        if not screen.hint or not available(screen):
+        view = screen.view
+        if not screen.hint or not available(screen) or not isinstance(view, BlefView):
             return None
-        return self.hint(screen.view)  # type: ignore[arg-type]
+        return self.hint(view)
 
     def html(self, screen: Screen, words: BlefWords, hint: Hint | None = None) -> str:
         """The hint for the person whose cards are on screen (or why there is none), and the
@@ -324,13 +325,18 @@ def _row(t: Translator, label: str, result: Any, bid: Bid, marked: bool) -> str:
     after = float(result.true[bid.index])
     mark = ' class="kaya-bar-mark"' if marked else ""
     star = "\u2605 " if marked else ""  # the bid on the table: not by colour alone
+    unsure = ""
+    if bid in getattr(result, "above_target", ()):  # its error stayed above the target
+        note = t("hint_unsure_bid", error=t.percent(float(result.stderr[bid.index])),
+                 target=t.percent(result.target_error))  # fmt: skip
+        unsure = f'<div class="kaya-small kaya-hint-unsure">{escape(note)}</div>'
     return (
         f"<tr{mark}><th scope=\"row\">{star}{escape(label)}</th>"
         f'<td class="kaya-bar" aria-hidden="true"><i style="width:{100 * before:.1f}%"></i></td>'
         f'<td class="kaya-bar-value">{t.percent(before)}</td>'
         f'<td class="kaya-bar kaya-bar-after" aria-hidden="true">'
         f'<i style="width:{100 * after:.1f}%"></i></td>'
-        f'<td class="kaya-bar-value kaya-hint-after">{t.percent(after)}</td></tr>'
+        f'<td class="kaya-bar-value kaya-hint-after">{t.percent(after)}{unsure}</td></tr>'
     )
 
 
@@ -380,7 +386,8 @@ def _moved(words: BlefWords, hint: Hint, bids: Sequence[Bid]) -> str:
 
 def _unchanged(words: BlefWords, hint: Hint) -> str:
     t = words.t
-    what, before = hint.unchanged  # type: ignore[misc]
+    assert hint.unchanged is not None
+    what, before = hint.unchanged
     if what == "model":
         previous = t("hint_unchanged_model", model=model_text(t, before))
     else:

@@ -1,23 +1,21 @@
 """The HTML of the Blef app's panels: pure functions ``panel(screen, words) -> str`` of a
 :class:`~kayalib.ui.screen.Screen` and the narrator (:class:`~kayalib.words.BlefWords`, seats
 named as the app names them): the status line (what happened since your last move, then what
-to do), the players, your hand, the bids of the round, and the reveal after a check.
-:func:`laid` says which hands a state shows face up (every hand of the round a check ended).
+to do), the players, your hand, the bids of the round, and the reveal after a check (the
+hands the view says were laid face up).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import Any
 
 from kayalib.blef.bids import Bid
 from kayalib.blef.cards import Card
-from kayalib.blef.events import CheckEvent, DealEvent, EliminatedEvent, StartEvent
+from kayalib.blef.events import CheckEvent, EliminatedEvent, StartEvent
 from kayalib.blef.view import BlefView
 from kayalib.draw import blef_card_svg, card_back_svg, row_html
-from kayalib.ui.client import Laid
-from kayalib.ui.screen import Screen, news_lines, status_line
+from kayalib.ui.screen import Screen, hold_text, news_lines, status_line
 from kayalib.words.blef import BlefWords
 
 __all__ = [
@@ -25,7 +23,6 @@ __all__ = [
     "bids_html",
     "hand_html",
     "hand_title_html",
-    "laid",
     "legal_bids",
     "players_html",
     "reveal_html",
@@ -51,18 +48,6 @@ def bid_cards(bid: Bid, pool: Sequence[Card]) -> set[Card]:
     return set()
 
 
-def laid(state: Any) -> Laid:
-    """Every hand of the last round a check ended (at a check, everyone shows their cards)."""
-    deals = {}
-    checked = None
-    for event in state.events:
-        if isinstance(event, DealEvent):
-            deals[event.round] = event.hands
-        elif isinstance(event, CheckEvent):
-            checked = event.round
-    return None if checked is None else deals[checked]
-
-
 def card(words: BlefWords, c: Card, *, width: int = 72, highlight: bool = False) -> str:
     return blef_card_svg(c.rank, c.suit, width=width, highlight=highlight,
                          suit_names=words.suit_names())  # fmt: skip
@@ -78,11 +63,14 @@ def status_html(screen: Screen, words: BlefWords) -> str:
     now: a screen reader reads the whole line out when it changes."""
     t, view = words.t, screen.view
     assert isinstance(view, BlefView)
-    if view.outcome is not None:
-        text = t("blef_winner", player=words.seat(view.outcome.winners[0]))
-        cls = "kaya-over"
-    elif screen.is_person(view.current_player):
-        who = words.seat(view.current_player)  # type: ignore[arg-type]
+    held, seat = hold_text(t, screen), view.current_player
+    if view.outcome is not None or seat is None:
+        winner = view.outcome.winners[0] if view.outcome is not None else 0
+        text, cls = t("blef_winner", player=words.seat(winner)), "kaya-over"
+    elif held is not None:
+        text, cls = held, ""
+    elif screen.is_person(seat):
+        who = words.seat(seat)
         if screen.hot_seat and not screen.hand_visible:
             text = t("hot_seat_turn", player=who)
         elif view.bids and not legal_bids(view):
@@ -93,7 +81,7 @@ def status_html(screen: Screen, words: BlefWords) -> str:
             text = t("blef_your_opening", player=who)
         cls = "kaya-your-turn"
     else:
-        text, cls = t("waiting_for", player=words.seat(view.current_player)), ""  # type: ignore[arg-type]
+        text, cls = t("waiting_for", player=words.seat(seat)), ""
     return status_line(t, news_lines(screen, words), text, cls, t("round_n", n=view.round))
 
 
@@ -101,18 +89,21 @@ def players_html(screen: Screen, words: BlefWords) -> str:
     t, view = words.t, screen.view
     assert isinstance(view, BlefView)
     parts = ['<div class="kaya-players">']
-    for i, count in enumerate(view.counts):
+    winners = view.outcome.winners if view.outcome is not None else ()
+    for i in range(view.players):
+        count = view.holds(i)
         cls = "kaya-player"
         if i == view.current_player:
             cls += " kaya-active"
-        if not count:
-            cls += " kaya-out"
         if count:
             info = t.count("cards_count", count, n=count)
             back = card_back_svg(width=22, title=t("card_face_down"))
             backs = row_html([back] * count)
+        elif i in winners:
+            info, backs = t("player_won"), ""
         else:
             info, backs = t("player_out"), ""
+            cls += " kaya-out"
         parts.append(
             f'<div class="{cls}"><div class="kaya-player-name">{escape(words.seat(i))}'
             f'</div><div class="kaya-small">{escape(info)}</div>{backs}</div>'
@@ -125,15 +116,22 @@ def players_html(screen: Screen, words: BlefWords) -> str:
     return "".join(parts)
 
 
+def _won(screen: Screen) -> bool:
+    """Whether the game is over and the viewer won it (then they hold no cards: no hand)."""
+    outcome = screen.view.outcome
+    return outcome is not None and screen.viewer in outcome.winners
+
+
 def hand_title_html(screen: Screen, words: BlefWords) -> str:
-    if screen.viewer is None:
-        return ""
+    if screen.viewer is None or _won(screen):
+        return ""  # the winner holds no cards (the status line and players panel say who won)
     return f"<h4>{escape(words.t('your_cards', player=words.seat(screen.viewer)))}</h4>"
 
 
 def hand_html(screen: Screen, words: BlefWords) -> str:
-    """The viewer's cards, face up when shown (else their backs)."""
-    if screen.viewer is None:
+    """The viewer's cards, face up when shown (else their backs); "out of the game" once
+    they are out."""
+    if screen.viewer is None or _won(screen):
         return ""
     view = screen.view
     assert isinstance(view, BlefView)
@@ -142,7 +140,7 @@ def hand_html(screen: Screen, words: BlefWords) -> str:
     else:
         back = card_back_svg(width=84, label="?", title=words.t("card_face_down"))
         faces = [back] * len(view.hand)
-    out = not view.counts[screen.viewer]  # eliminated: no cards for the rest of the game
+    out = not view.holds(screen.viewer)  # eliminated: no cards for the rest of the game
     return row_html(faces, empty=words.t("player_out" if out else "no_cards"))
 
 
@@ -172,7 +170,9 @@ def reveal_html(screen: Screen, words: BlefWords) -> str:
     t = words.t
     news = screen.since_news()
     checks = [e for e in news if isinstance(e, CheckEvent)]
-    if not checks or screen.laid is None:
+    view = screen.view
+    assert isinstance(view, BlefView)
+    if not checks or view.laid is None:
         return ""
     e = checks[-1]
     counted = bid_cards(e.bid, e.pool)
@@ -186,7 +186,7 @@ def reveal_html(screen: Screen, words: BlefWords) -> str:
     else:
         why += " " + t("blef_reveal_more", loser=words.seat(e.loser))
     hands = []
-    for i, hand in enumerate(screen.laid):
+    for i, hand in enumerate(view.laid):
         if not hand:
             continue
         cards = row_html([card(words, c, width=56, highlight=c in counted) for c in hand])

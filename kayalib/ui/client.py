@@ -1,45 +1,74 @@
 """What a play page shows a table through: :class:`TableClient`, and the in-kernel table.
 
 A play page never reads a game state. It asks a *table client* what one seat may know
-(:meth:`~TableClient.view`, the engine's view of that seat), for the table's log as the screen
-reads it, for the cards laid face up, and it sends a seat's action as *text*
-(:meth:`~TableClient.act`); the panels draw what comes back (:mod:`kayalib.ui.screen`).
+(:meth:`~TableClient.view`, the engine's view of that seat: its cards, every public fact, the
+hands laid face up, its part of the log), who sits where, which seats are played at this screen
+and whether they may act now; and it sends a seat's action as *text* (:meth:`~TableClient.act`).
+The panels draw what comes back (:mod:`kayalib.ui.screen`).
 
-:class:`LocalTable` is the client of a :class:`kayalib.table.Table` in this kernel, and it also
-holds the owner's controls that only the page owning the table has: a new game, undo, the bots'
-pacing. A table that lives elsewhere (a class table on the server) is another client: its seat
-sends an action's text and receives its view (``View.to_json`` / ``View.from_json``), and the
-same panels draw it. Two things a seat's view does not carry yet, and that such a client would
-get from the table as well: the hands laid face up (:meth:`~TableClient.laid`; a Blef check
-shows every hand, the end of Aku Paling Kaya every hand) and, for Blef, how many cards each seat
-was dealt (a view's deal hides the other hands, sizes included, so the log reads the table's).
+Two clients: :class:`LocalTable`, a :class:`kayalib.table.Table` in this kernel, and a seat of
+a class table on the server (:class:`kayalib.ui.remote.ClassSeat`), whose views cross a process
+boundary as ``View.to_json`` / ``View.from_json``. Only the page that owns a table may start a
+new game, undo or pace the bots: that is the optional :class:`TableOwner` part
+(:attr:`TableClient.owner`), which a local table has and a class seat has not (the teacher runs
+a class table).
 
 >>> from kayalib.table import PERSON, Table
 >>> client = LocalTable(Table("blef", [PERSON, "odds"], seed=7))
->>> client.seats, [str(a) for a in client.view(0).legal_actions()[:1]]
-(('human', 'odds'), ['high-card 9'])
->>> client.act(0, "pair A"); client.bot_due
+>>> client.seats, client.people, [str(a) for a in client.view(0).legal_actions()[:1]]
+(('human', 'odds'), (0,), ['high-card 9'])
+>>> client.act(0, "pair A"); client.owner is not None and client.owner.bot_due
 True
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from kayalib.engine import Event, State, Step, View
-from kayalib.table import Table
+from kayalib.engine import Step, View
+from kayalib.table import GameRecord, Table
 
-__all__ = ["Laid", "LocalTable", "TableClient"]
+__all__ = ["LocalTable", "TableClient", "TableOwner"]
 
-Laid = tuple[tuple[Any, ...] | None, ...] | None
-"""The hands every seat has laid face up for all to see now (by seat; ``None`` for a seat whose
-hand is not shown), or ``None``."""
+
+class TableOwner(Protocol):
+    """What only the page that owns a table may do (a :class:`kayalib.table.Table` in its
+    kernel): start a new game, undo, and pace the bots (a bot move is due, the page makes it
+    when it likes)."""
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def fixed_seed(self) -> bool: ...
+
+    @property
+    def rules(self) -> Any: ...
+
+    @property
+    def seats(self) -> tuple[str, ...]: ...
+
+    @property
+    def bot_due(self) -> bool: ...
+
+    def new_game(self, *, seed: int | None = None, seats: Sequence[str] | None = None,
+                 rules: Any = None) -> None: ...  # fmt: skip
+
+    def advance(self) -> Step[Any] | None: ...
+
+    def run(self, limit: int = 100_000) -> list[Step[Any]]: ...
+
+    def undo_target(self) -> int | None: ...
+
+    def undo(self) -> None: ...
+
+    def record(self) -> GameRecord: ...
 
 
 class TableClient(Protocol):
     """A table as a page sees it. Seats are numbered from 0; ``seats[s]`` is ``"human"`` for a
-    person or the name of the bot playing seat ``s``."""
+    person (at this screen or another) or the name of the bot playing seat ``s``."""
 
     @property
     def game(self) -> str:
@@ -49,22 +78,35 @@ class TableClient(Protocol):
     @property
     def seats(self) -> tuple[str, ...]: ...
 
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats played at this screen (each may be asked for its :meth:`view`)."""
+        ...
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Each seat's nickname at a class table (``""`` for none); ``()`` elsewhere."""
+        ...
+
+    @property
+    def hold(self) -> str | None:
+        """Why nobody at this screen may act now though the game goes on
+        (:data:`kayalib.ui.screen.HOLDS`), or ``None``."""
+        ...
+
+    @property
+    def owner(self) -> TableOwner | None:
+        """The owner's part (new game, undo, pacing), or ``None`` for a page that does not
+        own its table."""
+        ...
+
     def view(self, seat: int) -> View:
-        """What ``seat`` may know now."""
+        """What ``seat`` (one of :attr:`people`) may know now."""
         ...
 
-    def log(self) -> Sequence[Event]:
-        """The table's log as a screen reads it (the narrator tells each seat only its part)."""
-        ...
-
-    def laid(self) -> Laid:
-        """The hands laid face up now, or ``None``."""
-        ...
-
-    def news(self, people: Collection[int]) -> int:
-        """Where the news starts in :meth:`log` for the people at a screen: after the last
-        earlier moment one of them had a choice to make (a showdown stays until their next
-        decision; a forced move, made for them at once, is no such moment)."""
+    def news(self, reader: int) -> int:
+        """Where the news of this screen's next decision starts in ``reader``'s log: after the
+        last earlier moment one of :attr:`people` had a choice to make."""
         ...
 
     def act(self, seat: int, action: str) -> None:
@@ -72,18 +114,20 @@ class TableClient(Protocol):
         ParseError, and nothing changes, when the table refuses it."""
         ...
 
+    def listen(self, listener: Callable[[], None]) -> None:
+        """``listener()`` runs after every change this page did not make itself (a
+        classmate's move, a bot's on the server's clock)."""
+        ...
+
 
 class LocalTable:
-    """The client of a :class:`~kayalib.table.Table` in this kernel, with the owner's controls.
+    """The client of a :class:`~kayalib.table.Table` in this kernel; its owner part is the
+    table itself. Every person's seat is played at this screen (a hot-seat game when there are
+    several), and nothing changes the table but this page, so :meth:`listen` has nothing to
+    tell."""
 
-    ``laid(state)`` says which hands a state shows face up (each game's panels know).
-    """
-
-    def __init__(self, table: Table, laid: Callable[[Any], Laid] = lambda _state: None) -> None:
+    def __init__(self, table: Table) -> None:
         self.table = table
-        self._laid = laid
-
-    # -- what any page may ask (TableClient) -----------------------------------------------------
 
     @property
     def game(self) -> str:
@@ -93,50 +137,30 @@ class LocalTable:
     def seats(self) -> tuple[str, ...]:
         return self.table.seats
 
+    @property
+    def people(self) -> tuple[int, ...]:
+        return self.table.people
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return ()
+
+    @property
+    def hold(self) -> str | None:
+        return None
+
+    @property
+    def owner(self) -> Table:
+        return self.table
+
     def view(self, seat: int) -> View:
         return self.table.view(seat)
 
-    def log(self) -> Sequence[Event]:
-        return self.table.state.events
-
-    def laid(self) -> Laid:
-        return self._laid(self.table.state)
-
-    def news(self, people: Collection[int]) -> int:
-        for state in reversed(self.table.states[:-1]):
-            if state.current_player in people and state.forced_action() is None:
-                return len(state.events)  # a forced move (made for them at once) is no moment
-        return 0
+    def news(self, reader: int) -> int:
+        return self.table.news(reader, self.table.people)
 
     def act(self, seat: int, action: str) -> None:
         self.table.act(seat, action)
 
-    # -- the owner's controls ---------------------------------------------------------------------
-
-    @property
-    def states(self) -> list[State[Any, Any]]:
-        """The states of the current game, oldest first (undo shortens the list)."""
-        return self.table.states
-
-    @property
-    def state(self) -> State[Any, Any]:
-        return self.table.state
-
-    @property
-    def bot_due(self) -> bool:
-        """Whether a paced bot move is due."""
-        return self.table.bot_due
-
-    def advance(self) -> Step[Any] | None:
-        """Make the bot move that is due."""
-        return self.table.advance()
-
-    def run(self) -> None:
-        """Every bot move until a person must decide or the game is over."""
-        self.table.run()
-
-    def undo_target(self) -> int | None:
-        return self.table.undo_target()
-
-    def undo(self) -> None:
-        self.table.undo()
+    def listen(self, listener: Callable[[], None]) -> None:
+        """Nothing to tell: only this page changes a table in its kernel."""

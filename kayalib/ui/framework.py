@@ -1,70 +1,85 @@
-"""What both play apps share: a page (:class:`~kayalib.ui.shell.AppShell`) showing a table.
+"""What both play apps share: a page (an :class:`~kayalib.ui.shell.AppShell`) showing a table
+through a :class:`~kayalib.ui.client.TableClient`.
 
-An app is made of small pieces, each in its own module:
+An app *holds* small pieces, each in its own module, and wires them:
 
-- the table: a :class:`~kayalib.ui.client.LocalTable` (a headless :class:`kayalib.table.Table`
-  in this kernel: seats, states, undo, bots built once per game) behind the
-  :class:`~kayalib.ui.client.TableClient` a page talks to; undo goes back to the very state
-  object seen before;
+- the shell: the page's widgets (toolbar, settings, banner, columns), which knows no game;
+- the client: a table in this kernel (:class:`~kayalib.ui.client.LocalTable`) or a seat of a
+  class table (:class:`~kayalib.ui.remote.ClassSeat`); the app reads only the seat's views
+  through it and sends actions as text. Only a client with an owner part
+  (:class:`~kayalib.ui.client.TableOwner`) offers a new game, undo and the bots' pacing; at a
+  class table those controls are hidden, and asked for anyway they are refused with a message;
 - the panels: pure functions ``panel(screen, words) -> html`` of a
   :class:`~kayalib.ui.screen.Screen` (``blef_panels``, ``kaya_panels``);
 - the pacing of bot moves and of an intro (:class:`~kayalib.ui.pacing.Pacer`: ``asyncio``
   timers, so Voila keeps updating the page between moves; at once with ``delay=0``);
 - whose cards a shared screen shows (:class:`~kayalib.ui.screen.HotSeat`);
-- the page's language (:class:`~kayalib.pages.language.Language`) and error banner
-  (:class:`~kayalib.pages.banner.ErrorBanner`).
+- the page's language (:class:`~kayalib.pages.language.Language`) and error banner.
 
-Every callback runs inside :meth:`GameApp.guard`: a refused action shows its message in the
-banner, in the page's language, and leaves the state as it was; an unexpected exception is also
-shown and logged as "Exception in callback" (the tests fail on that line).
+A game app (``BlefApp``, ``KayaApp``) says which game it plays and adds its controls and
+panels. Every callback runs inside :meth:`GameApp.guard`: a refused action shows its message in
+the banner, in the page's language, and leaves the table as it was; an unexpected exception is
+also shown and logged as "Exception in callback" (the tests fail on that line).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import ipywidgets as w
 
-from kayalib.engine import Refusal, State
+from kayalib.engine import Refusal, State, View
 from kayalib.errors import IllegalActionError
-from kayalib.i18n import DEFAULT_LANGUAGE
+from kayalib.i18n import DEFAULT_LANGUAGE, Translator
 from kayalib.pages.language import Language
-from kayalib.pages.options import DEFAULT_SPEED, SIZES, SPEEDS, page_seed, parse_seed
+from kayalib.pages.options import DEFAULT_SPEED, SPEEDS, page_seed, parse_seed
 from kayalib.pages.widgets import button, inline_markup, show_if
-from kayalib.table import PERSON, Table
-from kayalib.ui.client import Laid, LocalTable
+from kayalib.table import Table
+from kayalib.ui.client import LocalTable, TableClient, TableOwner
 from kayalib.ui.log_panel import log_html
 from kayalib.ui.pacing import Pacer
-from kayalib.ui.screen import HotSeat, Screen, percent, signed
+from kayalib.ui.screen import HotSeat, Screen, percent, seat_namer, signed
 from kayalib.ui.shell import AppShell
 
-S = TypeVar("S", bound=State[Any, Any])
-A = TypeVar("A", bound="GameApp[Any]")
-
-__all__ = ["DEFAULT_SPEED", "HUMAN", "SIZES", "SPEEDS", "GameApp"]
-
-HUMAN = PERSON
-"""The seat kind of the person at the screen (or another person at the same screen)."""
+__all__ = ["GameApp", "no_new_game", "no_undo"]
 
 
-class GameApp(AppShell, Generic[S]):
+def no_undo() -> IllegalActionError:
+    """The refusal of an undo at a table this page does not own (a class table)."""
+    return IllegalActionError(Refusal.of("table_no_undo", "there is no undo at a class table"))
+
+
+def no_new_game() -> IllegalActionError:
+    """The refusal of a new game at a table this page does not own (a class table)."""
+    return IllegalActionError(Refusal.of("table_no_new_game",
+                                         "the teacher starts a class table's games"))  # fmt: skip
+
+
+class GameApp:
     """Base of the play apps. A game app says which game it plays (``game_name``), its bots,
     words and address settings (``choices``: ``?name=value`` passed to the constructor), and
     gives:
 
     - ``build_game()``: its controls and panel widgets of the play column, and its parts of the
-      side column (:attr:`side`);
+      side column (``self.shell.side``);
     - ``game_rules()``: the rules of a new game, from its settings;
-    - ``words()``: its narrator, seats named as the app names them;
+    - ``words()``: its narrator, seats named as the app names them (:meth:`namer`);
     - ``draw(screen, words)``: each panel's HTML into its widget, the controls set from the screen;
-    - ``relabel_game()``, and optionally ``intro_steps()`` and ``reset_controls()``;
-    - ``laid(state)``: the hands a state shows face up (for the table's client).
+    - ``relabel_game()``, and optionally ``intro_steps(view)``, ``reset_controls()`` and
+      ``table_shown()``.
+
+    ``client`` is the table to show (a seat of a class table); without one the app plays a
+    table of its own in this kernel (``table``, or a new one from the settings).
     """
 
     game_name = ""
+    page_title_key = "app_title"
+    intro_key = ""
+    bot_names: tuple[str, ...] = ()
+    max_seats = 6
     default_opponents: tuple[str, ...] = ()
-    choices: dict[str, tuple[str, ...]] = {}
+    choices: Mapping[str, tuple[str, ...]] = {}
 
     def __init__(
         self,
@@ -78,6 +93,7 @@ class GameApp(AppShell, Generic[S]):
         size: str = "normal",
         seed_fixed: bool | None = None,
         table: Table | None = None,
+        client: TableClient | None = None,
     ) -> None:
         self.language = Language(lang)
         #: what runs at the end of every redraw, inside it (the page's resume token)
@@ -85,7 +101,7 @@ class GameApp(AppShell, Generic[S]):
         self.fixed_delay = delay
         self.pacer = Pacer(lambda: self.delay)
         self.hot_seat = HotSeat()
-        self.client: LocalTable | None = None
+        self._client: TableClient | None = None
         self._intro_total = self._intro_shown = 0
         self._typed_seed = ""  # the seed last typed into the field and sent (Enter)
         first_seed = page_seed() if seed is None else int(seed)
@@ -93,37 +109,47 @@ class GameApp(AppShell, Generic[S]):
         self._seed_fixed = seed is not None if seed_fixed is None else seed_fixed
         if table is not None:
             first_seed, opponents = table.seed, table.seats[1:]
+        if client is not None:
+            opponents = ()  # the table's seats are its own
         opponents = list(self.default_opponents if opponents is None else opponents)
-        self.build_shell(first_seed, speed, hint, size, opponents)
+        self.shell = AppShell(
+            self.language, self.refusal_text, title_key=self.page_title_key,
+            intro_key=self.intro_key, bot_names=self.bot_names, max_seats=self.max_seats,
+            seed=first_seed, speed=speed, hint=hint, size=size, opponents=opponents,
+        )  # fmt: skip
+        shell = self.shell
         self.show_hand = button("", "kaya-show-hand", style="warning")
         self.show_hand.add_class("kaya-action")
         self.show_hand.on_click(self.guard(self._on_show_hand))
-        self.assemble(self.build_game())
-        self.new_game.on_click(self.guard(lambda _b: self.start(from_field=True)))
-        self.seed_field.observe(self.guard(lambda _c: self._on_seed_typed()), names="value")
-        for widget in self._setting_widgets():
+        shell.assemble(self.build_game())
+        shell.new_game.on_click(self.guard(lambda _b: self.start(from_field=True)))
+        shell.seed_field.observe(self.guard(lambda _c: self._on_seed_typed()), names="value")
+        for widget in shell.setting_widgets():
             widget.observe(self.guard(lambda _c: self._note_settings()), names="value")
-        self.undo_button.on_click(self.guard(lambda _b: self.undo()))
-        self.hint_toggle.observe(self.guard(lambda _c: self.render()), names="value")
-        self.speed.observe(self.guard(lambda _c: self._schedule_bots()), names="value")
+        shell.undo_button.on_click(self.guard(lambda _b: self.undo()))
+        shell.hint_toggle.observe(self.guard(lambda _c: self.render()), names="value")
+        shell.speed.observe(self.guard(lambda _c: self._schedule_bots()), names="value")
         self.language.follow(self)
         self.relabel()
-        if table is None:
-            self.start()
-        else:
+        if client is not None:
+            self.show_client(client)
+        elif table is not None:
             self.show_table(table)
+        else:
+            self.start()
 
     @classmethod
-    def from_query_string(cls: type[A], **overrides: Any) -> A:
+    def from_query_string(cls, **overrides: Any) -> GameApp:
         """An app set from the Voila URL (``?seed=7&lang=id&speed=fast&bots=odds&size=large``).
 
         A seed in the address stays fixed: "New game" deals that game again. Refused values
-        give the default and a notice; ``?resume=`` brings a lost game back
-        (:mod:`kayalib.ui.launch`).
+        give the default and a notice; ``?resume=`` brings a lost game back, and
+        ``?table=&seat=`` opens a seat of a class table (:mod:`kayalib.ui.launch`).
         """
         from kayalib.ui.launch import launch_app
 
-        return launch_app(cls, **overrides)
+        app: GameApp = launch_app(cls, **overrides)
+        return app
 
     # ----------------------------------------------------------------- what a game app gives
 
@@ -142,7 +168,7 @@ class GameApp(AppShell, Generic[S]):
     def relabel_game(self) -> None:
         """Set the game widgets' words in the current language."""
 
-    def intro_steps(self) -> int:
+    def intro_steps(self, view: View) -> int:
         """How many steps a new game shows, one per bot delay, before anybody moves."""
         return 0
 
@@ -153,177 +179,216 @@ class GameApp(AppShell, Generic[S]):
         """Set the game's setting widgets from the rules of the table shown (a game brought
         back, a rigged position), so that "New game" deals that kind of game again."""
 
-    @staticmethod
-    def laid(state: Any) -> Laid:
-        """The hands ``state`` shows face up (none unless the game says)."""
-        return None
+    def table_shown(self) -> None:
+        """A table was just shown (a new game, a game brought back, a class seat)."""
 
     # ----------------------------------------------------------------- the table
 
     @property
-    def table(self) -> Table:
-        assert self.client is not None
-        return self.client.table
+    def client(self) -> TableClient:
+        """The table this page shows."""
+        if self._client is None:
+            raise RuntimeError("the app shows no table yet")
+        return self._client
 
     @property
-    def states(self) -> list[S]:
-        """The states of the current game, oldest first (the undo list, kept by the table)."""
-        return self.client.states if self.client is not None else []  # type: ignore[return-value]
-
-    @property
-    def state(self) -> S:
-        return self.states[-1]
-
-    @property
-    def seed(self) -> int:
-        return self.table.seed if self.client is not None else int(self.seed_field.value)
-
-    @property
-    def seed_fixed(self) -> bool:
-        return self.table.fixed_seed if self.client is not None else self._seed_fixed
+    def owner(self) -> TableOwner | None:
+        """The owner's part of the table (new game, undo, pacing), or ``None`` at a class
+        table."""
+        return None if self._client is None else self._client.owner
 
     @property
     def seats(self) -> list[str]:
-        return list(self.table.seats) if self.client is not None else self.seat_choices()
-
-    def is_human(self, seat: int | None) -> bool:
-        return seat is not None and self.seats[seat] == PERSON
+        """Who plays each seat: ``"human"`` for a person, else the bot's name."""
+        if self._client is None:
+            return self.shell.seat_choices()
+        return list(self._client.seats)
 
     @property
     def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s == PERSON]
+        """The seats played at this screen."""
+        return list(self._client.people) if self._client is not None else [0]
+
+    def is_human(self, seat: int | None) -> bool:
+        """Whether ``seat`` is played by a person at this screen."""
+        return seat is not None and seat in self.humans
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of the game shown (``None`` at a class table: the server's secret)."""
+        owner = self.owner
+        if owner is not None:
+            return owner.seed
+        return None if self._client is not None else int(self.shell.seed_field.value)
+
+    @property
+    def seed_fixed(self) -> bool:
+        owner = self.owner
+        return owner.fixed_seed if owner is not None else self._seed_fixed
 
     @property
     def delay(self) -> float:
         if self.fixed_delay is not None:
             return self.fixed_delay
-        return SPEEDS.get(self.speed.value, SPEEDS[DEFAULT_SPEED])
+        return SPEEDS.get(self.shell.speed.value, SPEEDS[DEFAULT_SPEED])
 
     def next_seed(self) -> int:
         """The seed of the next new game: one typed in the field (it stays until the field
         changes), else the fixed seed, else a fresh one (so "New game" deals new cards unless
         the address fixed the game or a seed was typed)."""
-        text = self.seed_field.value.strip()
-        if text and (text == self._typed_seed or parse_seed(text, self.t) != self.seed):
+        text = self.shell.seed_field.value.strip()
+        seed = self.seed
+        if text and (text == self._typed_seed or parse_seed(text, self.t) != seed):
             return parse_seed(text, self.t)  # a typed seed stays until the field changes
-        return self.seed if self.seed_fixed else page_seed()
+        return seed if self.seed_fixed and seed is not None else page_seed()
 
     def start(self, *, from_field: bool = False) -> None:
-        """Begin a new game (``from_field``: the "New game" button, see :meth:`next_seed`)."""
+        """Begin a new game (``from_field``: the "New game" button, see :meth:`next_seed`);
+        refused at a table this page does not own."""
+        if self._client is not None and self.owner is None:
+            raise no_new_game()
         seed = self.next_seed() if from_field else self.seed
-        seats, rules = self.seat_choices(), self.game_rules()
-        if self.client is None:
+        seats, rules = self.shell.seat_choices(), self.game_rules()
+        owner = self.owner
+        if owner is None:
             table = Table(self.game_name, seats, rules=rules, seed=seed,
                           fixed_seed=self._seed_fixed)  # fmt: skip
-        else:
-            table = self.table
-            table.new_game(seed=seed, seats=seats, rules=rules)  # nothing changes if refused
-        self.show_table(table)
+            self.show_table(table)
+            return
+        owner.new_game(seed=seed, seats=seats, rules=rules)  # nothing changes if refused
+        self.show_client(self.client)
 
     def _on_seed_typed(self) -> None:
         """A seed typed and sent (Enter) deals that game at once, as "New game" would."""
-        text = self.seed_field.value.strip()
-        if self.client is not None and text and text != str(self.seed):
+        text = self.shell.seed_field.value.strip()
+        if self.owner is not None and text and text != str(self.seed):
             self._typed_seed = text
             self.start(from_field=True)
-
-    def _setting_widgets(self) -> list[w.Widget]:
-        """The controls of "Players and rules" that take effect at the next game (the speed
-        takes effect at once)."""
-        found, stack = [], [self.settings_box]
-        while stack:
-            widget = stack.pop()
-            if isinstance(widget, w.Box):
-                stack.extend(widget.children)
-            elif hasattr(widget, "value") and widget is not self.speed and not isinstance(
-                    widget, (w.HTML, w.Label)):  # fmt: skip
-                found.append(widget)
-        return found
 
     @property
     def settings_pending(self) -> bool:
         """Whether the players or rules chosen differ from the table's (until "New game")."""
-        if self.client is None:
+        owner = self.owner
+        if owner is None:
             return False
-        return (self.seat_choices() != list(self.table.seats)
-                or self.game_rules() != self.table.rules)  # fmt: skip
+        return (self.shell.seat_choices() != list(owner.seats)
+                or self.game_rules() != owner.rules)  # fmt: skip
 
     def _note_settings(self) -> None:
         """Say when the settings take effect, and, when they differ from the table's, that
         "New game" plays with them."""
+        shell = self.shell
         pending = self.settings_pending
         key = "settings_pending" if pending else "settings_next_game"
         text = inline_markup(self.t(key))
-        self.settings_note.value = f"<b>{text}</b>" if pending else text
+        shell.settings_note.value = f"<b>{text}</b>" if pending else text
         if pending:
-            self.new_game.add_class("kaya-pending")
+            shell.new_game.add_class("kaya-pending")
         else:
-            self.new_game.remove_class("kaya-pending")
+            shell.new_game.remove_class("kaya-pending")
 
-    def start_from(self, state: S, seats: Sequence[str], *, before: Sequence[S] = ()) -> None:
+    def start_from(self, state: State[Any, Any], seats: Sequence[str], *,
+                   before: Sequence[State[Any, Any]] = ()) -> None:  # fmt: skip
         """Continue from ``state`` (e.g. a rigged position for a lesson), with these seats.
 
         ``seats`` names who plays each seat: ``"human"`` or a bot name. ``before`` are the
         states that led to ``state``, oldest first.
         """
-        table = Table(self.game_name, seats, start=state, seed=self.seed,
+        seed = self.seed
+        table = Table(self.game_name, seats, start=state, seed=seed if seed is not None else 0,
                       fixed_seed=self.seed_fixed)  # fmt: skip
         table.states[:0] = list(before)
         self.show_table(table)
 
     def show_table(self, table: Table) -> None:
-        """Show ``table`` from now on (a new game, a rigged position, a game brought back)."""
-        self.client = LocalTable(table, self.laid)
-        self.seed_field.value = str(table.seed)
-        self._show_seats(table.seats)
-        self.show_rules(table.rules)
+        """Show ``table``, a table of this kernel, from now on (a new game, a rigged position,
+        a game brought back)."""
+        self.show_client(LocalTable(table))
+
+    def show_client(self, client: TableClient) -> None:
+        """Show the table of ``client`` from now on."""
+        if client is not self._client:
+            client.listen(self.guard(self._changed))
+        self._client = client
+        owner = client.owner
+        shell = self.shell
+        shell.show_owner_controls(owner is not None)
+        if owner is not None:
+            shell.seed_field.value = str(owner.seed)
+            self._show_seats(owner.seats)
+            self.show_rules(owner.rules)
         self.pacer.cancel()
         self.hot_seat.reset()
         self._intro_shown = 0
-        self._intro_total = self.intro_steps() if self.delay > 0 else 0
+        view = client.view(self._reader())
+        self._intro_total = self.intro_steps(view) if self.delay > 0 and owner else 0
         self.reset_controls()
+        self.table_shown()
         self.clear_error()
+        self._schedule_bots()
+
+    def _changed(self) -> None:
+        """The table changed by itself (a classmate, the server's bots): draw it again."""
         self._schedule_bots()
 
     def _show_seats(self, seats: Sequence[str]) -> None:
         """The seat pickers show who plays at the table (when they can)."""
-        if len(seats) - 1 > len(self.seat_pickers):
+        pickers = self.shell.seat_pickers
+        if len(seats) - 1 > len(pickers):
             return
-        for i, picker in enumerate(self.seat_pickers):
+        for i, picker in enumerate(pickers):
             kind = seats[i + 1] if i + 1 < len(seats) else ""
             if kind in [value for _, value in picker.options]:
                 picker.value = kind
 
+    def _reader(self) -> int:
+        """The seat whose view the screen reads when nobody's cards are shown: the first
+        person at the screen (seat 0 at a table of bots only)."""
+        people = self.client.people
+        return people[0] if people else 0
+
     def act(self, action: Any, seat: int | None = None) -> None:
         """A person's ``action`` (by ``seat``, if given; else the seat to move), sent to the
-        table as its text: the table checks it is that seat's turn. Refused: banner, state
+        table as its text: the table checks it is that seat's turn. Refused: banner, table
         unchanged."""
-        assert self.client is not None
-        seat = self.state.current_player if seat is None else seat
-        self.client.act(seat, str(action))  # type: ignore[arg-type]
+        if seat is None:
+            current = self.client.view(self._reader()).current_player
+            seat = self._reader() if current is None else current
+        self.client.act(seat, str(action))
         self.clear_error()
         self._schedule_bots()
 
     def human_act(self, action: Any) -> None:
-        """A click by the person at the screen (refused: not their turn, or hand face down)."""
-        if self.watching_intro:
+        """A click by the person at the screen (refused: not their turn, or hand face down,
+        or the table held)."""
+        screen = self.screen()
+        if screen.watching_intro:
             raise IllegalActionError(Refusal.of("wait_intro", "wait for the draw to finish"))
-        seat = self.viewer()
+        if screen.hold is not None:
+            code = screen.hold if screen.hold != "gone" else "ended"
+            raise IllegalActionError(Refusal.of(f"table_{code}", "the table is {status}",
+                                                status=screen.hold))  # fmt: skip
+        seat = screen.viewer
         if seat is None:
             raise IllegalActionError(Refusal.of("not_a_person", "not your turn", seat=seat))
-        if not self.hand_visible():
+        if not screen.hand_visible:
             raise IllegalActionError(Refusal.of("show_hand_first", "show your hand first"))
         self.act(action, seat=seat)
 
     def undo_target(self) -> int | None:
-        """Index of the state undo goes back to: the last earlier human decision."""
-        return self.client.undo_target() if self.client is not None else None
+        """Index of the state undo goes back to: the last earlier human decision (``None``
+        when there is none, or at a class table)."""
+        owner = self.owner
+        return owner.undo_target() if owner is not None else None
 
     def undo(self) -> None:
-        """Go back to the last human decision before the current state, skipping bot moves."""
-        assert self.client is not None
+        """Go back to the last human decision before the current state, skipping bot moves;
+        refused at a table this page does not own."""
+        owner = self.owner
+        if owner is None:
+            raise no_undo()
         self.pacer.cancel()
-        self.client.undo()
+        owner.undo()
         self.hot_seat.reset()
         self._intro_shown = self._intro_total
         self.reset_controls()
@@ -348,11 +413,15 @@ class GameApp(AppShell, Generic[S]):
         return self.pacer.pending
 
     def bot_to_move(self) -> bool:
-        return self.client is not None and self.client.bot_due
+        """Whether this page paces a bot move that is due (never at a class table: the
+        server's clock paces its bots)."""
+        owner = self.owner
+        return owner is not None and owner.bot_due
 
     def bot_step(self) -> bool:
         """Let the bot to move make one move; ``False`` when it is no bot's turn."""
-        return self.client is not None and self.client.advance() is not None
+        owner = self.owner
+        return owner is not None and owner.advance() is not None
 
     def _schedule_bots(self) -> None:
         """Pace what comes next (the intro's next step, a bot's move: on a timer, or at once
@@ -360,13 +429,14 @@ class GameApp(AppShell, Generic[S]):
         self.pacer.cancel()
         if self.watching_intro and not self.pacer.can_wait():
             self._intro_shown = self._intro_total
+        owner = self.owner
         if self.watching_intro:
             self.pacer.later(self._tick)
-        elif self.bot_to_move():
+        elif owner is not None and owner.bot_due:
             if self.pacer.can_wait():
                 self.pacer.later(self._tick)
             else:
-                self.client.run()  # type: ignore[union-attr]
+                owner.run()
         self.render()
 
     def _tick(self) -> None:
@@ -384,30 +454,16 @@ class GameApp(AppShell, Generic[S]):
         """Let every pending bot move now (tests and scripts)."""
         self.pacer.cancel()
         self._intro_shown = self._intro_total
-        if self.client is not None:
-            self.client.run()
+        owner = self.owner
+        if owner is not None:
+            owner.run()
         self.render()
 
     # ----------------------------------------------------------------- whose cards are shown
 
-    def viewer(self) -> int | None:
-        """The person whose cards the screen may show now (hot-seat: the one to move)."""
-        return self.hot_seat.viewer(self.humans, self.state.current_player)
-
-    def hand_visible(self) -> bool:
-        """Whether the viewer's cards are face up (hot-seat: only after "show my hand")."""
-        return self.hot_seat.visible(self.humans, self.state.current_player)
-
-    def my_turn(self) -> bool:
-        """Whether the person at the screen decides now (the intro over, the game not)."""
-        return self.screen().my_turn
-
-    def can_act(self) -> bool:
-        """Whether the screen offers the moves now: a human's turn with that hand face up."""
-        return self.screen().can_act
-
     def _on_show_hand(self, _b: Any) -> None:
-        self.hot_seat.toggle(self.humans, self.state.current_player)
+        screen = self.screen()
+        self.hot_seat.toggle(screen.people, screen.view.current_player)
         self.render()
 
     def update_show_hand(self, screen: Screen, offered: bool) -> None:
@@ -417,20 +473,33 @@ class GameApp(AppShell, Generic[S]):
 
     # ----------------------------------------------------------------- errors and words
 
+    @property
+    def t(self) -> Translator:
+        return self.language.t
+
     def guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
-        """Wrap a callback: errors go to the banner, the game state stays as it was."""
-        return self.error.guard(fn, clear=False, after=self.render)
+        """Wrap a callback: errors go to the banner, the table stays as it was."""
+        return self.shell.error.guard(fn, clear=False, after=self.render)
 
     def show_error(self, error: BaseException) -> None:
         """Show an error in the banner; unexpected ones are logged too (tests fail on them)."""
-        self.error.report(error, self.render)
+        self.shell.error.report(error, self.render)
 
     def refusal_text(self, refusal: Refusal) -> str:
         """A refusal in the app's language."""
-        return self.words().refusal(refusal)
+        return str(self.words().refusal(refusal))
 
     def clear_error(self) -> None:
-        self.error.clear()
+        self.shell.error.clear()
+
+    def namer(self, suffix: Callable[[int], str] | None = None) -> Callable[[int], str]:
+        """How this app calls each seat (:func:`~kayalib.ui.screen.seat_namer`), from who sits
+        at the table shown."""
+        client = self._client
+        if client is None:
+            return seat_namer(self.t, self.shell.seat_choices(), suffix)
+        return seat_namer(self.t, client.seats, suffix, people=client.people,
+                          names=client.names)  # fmt: skip
 
     def seat_name(self, seat: int) -> str:
         """How the app calls a seat ("Player 1 (you)", "Player 2 (bot: odds)")."""
@@ -449,7 +518,7 @@ class GameApp(AppShell, Generic[S]):
 
     def relabel(self) -> None:
         """Put every label in the current language."""
-        self.relabel_shell()
+        self.shell.relabel()
         self.relabel_game()
 
     # ----------------------------------------------------------------- the screen
@@ -457,33 +526,47 @@ class GameApp(AppShell, Generic[S]):
     def screen(self) -> Screen:
         """What this screen shows now, from the table's client (the panels' only input)."""
         client = self.client
-        assert client is not None
-        people = tuple(self.humans) or (0,)
-        first = client.view(people[0])
-        viewer = self.hot_seat.viewer(people, first.current_player)
-        view = first if viewer is None or viewer == people[0] else client.view(viewer)
+        people = client.people
+        first = client.view(self._reader())
+        current = first.current_player
+        viewer = self.hot_seat.viewer(people, current)
+        view = first if viewer is None or viewer == first.seat else client.view(viewer)
         return Screen(
-            view=view, seats=client.seats, viewer=viewer,
-            hand_visible=self.hot_seat.visible(people, first.current_player),
-            log=client.log(), log_seat=people[0] if len(people) == 1 else -1,
-            news=client.news(people), laid=client.laid(),
+            view=view, seats=client.seats, people=people, viewer=viewer,
+            hand_visible=self.hot_seat.visible(people, current), news=client.news(view.seat),
             intro_shown=self._intro_shown if self.watching_intro else None,
-            hint=bool(self.hint_toggle.value),
+            hint=bool(self.shell.hint_toggle.value), names=client.names, hold=client.hold,
         )  # fmt: skip
 
     def render(self) -> None:
         """Redraw everything from the table."""
-        if self.client is None or not self.states:
+        if self._client is None:
             return
-        self.hot_seat.after_move(self.humans, self.state.current_player)
+        people = self._client.people
+        self.hot_seat.after_move(people, self._client.view(self._reader()).current_player)
         screen, words = self.screen(), self.words()
-        with self.holding():  # one message a widget, the log's last
-            self.undo_button.disabled = self.undo_target() is None
+        shell = self.shell
+        with shell.holding():  # one message a widget, the log's last
+            shell.undo_button.disabled = self.undo_target() is None
             self._note_settings()
             self.draw(screen, words)
-            show_if(self.hint, self.hint_toggle.value and not screen.view.is_terminal)
+            show_if(shell.hint, shell.hint_toggle.value and not screen.view.is_terminal)
             lines = words.log_lines(screen.log, screen.log_seat)
-            self.log.value = log_html(words.t, lines, news=screen.news,
-                                      title=lambda group: words.group_title(group, screen.log))
+            shell.log.value = log_html(words.t, lines, news=screen.news,
+                                       title=lambda group: words.group_title(group, screen.log))
             for hook in self.after_render:
                 hook()
+
+    # ----------------------------------------------------------------- the page
+
+    @property
+    def widget(self) -> w.Widget:
+        """The whole page."""
+        return self.shell.widget
+
+    def show(self) -> None:
+        """Display the app in the notebook (or the Voila page), with its page helper."""
+        self.shell.show()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        return self.shell.widget._repr_mimebundle_(**kwargs)

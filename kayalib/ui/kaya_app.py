@@ -1,7 +1,7 @@
 """Aku Paling Kaya as an ipywidgets app (for Jupyter and Voila).
 
 >>> app = KayaApp(seed=3, delay=0, opponents=["random"], colour="blue")
->>> [c.value for c in app.state.rules.colors]
+>>> [c.value for c in app.screen().view.rules.colors]
 ['blue', 'green']
 
 The panels' HTML (status, table, gambreng, showdown, score, hint) is drawn by
@@ -18,44 +18,38 @@ from typing import Any
 import ipywidgets as w
 
 from kayalib.draw import card_back_svg
+from kayalib.engine import View
 from kayalib.errors import IllegalActionError
 from kayalib.kaya.actions import Challenge, Decline, Give, Keep, Pass, Play, Steal, TakeBack
 from kayalib.kaya.cards import COLORS, Card, Color
 from kayalib.kaya.events import Event, MoveEvent
-from kayalib.kaya.game import KayaState
-from kayalib.kaya.rules import DEFAULT_COINS, KayaRules
+from kayalib.kaya.rules import COIN_TABLES, KayaRules, describe_rules
 from kayalib.kaya.view import KayaView
 from kayalib.pages.widgets import button, html, set_options, show_if
 from kayalib.ui import kaya_panels as panels
 from kayalib.ui.framework import GameApp
-from kayalib.ui.screen import Screen, seat_namer
+from kayalib.ui.screen import Screen
 from kayalib.ui.widgets import Panel
 from kayalib.words.kaya import KayaWords
 
-__all__ = ["COIN_TABLES", "KayaApp", "challenge_win_odds"]
+__all__ = ["KayaApp", "challenge_win_odds"]
 
 HAND_SLOTS = 9
 #: the hand row's class while its Play (or Give) buttons are offered
 ACTING = "kaya-hand-acting"
-#: The coin tables the app offers (RULES.md option ``coins``): the coins of numbers 1-9.
-COIN_TABLES: dict[str, tuple[int, ...]] = {
-    "standard": DEFAULT_COINS,
-    "number": (1, 2, 3, 4, 5, 6, 7, 8, 9),
-    "flat": (1,) * 9,
-}
 
 
-def challenge_win_odds(state: KayaState, seat: int) -> list[tuple[Challenge, float]]:
-    """For each challenge ``seat`` may make now, the chance it wins, from card counting
-    (:func:`kayalib.kaya.advice.challenge_odds`: ties go to the challenger)."""
+def challenge_win_odds(view: KayaView) -> list[tuple[Challenge, float]]:
+    """For each challenge the view's seat may make now, the chance it wins, from card
+    counting (:func:`kayalib.kaya.advice.challenge_odds`: ties go to the challenger)."""
     from kayalib.kaya.advice import challenge_odds
 
-    table = challenge_odds(state.view(seat))  # keyed by the sorted target seats
-    legal = [a for a in state.view(seat).legal_actions() if isinstance(a, Challenge)]
+    table = challenge_odds(view)  # keyed by the sorted target seats
+    legal = [a for a in view.legal_actions() if isinstance(a, Challenge)]
     return [(c, float(table[c.targets])) for c in legal]
 
 
-class KayaApp(GameApp[KayaState]):
+class KayaApp(GameApp):
     """Play Aku Paling Kaya against bots (``random``, ``counter``) or hot-seat on one screen.
 
     Seat 0 is the person at the screen and plays ``colour``; the other seats take the remaining
@@ -69,7 +63,6 @@ class KayaApp(GameApp[KayaState]):
     bot_names = ("random", "counter")
     default_opponents = ("counter", "random")
     choices = {"coins": tuple(COIN_TABLES)}
-    laid = staticmethod(panels.laid)
 
     def __init__(self, *, colour: str = "green", coins: str = "standard", **kwargs: Any) -> None:
         self._colour_init = colour
@@ -84,10 +77,11 @@ class KayaApp(GameApp[KayaState]):
         self.colour.add_class("kaya-colour")
         self.coins = w.Dropdown(options=[(c, c) for c in COIN_TABLES], value=self._coins_init)
         self.coins.add_class("kaya-coins")
-        self.setup_box.children = (self.colour, *self.setup_box.children)
-        self.options_box.children = (*self.options_box.children, self.coins)
-        self.table_panel = self.side.part("kaya-table")
-        self.gambreng = self.side.part("kaya-gambreng")
+        shell = self.shell
+        shell.setup_box.children = (self.colour, *shell.setup_box.children)
+        shell.options_box.children = (*shell.options_box.children, self.coins)
+        self.table_panel = shell.side.part("kaya-table")
+        self.gambreng = shell.side.part("kaya-gambreng")
         self.top = Panel("kaya-top")
         self.score = self.top.part("kaya-score")
         self.hand_title = self.top.part("kaya-hand-title")
@@ -136,7 +130,7 @@ class KayaApp(GameApp[KayaState]):
             b.add_class("kaya-action")
         self.showdown = html("kaya-showdown")
         return [self.top.widget, self.show_hand, self.hand_row, self.challenge_box,
-                self.power_box, self.showdown, self.hint]  # fmt: skip
+                self.power_box, self.showdown, shell.hint]  # fmt: skip
 
     def relabel_game(self) -> None:
         t = self.t
@@ -159,31 +153,31 @@ class KayaApp(GameApp[KayaState]):
     def colours(self) -> tuple[Color, ...]:
         mine = Color(self.colour.value)
         others = [c for c in COLORS if c is not mine]
-        return (mine, *others[: len(self.seat_choices()) - 1])
+        return (mine, *others[: len(self.shell.seat_choices()) - 1])
 
     def show_rules(self, rules: KayaRules) -> None:
         self.colour.value = rules.colors[0].value
-        names = [name for name, coins in COIN_TABLES.items() if coins == tuple(rules.coins)]
-        if names:
-            self.coins.value = names[0]
+        coins = describe_rules(rules).get("coins")
+        if coins is not None:
+            self.coins.value = coins
 
     def game_rules(self) -> KayaRules:
         return KayaRules(colors=self.colours(), coins=COIN_TABLES[self.coins.value])
 
-    def intro_steps(self) -> int:
+    def intro_steps(self, view: View) -> int:
         """A new game shows the gambreng one show at a time (at the bots' pace)."""
-        first = self.states[0]
-        draw = first.gambreng
-        return len(draw.rounds) if draw is not None and first.turn == 1 else 0
+        assert isinstance(view, KayaView)
+        draw = panels.gambreng_of(view)
+        return len(draw.rounds) if draw is not None and view.turn == 1 else 0
 
     def words(self) -> KayaWords:
         """The shared narrator, in the app's language, seats named with their colours."""
         t = self.t
-        if not self.states:
-            return KayaWords(t, seat_namer(t, self.seats))
-        colours = self.state.rules.colors
+        if self._client is None:
+            return KayaWords(t, self.namer())
+        colours = self._view().rules.colors
         plain = KayaWords(t)
-        return KayaWords(t, seat_namer(t, self.seats, lambda s: plain.colour(colours[s])))
+        return KayaWords(t, self.namer(lambda s: plain.colour(colours[s])))
 
     def card_text(self, card: Card | None) -> str:
         return self.words().card_text(card)
@@ -198,7 +192,10 @@ class KayaApp(GameApp[KayaState]):
     # ----------------------------------------------------------------- controller
 
     def _view(self) -> KayaView:
-        return self.screen().view  # type: ignore[return-value]
+        """What the seat whose view the screen reads may know now."""
+        view = self.client.view(self._reader())
+        assert isinstance(view, KayaView)
+        return view
 
     def _on_slot(self, i: int) -> None:
         """Slot ``i`` holds the viewer's card with number ``i + 1`` (a hand is of one colour)."""
@@ -230,7 +227,7 @@ class KayaApp(GameApp[KayaState]):
     def draw(self, screen: Screen, words: KayaWords) -> None:
         view = screen.view
         assert isinstance(view, KayaView)
-        self.status.value = panels.status_html(screen, words)
+        self.shell.status.value = panels.status_html(screen, words)
         self.score.value = panels.score_html(screen, words)
         self.table_panel.value = panels.table_html(screen, words)
         self.gambreng.value = panels.gambreng_html(screen, words)
@@ -239,7 +236,7 @@ class KayaApp(GameApp[KayaState]):
         self._draw_challenge(screen, view, words, phase)
         self._draw_power(screen, view, words, phase)
         self.showdown.value = panels.showdown_html(screen, words)
-        self.hint.value = panels.hint_html(screen, words)
+        self.shell.hint.value = panels.hint_html(screen, words)
 
     def _draw_hand(self, screen: Screen, words: KayaWords, view: KayaView, phase: str) -> None:
         """Your face-down card and your hand, a Play (or Give) button under each card.

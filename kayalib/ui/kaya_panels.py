@@ -1,14 +1,13 @@
 """The HTML of Aku Paling Kaya's panels: pure functions ``panel(screen, words) -> str`` of a
 :class:`~kayalib.ui.screen.Screen` and the narrator (:class:`~kayalib.words.KayaWords`, seats
 named as the app names them): the status line, the table, the gambreng, a showdown, the final
-score, your face-down card and the hint. :func:`laid` says which hands a state shows face up
-(every hand at the end of the game).
+score (from the hands the view says were laid face up at the end), your face-down card and
+the hint.
 """
 
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
 from kayalib.draw import (
     card_back_svg,
@@ -30,8 +29,7 @@ from kayalib.kaya.events import (
 from kayalib.kaya.gambreng import Gambreng
 from kayalib.kaya.scores import scores
 from kayalib.kaya.view import KayaView
-from kayalib.ui.client import Laid
-from kayalib.ui.screen import Screen, news_lines, percent, signed, status_line
+from kayalib.ui.screen import Screen, hold_text, news_lines, percent, signed, status_line
 from kayalib.words.kaya import KayaWords
 
 __all__ = [
@@ -40,7 +38,6 @@ __all__ = [
     "gambreng_of",
     "hand_title_html",
     "hint_html",
-    "laid",
     "landed",
     "own_table_html",
     "score_html",
@@ -48,11 +45,6 @@ __all__ = [
     "status_html",
     "table_html",
 ]
-
-
-def laid(state: Any) -> Laid:
-    """Every hand, once the game is over (the score counts the cards left in hand)."""
-    return state.hands if state.is_terminal else None
 
 
 def gambreng_of(view: KayaView) -> Gambreng | None:
@@ -76,14 +68,17 @@ def card_svg(words: KayaWords, view: KayaView, card: Card, *, width: int = 72,
 
 def status_html(screen: Screen, words: KayaWords) -> str:
     t, view = words.t, _view(screen)
-    seat = view.current_player
+    seat, held = view.current_player, hold_text(t, screen)
     cls = ""
-    if view.outcome is not None:
-        text, cls = t("kaya_over", winners=words.seats(view.outcome.winners)), "kaya-over"
+    if view.outcome is not None or seat is None:
+        winners = view.outcome.winners if view.outcome is not None else ()
+        text, cls = t("kaya_over", winners=words.seats(winners)), "kaya-over"
+    elif held is not None:
+        text = held
     elif screen.watching_intro:
         text = t("gambreng_watch")
     elif screen.is_person(seat):
-        who = words.seat(seat)  # type: ignore[arg-type]
+        who = words.seat(seat)
         cls = "kaya-your-turn"
         if screen.hot_seat and not screen.hand_visible:
             text = t("hot_seat_turn", player=who)
@@ -101,7 +96,7 @@ def status_html(screen: Screen, words: KayaWords) -> str:
         else:
             text = t("kaya_your_pink", player=who)
     else:
-        text = t("waiting_for", player=words.seat(seat))  # type: ignore[arg-type]
+        text = t("waiting_for", player=words.seat(seat))
     news = news_lines(screen, words, keep=_said_always)
     if screen.viewer is not None and (missed := _not_asked(screen)):
         news.append(t("kaya_not_asked", turns=", ".join(map(str, missed))))
@@ -259,9 +254,9 @@ def showdown_html(screen: Screen, words: KayaWords) -> str:
 def score_html(screen: Screen, words: KayaWords) -> str:
     """The final score, card by card (empty until the game is over)."""
     t, view = words.t, _view(screen)
-    if not view.is_terminal or screen.laid is None:
+    if not view.is_terminal or view.laid is None:
         return ""
-    result = scores(view.rules, tuple(screen.laid), view.bonus)
+    result = scores(view.rules, view.laid, view.bonus)
     winners = set(result.winners)
     rows = [
         f"<tr><th>{escape(t('score_player'))}</th><th>{escape(t('score_hand'))}</th>"
@@ -360,10 +355,10 @@ def _known_notes(words: KayaWords, view: KayaView) -> str:
         replayed, watched = view.known_replays[s]
         args = {"player": _short(words, s), "cards": view.hand_counts[s] + 1,
                 "card": ", ".join(words.card_text(card(view.colors[s], n)) for n in known)}
-        if watched:
-            share = known_share(view, s)
+        share = known_share(view, s) if watched else None
+        if share is not None:
             notes.append(_note(t("kaya_hint_known_again", replayed=replayed, watched=watched,
-                                 chance=percent(t, share), **args)))  # type: ignore[arg-type]
+                                 chance=percent(t, share), **args)))
         else:
             notes.append(_note(t("kaya_hint_known", **args)))
     return "".join(notes)  # fmt: skip
@@ -376,12 +371,13 @@ def _play_hint(words: KayaWords, view: KayaView) -> str:
     odds = play_odds(view)
     if all(o.challenger is None for o in odds.values()):
         return _note(t("kaya_hint_no_challenger"))
-    rows = [
-        (words.card_text(card), o.win_probability, False,
-         t("kaya_hint_play_detail", points=signed(t, o.points),
-           player=_short(words, o.challenger), number=card.number))  # type: ignore[arg-type]
-        for card, o in odds.items()
-    ]  # fmt: skip
+    rows = []
+    for played, o in odds.items():
+        if o.challenger is None:  # nobody can challenge any card (so none has a challenger)
+            continue
+        rows.append((words.card_text(played), o.win_probability, False,
+                     t("kaya_hint_play_detail", points=signed(t, o.points),
+                       player=_short(words, o.challenger), number=played.number)))  # fmt: skip
     bars = probability_bars_html(rows, title=t("kaya_hint_play_title"),
                                  percent=lambda p: percent(t, p))  # fmt: skip
     return bars + _note(t("kaya_hint_play_note")) + _known_notes(words, view)

@@ -3,38 +3,23 @@
 ``?seed=7&lang=pl&speed=fast&bots=odds,random&size=large&hint=on`` sets the game (and each app's
 own choices: ``mode=deck``, ``coins=flat``); ``?seed=7&student=12`` gives the student their own
 game, with a badge saying which; ``resume=...`` brings back a game whose kernel was lost
-(:mod:`kayalib.ui.resume`). Every value is checked once by the page layer: a bad value never
+(:mod:`kayalib.ui.resume`); ``table=...&seat=...`` opens a seat of a class table
+(:mod:`kayalib.ui.remote`). Every value is checked once by the page layer: a bad value never
 stops the app. It starts with the default for that value and a short notice in the student's
 language.
-
-The names the class server imports from here stay here: :data:`SEED_DIGITS`, :func:`parse_seed`,
-:func:`is_seed_text` (the page layer's one seed rule), :func:`protect_the_page`, and
-``LaunchOptions``, the page layer's :class:`~kayalib.pages.options.PageOptions`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from kayalib.errors import SeedError
 from kayalib.i18n import Translator
 from kayalib.pages.badge import SeedBadge
 from kayalib.pages.kernel import protect_the_page
-from kayalib.pages.options import SEED_DIGITS, PageOptions, is_seed_text, parse_seed
+from kayalib.pages.options import PageOptions
 from kayalib.table import PERSON
 
-LaunchOptions = PageOptions
-"""What an app's address sets: the page layer's options (the name the class server uses)."""
-
-__all__ = [
-    "SEED_DIGITS",
-    "LaunchOptions",
-    "SeedError",
-    "is_seed_text",
-    "launch_app",
-    "parse_seed",
-    "protect_the_page",
-]
+__all__ = ["launch_app"]
 
 
 def launch_app(cls: Any, **overrides: Any) -> Any:
@@ -78,8 +63,8 @@ def launch_app(cls: Any, **overrides: Any) -> Any:
             notices.append(t("server_bad_resume"))
     app = cls(table=table, **kwargs)
     if options.seed is not None:
-        app.add_to_toolbar(SeedBadge(options, options.game_seed, app.language))
+        app.shell.add_to_toolbar(SeedBadge(options, options.game_seed, app.language))
     resume.keep_in_page(app)
     if notices:
-        app.error.show(" ".join(notices))
+        app.shell.error.show(" ".join(notices))
     return app

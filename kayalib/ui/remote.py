@@ -1,47 +1,59 @@
-"""A play page at a class table: :class:`RemoteTable`, the :class:`~kayalib.ui.client.TableClient`
-of one seat whose table lives on the class server, and the play apps' table mode.
+"""A play page at a class table: :class:`ClassSeat`, the :class:`~kayalib.ui.client.TableClient`
+of one seat whose table lives on the class server.
 
 ``play-blef.ipynb?table=K7Q4&seat=TOKEN`` (the address the join page sends a student to) opens
 the same app, with the same panels, words and languages, drawn from what the server sends this
-seat only: its own view (``View.from_json``), the hands laid face up for everyone, who sits
-where. The seat acts by sending an action's text with the move count it answers; the server
-checks it against the legal actions and writes it to its store before any seat is told; every
-change then reaches this page's kernel over a websocket, and the app redraws.
+seat only: its own view (``View.from_json``: its cards, every public fact, the hands laid face
+up, its part of the log), who sits where, the table's status. The seat acts by sending an
+action's text with the move count it answers; the server checks it against the legal actions
+and writes it to its store before any seat is told; every change then reaches this page's
+kernel, and the app redraws.
 
-There is nothing to undo and no new game at a class table (the teacher runs the table from the
-dashboard), so the app hides those controls; everything else works as usual.
+How the seat reaches its table is a :class:`SeatLink`: over HTTP and a websocket from a page's
+kernel (:class:`HttpSeatLink`, with the secret only the server's kernels hold), or, in tests,
+straight to a service in the same process. A class seat has no owner's part: there is nothing
+to undo and no new game at a class table (the teacher runs the table from the dashboard), so the
+app hides those controls and refuses them if asked; everything else works as usual.
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 import logging
 import os
-from collections.abc import Callable, Collection, Sequence
-from typing import Any
+from collections.abc import Callable
+from html import escape
+from typing import Any, Protocol
 
-from kayalib.engine import Event, Refusal, View
+from kayalib.engine import Refusal, View
 from kayalib.errors import IllegalActionError, SeatError
 from kayalib.i18n import Translator
 from kayalib.pages.classroom import ClassLink, ClassUnreachableError
-from kayalib.pages.widgets import html, show_if
-from kayalib.registry import GAMES, game
+from kayalib.pages.options import PageOptions
+from kayalib.pages.widgets import html
+from kayalib.registry import game
 from kayalib.table import PERSON
-from kayalib.ui.client import Laid
+from kayalib.ui.client import TableOwner
+from kayalib.ui.framework import GameApp
+from kayalib.ui.screen import HOLDS
 
-__all__ = ["ELSEWHERE", "RemoteTable", "SeatApp", "launch_at_table", "table_app"]
+__all__ = [
+    "ClassSeat", "HttpSeatLink", "SeatLink", "launch_at_table", "refused", "seat_app",
+    "table_app", "table_panel_html",
+]  # fmt: skip
 
 log = logging.getLogger("kayalib.ui")
 
-#: how a seat page sees a person at another screen (not "human": the person at *this* screen)
-ELSEWHERE = "elsewhere"
 #: seconds between two tries to reach the class service again after its socket closed
 RECONNECT = (0.5, 1.0, 2.0, 4.0, 8.0)
 
+Update = dict[str, Any]
 
-def _refused(answer: Any) -> IllegalActionError:
+
+def refused(answer: Any) -> IllegalActionError:
+    """The refusal a class service answered (``{"refusal": {"code", "params", "english"}}``),
+    or "the class did not answer" for anything else."""
     why = answer.get("refusal") if isinstance(answer, dict) else None
     if not isinstance(why, dict) or not isinstance(why.get("code"), str):
         return IllegalActionError(Refusal.of("table_unreachable", "the class did not answer"))
@@ -55,72 +67,80 @@ def _refused(answer: Any) -> IllegalActionError:
     return IllegalActionError(Refusal.of(why["code"], english, **params))
 
 
-class RemoteTable:
-    """One seat of a class table, seen from its page's kernel (:class:`TableClient`).
+class SeatLink(Protocol):
+    """How one seat's page reaches its class table. ``code`` and ``token`` name the seat (the
+    code follows the seat when the teacher moves it to another table)."""
 
-    ``update`` is the last thing the server sent this seat; ``views`` the seat's views, one
-    per update (the app counts its decisions by them). ``on_change()`` runs after every update
-    that arrives by itself (another seat moved, a bot, a classmate came back)."""
+    @property
+    def code(self) -> str: ...
 
-    def __init__(self, link: ClassLink, code: str, token: str, update: dict[str, Any]) -> None:
+    @property
+    def token(self) -> str: ...
+
+    def fetch(self) -> Update:
+        """The seat's update now; IllegalActionError with the service's refusal."""
+        ...
+
+    def act(self, version: int, action: str) -> Update:
+        """Send ``action`` for the seat, answering move count ``version``: the seat's new
+        update, or IllegalActionError with the service's refusal (nothing changed)."""
+        ...
+
+    def listen(self, push: Callable[[Update], None]) -> None:
+        """``push(update)`` with every later update of the seat, as it comes."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class HttpSeatLink:
+    """A seat reached from its page's kernel: the class service's routes over HTTP, its updates
+    over a websocket (on the kernel's event loop; reconnected when the server restarts)."""
+
+    def __init__(self, link: ClassLink, code: str, token: str) -> None:
         self.link = link
         self.code = code
         self.token = token
-        self.on_change: Callable[[], None] = lambda: None
-        self.views: list[View] = []
-        self.update: dict[str, Any] = {}
         self._closed = False
         self._socket: Any = None
-        self._apply(update)
 
-    @classmethod
-    def connect(cls, link: ClassLink, code: str, token: str) -> RemoteTable:
-        """The seat's table as it is now; IllegalActionError with the server's refusal."""
-        try:
-            status, answer = link.request("seat", headers=cls._seat_headers(code, token))
-        except ClassUnreachableError:
-            raise _refused(None) from None
+    def _headers(self) -> dict[str, str]:
+        return {"X-Kayalib-Table": self.code, "X-Kayalib-Seat": self.token}
+
+    def _answer(self, status: int, answer: Any) -> Update:
         if status != 200 or not isinstance(answer, dict) or answer.get("type") != "update":
-            raise _refused(answer)
-        return cls(link, code, token, answer)
+            raise refused(answer)
+        self.code = str(answer.get("table", self.code))  # the teacher may move a student
+        return answer
 
-    @staticmethod
-    def _seat_headers(code: str, token: str) -> dict[str, str]:
-        return {"X-Kayalib-Table": code, "X-Kayalib-Seat": token}
+    def fetch(self) -> Update:
+        try:
+            return self._answer(*self.link.request("seat", headers=self._headers()))
+        except ClassUnreachableError:
+            raise refused(None) from None
 
-    # ---- the updates ---------------------------------------------------------------------------
+    def act(self, version: int, action: str) -> Update:
+        body = {"table": self.code, "seat": self.token, "version": version, "action": action}
+        try:
+            return self._answer(*self.link.request("act", body))
+        except ClassUnreachableError:
+            raise refused(None) from None
 
-    def _apply(self, update: dict[str, Any]) -> bool:
-        """Take ``update`` unless it is older than the one held; whether it was taken."""
-        if update.get("type") == "gone":
-            self.update = {**self.update, "status": "gone"}
-            return True
-        if update.get("type") != "update":
-            return False
-        if self.update and update["version"] < self.update["version"]:
-            return False  # a push that the answer to this seat's own action overtook
-        view = game(update["game"]).view.from_json(update["view"])
-        self.update = update
-        self.code = update["table"]  # the teacher may move a student to another table
-        if not self.views or view != self.views[-1]:
-            self.views.append(view)
-        return True
-
-    def listen(self) -> None:
-        """Receive every later update on the running event loop (a kernel's)."""
+    def listen(self, push: Callable[[Update], None]) -> None:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            return  # no loop (a script): the page asks again when it acts
-        loop.create_task(self._listen())
+            return  # no loop (a script): the page learns what changed when it acts
+        loop.create_task(self._listen(push))
 
-    async def _listen(self) -> None:
+    async def _listen(self, push: Callable[[Update], None]) -> None:
         from tornado.httpclient import HTTPRequest
         from tornado.websocket import websocket_connect
 
         tries = 0
-        while not self._closed and self.update.get("status") != "gone":
-            headers = {**dict(self.link.headers), **self._seat_headers(self.code, self.token),
+        gone = False
+        while not self._closed and not gone:
+            headers = {**dict(self.link.headers), **self._headers(),
                        "X-Kayalib-Kernel-Id": os.environ.get("VOILA_KERNEL_ID", "")}  # fmt: skip
             try:
                 self._socket = await websocket_connect(HTTPRequest(
@@ -131,29 +151,69 @@ class RemoteTable:
                     message = await self._socket.read_message()
                     if message is None:
                         break
-                    if self._apply(json.loads(message)):
-                        self._changed()
+                    update = json.loads(message)
+                    if isinstance(update, dict) and update.get("type") == "update":
+                        self.code = str(update.get("table", self.code))
+                    gone = isinstance(update, dict) and update.get("type") == "gone"
+                    push(update)
             except Exception as error:  # the server restarts, or the seat was moved away
                 log.info("kayalib: the class table's socket closed: %s", error)
-            if self._closed:
+            if self._closed or gone:
                 return
             await asyncio.sleep(RECONNECT[min(tries, len(RECONNECT) - 1)])
             tries += 1
             if tries > 30:
                 return
 
-    def _changed(self) -> None:
-        try:
-            self.on_change()
-        except Exception:
-            log.error("Exception in callback (a class table's update)", exc_info=True)
-
     def close(self) -> None:
         self._closed = True
         if self._socket is not None:
             self._socket.close()
 
-    # ---- what the seat knows -------------------------------------------------------------------
+
+class ClassSeat:
+    """One seat of a class table, seen from its page (:class:`TableClient`, with no owner's
+    part). ``update`` is the last thing the service sent this seat."""
+
+    def __init__(self, link: SeatLink) -> None:
+        self.link = link
+        self.update: Update = {}
+        self._view: View | None = None
+        self._listeners: list[Callable[[], None]] = []
+        self._apply(link.fetch())
+        link.listen(self._pushed)
+
+    # ---- the updates ---------------------------------------------------------------------------
+
+    def _apply(self, update: Update) -> bool:
+        """Take ``update`` unless it is older than the one held; whether it was taken."""
+        if update.get("type") == "gone":
+            self.update = {**self.update, "status": "gone"}
+            return True
+        if update.get("type") != "update":
+            return False
+        if self.update and update["version"] < self.update["version"]:
+            return False  # a push that the answer to this seat's own action overtook
+        self._view = game(update["game"]).view.from_json(update["view"])
+        self.update = update
+        return True
+
+    def _pushed(self, update: Update) -> None:
+        if not self._apply(update):
+            return
+        for listener in list(self._listeners):
+            try:
+                listener()
+            except Exception:  # a redraw that fails is shown by the app; never lost here
+                log.error("Exception in callback (a class table's update)", exc_info=True)
+
+    def listen(self, listener: Callable[[], None]) -> None:
+        self._listeners.append(listener)
+
+    def close(self) -> None:
+        self.link.close()
+
+    # ---- what the seat knows (TableClient) -----------------------------------------------------
 
     @property
     def seat(self) -> int:
@@ -168,38 +228,38 @@ class RemoteTable:
         return str(self.update.get("status", ""))
 
     @property
-    def kinds(self) -> tuple[str, ...]:
-        """Who plays each seat: ``"human"`` for a person (here or elsewhere), else the bot."""
-        return tuple(PERSON if s["kind"] == "person" else s["bot"] for s in self.update["seats"])
+    def seats(self) -> tuple[str, ...]:
+        return tuple(PERSON if s["kind"] == "person" else s["bot"] for s in self._seats())
 
     @property
-    def seats(self) -> tuple[str, ...]:
-        """The seats as this page sees them: this seat is the person at this screen, another
-        person's is :data:`ELSEWHERE`, a bot's is its name."""
-        return tuple(
-            PERSON if i == self.seat else ELSEWHERE if kind == PERSON else kind
-            for i, kind in enumerate(self.kinds)
-        )
+    def people(self) -> tuple[int, ...]:
+        return (self.seat,)
 
-    def nickname(self, seat: int) -> str:
-        return str(self.update["seats"][seat].get("name", ""))
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(str(s.get("name", "")) for s in self._seats())
+
+    @property
+    def hold(self) -> str | None:
+        status = self.status
+        return status if status in HOLDS else None
+
+    @property
+    def owner(self) -> TableOwner | None:
+        return None  # the teacher runs a class table
+
+    def _seats(self) -> list[dict[str, Any]]:
+        seats: list[dict[str, Any]] = self.update.get("seats", [])
+        return seats
 
     def view(self, seat: int) -> View:
-        if seat != self.seat:
+        if seat != self.seat or self._view is None:
             raise SeatError(f"this page holds seat {self.seat}, not {seat}")
-        return self.views[-1]
+        return self._view
 
-    def log(self) -> Sequence[Event]:
-        return self.views[-1].events
-
-    def laid(self) -> Laid:
-        hands = self.update.get("laid")
-        if hands is None:
-            return None
-        card = importlib.import_module(f"{GAMES[self.game]}.cards").Card
-        return tuple(None if h is None else tuple(card.parse(c) for c in h) for h in hands)
-
-    def news(self, people: Collection[int]) -> int:
+    def news(self, reader: int) -> int:
+        if reader != self.seat:
+            raise SeatError(f"this page holds seat {self.seat}, not {reader}")
         return int(self.update.get("news", 0))
 
     def act(self, seat: int, action: str) -> None:
@@ -208,188 +268,94 @@ class RemoteTable:
         if seat != self.seat:
             raise IllegalActionError(Refusal.of("not_a_person", "not this page's seat",
                                                 seat=seat))  # fmt: skip
-        body = {"table": self.code, "seat": self.token, "version": self.update["version"],
-                "action": action}  # fmt: skip
-        try:
-            status, answer = self.link.request("act", body)
-        except ClassUnreachableError:
-            raise _refused(None) from None
-        if status != 200 or not isinstance(answer, dict):
-            raise _refused(answer)
-        self._apply(answer)
+        self._apply(self.link.act(int(self.update["version"]), action))
 
-    # ---- the owner's controls: none at a class table -------------------------------------------
+    # ---- what the class table's panel shows ----------------------------------------------------
 
-    @property
-    def states(self) -> list[View]:
-        return self.views
+    def presence(self, seat: int) -> str:
+        """``"bot"``, ``"here"``, ``"away"`` or ``"stand_in"`` (away, a bot plays for them)."""
+        found = self._seats()[seat]
+        if found["kind"] != "person":
+            return "bot"
+        if found.get("here"):
+            return "here"
+        return "stand_in" if found.get("stand_in") else "away"
 
     @property
-    def state(self) -> View:
-        return self.views[-1]
-
-    bot_due = False
-
-    def advance(self) -> None:
-        return None
-
-    def run(self) -> None:
-        return None
-
-    def undo_target(self) -> None:
-        return None
-
-    def undo(self) -> None:
-        raise IllegalActionError(Refusal.of("nothing_to_undo", "nothing to undo at a table"))
-
-
-class SeatApp:
-    """The table mode of a play app: put before the app's class, ``type("T", (SeatApp,
-    BlefApp), {})`` (:func:`table_app` does it). The app draws :attr:`remote` (one seat of a
-    class table) and hides its owner's controls (new game, undo, seed, seats)."""
-
-    remote: RemoteTable
-    table_panel: Any
-
-    def __init__(self, *, remote: RemoteTable, **kwargs: Any) -> None:
-        self.remote = remote
-        super().__init__(opponents=[], **kwargs)  # type: ignore[call-arg]
-        app: Any = self
-        for widget in (app.new_game, app.undo_button, app.seed_field, app.settings_toggle):
-            show_if(widget, False)
-        self.table_panel = html("kaya-table-panel")
-        children = list(app.widget.children)
-        children.insert(children.index(app.columns), self.table_panel)
-        app.widget.children = tuple(children)
-        remote.on_change = app.guard(app.render)  # a failing redraw is shown, never lost
-        remote.listen()
-        app.render()
-
-    # -- the table is the remote one ---------------------------------------------------------
-
-    def start(self, *, from_field: bool = False) -> None:
-        app: Any = self
-        if from_field:
-            raise IllegalActionError(Refusal.of("table_cannot", "a class table has no new game"))
-        app.client = self.remote
-        app.pacer.cancel()
-        app.hot_seat.reset()
-        app._intro_shown = app._intro_total = 0
-        app.reset_controls()
-        app.clear_error()
-        app._schedule_bots()
+    def stand_in_moves(self) -> int:
+        return int(self.update.get("stand_in_moves", 0))
 
     @property
-    def seats(self) -> list[str]:
-        return list(self.remote.kinds)
-
-    @property
-    def humans(self) -> list[int]:
-        return [self.remote.seat]
-
-    def is_human(self, seat: int | None) -> bool:
-        return seat == self.remote.seat
-
-    @property
-    def seed(self) -> int:
-        return 0  # the table's seed is the server's secret
-
-    @property
-    def seed_fixed(self) -> bool:
-        return False
-
-    @property
-    def settings_pending(self) -> bool:
-        return False  # a class table's players and rules are the teacher's: nothing to apply
-
-    def intro_steps(self) -> int:
-        return 0
-
-    def words(self) -> Any:
-        """The app's narrator, each person named with their nickname too."""
-        base = super().words()  # type: ignore[misc]
-        t, remote = base.t, self.remote
-        single = sum(1 for kind in remote.kinds if kind == PERSON) == 1
-
-        def name(seat: int) -> str:
-            plain = base.seat(seat)
-            nick = remote.nickname(seat)
-            if remote.kinds[seat] != PERSON:
-                return plain
-            if not nick:
-                return t("table_seat_empty", seat=plain)
-            key = "table_seat_yours" if seat == remote.seat and not single else "table_seat_named"
-            return t(key, seat=plain, name=nick)
-
-        return type(base)(t, name)
-
-    def render(self) -> None:
-        super().render()  # type: ignore[misc]
-        panel = getattr(self, "table_panel", None)
-        if panel is not None:
-            panel.value = table_panel_html(self.remote, self.words())
+    def figures(self) -> dict[str, int] | None:
+        """This student's own play figures, when the game counts any."""
+        mine = self.update.get("mine")
+        return mine if isinstance(mine, dict) else None
 
 
-def table_panel_html(remote: RemoteTable, words: Any) -> str:
-    """The class table's own panel: its code, who sits where (here or away), its status, and
-    this student's own figures."""
-    from html import escape
-
+def table_panel_html(seat: ClassSeat, words: Any) -> str:
+    """The class table's own panel: its code, who sits where (here or away), the moves made
+    for those away, this student's own figures, and the way to the same seat on another
+    device. (Whether the table waits or is paused is the status line's.)"""
     t: Translator = words.t
-    update = remote.update
     lines = []
-    status = remote.status
-    if status == "gone":
-        lines.append(t("table_gone"))
-    elif status == "waiting":
-        people = [i for i, kind in enumerate(remote.kinds) if kind == PERSON]
-        joined = sum(1 for i in people if remote.nickname(i))
-        lines.append(t("table_status_waiting", joined=joined, people=len(people)))
-    elif status in ("paused", "ended"):
-        lines.append(t(f"table_status_{status}"))
-    seats = []
-    for i, seat in enumerate(update.get("seats", [])):
-        if seat["kind"] != "person":
-            state = t("table_seat_bot")
-        elif seat.get("here"):
-            state = ""
-        else:
-            state = t("table_seat_stand_in") if seat.get("stand_in") else t("table_seat_away")
+    items = []
+    for i in range(len(seat.seats)):
+        presence = seat.presence(i)
+        # a bot's seat name says it is a bot already ("Player 3 (bot: random)")
+        state = {"bot": "", "here": "", "away": t("table_seat_away"),
+                 "stand_in": t("table_seat_stand_in")}[presence]  # fmt: skip
         mark = f' <span class="kaya-table-away">({escape(state)})</span>' if state else ""
-        seats.append(f"<li>{escape(words.seat(i))}{mark}</li>")
-    if update.get("stand_in_moves"):
-        lines.append(t("table_stand_in_moves", n=update["stand_in_moves"]))
-    mine = update.get("mine")
+        items.append(f"<li>{escape(words.seat(i))}{mark}</li>")
+    if seat.stand_in_moves:
+        lines.append(t("table_stand_in_moves", n=seat.stand_in_moves))
+    mine = seat.figures
     if mine and mine.get("bids"):
         lines.append(t("table_mine", bids=mine["bids"], checked=mine["checked"],
                        false=mine["checked_false"], bluffs=mine["bluffs"]))  # fmt: skip
-    query = f"?table={escape(remote.code)}&amp;seat={escape(remote.token)}"
+    code = seat.link.code
+    query = f"?table={escape(code)}&amp;seat={escape(seat.link.token)}"
     text = "".join(f"<p>{escape(line)}</p>" for line in lines)
     return (
         f'<div class="kaya-panel kaya-class-table"><div class="kaya-panel-title">'
-        f"{escape(t('table_panel_title', code=remote.code))}</div>"
-        f'<ul class="kaya-table-seats">{"".join(seats)}</ul>{text}'
+        f"{escape(t('table_panel_title', code=code))}</div>"
+        f'<ul class="kaya-table-seats">{"".join(items)}</ul>{text}'
         f'<details class="kaya-other-device"><summary>{escape(t("table_other_device"))}'
         f'</summary><p>{escape(t("table_other_device_help"))} <a href="{query}">'
         f"{escape(t('table_other_device'))}</a></p></details></div>"
     )
 
 
-def table_app(cls: Any, code: str, token: str, **kwargs: Any) -> Any:
-    """The app of class ``cls`` in table mode at the seat ``token`` of table ``code``; the
-    server's refusal (IllegalActionError) when the address holds no seat, and
-    :class:`ClassUnreachableError` outside class mode."""
+def seat_app(cls: type[GameApp], link: SeatLink, **kwargs: Any) -> GameApp:
+    """The app of class ``cls`` at the class seat ``link`` reaches, with the class table's own
+    panel above its columns; the service's refusal (IllegalActionError) when the link holds no
+    seat of that game."""
+    seat = ClassSeat(link)
+    if seat.game != cls.game_name:
+        raise IllegalActionError(Refusal.of("table_unknown_seat", "a seat of another game"))
+    app = cls(client=seat, **kwargs)
+    panel = html("kaya-table-panel")
+    app.shell.add_panel(panel)
+
+    def draw_panel() -> None:
+        panel.value = table_panel_html(seat, app.words())
+
+    app.after_render.append(draw_panel)
+    app.render()
+    return app
+
+
+def table_app(cls: type[GameApp], code: str, token: str, **kwargs: Any) -> GameApp:
+    """The app of class ``cls`` at the seat ``token`` of table ``code``, reached over the class
+    server's routes; the server's refusal (IllegalActionError) when the address holds no seat,
+    and :class:`ClassUnreachableError` outside class mode."""
     link = ClassLink.from_environment()
     if link is None:
         raise ClassUnreachableError("this page is not served by a class server")
-    remote = RemoteTable.connect(link, code, token)
-    if remote.game != cls.game_name:
-        raise IllegalActionError(Refusal.of("table_unknown_seat", "a seat of another game"))
-    app_class = type(f"Table{cls.__name__}", (SeatApp, cls), {})
-    return app_class(remote=remote, **kwargs)
+    return seat_app(cls, HttpSeatLink(link, code, token), **kwargs)
 
 
-def launch_at_table(cls: Any, options: Any, notices: list[str]) -> Any:
+def launch_at_table(cls: type[GameApp], options: PageOptions,
+                    notices: list[str]) -> GameApp | None:  # fmt: skip
     """The app of a page whose address names a class table (``?table=&seat=``), or ``None``
     with a notice in ``notices`` when it holds no seat (the page then opens as usual)."""
     from kayalib.words import Words
@@ -399,7 +365,7 @@ def launch_at_table(cls: Any, options: Any, notices: list[str]) -> Any:
     if options.hint is not None:
         kwargs["hint"] = options.hint
     try:
-        app = table_app(cls, options.table, options.seat or "", **kwargs)
+        app = table_app(cls, options.table or "", options.seat or "", **kwargs)
     except IllegalActionError as error:
         notices.append(Words(t).refusal(error.refusal))
         return None
@@ -407,5 +373,5 @@ def launch_at_table(cls: Any, options: Any, notices: list[str]) -> Any:
         notices.append(t("refusal_table_unreachable"))
         return None
     if notices:
-        app.error.show(" ".join(notices))
+        app.shell.error.show(" ".join(notices))
     return app

@@ -16,46 +16,37 @@ notice and a new game.
 
 >>> from kayalib.ui.blef_app import BlefApp
 >>> app = BlefApp(seed=7, delay=0, opponents=["odds"])
->>> app.act(app.state.legal_actions()[0])
+>>> app.act(app.screen().view.legal_actions()[0])
 >>> saved = SavedGame.decode(SavedGame.of(app).encode())
 >>> again = BlefApp(delay=0, **saved.app_options())
 >>> saved.replay(again)
->>> again.state.events == app.state.events and len(again.states) == len(app.states)
+>>> again.owner.state.events == app.owner.state.events
+True
+>>> len(again.owner.states) == len(app.owner.states)
 True
 """
 
 from __future__ import annotations
 
-import base64
 import json
-import zlib
 from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kayalib.errors import KayalibError, ParseError
-from kayalib.i18n import Translator, languages
+from kayalib.errors import KayalibError, ParseError, RulesError
+from kayalib.i18n import languages
+from kayalib.pages.lost import banner_words
 from kayalib.pages.options import RESUME_CHARS, SPEEDS
-from kayalib.table import GameRecord, Table
+from kayalib.table import GameRecord, Table, pack, unpack
 
-GameApp = Any  # a play app (kayalib.ui.framework.GameApp); not imported, so no import circle
+if TYPE_CHECKING:
+    from kayalib.ui.framework import GameApp
 
-__all__ = [
-    "TOKEN_CHARS",
-    "ResumeError",
-    "SavedGame",
-    "all_banner_words",
-    "banner_words",
-    "keep_in_page",
-    "page_marker",
-]
+
+__all__ = ["TOKEN_CHARS", "ResumeError", "SavedGame", "keep_in_page", "page_marker"]
 
 #: the longest token accepted from an address (a long Blef game is about 2,000 characters).
 TOKEN_CHARS = RESUME_CHARS
-#: the words the page's "connection lost" banner shows (catalogue file ``server.json``).
-BANNER_KEYS = (
-    "resume_lost", "resume_explain", "resume_explain_page", "resume_button", "resume_reload"
-)
 VERSION = 2
 _FIELDS = {"v", "app", "lang", "speed", "hint", "game"}
 
@@ -76,9 +67,14 @@ class SavedGame:
 
     @classmethod
     def of(cls, app: GameApp) -> SavedGame:
-        """The game ``app`` shows now; KayalibError for a game started from a chosen position."""
-        return cls(type(app).__name__, app.table.record(), app.t.lang, app.speed.value,
-                   bool(app.hint_toggle.value))  # fmt: skip
+        """The game ``app`` shows now; KayalibError for a game started from a chosen position
+        or a table the page does not own (a class table keeps its games itself)."""
+        owner = app.owner
+        if owner is None:
+            raise RulesError("a class table's game is kept by the class server")
+        shell = app.shell
+        return cls(type(app).__name__, owner.record(), app.t.lang, shell.speed.value,
+                   bool(shell.hint_toggle.value))  # fmt: skip
 
     def for_app(self, cls: type) -> SavedGame:
         """This game, if it was played in an app of class ``cls``; else ResumeError."""
@@ -108,27 +104,14 @@ class SavedGame:
     # ------------------------------------------------------------------ the token
 
     def encode(self) -> str:
-        """A URL-safe token (compressed JSON; the game as its record's own text)."""
-        data = {"v": VERSION, "app": self.app, "lang": self.lang, "speed": self.speed,
-                "hint": self.hint, "game": self.record.encode()}  # fmt: skip
-        raw = json.dumps(data, separators=(",", ":"), ensure_ascii=True).encode()
-        return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+        """A URL-safe token (packed as a game record is; the game as its record's own text)."""
+        return pack({"v": VERSION, "app": self.app, "lang": self.lang, "speed": self.speed,
+                     "hint": self.hint, "game": self.record.encode()})  # fmt: skip
 
     @classmethod
     def decode(cls, token: str) -> SavedGame:
         """The game in ``token``; ResumeError for anything that is not a token we wrote."""
-        if not isinstance(token, str) or not 0 < len(token) <= TOKEN_CHARS:
-            raise ResumeError("the resume token is empty or too long")
-        try:
-            packed = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
-            inflate = zlib.decompressobj()
-            raw = inflate.decompress(packed, 16 * TOKEN_CHARS)
-            if inflate.unconsumed_tail:
-                raise ResumeError("the resume token unpacks to too much")
-            data = json.loads(raw)
-        except (ValueError, zlib.error) as error:
-            raise ResumeError("the resume token cannot be read") from error
-        return cls._checked(data)
+        return cls._checked(unpack(token, TOKEN_CHARS, "the resume token", ResumeError))
 
     @classmethod
     def _checked(cls, data: Any) -> SavedGame:
@@ -153,21 +136,6 @@ class SavedGame:
 # ---------------------------------------------------------------------- in the page
 
 
-def banner_words(lang: str) -> dict[str, str]:
-    """The banner's words in ``lang`` (the page shows them when the kernel is lost).
-
-    >>> banner_words("pl")["button"]
-    'Przywróć moją grę'
-    """
-    t = Translator(lang)
-    return {key.removeprefix("resume_"): t(key) for key in BANNER_KEYS}
-
-
-def all_banner_words() -> dict[str, dict[str, str]]:
-    """``{lang: banner words}`` for every language (the server puts them in every page)."""
-    return {lang: banner_words(lang) for lang in languages()}
-
-
 def page_marker(app: GameApp) -> str:
     """The hidden element the page's script reads: the token and the banner's words."""
     token = SavedGame.of(app).encode()
@@ -182,7 +150,7 @@ def keep_in_page(app: GameApp) -> Any:
     """Add the hidden resume element to ``app`` (a part of its side column, so it travels in
     the same message as the log) and keep it up to date after every redraw: a move, a language,
     a bot speed, the hint switched."""
-    marker = app.side.part("kaya-resume")
+    marker = app.shell.side.part("kaya-resume")
 
     def refresh() -> None:
         try:

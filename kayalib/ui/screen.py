@@ -1,11 +1,12 @@
 """What one screen of a play app shows now: the input of every panel.
 
 Every panel of the apps is a pure function ``panel(screen, words) -> html``: a
-:class:`Screen` (built from a :class:`~kayalib.ui.client.TableClient`: a seat's view, the log,
-the hands laid face up, plus what the page itself decides: whose cards are face up, where this
-decision's news starts, how far an intro has got) and the game's narrator in the page's language
+:class:`Screen` (built from a :class:`~kayalib.ui.client.TableClient`: a seat's view, who sits
+where, whether this screen may act now, plus what the page itself decides: whose cards are face
+up, how far an intro has got, the hint) and the game's narrator in the page's language
 (:mod:`kayalib.words`), seats named as the app names them (:func:`seat_namer`). No panel sees a
-game state or an app.
+game state, a table or an app. A screen is plain data: :meth:`Screen.to_json` is all a
+front-end needs to draw it, and :meth:`Screen.from_json` reads it back.
 """
 
 from __future__ import annotations
@@ -18,10 +19,17 @@ from typing import Any
 
 from kayalib.engine import Event, View
 from kayalib.i18n import Translator
+from kayalib.registry import game
 from kayalib.table import PERSON
-from kayalib.ui.client import Laid
 
-__all__ = ["Screen", "news_lines", "percent", "seat_namer", "signed", "status_line"]
+__all__ = [
+    "HOLDS", "HotSeat", "Screen", "hold_text", "news_lines", "percent", "seat_namer", "signed",
+    "status_line",
+]  # fmt: skip
+
+HOLDS = ("waiting", "paused", "ended", "gone")
+"""Why nobody at a screen may act now, though the game goes on (a class table): it waits for
+its people, the teacher paused or ended it, or it is gone."""
 
 
 @dataclass(frozen=True)
@@ -29,29 +37,36 @@ class Screen:
     """One screen's picture of the table.
 
     ``view`` is what seat ``view.seat`` may know: the person whose cards the screen may show
-    (``viewer``), else the first person at the screen (then only its public parts are drawn).
-    ``seats[s]`` is ``"human"`` or a bot's name; ``log`` the table's log as this screen reads it,
-    ``log_seat`` whose private events it may tell (``-1``: nobody's, as on a shared hot-seat
-    screen), ``news`` where this decision's news starts in ``log``; ``intro_shown`` how many intro
-    steps are on show while an intro runs (``None`` otherwise); ``laid`` the hands laid face up;
-    ``hint`` whether the hint is switched on.
+    (``viewer``), else the first person at the screen (then only its public parts are drawn);
+    its events are the log this screen reads (``log``). ``seats[s]`` is ``"human"`` for a
+    person (at this screen or another) or a bot's name; ``people`` the seats played at this
+    screen; ``names[s]`` a seat's nickname (a class table; ``""`` for none). ``news`` is where
+    this decision's news starts in ``log``; ``intro_shown`` how many intro steps are on show
+    while an intro runs (``None`` otherwise); ``hint`` whether the hint is switched on;
+    ``hold`` why nobody here may act now (one of :data:`HOLDS`), or ``None``.
     """
 
     view: View
     seats: tuple[str, ...]
+    people: tuple[int, ...]
     viewer: int | None
     hand_visible: bool
-    log: Sequence[Event]
-    log_seat: int
     news: int
     intro_shown: int | None = None
-    laid: Laid = None
     hint: bool = False
+    names: tuple[str, ...] = ()
+    hold: str | None = None
 
     @property
-    def people(self) -> tuple[int, ...]:
-        """The seats where a person plays at this screen."""
-        return tuple(seat for seat, kind in enumerate(self.seats) if kind == PERSON)
+    def log(self) -> Sequence[Event]:
+        """The log this screen reads: the events of its view's seat."""
+        return self.view.events
+
+    @property
+    def log_seat(self) -> int:
+        """Whose private events the log may tell: the one person at this screen, else nobody
+        (``-1``: several people share it, as on a hot-seat screen)."""
+        return self.people[0] if len(self.people) == 1 else -1
 
     @property
     def hot_seat(self) -> bool:
@@ -59,7 +74,8 @@ class Screen:
         return len(self.people) > 1
 
     def is_person(self, seat: int | None) -> bool:
-        return seat is not None and self.seats[seat] == PERSON
+        """Whether ``seat`` is played by a person at this screen."""
+        return seat is not None and seat in self.people
 
     @property
     def watching_intro(self) -> bool:
@@ -67,10 +83,11 @@ class Screen:
 
     @property
     def my_turn(self) -> bool:
-        """Whether a person at the screen decides now (the intro over, the game not)."""
+        """Whether a person at the screen decides now (the intro over, the game not, the table
+        not held)."""
         view = self.view
         return self.is_person(view.current_player) and not view.is_terminal and (
-            not self.watching_intro
+            not self.watching_intro and self.hold is None
         )
 
     @property
@@ -83,30 +100,82 @@ class Screen:
         """The viewer's cards when they are face up, else nothing."""
         if self.viewer is None or not self.hand_visible:
             return ()
-        return tuple(self.view.hand)  # type: ignore[attr-defined]
+        hand: tuple[Any, ...] = getattr(self.view, "hand", ())
+        return hand
 
     def since_news(self) -> Sequence[Event]:
         """The log's events of this decision's news."""
         return self.log[self.news :]
 
+    def to_json(self) -> dict[str, Any]:
+        """The screen as JSON: the view's own JSON and what the page decided."""
+        return {
+            "view": self.view.to_json(), "seats": list(self.seats), "people": list(self.people),
+            "viewer": self.viewer, "hand_visible": self.hand_visible, "news": self.news,
+            "intro_shown": self.intro_shown, "hint": self.hint, "names": list(self.names),
+            "hold": self.hold,
+        }  # fmt: skip
 
-def seat_namer(t: Translator, seats: Sequence[str],
-               suffix: Callable[[int], str] | None = None) -> Callable[[int], str]:  # fmt: skip
-    """How the apps call seats: "Player 1 (you)" for a single person, "Player n" for each of
-    several, "Player n (bot: odds)" for a bot; ``suffix(seat)`` is added after " · " (a colour).
+    @classmethod
+    def from_json(cls, record: dict[str, Any]) -> Screen:
+        """The screen a :meth:`to_json` record stands for (the view read by its game)."""
+        view = game(record["view"]["game"]).view.from_json(record["view"])
+        return cls(
+            view=view, seats=tuple(record["seats"]), people=tuple(record["people"]),
+            viewer=record["viewer"], hand_visible=bool(record["hand_visible"]),
+            news=int(record["news"]), intro_shown=record["intro_shown"],
+            hint=bool(record["hint"]), names=tuple(record["names"]), hold=record["hold"],
+        )  # fmt: skip
+
+
+def hold_text(t: Translator, screen: Screen) -> str | None:
+    """Why nobody at ``screen`` may act now, in words (``None`` when nothing holds it)."""
+    if screen.hold is None:
+        return None
+    if screen.hold == "gone":
+        return t("table_gone")
+    if screen.hold == "waiting":
+        people = [s for s, kind in enumerate(screen.seats) if kind == PERSON]
+        joined = sum(1 for s in people if s < len(screen.names) and screen.names[s])
+        return t("table_status_waiting", joined=joined, people=len(people))
+    return t(f"table_status_{screen.hold}")
+
+
+def seat_namer(t: Translator, seats: Sequence[str], suffix: Callable[[int], str] | None = None,
+               *, people: Sequence[int] | None = None,
+               names: Sequence[str] = ()) -> Callable[[int], str]:  # fmt: skip
+    """How the apps call seats: "Player 1 (you)" for the one person at a screen, "Player n"
+    for each of several, "Player n (bot: odds)" for a bot; ``suffix(seat)`` is added after
+    " · " (a colour). ``people`` are the seats played at this screen (every person's, unless
+    said); at a class table each person is named with their nickname (``names``) too.
 
     >>> name = seat_namer(Translator("en"), ["human", "odds"])
     >>> name(0), name(1)
     ('Player 1 (you)', 'Player 2 (bot: odds)')
+    >>> name = seat_namer(Translator("en"), ["human", "human"], people=[1], names=["Ana", "Budi"])
+    >>> name(0), name(1)
+    ('Player 1 · Ana', 'Player 2 · Budi (you)')
     """
-    people = sum(1 for kind in seats if kind == PERSON)
+    persons = [seat for seat, kind in enumerate(seats) if kind == PERSON]
+    here = persons if people is None else list(people)
+    single = len(persons) == 1
+
+    def plain(seat: int) -> str:
+        kind = seats[seat]
+        if kind != PERSON:
+            return t("seat_bot", n=seat + 1, bot=t(f"bot_{kind}"))
+        return t("you", n=seat + 1) if single and seat in here else t("seat_name", n=seat + 1)
 
     def name(seat: int) -> str:
-        kind = seats[seat]
-        if kind == PERSON:
-            base = t("you", n=seat + 1) if people == 1 else t("seat_name", n=seat + 1)
-        else:
-            base = t("seat_bot", n=seat + 1, bot=t(f"bot_{kind}"))
+        base = plain(seat)
+        if names and seats[seat] == PERSON:
+            nick = names[seat]
+            if not nick:
+                base = t("table_seat_empty", seat=base)
+            elif seat in here and not single:
+                base = t("table_seat_yours", seat=base, name=nick)
+            else:
+                base = t("table_seat_named", seat=base, name=nick)
         return base if suffix is None else f"{base} \u00b7 {suffix(seat)}"
 
     return name

@@ -11,7 +11,7 @@ side column goes below the play column; "Projector" (or ``?size=large``) enlarge
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from html import escape
 from typing import Any
@@ -22,7 +22,7 @@ from kayalib.errors import RulesError, UnknownBotError
 from kayalib.i18n import DEFAULT_LANGUAGE
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Language, LanguageSwitch
-from kayalib.pages.options import SPEEDS
+from kayalib.pages.options import DEFAULT_SPEED, SPEEDS
 from kayalib.pages.widgets import (
     button,
     html,
@@ -56,22 +56,20 @@ def intro_html(t: Any, title_key: str, intro_key: str = "", about_key: str = "ab
 
 
 class AppShell:
-    """The shared widgets of a play page. Words: ``page_title_key`` and ``intro_key`` (the
-    heading and intro in the page's language, with ``**bold**``, ``*italic*`` and `` `code` ``);
-    ``bot_names`` the bots the seat pickers offer, ``max_seats`` the most seats."""
+    """The shared widgets of a play page, in the page's ``language``. Words: ``title_key`` and
+    ``intro_key`` (the heading and intro, with ``**bold**``, ``*italic*`` and `` `code` ``);
+    ``bot_names`` the bots the seat pickers offer, ``max_seats`` the most seats; ``refusal(r)``
+    says a refusal in the app's words (its seat names). The shell knows no game and no table:
+    an app holds one and fills its columns (:meth:`assemble`)."""
 
-    page_title_key = "app_title"
-    intro_key = ""
-    max_seats = 6
-    bot_names: tuple[str, ...] = ()
-    language: Language
-
-    @property
-    def t(self) -> Any:
-        return self.language.t
-
-    def build_shell(self, seed: int, speed: str, hint: bool, size: str,
-                    opponents: Sequence[str]) -> None:  # fmt: skip
+    def __init__(self, language: Language, refusal: Callable[[Any], str], *,
+                 title_key: str = "app_title", intro_key: str = "",
+                 bot_names: Sequence[str] = (), max_seats: int = 6, seed: int = 0,
+                 speed: str = DEFAULT_SPEED, hint: bool = False, size: str = "normal",
+                 opponents: Sequence[str] = ()) -> None:  # fmt: skip
+        self.language = language
+        self.title_key, self.intro_key = title_key, intro_key
+        self.bot_names, self.max_seats = tuple(bot_names), max_seats
         self.style = html("kaya-style", f"<style>{css()}</style>")
         self.intro = html("kaya-intro")
         self.lang = LanguageSwitch(self.language)
@@ -96,7 +94,7 @@ class AppShell:
         self.speed.style.description_width = "auto"
         self.options_box = w.HBox([self.speed])
         self.options_box.add_class("kaya-options")
-        self.error = ErrorBanner(lambda: self.t, self.refusal_text)
+        self.error = ErrorBanner(lambda: self.t, refusal)
         self.status = html("kaya-status")
         self.hint = html("kaya-hint")
         #: the side column's read-only panels, drawn as one widget (the game's, then the log)
@@ -105,8 +103,9 @@ class AppShell:
         self._shown: dict[str, dict[str, Any]] = {}
         self._build_seats(list(opponents))
 
-    def refusal_text(self, refusal: Any) -> str:  # pragma: no cover - each app says its own
-        raise NotImplementedError
+    @property
+    def t(self) -> Any:
+        return self.language.t
 
     def _build_seats(self, opponents: list[str]) -> None:
         self.seat_pickers: list[w.Dropdown] = []
@@ -134,6 +133,33 @@ class AppShell:
         self.settings_box = w.VBox([self.settings_note, self.setup_box, self.options_box])
         self.settings_box.add_class("kaya-settings")
         show_if(self.settings_box, False)
+
+    def show_owner_controls(self, shown: bool) -> None:
+        """Show the controls of a page that owns its table (new game, undo, seed, players and
+        rules), or hide them (a class table: the teacher's)."""
+        for widget in (self.new_game, self.undo_button, self.seed_field, self.settings_toggle):
+            show_if(widget, shown)
+        if not shown:
+            self.settings_toggle.value = False
+
+    def add_panel(self, widget: w.Widget) -> None:
+        """Put ``widget`` above the columns (a class table's own panel)."""
+        children = list(self.widget.children)
+        children.insert(children.index(self.columns), widget)
+        self.widget.children = tuple(children)
+
+    def setting_widgets(self) -> list[w.Widget]:
+        """The controls of "Players and rules" that take effect at the next game (the speed
+        takes effect at once)."""
+        found, stack = [], [self.settings_box]
+        while stack:
+            widget = stack.pop()
+            if isinstance(widget, w.Box):
+                stack.extend(widget.children)
+            elif hasattr(widget, "value") and widget is not self.speed and not isinstance(
+                    widget, (w.HTML, w.Label)):  # fmt: skip
+                found.append(widget)
+        return found
 
     def assemble(self, play_panel: Sequence[w.Widget]) -> None:
         """Put the page together: the game's widgets go into the play column; the side column is
@@ -212,7 +238,7 @@ class AppShell:
 
     # ----------------------------------------------------------------- words
 
-    def relabel_shell(self) -> None:
+    def relabel(self) -> None:
         """Put every label of the page in the current language."""
         t = self.t
         self.intro.value = self._intro_html()
@@ -242,7 +268,7 @@ class AppShell:
         self._label_toggles()
 
     def _intro_html(self) -> str:
-        return intro_html(self.t, self.page_title_key, self.intro_key)
+        return intro_html(self.t, self.title_key, self.intro_key)
 
     # ----------------------------------------------------------------- display
 

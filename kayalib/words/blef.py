@@ -104,7 +104,7 @@ class BlefWords(Words):
                 return t("blef_log_start_unseeded", players=e.players)
             return t("blef_log_start", players=e.players, seed=e.seed)
         if isinstance(e, DealEvent):
-            counts = ", ".join(f"{name(i)}: {len(h)}" for i, h in enumerate(e.hands) if h)
+            counts = ", ".join(f"{name(i)}: {n}" for i, n in enumerate(e.dealt) if n)
             return t("blef_log_deal", round=e.round, counts=counts, starter=name(e.starter))
         if isinstance(e, BidEvent):
             return t("blef_log_bid", player=name(e.seat), bid=self.bid_text(e.bid))

@@ -172,7 +172,7 @@ def a_final_score(lang: str) -> str:
     app.start_from(position, ["human", "random", "random", "random"])
     slot = app.slot_buttons[1]  # green 2, the last card: the game is over
     slot.click()
-    assert app.state.is_terminal
+    assert app.owner.state.is_terminal
     return app.score.value
 
 

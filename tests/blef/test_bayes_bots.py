@@ -8,7 +8,14 @@ import random
 import pytest
 
 from kayalib.blef.bids import Bid, holds
-from kayalib.blef.bots import CHANCE_DIGITS, BayesBot, HonestBot, OddsBot, play_by_odds
+from kayalib.blef.bots import (
+    CHANCE_DIGITS,
+    BayesBot,
+    HonestBot,
+    OddsBot,
+    play_by_odds,
+    rounded_chances,
+)
 from kayalib.blef.game import CHECK, BlefRules, BlefState
 from kayalib.blef.inference import OpponentModel, infer
 from kayalib.blef.odds import probabilities
@@ -102,3 +109,14 @@ def test_bayes_falls_back_to_its_own_odds_when_no_hand_explains_the_bids() -> No
     state, view = position(["KS", "9H"], 0, "small-straight")
     assert bot.chances(view) == probabilities(view.hand, view.total_cards)
     assert bot.decide(view) == OddsBot().decide(view)
+
+
+def test_bayes_chances_are_rounded_as_round_rounds_each() -> None:
+    # The bot rounds its 83 chances at once; every value must be what round() gives, halves
+    # and near-halves of the last decimal included (a tie between bids must break the same).
+    rng = random.Random(7)
+    values = [rng.random() for _ in range(20_000)]
+    values += [rng.randrange(10**11) / 10**11 for _ in range(20_000)]
+    values += [(rng.randrange(10**9) + 0.5) / 10**9 for _ in range(20_000)]
+    values += [0.0, 1.0, 5e-10, 1.5e-9, 2.5e-9, 0.9999999995]
+    assert rounded_chances(values) == [round(value, CHANCE_DIGITS) for value in values]

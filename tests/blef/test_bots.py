@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
-from kayalib.blef.bids import Bid
-from kayalib.blef.bots import OddsBot, RandomBot
+from kayalib.blef.bids import LADDER, Bid
+from kayalib.blef.bots import OddsBot, RandomBot, play_by_odds
 from kayalib.blef.cards import DECK
+from kayalib.blef.evidence import action_index
 from kayalib.blef.game import CHECK, BlefRules, BlefState
+from kayalib.blef.masks import cards_of, masks_of
 from kayalib.blef.odds import TABLE_CACHE, probabilities, table_cache_info
 from kayalib.errors import IllegalActionError
 from kayalib.simulate import simulate
@@ -109,6 +112,28 @@ def test_odds_bot_caches_without_changing_its_answers() -> None:
         for cards in range(1, 6):
             assert bot.odds((card,), cards) == probabilities((card,), cards)
     assert table_cache_info().currsize <= TABLE_CACHE  # a bounded memory
+
+
+@pytest.mark.parametrize(("held", "cards"), [(1, 2), (2, 9), (3, 14), (5, 20), (7, 24)])
+def test_odds_bot_decides_for_many_hands_as_for_each_hand(held, cards) -> None:
+    # The batch rule works from tables by rank class and suit (kept from turn to turn); at
+    # every start, rank bids and suit bids alike, it must agree with the rule hand by hand.
+    rng = random.Random(held * 100 + cards)
+    hands = [tuple(sorted(rng.sample(DECK, held))) for _ in range(150)]
+    masks = masks_of(hands)
+    _, view = view_after(["AS", "9H"], 0)
+    for bot in (OddsBot(), OddsBot(confidence=0.3, caution=1.0)):
+        for last in (None, *LADDER):
+            asked = replace(view, total_cards=cards, bids=() if last is None else ((0, last),))
+            batch = bot.decisions(asked, masks).tolist()
+            one_by_one = [
+                action_index(
+                    play_by_odds(probabilities(hand, cards), last, bot.confidence, bot.caution)
+                )
+                for hand in hands
+            ]
+            assert batch == one_by_one
+            assert [cards_of(m) for m in masks.tolist()] == hands  # the hands are not changed
 
 
 @pytest.mark.parametrize(

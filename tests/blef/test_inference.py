@@ -16,7 +16,7 @@ from kayalib.blef.bots import HonestBot, OddsBot, RandomBot
 from kayalib.blef.cards import DECK, parse_cards
 from kayalib.blef.events import DealEvent
 from kayalib.blef.game import CHECK, BlefRules, BlefState
-from kayalib.blef.inference import OpponentModel, infer, likelihood, opponent_view
+from kayalib.blef.inference import OpponentModel, _Picker, infer, likelihood, opponent_view
 from kayalib.blef.masks import masks_of, subset_masks
 from kayalib.blef.odds import exact_table
 from kayalib.engine import Chain, turns
@@ -291,7 +291,7 @@ def test_the_rebuilt_view_is_the_engines_view_in_the_first_round() -> None:
 
 def hide_past_deals(view, current_round):
     events = tuple(
-        DealEvent(e.round, tuple(None if h else h for h in e.hands), e.starter)
+        DealEvent(e.round, tuple(None if h else h for h in e.hands), e.starter, e.dealt)
         if isinstance(e, DealEvent) and e.round < current_round
         else e
         for e in view.events
@@ -426,3 +426,83 @@ def test_bad_calls_of_inference_and_its_evidence_raise_named_errors() -> None:
         with pytest.raises(KayalibError) as raised:
             call()
         assert type(raised.value) is not KayalibError and isinstance(raised.value, ValueError)
+
+
+def honest_rounds(count):
+    """The first ``count`` rigged rounds of 4 players with 5 cards each after 3 honest bids
+    (the 20-card case: the sampler's)."""
+    found, seed = [], 0
+    while len(found) < count:
+        seed += 1
+        order = [DECK[i] for i in np.random.default_rng(seed).permutation(24)]
+        hands = [order[i * 5 : (i + 1) * 5] for i in range(4)]
+        state = BlefState.from_position(BlefRules(players=4), hands, starter=1)
+        steps = list(islice(turns(state, [HonestBot()] * 4), 3))
+        if all(step.action != CHECK for step in steps):
+            found.append(steps[-1].state)
+    return found
+
+
+@pytest.mark.slow
+def test_every_bids_reported_error_is_honest_over_twenty_seeds() -> None:
+    # For each bid, the spread of its estimate over 20 seeds must stay within 1.25 times the
+    # error reported: the sampler's error errs high bid by bid, not only in the median.
+    model = OpponentModel.named("honest", 0.2)
+    for state in honest_rounds(6):
+        view = state.view(state.current_player)
+        results = [infer(view, model, seed=seed) for seed in range(20)]
+        assert {result.method for result in results} == {"sample"}
+        real = np.array([result.true for result in results]).std(axis=0, ddof=1)
+        reported = np.sqrt((np.array([result.stderr for result in results]) ** 2).mean(axis=0))
+        assert (reported >= 0.8 * real).all(), [
+            (str(bid), round(float(r), 4), round(float(e), 4))
+            for bid, r, e in zip(LADDER, real, reported, strict=True)
+            if e < 0.8 * r
+        ]
+        for result in results:  # a bid above the target is named as such
+            over = {bid for bid, error in zip(LADDER, result.stderr, strict=True) if error > 0.01}
+            assert set(result.above_target) == over
+            assert result.target_met == (not over)
+
+
+def test_bids_whose_error_stays_above_the_target_are_named() -> None:
+    state, _ = play(HARD, 2, HARD_BIDS)
+    result = infer(state.view(0), OpponentModel.named("honest", 0.1), samples=500, seed=1)
+    assert result.samples == 16 * 500 and not result.target_met  # the cap came first
+    named = [bid for bid, error in zip(LADDER, result.stderr, strict=True) if error > 0.01]
+    assert named and list(result.above_target) == named
+    met = infer(state.view(0), OpponentModel.named("honest", 0.1), target_error=0.5)
+    assert met.target_met and met.above_target == ()
+    unasked = infer(state.view(0), OpponentModel.named("honest", 0.1), target_error=None)
+    assert unasked.above_target == ()
+
+
+def test_the_samplers_hand_picker_picks_as_a_search_of_the_whole_list() -> None:
+    # The picker looks each point up from a guide table; the hands it picks (and so the deals
+    # and a bot's decisions) must be those of searchsorted, flat runs of zero weight included.
+    rng = np.random.default_rng(4)
+    for size in (1, 2, 7, 231, 11_628):
+        values = rng.random(size) ** 8
+        values[rng.random(size) < 0.3] = 0.0
+        values[-1] = 0.0 if size > 1 else 1.0
+        if not values.sum() > 0:
+            values[0] = 1.0
+        picker = _Picker(values)
+        points = np.concatenate([rng.random(20_000), picker.cumulative, [0.0, 1 - 1e-17]])
+        points = points[points < 1.0]
+        expected = np.minimum(
+            np.searchsorted(picker.cumulative, points, side="right"), size - 1
+        )
+        assert (picker.pick(points) == expected).all()
+
+
+def test_a_sample_without_a_target_works_out_the_same_errors_when_read() -> None:
+    # With no target the sampler does not need the errors to stop (a bot plays the estimate
+    # only): they are worked out when first read, and are those of the same deals.
+    state, _ = play(HARD, 2, HARD_BIDS)
+    model = OpponentModel.named("honest", 0.1)
+    lazy = infer(state.view(0), model, samples=800, seed=3, target_error=None)
+    eager = infer(state.view(0), model, samples=800, seed=3, target_error=1.0)
+    assert lazy.true == eager.true and lazy.samples == eager.samples == 800
+    assert lazy.stderr == eager.stderr and max(lazy.stderr) > 0
+    assert lazy.target_met and lazy.above_target == ()

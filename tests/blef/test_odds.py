@@ -19,11 +19,14 @@ from kayalib.blef.masks import (
     masks_of,
     popcount,
     row_subset_masks,
+    row_subset_pick,
+    row_subset_ranks,
     subset_masks,
 )
 from kayalib.blef.odds import (
     bid_probability,
     brute_force_table,
+    count_tables,
     exact_table,
     favourable_counts,
     probabilities,
@@ -82,6 +85,66 @@ def test_exact_matches_brute_force_for_random_hands(deck, size, draw):
 
 
 # Values worked out by hand, independent of both implementations.
+def _binom(n: int, k: int) -> int:
+    return math.comb(n, k) if 0 <= k <= n else 0
+
+
+def _at_least(rest: int, draw: int, out: int, need: int) -> int:
+    """Draws of ``draw`` from ``rest`` with at least ``need`` of ``out`` cards (plain sum)."""
+    return sum(_binom(out, x) * _binom(rest - out, draw - x) for x in range(need, out + 1))
+
+
+def _both(rest: int, draw: int, h1: int, need1: int, h2: int, need2: int) -> int:
+    """Draws making two ranks held ``h1`` and ``h2`` times up to ``need1`` and ``need2``."""
+    out1, out2 = 4 - h1, 4 - h2
+    others = rest - out1 - out2
+    if others < 0:
+        return 0
+    return sum(
+        _binom(out1, x1) * _binom(out2, x2) * _binom(others, draw - x1 - x2)
+        for x1 in range(max(0, need1 - h1), out1 + 1)
+        for x2 in range(max(0, need2 - h2), out2 + 1)
+    )
+
+
+def test_lookup_tables_equal_the_plain_sums_for_every_count() -> None:
+    # The lookup tables take the short side of each sum (inclusion-exclusion over the draws
+    # short of a figure); every entry of every (cards held, cards dealt) must equal the plain
+    # sum over the draw counts that make the figure.
+    for held in range(25):
+        for cards in range(max(held, 1), 25):
+            rest, draw = 24 - held, cards - held
+            tables = count_tables(held, cards)
+            assert tables.total == _binom(rest, draw)
+            for h in range(5):
+                for j in range(5):
+                    expected = tables.total if j <= h else _at_least(rest, draw, 4 - h, j - h)
+                    assert tables.at_least[h][j] == expected
+                for b in range(5):
+                    assert tables.two_pair[h][b] == _both(rest, draw, h, 2, b, 2)
+                    assert tables.full[h][b] == _both(rest, draw, h, 3, b, 2)
+            for missing in range(6):
+                assert tables.straight[missing] == sum(
+                    (-1) ** j * math.comb(missing, j) * _binom(rest - 4 * j, draw)
+                    for j in range(missing + 1)
+                )
+            for key, (flush, small, big) in enumerate(tables.suits):
+                nine, middles, ace = key % 2, key // 2 % 5, key // 10
+                if middles > 4:
+                    continue
+                have = nine + middles + ace
+                assert flush == (
+                    tables.total
+                    if have >= 5
+                    else sum(
+                        _binom(6 - have, y) * _binom(rest - 6 + have, draw - y)
+                        for y in range(5 - have, 7 - have)
+                    )
+                )
+                assert small == _binom(rest - (5 - nine - middles), draw - (5 - nine - middles))
+                assert big == _binom(rest - (5 - middles - ace), draw - (5 - middles - ace))
+
+
 @pytest.mark.parametrize(
     ("bid", "hand", "cards", "expected"),
     [
@@ -309,3 +372,20 @@ def test_every_bad_call_raises_a_named_error(call) -> None:
     with pytest.raises(KayalibError) as raised:
         call()
     assert type(raised.value) is not KayalibError and isinstance(raised.value, ValueError)
+
+
+@pytest.mark.parametrize(("cards", "size"), [(9, 5), (9, 0), (7, 7), (12, 3), (4, 1), (13, 6),
+                                             (16, 8), (1, 1), (10, 2)])  # fmt: skip
+def test_subset_ranks_and_picks_are_those_of_the_subsets_masks(cards, size) -> None:
+    # The sampler ranks every subset of each pool without making their masks, then makes the
+    # one it picks: both must be what the masks give.
+    rng = np.random.default_rng(cards * 31 + size)
+    pools = np.array([sum(1 << int(b) for b in rng.choice(24, cards, replace=False))
+                      for _ in range(200)], dtype=np.int64)  # fmt: skip
+    ranks, positions = row_subset_ranks(pools, size)
+    subsets = row_subset_masks(pools, size)
+    assert ranks.shape == subsets.shape and ranks.flags.c_contiguous
+    assert ranks.tolist() == colex_rank(subsets).tolist()
+    picks = rng.integers(0, subsets.shape[1], len(pools))
+    chosen = row_subset_pick(positions, size, picks)
+    assert chosen.tolist() == subsets[np.arange(len(pools)), picks].tolist()

@@ -98,9 +98,10 @@ def test_every_computed_key_is_in_the_catalogue() -> None:
     from kayalib.blef.game import MODES
     from kayalib.kaya.cards import COLORS
     from kayalib.kaya.gambreng import FINGERS, PALMS
+    from kayalib.kaya.rules import COIN_TABLES
+    from kayalib.pages.options import SPEEDS
     from kayalib.ui.blef_app import SUIT_KEYS, BlefApp
-    from kayalib.ui.framework import SPEEDS
-    from kayalib.ui.kaya_app import COIN_TABLES, KayaApp
+    from kayalib.ui.kaya_app import KayaApp
 
     keys = {f"bot_{b}" for b in (*BlefApp.bot_names, *KayaApp.bot_names, "human")}
     keys |= {f"speed_{s}" for s in SPEEDS} | set(SUIT_KEYS) | {f"mode_{m}" for m in MODES}

@@ -125,7 +125,7 @@ def test_every_lesson_bot_has_an_exact_policy_and_the_apps_do_not_offer_them() -
         assert abs(sum(policy.values()) - 1) < 1e-9, name
     assert set(LESSON_BOTS) <= set(bot_names("blef", lessons=True))
     assert not set(bot_names("blef")) & {"believer", "bluffer 30%", "always-bluffer"}
-    app_bots = [value for _label, value in BlefApp(seed=1, delay=0).seat_pickers[0].options]
+    app_bots = [value for _label, value in BlefApp(seed=1, delay=0).shell.seat_pickers[0].options]
     assert "believer" not in app_bots and "bluffer 30%" not in app_bots
 
 

@@ -54,17 +54,19 @@ def test_the_end_of_a_blef_game_counts_its_rounds_in_the_language(lang, one, fiv
 
 def log_lines(app) -> list[str]:
     """The app's log as its lines, oldest first (in reading order; the turn headings left out)."""
-    found = re.findall(r'<li class="kaya-log-(?:new|old)">(.*?)</li>', app.log.value)
+    found = re.findall(r'<li class="kaya-log-(?:new|old)">(.*?)</li>', app.shell.log.value)
     return [html.unescape(line) for line in found]
 
 
 @pytest.mark.parametrize("lang", ["en", "id", "pl"])
 def test_the_apps_logs_are_the_narrators_lines(lang: str) -> None:
     blef = BlefApp(seed=4, delay=0, opponents=["odds", "odds"], lang=lang)
-    narrated = BlefWords(Translator(lang), blef.seat_name).event_lines(blef.state.events)
+    seen = blef.owner.state.view(0).events  # an app's panels read the seat's own log
+    narrated = BlefWords(Translator(lang), blef.seat_name).event_lines(seen)
     assert log_lines(blef) == narrated and narrated
     kaya = KayaApp(seed=3, delay=0, opponents=["random", "random"], lang=lang)
-    lines = KayaWords(Translator(lang), kaya.seat_name).event_lines(kaya.state.events, 0)
+    seen = kaya.owner.state.view(0).events
+    lines = KayaWords(Translator(lang), kaya.seat_name).event_lines(seen, 0)
     assert log_lines(kaya) == lines and lines
 
 

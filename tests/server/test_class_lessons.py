@@ -13,8 +13,8 @@ import re
 import pytest
 
 from kayalib.i18n import Translator
+from kayalib.pages.kernel import TEACHER_KEY_ENV
 from kayalib.pages.options import PageOptions
-from kayalib.ui.preheat import TEACHER_KEY_ENV
 
 from .conftest import KitServer
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from kayalib.server.cli import find_notebooks, student_url
+from kayalib.package_data import notebooks_folder
+from kayalib.server.cli import student_url
 from kayalib.server.lan import NoNetworkError, classroom_address, pick_address, qr_text
 from kayalib.server.settings import PLAY_APPS, ClassSettings
 
@@ -29,7 +30,7 @@ def make_dry_run(*args: str) -> str:
 
 def test_make_app_takes_only_the_port_from_the_command_line() -> None:
     command = make_dry_run("app", "PORT=8870")
-    assert "python -m kayalib.server app --port=8870" in command
+    assert "kayalib app --port=8870" in command
     assert "--Voila.ip" not in command and "--template" not in command
     config = json.loads((NOTEBOOKS / "voila.json").read_text())
     assert config["Voila"]["ip"] == "127.0.0.1"  # localhost only, from the config file
@@ -45,10 +46,10 @@ def test_make_app_runs_its_kernels_over_ipc() -> None:
 
 
 def test_make_class_is_one_command_with_optional_settings() -> None:
-    assert "python -m kayalib.server class --port=8866 --students=30" in make_dry_run("class")
+    assert "kayalib class --port=8866 --students=30" in make_dry_run("class")
     command = make_dry_run("class", "STUDENTS=25", "SEED=7", "OPEN=play-blef.ipynb", "IP=10.1.2.3")
     assert "--students=25" in command and "--seed=7" in command
-    assert "--open=play-blef.ipynb" in command and "--ip=10.1.2.3" in command
+    assert "--open=play-blef.ipynb" in command and "--address=10.1.2.3" in command
 
 
 def test_class_settings_are_sized_for_the_class() -> None:
@@ -116,18 +117,17 @@ def test_the_classroom_address_is_never_the_loopback() -> None:
         assert not address.startswith("127.")
 
 
-def test_the_notebooks_are_found_from_the_project_or_given(tmp_path, monkeypatch) -> None:
-    monkeypatch.chdir(ROOT)
-    assert find_notebooks(None) == NOTEBOOKS
-    with pytest.raises(ValueError, match="no kayalib notebooks"):
-        find_notebooks(tmp_path)
+def test_the_notebooks_are_the_packages_from_any_folder(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert notebooks_folder() == NOTEBOOKS  # kayalib.notebooks, here the editable install's
 
 
 @pytest.mark.parametrize(("students", "pool"), [(1, 1), (2, 2), (30, 2)])
 def test_a_small_class_gets_as_many_ready_lesson_kernels_as_it_has_students(students, pool):
     """``make class STUDENTS=1`` once stopped at "--lesson-pool must be 0 to --students, not 2"."""
-    from kayalib.server.cli import _check, build_parser
+    from kayalib.cli import build_parser
+    from kayalib.server.cli import check
 
-    args, _ = build_parser().parse_known_args(["class", f"--students={students}", "--ip=127.0.0.1"])
-    _check(args)
+    args = build_parser().parse_args(["class", f"--students={students}", "--ip=127.0.0.1"])
+    check(args)
     assert args.lesson_pool == pool

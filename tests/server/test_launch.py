@@ -9,16 +9,11 @@ import sys
 
 import pytest
 
+from kayalib.errors import SeedError
+from kayalib.pages.kernel import protect_the_page, query_string
+from kayalib.pages.options import SEED_DIGITS, PageOptions, parse_seed
 from kayalib.ui.blef_app import BlefApp
 from kayalib.ui.kaya_app import KayaApp
-from kayalib.ui.launch import (
-    SEED_DIGITS,
-    LaunchOptions,
-    SeedError,
-    parse_seed,
-    protect_the_page,
-)
-from kayalib.ui.preheat import query_string
 
 HUNDRED_DIGITS = "1" * 100
 
@@ -59,7 +54,7 @@ def test_anything_else_is_refused_with_a_short_message(text: str) -> None:
     ],
 )
 def test_address_values_are_checked(query: str, problems: tuple[str, ...]) -> None:
-    assert LaunchOptions.parse(query).problems == problems
+    assert PageOptions.parse(query).problems == problems
 
 
 def app_from(monkeypatch, cls, query: str, **overrides):
@@ -81,33 +76,34 @@ def app_from(monkeypatch, cls, query: str, **overrides):
 def test_a_bad_address_gives_the_normal_app_and_a_notice(monkeypatch, query, notice) -> None:
     for cls in (BlefApp, KayaApp):
         app = app_from(monkeypatch, cls, query)
-        assert app.state is not None and app.state.legal_actions()  # a playable game
-        assert notice in app.error.value
-        assert "Traceback" not in app.error.value and "Error" not in app.error.value
+        assert app.owner.state is not None and app.owner.state.legal_actions()  # a playable game
+        assert notice in app.shell.error.value
+        assert "Traceback" not in app.shell.error.value and "Error" not in app.shell.error.value
 
 
 def test_a_good_address_gives_no_notice(monkeypatch) -> None:
     app = app_from(monkeypatch, BlefApp, "seed=7&lang=pl&speed=fast&bots=odds,random")
-    assert app.seed == 7 and app.lang.value == "pl" and app.seats == ["human", "odds", "random"]
-    assert app.error.value == ""
+    assert app.seed == 7 and app.shell.lang.value == "pl"
+    assert app.seats == ["human", "odds", "random"]
+    assert app.shell.error.value == ""
 
 
 @pytest.mark.parametrize("typed", ["²", "9" * 5000, "-5", "seven"])
 def test_a_bad_seed_typed_in_the_app_is_refused_in_the_students_language(typed) -> None:
     app = BlefApp(seed=3, delay=0, lang="pl", opponents=["odds"])
-    state = app.state
-    app.seed_field.value = typed
-    app.new_game.click()
-    assert "Ziarno musi być liczbą całkowitą o długości od 1 do 12 cyfr" in app.error.value
-    assert "ValueError" not in app.error.value and "went wrong" not in app.error.value
-    assert app.state is state and app.seed == 3  # nothing changed
+    state = app.owner.state
+    app.shell.seed_field.value = typed
+    app.shell.new_game.click()
+    assert "Ziarno musi być liczbą całkowitą o długości od 1 do 12 cyfr" in app.shell.error.value
+    assert "ValueError" not in app.shell.error.value and "went wrong" not in app.shell.error.value
+    assert app.owner.state is state and app.seed == 3  # nothing changed
 
 
 def test_a_seed_typed_in_the_app_starts_that_game() -> None:
     app = BlefApp(seed=3, delay=0, opponents=["odds"])
-    app.seed_field.value = " 42 "
-    app.new_game.click()
-    assert app.seed == 42 and app.state.seed == 42 and app.error.value == ""
+    app.shell.seed_field.value = " 42 "
+    app.shell.new_game.click()
+    assert app.seed == 42 and app.owner.state.seed == 42 and app.shell.error.value == ""
 
 
 def test_outside_a_preheated_kernel_the_address_is_read_at_once(monkeypatch) -> None:
@@ -138,13 +134,13 @@ def test_an_address_with_many_fields_still_gives_the_app(monkeypatch) -> None:
     """More than 50 fields once made parse_qs refuse the address: a page without the app."""
     query = "seed=7&lang=pl&" + "&".join(f"x{i}=1" for i in range(80))
     app = app_from(monkeypatch, BlefApp, query)
-    assert app.seed == 7 and app.lang.value == "pl" and app.state.legal_actions()
+    assert app.seed == 7 and app.shell.lang.value == "pl" and app.owner.state.legal_actions()
 
 
 def test_a_long_bots_value_names_the_choices(monkeypatch) -> None:
     app = app_from(monkeypatch, BlefApp, "bots=" + "x" * 250)
-    assert "{names}" not in app.error.value
-    assert "the choices are: " in app.error.value and "odds" in app.error.value
+    assert "{names}" not in app.shell.error.value
+    assert "the choices are: " in app.shell.error.value and "odds" in app.shell.error.value
 
 
 @pytest.mark.parametrize(
@@ -155,10 +151,10 @@ def test_a_long_bots_value_names_the_choices(monkeypatch) -> None:
 )  # fmt: skip
 def test_every_refused_value_is_said(monkeypatch, cls, query: str, name: str) -> None:
     app = app_from(monkeypatch, cls, query + "&lang=pl")
-    assert f"Adres nadaje „{name}” wartość spoza dostępnych wyborów" in app.error.value
-    assert app.state.legal_actions()
+    assert f"Adres nadaje „{name}” wartość spoza dostępnych wyborów" in app.shell.error.value
+    assert app.owner.state.legal_actions()
 
 
 def test_good_extra_values_say_nothing(monkeypatch) -> None:
     app = app_from(monkeypatch, BlefApp, "size=large&mode=deck&hint=on&seed=7&student=12")
-    assert app.error.value == ""
+    assert app.shell.error.value == ""

@@ -10,7 +10,7 @@ import pytest
 import tornado.web
 import tornado.websocket
 
-from kayalib.ui.preheat import SECRET_HEADER, receive_one_message, wait_for_request
+from kayalib.pages.kernel import SECRET_HEADER, receive_one_message, wait_for_request
 
 from .conftest import free_port
 

@@ -16,9 +16,9 @@ import pytest
 from kayalib.pages.kernel import SECRET_HEADER
 from kayalib.registry import game
 from kayalib.server.store import ClassStore
-from kayalib.server.table_alone import TablesThread
 from kayalib.server.table_web import SEAT_HEADER, TABLE_HEADER
 from kayalib.server.tables import ClassTable, ManualClock, SeatKey, TableService
+from tests.tables.served import TablesThread
 
 
 class Seat:

@@ -1,5 +1,5 @@
 """Attacks on the class tables' routes, served by Tornado on loopback as the class server mounts
-them (:class:`~kayalib.server.table_alone.TablesThread`).
+them (:class:`~tests.tables.served.TablesThread`).
 
 The attacker is a student's code that reached a kernel route (on a hub a student's own server
 holds the hub token those routes take), or a browser on the classroom network. Each attack is
@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 from kayalib.server.store import digest
-from kayalib.server.table_alone import TablesThread
 from kayalib.server.table_web import KEY_HEADER, MAX_BODY
 from kayalib.server.tables import SeatKey
+from tests.tables.served import TablesThread
 
 from .conftest import Kernel, refused
 

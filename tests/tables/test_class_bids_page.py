@@ -16,8 +16,8 @@ from kayalib.i18n import Translator
 from kayalib.pages.classroom import AUTHOR_ENV, URL_ENV, class_data
 from kayalib.pages.kernel import SECRET_ENV
 from kayalib.registry import game
-from kayalib.server.table_alone import TablesThread
 from kayalib.stats import BetaPosterior
+from tests.tables.served import TablesThread
 
 pytestmark = [pytest.mark.voila]
 

@@ -334,3 +334,61 @@ def test_three_phones_and_a_bot_play_a_whole_kaya_game_through_a_drop_out_and_a_
         for student in students:
             student.context.close()
         server.stop()
+
+
+def test_two_phones_click_a_likely_bid_at_a_class_table(chromium: Any, tmp_path: Path) -> None:
+    """With the hint on, a student at a class table clicks one of the likely bids: it goes into
+    the bid picker and the Bid button bids it (this click once showed "Something went wrong:
+    AttributeError" at a class table). Two phones and a random bot."""
+    server, key = start_class(tmp_path / "class.sqlite")
+    students: list[Phone] = []
+
+    def command(**body: Any) -> dict[str, Any]:
+        request = urllib.request.Request(
+            f"{server.url}/kayalib/dashboard/do", method="POST", headers={"X-Kayalib-Key": key},
+            data=json.dumps(body).encode())  # fmt: skip
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return json.loads(answer.read())
+
+    try:
+        code = command(do="create", game="blef", people=2, bots=["random"], wait=120)["code"]
+        students = [Phone(chromium, name) for name in ("Ana", "Budi")]
+        for student in students:
+            student.join(server, code)
+            student.page.click(".kaya-hint-toggle")
+            student.page.wait_for_selector(".kaya-hint-controls", state="visible",
+                                           timeout=STEP)  # fmt: skip
+        quick = "button.kaya-quick-bid:visible"
+        clicked = None
+        for _ in range(40):
+            student = turn_of_a_student(server, key, students)
+            page = student.page
+            page.wait_for_timeout(300)  # the whole update drawn, the hint's likely bids too
+            if page.locator(quick).count():
+                clicked = page.locator(quick).first.inner_text().split("\u00b7")[0].strip()
+                page.locator(quick).first.click()
+                break
+            moves = dashboard_state(server, key)["tables"][0]["moves"]
+            student.act()
+            play(server, key, students, lambda t, m=moves: t["moves"] > m)
+        assert clicked, "no likely bid was offered in 40 turns"
+        page.wait_for_function(
+            "bid => (document.querySelector('button.kaya-bid') || {}).innerText.includes(bid)",
+            arg=clicked, timeout=STEP)  # fmt: skip
+        assert "went wrong" not in page.inner_text(".kaya-error, body").lower()
+        moves = dashboard_state(server, key)["tables"][0]["moves"]
+        page.click("button.kaya-bid")
+        deadline = time.monotonic() + STEP / 1000
+        while dashboard_state(server, key)["tables"][0]["moves"] == moves:
+            assert time.monotonic() < deadline, "the likely bid was not bid"
+            time.sleep(0.1)
+        page.wait_for_function(
+            "bid => document.querySelector('.kaya-log').innerText.includes(bid)",
+            arg=clicked, timeout=STEP)  # fmt: skip
+        assert "went wrong" not in page.inner_text("body").lower()
+        page.screenshot(path=str(ARTIFACTS / "class-likely-bid.png"), full_page=True)
+        assert not [p for s in students for p in s.problems]
+    finally:
+        for student in students:
+            student.context.close()
+        server.stop()

@@ -11,7 +11,7 @@ import pytest
 from kayalib.lessons.kit.predict import Prediction
 from kayalib.pages.classroom import AUTHOR_ENV, URL_ENV, class_data
 from kayalib.pages.kernel import SECRET_ENV
-from kayalib.server.table_alone import TablesThread
+from tests.tables.served import TablesThread
 
 pytestmark = [pytest.mark.voila]
 

@@ -2,9 +2,10 @@
 through the service, every update every seat was sent checked against what that seat may know.
 
 What the service sends a seat is its own view exactly as the engine makes it (whose secrecy
-``tests/test_secrecy.py`` attacks secret by secret), the hands laid face up for everyone (only
-once a Blef check has shown them, or an Aku Paling Kaya game is over), and who sits where: no
-other field holds a card, and nothing holds the seed.
+``tests/test_secrecy.py`` attacks secret by secret), and who sits where: no other field holds a
+card, and nothing holds the seed. The view's hands laid face up are exactly those every seat
+may see (only once a Blef check has shown them, or an Aku Paling Kaya game is over), and its
+deals say how many cards each seat holds, never which.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from .conftest import Seat, play_out
 
 GAMES = 1000
 CARD = re.compile(r"\b(?:[9TJQKA][SHDC]|(?:green|red|blue|pink|orange|yellow)-[1-9])\b")
-FIELDS = {"type", "table", "game", "seat", "version", "status", "seats", "view", "laid",
-          "news", "mine", "stand_in_moves"}  # fmt: skip
+FIELDS = {"type", "table", "game", "seat", "version", "status", "seats", "view", "news",
+          "mine", "stand_in_moves"}  # fmt: skip
 
 
 def public_laid(state: Any) -> list | None:
@@ -43,13 +44,22 @@ def public_laid(state: Any) -> list | None:
     return [None if h is None else [str(c) for c in h] for h in deals[checked]]
 
 
+def full_deal(state: Any, round_: int) -> Any:
+    return next(e for e in state.events if e.kind == "deal" and e.round == round_)
+
+
 def check_update(update: dict, table: ClassTable, seat: int) -> None:
     state = table.table.state
     assert set(update) == FIELDS, set(update) ^ FIELDS
     assert update["seat"] == seat
     assert update["view"] == state.view(seat).to_json()  # its own view, nothing added
-    assert update["laid"] == public_laid(state)
-    rest = {k: v for k, v in update.items() if k not in ("view", "laid")}
+    assert update["view"]["laid"] == public_laid(state)
+    for event in update["view"]["events"]:  # a deal tells sizes, and only the seat's own cards
+        if event["event"] == "deal":
+            assert [h for i, h in enumerate(event["hands"]) if i != seat and h] == []
+            sizes = event.get("sizes") or [len(h or ()) for h in event["hands"]]
+            assert sizes == [len(h) for h in full_deal(state, event["round"]).hands]
+    rest = {k: v for k, v in update.items() if k != "view"}
     text = json.dumps(rest)
     assert not CARD.search(text), text
     assert str(state.seed) not in json.dumps(update)

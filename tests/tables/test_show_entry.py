@@ -12,7 +12,7 @@ from kayalib.lessons.l05 import ClassShows, ShowEntry
 from kayalib.pages.classroom import AUTHOR_ENV, URL_ENV
 from kayalib.pages.kernel import SECRET_ENV
 from kayalib.server.dashboard import show_counts
-from kayalib.server.table_alone import TablesThread
+from tests.tables.served import TablesThread
 
 pytestmark = [pytest.mark.voila]
 

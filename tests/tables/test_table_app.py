@@ -4,13 +4,15 @@ table's panel and plays, in the student's language."""
 
 from __future__ import annotations
 
+from html import escape
+
 import pytest
 
 from kayalib.pages.classroom import URL_ENV
 from kayalib.pages.kernel import SECRET_ENV
-from kayalib.server.table_alone import TablesThread
 from kayalib.ui import BlefApp, KayaApp
 from kayalib.ui.remote import table_app
+from tests.tables.served import TablesThread
 
 pytestmark = [pytest.mark.voila]  # it serves the tables' routes
 
@@ -27,8 +29,17 @@ def test_a_students_page_opens_at_its_seat_and_shows_the_table(
     table = tables.call(lambda s: s.create_table(name, people=2, bots=[bot], seed=7))
     keys = [tables.call(lambda s, n=n: s.join(table.code, n)) for n in ("Ana", "Budi")]
     app = table_app(cls, table.code, keys[0].token, lang=lang)
-    assert app.status.value  # the page drew its status line
-    assert table.code in app.table_panel.value and "Ana" in app.table_panel.value
-    seats = app.table_panel.value.split('class="kaya-table-seats"')[1].split("</ul>")[0]
-    assert seats.count("<li>") == 3 and "(bot)" in seats  # the bot sits at the table too
+    assert app.shell.status.value  # the page drew its status line
+    panel = class_panel(app)
+    assert table.code in panel and "Ana" in panel
+    seats = panel.split('class="kaya-table-seats"')[1].split("</ul>")[0]
+    assert seats.count("<li>") == 3  # the bot sits at the table too, named as a bot once
+    assert f"<li>{escape(app.seat_name(2))}</li>" in seats
     assert not app.settings_pending  # the teacher's players and rules: nothing waits
+
+
+def class_panel(app) -> str:
+    """The class table's own panel of a page at a class seat (above the app's columns)."""
+    found = [w.value for w in app.widget.children if "kaya-table-panel" in w._dom_classes]
+    assert len(found) == 1
+    return found[0]

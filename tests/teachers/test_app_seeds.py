@@ -17,7 +17,7 @@ def opened(monkeypatch: pytest.MonkeyPatch, app_class, query: str):
 
 
 def badge_text(app) -> str:
-    badges = [c for c in app.toolbar.children if "kaya-seed-badge" in c._dom_classes]
+    badges = [c for c in app.shell.toolbar.children if "kaya-seed-badge" in c._dom_classes]
     return visible_text(badges[0].value) if badges else ""
 
 
@@ -29,16 +29,16 @@ def test_a_student_number_gives_the_students_own_reproducible_game(monkeypatch, 
     twelve = opened(monkeypatch, app_class, "seed=7&student=12&lang=pl")
     own = personal_seed(7, 12) % 10**APP_SEED_DIGITS  # a seed a student can type into the app
     assert twelve.seed == own and twelve.seed_fixed and len(str(own)) <= APP_SEED_DIGITS
-    assert twelve.seed_field.value == str(own)
+    assert twelve.shell.seed_field.value == str(own)
     assert badge_text(twelve) == f"Uczeń 12 · ziarno klasy 7 · twoje ziarno {own}"
     again = opened(monkeypatch, app_class, "seed=7&student=12")
     thirteen = opened(monkeypatch, app_class, "seed=7&student=13")
-    first = [app.states[0].view(0) for app in (shared, twelve, again, thirteen)]
+    first = [app.owner.states[0].view(0) for app in (shared, twelve, again, thirteen)]
     assert first[1] == first[2]  # the teacher reproduces student 12's game
     assert thirteen.seed == personal_seed(7, 13) % 10**APP_SEED_DIGITS != twelve.seed
-    twelve.new_game.click()  # "New game" deals the student's game again
-    assert twelve.seed == own and twelve.states[0].view(0) == first[1]
-    twelve.lang.value = "id"  # the badge follows the app's language
+    twelve.shell.new_game.click()  # "New game" deals the student's game again
+    assert twelve.seed == own and twelve.owner.states[0].view(0) == first[1]
+    twelve.shell.lang.value = "id"  # the badge follows the app's language
     assert badge_text(twelve).startswith("Siswa 12 · seed kelas 7")
 
 

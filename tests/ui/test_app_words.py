@@ -21,7 +21,7 @@ def test_no_toolbar_label_is_left_in_english(app_class, lang: str) -> None:
     app = app_class(seed=1, delay=0, lang=lang)
     english = app_class(seed=1, delay=0, lang="en")
     pairs = [(w.description, e.description) for w, e in
-             zip(app.toolbar.children, english.toolbar.children, strict=True)
+             zip(app.shell.toolbar.children, english.shell.toolbar.children, strict=True)
              if getattr(w, "description", "")]  # fmt: skip
     assert pairs and all(mine != theirs for mine, theirs in pairs), pairs
 

@@ -24,7 +24,7 @@ def choose_bid(app: BlefApp, bid: Bid) -> None:
 
 def human_move(app: BlefApp, k: int) -> None:
     """A simple human: check once the bid is high, else raise by the lowest legal bid."""
-    state = app.state
+    state = app.owner.state
     if state.bids and (state.last_bid.index > 20 or k % 3 == 2):
         app.check_button.click()
     else:
@@ -34,9 +34,9 @@ def human_move(app: BlefApp, k: int) -> None:
 
 def play_to_end(app: BlefApp, limit: int = 500) -> int:
     moves = 0
-    while not app.state.is_terminal:
-        assert app.is_human(app.state.current_player), "bots should have moved (delay 0)"
-        assert app.error.value == "", app.error.value
+    while not app.owner.state.is_terminal:
+        assert app.is_human(app.owner.state.current_player), "bots should have moved (delay 0)"
+        assert app.shell.error.value == "", app.shell.error.value
         human_move(app, moves)
         moves += 1
         assert moves < limit
@@ -48,8 +48,8 @@ def test_whole_game_against_two_bots_by_clicking() -> None:
     assert app.seats == ["human", "odds", "random"]
     moves = play_to_end(app)
     assert moves > 0
-    assert "Game over" in app.status.value
-    assert "wins after" in app.log.value
+    assert "Game over" in app.shell.status.value
+    assert "wins after" in app.shell.log.value
     assert app.controls.layout.display == "none"  # no bidding after the end
     assert "all cards revealed" in app.reveal.value
 
@@ -57,7 +57,7 @@ def test_whole_game_against_two_bots_by_clicking() -> None:
 def test_picker_offers_exactly_the_legal_bids_in_ladder_order() -> None:
     app = BlefApp(seed=5, delay=0, opponents=["random"])
     for _ in range(6):
-        if app.state.is_terminal or not app.is_human(app.state.current_player):
+        if app.owner.state.is_terminal or not app.is_human(app.owner.state.current_player):
             break
         kinds = [v for _, v in app.kind.options]
         assert kinds == sorted(kinds, key=BID_KINDS.index)
@@ -68,9 +68,9 @@ def test_picker_offers_exactly_the_legal_bids_in_ladder_order() -> None:
             assert bids == sorted(bids, key=lambda b: b.index)
             offered += bids
         assert offered == app.legal_bids()
-        assert all(app.state.can_apply(b) for b in offered)
-        if app.state.last_bid is not None:
-            assert all(b > app.state.last_bid for b in offered)
+        assert all(app.owner.state.can_apply(b) for b in offered)
+        if app.owner.state.last_bid is not None:
+            assert all(b > app.owner.state.last_bid for b in offered)
         choose_bid(app, offered[0])
         app.bid_button.click()
 
@@ -78,45 +78,47 @@ def test_picker_offers_exactly_the_legal_bids_in_ladder_order() -> None:
 def test_refused_action_shows_banner_and_keeps_state() -> None:
     app = BlefApp(seed=2, delay=0, opponents=["random"])
     # make it the opening of a round for the human: no bid yet means "check" is refused
-    while app.state.bids or not app.is_human(app.state.current_player):
+    while app.owner.state.bids or not app.is_human(app.owner.state.current_player):
         human_move(app, 0)
-    before, length = app.state, len(app.states)
+    before, length = app.owner.state, len(app.owner.states)
     assert app.check_button.disabled
     app.check_button.click()  # forced through, as a stale page could
-    assert app.state is before and len(app.states) == length
-    assert "kaya-error-text" in app.error.value and "nothing to check" in app.error.value
-    assert app.error.layout.display is None
+    assert app.owner.state is before and len(app.owner.states) == length
+    banner = app.shell.error.value
+    assert "kaya-error-text" in banner and "nothing to check" in banner
+    assert app.shell.error.layout.display is None
     choose_bid(app, app.legal_bids()[0])
     app.bid_button.click()
-    assert app.error.value == "" and app.error.layout.display == "none"
+    assert app.shell.error.value == "" and app.shell.error.layout.display == "none"
 
 
 def test_undo_restores_the_exact_state_of_the_last_human_decision() -> None:
     app = BlefApp(seed=4, delay=0, opponents=["odds", "odds"])
-    first = app.state  # the bots have played up to the person's first decision
-    assert app.is_human(first.current_player) and app.undo_button.disabled
+    first = app.owner.state  # the bots have played up to the person's first decision
+    assert app.is_human(first.current_player) and app.shell.undo_button.disabled
     choose_bid(app, app.legal_bids()[0])
     app.bid_button.click()
-    second = app.state
+    second = app.owner.state
     assert second is not first and app.is_human(second.current_player)
-    assert not app.undo_button.disabled
+    assert not app.shell.undo_button.disabled
     choose_bid(app, app.legal_bids()[0])
     app.bid_button.click()
-    app.undo_button.click()
-    assert app.state is second  # the very object seen before, bots' moves skipped
-    app.undo_button.click()
-    assert app.state is first and app.undo_button.disabled
-    app.undo_button.click()  # nothing earlier: a message, the state as it was
-    assert app.state is first and app.t("refusal_nothing_to_undo") in app.error.value
+    app.shell.undo_button.click()
+    assert app.owner.state is second  # the very object seen before, bots' moves skipped
+    app.shell.undo_button.click()
+    assert app.owner.state is first and app.shell.undo_button.disabled
+    app.shell.undo_button.click()  # nothing earlier: a message, the state as it was
+    assert app.owner.state is first and app.t("refusal_nothing_to_undo") in app.shell.error.value
 
 
 def test_nothing_to_undo_at_the_start_is_a_message_not_a_crash() -> None:
     app = BlefApp(seed=1, delay=0, opponents=["random"])
-    del app.states[1:]
-    app.render()
-    assert app.undo_button.disabled
-    app.undo_button.click()
-    assert app.t("refusal_nothing_to_undo") in app.error.value
+    start = BlefState.from_position(BlefRules(players=2), ["AS", "9H"], starter=0)
+    app.start_from(start, ["human", "random"])  # the person opens: nothing before to go back to
+    assert app.owner.state is start and app.shell.undo_button.disabled
+    app.shell.undo_button.click()
+    assert app.t("refusal_nothing_to_undo") in app.shell.error.value
+    assert app.owner.state is start and app.owner.states == [start]
 
 
 def test_same_seed_and_same_clicks_give_the_same_game() -> None:
@@ -124,98 +126,100 @@ def test_same_seed_and_same_clicks_give_the_same_game() -> None:
     for _ in range(2):
         app = BlefApp(seed=99, delay=0, opponents=["odds", "random", "odds"])
         play_to_end(app)
-        logs.append([e.to_json() for e in app.state.events])
+        logs.append([e.to_json() for e in app.owner.state.events])
     assert logs[0] == logs[1]
 
 
 def test_new_game_deals_a_fresh_seed_unless_the_address_fixed_one(monkeypatch) -> None:
     app = BlefApp.from_query_string(delay=0)  # no seed in the address
-    assert not app.seed_fixed and app.seed_field.value == str(app.seed)
+    assert not app.seed_fixed and app.shell.seed_field.value == str(app.seed)
     seeds = {app.seed}
     for _ in range(3):
-        app.new_game.click()
-        assert app.error.value == ""
-        assert app.state.seed == app.seed and app.seed_field.value == str(app.seed)
+        app.shell.new_game.click()
+        assert app.shell.error.value == ""
+        assert app.owner.state.seed == app.seed and app.shell.seed_field.value == str(app.seed)
         seeds.add(app.seed)
     assert len(seeds) == 4  # new cards each time, and each seed shown to share
     monkeypatch.setenv("QUERY_STRING", "seed=7")
     fixed = BlefApp.from_query_string(delay=0)
     assert fixed.seed_fixed
     for _ in range(2):
-        fixed.new_game.click()
-        assert fixed.seed == 7 and fixed.state.seed == 7  # the class keeps the same game
+        fixed.shell.new_game.click()
+        assert fixed.seed == 7 and fixed.owner.state.seed == 7  # the class keeps the same game
 
 
 def test_new_game_replays_a_typed_seed_and_refuses_nonsense() -> None:
     app = BlefApp(seed=1, delay=0, opponents=["random"], seed_fixed=False)
-    app.seed_field.value = "1234"
-    app.new_game.click()
-    assert app.seed == 1234 and app.state.seed == 1234 and len(app.states) >= 1
-    first = app.state.events[0].to_json()
+    app.shell.seed_field.value = "1234"
+    app.shell.new_game.click()
+    assert app.seed == 1234 and app.owner.state.seed == 1234 and len(app.owner.states) >= 1
+    first = app.owner.state.events[0].to_json()
     assert first["seed"] == 1234
-    state = app.state
-    app.seed_field.value = "abc"
-    app.new_game.click()
-    assert "whole number" in app.error.value and app.seed == 1234 and app.state is state
-    app.seed_field.value = ""
-    app.new_game.click()
-    assert app.seed_field.value == str(app.seed) and app.error.value == ""
+    state = app.owner.state
+    app.shell.seed_field.value = "abc"
+    app.shell.new_game.click()
+    assert "whole number" in app.shell.error.value and app.seed == 1234 and app.owner.state is state
+    app.shell.seed_field.value = ""
+    app.shell.new_game.click()
+    assert app.shell.seed_field.value == str(app.seed) and app.shell.error.value == ""
 
 
 def test_seat_pickers_choose_the_opponents() -> None:
     app = BlefApp(seed=3, delay=0, opponents=["random"])
-    app.seat_pickers[0].value = "odds"
-    app.seat_pickers[1].value = "random"
-    app.seat_pickers[2].value = "odds"
-    app.new_game.click()
+    app.shell.seat_pickers[0].value = "odds"
+    app.shell.seat_pickers[1].value = "random"
+    app.shell.seat_pickers[2].value = "odds"
+    app.shell.new_game.click()
     assert app.seats == ["human", "odds", "random", "odds"]
-    assert app.state.players == 4
+    assert app.owner.state.players == 4
     assert app.players_html.value.count("kaya-player-name") == 4
 
 
 def test_hot_seat_hides_each_hand_until_asked() -> None:
     app = BlefApp(seed=8, delay=0, opponents=["human"])
     assert app.humans == [0, 1]
-    seat = app.state.current_player
+    seat = app.owner.state.current_player
     assert "kaya-card-back" in app.hand.value and "kaya-card-blef" not in app.hand.value
     assert app.show_hand.layout.display is None
     assert app.bid_button.disabled  # no bidding blind
-    before = len(app.states)
+    before = len(app.owner.states)
     with pytest.raises(IllegalActionError, match="show your hand first"):
         app.human_act(app.legal_bids()[0])  # even past the disabled button
-    assert len(app.states) == before
+    assert len(app.owner.states) == before
     app.show_hand.click()
     assert "kaya-card-blef" in app.hand.value
-    cards = app.state.hands[seat]
+    cards = app.owner.state.hands[seat]
     assert all(f"<title>{c.symbol[:-1]} " in app.hand.value for c in cards)
     choose_bid(app, app.legal_bids()[0])
     app.bid_button.click()
-    assert app.state.current_player != seat
+    assert app.owner.state.current_player != seat
     assert "kaya-card-blef" not in app.hand.value  # the next player's hand starts hidden
-    assert "Player" in app.status.value and "Show my hand" in app.status.value
+    assert "Player" in app.shell.status.value and "Show my hand" in app.shell.status.value
 
 
 def test_hint_shows_the_exact_probability_of_the_current_bid() -> None:
     app = BlefApp(seed=21, delay=0, opponents=["odds", "odds"], hint=True)
-    while not app.state.bids:
+    while not app.owner.state.bids:
         choose_bid(app, app.legal_bids()[0])
         app.bid_button.click()
-    state = app.state
+    state = app.owner.state
     p = exact_table(state.hands[0], state.total_cards)[state.last_bid]
-    assert app.hint.layout.display is None
-    shown = re.search(r'<tr class="kaya-bar-mark">.*?kaya-bar-value">([0-9.]+)%', app.hint.value)
+    assert app.shell.hint.layout.display is None
+    hint = app.shell.hint.value
+    shown = re.search(r'<tr class="kaya-bar-mark">.*?kaya-bar-value">([0-9.]+)%', hint)
     assert shown is not None
     assert float(shown.group(1)) == pytest.approx(100 * p, abs=0.051)
-    assert app.hint.value.count("<tr") == 2 + len(app.legal_bids())  # the head, the bid, above
-    app.hint_toggle.value = False
-    assert app.hint.layout.display == "none"
+    # the head, the bid, the bids above
+    assert app.shell.hint.value.count("<tr") == 2 + len(app.legal_bids())
+    app.shell.hint_toggle.value = False
+    assert app.shell.hint.layout.display == "none"
 
 
 def test_reveal_highlights_the_cards_of_the_checked_bid() -> None:
     app = BlefApp(seed=6, delay=0, opponents=["random"])
-    while not any(isinstance(e, CheckEvent) for e in app.state.events):
+    while not any(isinstance(e, CheckEvent) for e in app.owner.state.events):
         human_move(app, 2)
-    check = [e for e in app.state.events if isinstance(e, CheckEvent)][-1]
+    check = [e for e in app.owner.state.events if isinstance(e, CheckEvent)][-1]
     counted = bid_cards(check.bid, check.pool)
     assert app.reveal.value.count("#e0a800") == len(counted)
     assert ("true" if check.true else "false") in app.reveal.value
@@ -241,13 +245,13 @@ def test_bid_cards(bid: str, pool: str, expected: str) -> None:
 
 def test_language_switch_changes_labels_but_keeps_sprawdzam() -> None:
     app = BlefApp(seed=3, delay=0, opponents=["random"])
-    state = app.state
+    state = app.owner.state
     for lang, word in [("pl", "Nowa gra"), ("id", "Permainan baru"), ("en", "New game")]:
-        app.lang.value = lang
-        assert app.new_game.description == word
+        app.shell.lang.value = lang
+        assert app.shell.new_game.description == word
         assert "Sprawdzam" in app.check_button.description
-        assert app.state is state
-    app.lang.value = "pl"
+        assert app.owner.state is state
+    app.shell.lang.value = "pl"
     words = BlefWords(Translator("pl"))
     assert app.kind.options and all(label == words.kind(kind) for label, kind in app.kind.options)
 
@@ -255,8 +259,8 @@ def test_language_switch_changes_labels_but_keeps_sprawdzam() -> None:
 def test_query_string_sets_seed_language_speed_and_bots(monkeypatch) -> None:
     monkeypatch.setenv("QUERY_STRING", "seed=42&lang=id&speed=fast&bots=random,human,nobody")
     app = BlefApp.from_query_string(delay=0)
-    assert app.seed == 42 and app.state.seed == 42
-    assert app.lang.value == "id" and app.speed.value == "fast"
+    assert app.seed == 42 and app.owner.state.seed == 42
+    assert app.shell.lang.value == "id" and app.shell.speed.value == "fast"
     assert app.seats == ["human", "random", "human"]
 
 
@@ -282,14 +286,14 @@ def test_bots_move_one_at_a_time_with_a_delay() -> None:
 
         async def scenario() -> list[int]:
             app = BlefApp(seed=13, delay=0.01, opponents=["odds", "random", "odds"])
-            seen = [len(app.states)]
+            seen = [len(app.owner.states)]
             for _ in range(400):
                 await asyncio.sleep(0.002)
-                if len(app.states) != seen[-1]:
-                    seen.append(len(app.states))
-                if app.is_human(app.state.current_player):
+                if len(app.owner.states) != seen[-1]:
+                    seen.append(len(app.owner.states))
+                if app.is_human(app.owner.state.current_player):
                     break
-            assert app.is_human(app.state.current_player)
+            assert app.is_human(app.owner.state.current_player)
             return seen
 
         seen = loop.run_until_complete(scenario())
@@ -307,17 +311,17 @@ def test_undo_cancels_a_pending_bot_move() -> None:
 
         async def scenario() -> None:
             app = BlefApp(seed=13, delay=0, opponents=["odds", "odds"])
-            decision = app.state
+            decision = app.owner.state
             assert app.is_human(decision.current_player)
             app.fixed_delay = 0.05
             choose_bid(app, app.legal_bids()[0])
             app.bid_button.click()  # a bid: the next seat, a bot, is to move
             assert app.bot_to_move() and app.bot_pending  # its move waits on a timer
-            app.undo_button.click()
-            assert app.state is decision
+            app.shell.undo_button.click()
+            assert app.owner.state is decision
             assert not app.bot_pending and not app.bot_to_move()  # nothing left to fire
             await asyncio.sleep(0.12)
-            assert app.state is decision  # the timer set before the undo did nothing
+            assert app.owner.state is decision  # the timer set before the undo did nothing
 
         loop.run_until_complete(scenario())
     finally:
@@ -328,7 +332,7 @@ def test_undo_cancels_a_pending_bot_move() -> None:
 def test_unexpected_errors_are_shown_and_logged(caplog) -> None:
     app = BlefApp(seed=3, delay=0, opponents=["random"])
     app.guard(lambda: 1 / 0)()
-    assert "ZeroDivisionError" in app.error.value
+    assert "ZeroDivisionError" in app.shell.error.value
     assert any("Exception in callback" in r.getMessage() for r in caplog.records)
     caplog.clear()  # this one was on purpose
 
@@ -336,19 +340,19 @@ def test_unexpected_errors_are_shown_and_logged(caplog) -> None:
 def test_deck_mode_from_the_query_string_plays_to_the_end(monkeypatch) -> None:
     monkeypatch.setenv("QUERY_STRING", "seed=31&mode=deck&bots=odds,odds,random")
     app = BlefApp.from_query_string(delay=0)
-    assert app.mode.value == "deck" and app.state.rules.mode == "deck"
+    assert app.mode.value == "deck" and app.owner.state.rules.mode == "deck"
     assert "Deck mode" in app.players_html.value
     play_to_end(app)
-    assert "wins after" in app.log.value
+    assert "wins after" in app.shell.log.value
 
 
 def test_reveal_says_when_the_loser_is_out() -> None:
     from kayalib.blef.game import EliminatedEvent
 
     app = BlefApp(seed=17, delay=0, opponents=["odds"])
-    while not app.state.is_terminal:
+    while not app.owner.state.is_terminal:
         human_move(app, 2)
-        outs = [e for e in app.state.events if isinstance(e, EliminatedEvent)]
+        outs = [e for e in app.owner.state.events if isinstance(e, EliminatedEvent)]
         if outs:
             break
     assert "is out of the game" in app.reveal.value
@@ -359,12 +363,12 @@ def test_a_setup_without_opponents_is_refused_and_changes_nothing(monkeypatch) -
     monkeypatch.setenv("QUERY_STRING", "bots=nobody,nothing&seed=3")
     app = BlefApp.from_query_string(delay=0)
     assert app.seats == ["human", "odds", "random"]  # the defaults
-    state, seats = app.state, list(app.seats)
-    for picker in app.seat_pickers:
+    state, seats = app.owner.state, list(app.seats)
+    for picker in app.shell.seat_pickers:
         picker.value = ""
-    app.new_game.click()
-    assert "players" in app.error.value
-    assert app.state is state and app.seats == seats
+    app.shell.new_game.click()
+    assert "players" in app.shell.error.value
+    assert app.owner.state is state and app.seats == seats
 
 
 def test_unknown_opponents_are_named_errors() -> None:
@@ -378,7 +382,7 @@ def test_unknown_opponents_are_named_errors() -> None:
 
 def test_without_an_event_loop_bots_move_at_once_even_with_a_delay() -> None:
     app = BlefApp(seed=13, delay=0.5, opponents=["odds", "random"])
-    assert app.is_human(app.state.current_player)  # no loop to run timers: no waiting forever
+    assert app.is_human(app.owner.state.current_player)  # no loop to run timers: no waiting forever
 
 
 # ---------------------------------------------------------------------------------------------
@@ -398,16 +402,16 @@ def test_likely_bids_come_from_the_posterior_and_only_above_the_last_bid() -> No
     for seed in range(8):
         app = BlefApp(seed=seed, delay=0, opponents=["odds", "random"], hint=True)
         for _ in range(6):
-            if app.state.is_terminal:
+            if app.owner.state.is_terminal:
                 break
-            view = app.state.view(0)
+            view = app.owner.state.view(0)
             posterior = infer(view, OpponentModel.named("odds", 0.2), samples=3000).true
             legal = app.legal_bids()
             offered = offered_bids(app)
             likely = [b for b in legal if posterior[b.index] >= LIKELY]
             best = sorted(likely, key=lambda b: (-posterior[b.index], b.index))[:LIKELY_BIDS]
             assert offered == sorted(best, key=lambda b: b.index)
-            last = app.state.last_bid
+            last = app.owner.state.last_bid
             assert all(last is None or b > last for b in offered)
             labels = [b.description for b in app.quick_buttons if visible(b)]
             t = Translator("en")
@@ -425,19 +429,19 @@ def test_a_likely_bid_fills_the_picker_and_bids_only_when_asked() -> None:
     while not offered_bids(app):
         human_move(app, 0)
     bid = offered_bids(app)[0]
-    before = len(app.states)
+    before = len(app.owner.states)
     app.quick_buttons[0].click()
-    assert len(app.states) == before and app.error.value == ""  # nothing bid yet
+    assert len(app.owner.states) == before and app.shell.error.value == ""  # nothing bid yet
     assert app.kind.value == bid.kind and app.param.value == bid
     assert app.bid_button.description == f"Bid: {app.bid_text(bid)}"
     app.bid_button.click()
-    assert app.states[before].bids[-1] == (0, bid)
+    assert app.owner.states[before].bids[-1] == (0, bid)
 
 
 def test_without_the_hint_no_bid_is_called_likely() -> None:
     app = BlefApp(seed=21, delay=0, opponents=["odds", "odds"])
     assert not visible(app.quick_box)
-    app.hint_toggle.value = True
+    app.shell.hint_toggle.value = True
     assert visible(app.quick_box)
 
 
@@ -446,9 +450,9 @@ def test_at_the_top_of_the_ladder_the_check_is_made_and_said() -> None:
     state = state.apply("big-poker spades")
     app = BlefApp(seed=1, delay=0, opponents=["odds"])
     app.start_from(state, ["human", "odds"])  # the only move left is made at once
-    news = app.status.value
+    news = app.shell.status.value
     assert "Player 1 (you) says “sprawdzam!” to Player 2 (bot: odds)&#x27;s big poker" in news
-    assert app.state.round == 2 and [label for label, _ in app.kind.options][0]
+    assert app.owner.state.round == 2 and [label for label, _ in app.kind.options][0]
     assert visible(app.kind) and visible(app.bid_button)
 
 
@@ -469,11 +473,11 @@ def test_likely_bids_show_their_chance_in_the_language_with_the_hint() -> None:
     app = BlefApp(seed=21, delay=0, opponents=["odds", "odds"], lang="pl", hint=True)
     labels = [b.description for b in app.quick_buttons if visible(b)]
     assert labels and all(re.search(r" · \d+(,\d)?%$", label) for label in labels)
-    values = re.findall(r'kaya-bar-value"[^>]*>([^<]*)<', app.hint.value)
+    values = re.findall(r'kaya-bar-value"[^>]*>([^<]*)<', app.shell.hint.value)
     assert values and all("." not in v for v in values)
     assert any("," in v for v in values)  # "77,8%", not "77.8%"
-    app.lang.value = "en"
-    values = re.findall(r'kaya-bar-value"[^>]*>([^<]*)<', app.hint.value)
+    app.shell.lang.value = "en"
+    values = re.findall(r'kaya-bar-value"[^>]*>([^<]*)<', app.shell.hint.value)
     assert any("." in v for v in values) and not any("," in v for v in values)
 
 
@@ -486,51 +490,52 @@ def test_no_likely_bids_for_a_hand_face_down() -> None:
 
 def test_the_page_heading_intro_and_way_back_follow_the_language() -> None:
     app = BlefApp(seed=3, delay=0, opponents=["random"])
-    assert "Play Blef" in app.intro.value and "← All notebooks" in app.intro.value
-    assert 'href="index.ipynb"' in app.intro.value and "<b>all</b>" in app.intro.value
-    app.lang.value = "pl"
-    assert "Graj w Blefa" in app.intro.value and "Wszystkie zeszyty" in app.intro.value
-    assert 'href="index.ipynb?lang=pl"' in app.intro.value
-    assert "Play Blef" not in app.intro.value and "<i>sprawdzam!</i>" in app.intro.value
-    app.lang.value = "id"
-    assert "Main Blef" in app.intro.value and "Semua notebook" in app.intro.value
+    assert "Play Blef" in app.shell.intro.value and "← All notebooks" in app.shell.intro.value
+    assert 'href="index.ipynb"' in app.shell.intro.value and "<b>all</b>" in app.shell.intro.value
+    app.shell.lang.value = "pl"
+    assert "Graj w Blefa" in app.shell.intro.value and "Wszystkie zeszyty" in app.shell.intro.value
+    assert 'href="index.ipynb?lang=pl"' in app.shell.intro.value
+    assert "Play Blef" not in app.shell.intro.value and "<i>sprawdzam!</i>" in app.shell.intro.value
+    app.shell.lang.value = "id"
+    assert "Main Blef" in app.shell.intro.value and "Semua notebook" in app.shell.intro.value
 
 
 def test_hint_and_projector_toggles_say_their_state() -> None:
     app = BlefApp(seed=3, delay=0, opponents=["random"])
-    assert app.hint_toggle.description == "Hint: off" and app.hint_toggle.button_style == ""
-    assert not visible(app.hint)
-    app.hint_toggle.value = True
-    assert app.hint_toggle.description.startswith("Hint: on")
-    assert app.hint_toggle.button_style == "success" and visible(app.hint)
-    app.lang.value = "pl"
-    assert app.hint_toggle.description.startswith("Podpowiedź: wł.")
+    toggle = app.shell.hint_toggle
+    assert toggle.description == "Hint: off" and toggle.button_style == ""
+    assert not visible(app.shell.hint)
+    app.shell.hint_toggle.value = True
+    assert app.shell.hint_toggle.description.startswith("Hint: on")
+    assert app.shell.hint_toggle.button_style == "success" and visible(app.shell.hint)
+    app.shell.lang.value = "pl"
+    assert app.shell.hint_toggle.description.startswith("Podpowiedź: wł.")
     assert "kaya-large" not in app.widget._dom_classes
-    app.size_toggle.value = True
+    app.shell.size_toggle.value = True
     assert "kaya-large" in app.widget._dom_classes
-    assert app.size_toggle.description.startswith("Rzutnik: wł.")
-    app.size_toggle.value = False
+    assert app.shell.size_toggle.description.startswith("Rzutnik: wł.")
+    app.shell.size_toggle.value = False
     assert "kaya-large" not in app.widget._dom_classes
 
 
 def test_address_sets_projector_size_and_hint(monkeypatch) -> None:
     monkeypatch.setenv("QUERY_STRING", "size=large&hint=on&seed=2")
     app = BlefApp.from_query_string(delay=0)
-    assert app.size_toggle.value and "kaya-large" in app.widget._dom_classes
-    assert app.hint_toggle.value and visible(app.hint)
+    assert app.shell.size_toggle.value and "kaya-large" in app.widget._dom_classes
+    assert app.shell.hint_toggle.value and visible(app.shell.hint)
     monkeypatch.setenv("QUERY_STRING", "size=huge&hint=maybe")
     app = BlefApp.from_query_string(delay=0)
-    assert not app.size_toggle.value and not app.hint_toggle.value
+    assert not app.shell.size_toggle.value and not app.shell.hint_toggle.value
 
 
 def test_the_reveal_stays_until_the_next_decision_only() -> None:
     app = BlefApp(seed=6, delay=0, opponents=["random"])
-    while not any(isinstance(e, CheckEvent) for e in app.state.events):
+    while not any(isinstance(e, CheckEvent) for e in app.owner.state.events):
         human_move(app, 2)
     assert "all cards revealed" in app.reveal.value  # news at this decision
     choose_bid(app, app.legal_bids()[0])
     app.bid_button.click()
-    checks = [e for e in app.state.events if isinstance(e, CheckEvent)]
+    checks = [e for e in app.owner.state.events if isinstance(e, CheckEvent)]
     if len(checks) == 1:  # no new check since: the old reveal is gone
         assert app.reveal.value == ""
     else:
@@ -539,7 +544,7 @@ def test_the_reveal_stays_until_the_next_decision_only() -> None:
 
 def test_status_line_and_actions_carry_stable_classes_for_the_page_helper() -> None:
     app = BlefApp(seed=3, delay=0, opponents=["random"])
-    assert "kaya-status" in app.status._dom_classes
+    assert "kaya-status" in app.shell.status._dom_classes
     for b in (*app.quick_buttons, app.bid_button, app.check_button, app.show_hand):
         assert "kaya-action" in b._dom_classes
     from kayalib.ui.widgets import page_script
@@ -553,29 +558,29 @@ def test_settings_say_they_take_effect_at_new_game_and_when_they_are_pending() -
     t = app.t
     from kayalib.pages.widgets import inline_markup
 
-    assert app.settings_note.value == inline_markup(t("settings_next_game"))
-    assert "kaya-pending" not in app.new_game._dom_classes
-    app.seat_pickers[1].value = "odds"  # a third player, from the next game
+    assert app.shell.settings_note.value == inline_markup(t("settings_next_game"))
+    assert "kaya-pending" not in app.shell.new_game._dom_classes
+    app.shell.seat_pickers[1].value = "odds"  # a third player, from the next game
     assert app.seats == ["human", "random"]
-    assert app.settings_pending and "kaya-pending" in app.new_game._dom_classes
-    assert app.settings_note.value == f"<b>{inline_markup(t('settings_pending'))}</b>"
+    assert app.settings_pending and "kaya-pending" in app.shell.new_game._dom_classes
+    assert app.shell.settings_note.value == f"<b>{inline_markup(t('settings_pending'))}</b>"
     app.mode.value = "deck"
-    app.new_game.click()
-    assert app.seats == ["human", "random", "odds"] and app.state.rules.mode == "deck"
-    assert not app.settings_pending and "kaya-pending" not in app.new_game._dom_classes
+    app.shell.new_game.click()
+    assert app.seats == ["human", "random", "odds"] and app.owner.state.rules.mode == "deck"
+    assert not app.settings_pending and "kaya-pending" not in app.shell.new_game._dom_classes
 
 
 def test_a_seed_typed_and_sent_deals_that_game_at_once_and_stays_until_changed() -> None:
     app = BlefApp(seed=1, delay=0, opponents=["random"], seed_fixed=False)
-    app.seed_field.value = "4321"  # Enter sends the field (continuous_update=False)
-    assert app.seed == 4321 and app.state.events[0].to_json()["seed"] == 4321
-    app.new_game.click()
+    app.shell.seed_field.value = "4321"  # Enter sends the field (continuous_update=False)
+    assert app.seed == 4321 and app.owner.state.events[0].to_json()["seed"] == 4321
+    app.shell.new_game.click()
     assert app.seed == 4321  # the typed seed replays until the field changes
-    app.seed_field.value = ""
-    app.new_game.click()
-    assert app.seed != 4321 and app.seed_field.value == str(app.seed)
-    app.seed_field.value = "x"
-    assert "whole number" in app.error.value and app.seed_field.value == "x"
+    app.shell.seed_field.value = ""
+    app.shell.new_game.click()
+    assert app.seed != 4321 and app.shell.seed_field.value == str(app.seed)
+    app.shell.seed_field.value = "x"
+    assert "whole number" in app.shell.error.value and app.shell.seed_field.value == "x"
 
 
 def test_the_status_line_says_your_bid_and_the_check_that_ended_the_round() -> None:
@@ -583,7 +588,7 @@ def test_the_status_line_says_your_bid_and_the_check_that_ended_the_round() -> N
     both (your bid, the check and who lost), then the new round."""
     app = BlefApp(seed=4, delay=0, opponents=["odds", "odds"])
     app.human_act(app.legal_bids()[1])
-    news = re.findall(r'kaya-status-news">([^<]*)<', app.status.value)
+    news = re.findall(r'kaya-status-news">([^<]*)<', app.shell.status.value)
     assert news[0] == "Player 1 (you) bids pair 10."
     assert "sprawdzam" in news[1] and "Player 1 (you) loses the round" in news[1]
     assert news[2].startswith("Round 2: cards dealt")

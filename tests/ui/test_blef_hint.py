@@ -21,40 +21,43 @@ ROW = re.compile(
 )
 
 
-def rigged(hands, starter, bids, seats):
-    """An app continuing a rigged round (the person at the screen is seat 0)."""
+def rigged(hands, starter, bids, seats, model="odds"):
+    """An app continuing a rigged round (the person at the screen is seat 0), the hint's
+    model chosen (it starts as the others' bot when they are all one)."""
     state = BlefState.from_position(BlefRules(players=len(hands)), hands, starter=starter)
     for bid in bids:
         state = state.apply(bid)
     app = BlefApp(seed=1, delay=0, opponents=list(seats[1:]), hint=True)
     app.start_from(state, seats)
+    app.hint_panel.model.value = model
     return app
 
 
 def rows(app):
     return [
         (bool(marked), label, before, after)
-        for marked, label, before, after in ROW.findall(app.hint.value)
+        for marked, label, before, after in ROW.findall(app.shell.hint.value)
     ]
 
 
 def test_the_hint_shows_prior_and_posterior_side_by_side() -> None:
     app = rigged(["9C", "KS", "JD"], 1, ["high-card K", "high-card A"], ["human", "odds", "odds"])
-    view = app.state.view(0)
+    view = app.owner.state.view(0)
     prior = exact_table(view.hand, view.total_cards)
     result = infer(view, OpponentModel.named("odds", 0.2))
     t = Translator("en")
     shown = rows(app)
-    bids = [app.state.last_bid, *app.legal_bids()]
+    bids = [app.owner.state.last_bid, *app.legal_bids()]
     assert len(shown) == len(bids)
     assert shown[0][0] and not any(marked for marked, *_ in shown[1:])  # the bid on the table
     for (_, label, before, after), bid in zip(shown, bids, strict=True):
         assert label == app.bid_text(bid)
         assert before == t.percent(prior[bid])
         assert after == t.percent(result.true[bid.index])
-    assert "Your cards only" in app.hint.value and "Your cards and the bids" in app.hint.value
+    hint = app.shell.hint.value
+    assert "Your cards only" in hint and "Your cards and the bids" in hint
     moved = result.moved_most(bids)
-    notes = re.findall(r"<li>([^<]*)</li>", app.hint.value)
+    notes = re.findall(r"<li>([^<]*)</li>", app.shell.hint.value)
     assert escape(
         t(
             "hint_moved",
@@ -76,14 +79,14 @@ def test_the_controls_change_the_posterior_and_a_bluff_rate_of_one_changes_nothi
     app.hint_panel.bluff.value = 1.0
     for _, _, before, after in rows(app):
         assert before == after
-    assert "At a bluff rate of 100% every bid is a random pick" in app.hint.value
-    assert app.error.value == ""
+    assert "At a bluff rate of 100% every bid is a random pick" in app.shell.hint.value
+    assert app.shell.error.value == ""
 
 
 def test_with_no_bids_both_columns_agree_and_the_method_is_named() -> None:
     app = rigged(["9C TD", "KS AS"], 0, [], ["human", "odds"])
     assert all(before == after for _, _, before, after in rows(app))
-    assert "Exact: every hand" in app.hint.value
+    assert "Exact: every hand" in app.shell.hint.value
 
 
 def test_a_big_round_is_estimated_with_its_error() -> None:
@@ -91,7 +94,7 @@ def test_a_big_round_is_estimated_with_its_error() -> None:
     app = rigged(hands, 1, ["pair K", "two-pair K Q", "full K A"], ["human"] + ["odds"] * 3)
     app.hint_panel.model.value = "honest"
     assert re.search(
-        r"Estimated from [\d,]+ deals that fit the bids, give or take 0\.\d%", app.hint.value
+        r"Estimated from [\d,]+ deals that fit the bids, give or take 0\.\d%", app.shell.hint.value
     )
 
 
@@ -104,7 +107,7 @@ def test_an_estimate_that_misses_its_target_error_says_so_in_every_language() ->
     app = rigged(HARD, 2, HARD_BIDS, ["human", "honest", "honest"])
     app.hint_panel.model.value = "honest"
     app.hint_panel.bluff.value = 0.1
-    result = app.hint_panel.hint(app.state.view(0)).result
+    result = app.hint_panel.hint(app.owner.state.view(0)).result
     assert result.method == "sample" and not result.target_met
     assert max(result.stderr) > result.target_error == 0.01
     t = Translator("en")
@@ -114,73 +117,106 @@ def test_an_estimate_that_misses_its_target_error_says_so_in_every_language() ->
         error=t.percent(max(result.stderr)),
         target=t.percent(0.01),
     )
-    assert escape(sentence) in app.hint.value and "not the 1.0% aimed for" in sentence
-    assert "give or take" not in app.hint.value
-    app.lang.value = "pl"
-    assert "a nie zamierzonych 1,0%" in app.hint.value
-    app.lang.value = "id"
-    assert "bukan 1,0% yang dituju" in app.hint.value
+    assert escape(sentence) in app.shell.hint.value and "not the 1.0% aimed for" in sentence
+    assert "give or take" not in app.shell.hint.value
+    app.shell.lang.value = "pl"
+    assert "a nie zamierzonych 1,0%" in app.shell.hint.value
+    app.shell.lang.value = "id"
+    assert "bukan 1,0% yang dituju" in app.shell.hint.value
+
+
+def test_each_bid_whose_error_stays_above_the_target_is_flagged_in_its_row() -> None:
+    app = rigged(HARD, 2, HARD_BIDS, ["human", "honest", "honest"])
+    app.hint_panel.model.value = "honest"
+    app.hint_panel.bluff.value = 0.1
+    result = app.hint_panel.hint(app.client.view(0)).result
+    t = Translator("en")
+    last = app.client.view(0).last_bid
+    shown = [bid for bid in result.above_target if bid.index >= last.index]  # the table's
+    assert shown  # flagged bids in the table, each with its own error
+    for bid in shown:
+        note = t("hint_unsure_bid", error=t.percent(result.stderr[bid.index]), target="1.0%")
+        assert escape(note) in app.shell.hint.value
+    assert app.shell.hint.value.count("kaya-hint-unsure") == len(shown)
 
 
 def test_the_hint_speaks_polish_and_indonesian_with_their_numbers() -> None:
     app = rigged(["9C", "KS", "JD"], 1, ["high-card K", "high-card A"], ["human", "odds", "odds"])
-    app.lang.value = "pl"
-    assert "Tylko twoje karty" in app.hint.value and "Twoje karty i zgłoszenia" in app.hint.value
+    app.shell.lang.value = "pl"
+    hint = app.shell.hint.value
+    assert "Tylko twoje karty" in hint and "Twoje karty i zgłoszenia" in hint
     assert all("," in after or after in ("0%", "100%") for *_, after in rows(app))
     assert app.hint_panel.bluff.description == "Częstość blefu"
     assert "bot: uczciwy" in [label for label, _ in app.hint_panel.model.options]
-    app.lang.value = "id"
-    assert (
-        "Hanya kartumu" in app.hint.value and "Tingkat gertakan" == app.hint_panel.bluff.description
-    )
+    app.shell.lang.value = "id"
+    assert "Hanya kartumu" in app.shell.hint.value
+    assert app.hint_panel.bluff.description == "Tingkat gertakan"
 
 
 def test_an_impossible_bid_under_the_model_is_explained_not_raised() -> None:
     app = rigged(["9C TD", "KS AS"], 1, ["small-straight"], ["human", "random"])
     app.hint_panel.model.value = "honest"
     app.hint_panel.bluff.value = 0.0
-    assert "no hand the model allows explains these bids" in app.hint.value
-    assert app.error.value == ""
+    assert "no hand the model allows explains these bids" in app.shell.hint.value
+    assert app.shell.error.value == ""
 
 
 def test_switching_the_hint_off_hides_its_controls_and_a_hidden_hand_gets_no_hint() -> None:
     app = rigged(["9C", "KS"], 1, ["high-card K"], ["human", "odds"])
-    app.hint_toggle.value = False
-    assert app.hint.value == "" and app.hint_panel.controls.layout.display == "none"
+    app.shell.hint_toggle.value = False
+    assert app.shell.hint.value == "" and app.hint_panel.controls.layout.display == "none"
     hot = BlefApp(seed=4, delay=0, opponents=["human"], hint=True)
-    assert "The hint appears while your cards are shown." in hot.hint.value
+    assert "The hint appears while your cards are shown." in hot.shell.hint.value
     assert hot.hint_panel.controls.layout.display == "none"
     hot.show_hand.click()
-    assert "Your cards only" in hot.hint.value
+    assert "Your cards only" in hot.shell.hint.value
 
 
 @pytest.mark.parametrize("bots", [["bayes", "honest"], ["honest", "random", "bayes"]])
 def test_the_new_bots_can_be_chosen_and_played_against(bots) -> None:
     app = BlefApp(seed=7, delay=0, opponents=bots, hint=True)
-    labels = [label for label, _ in app.seat_pickers[0].options]
+    labels = [label for label, _ in app.shell.seat_pickers[0].options]
     assert "bot: honest" in labels and "bot: Bayes" in labels
     assert app.seats == ["human", *bots]
     moves = 0
-    while not app.state.is_terminal and moves < 300:
-        if app.state.bids and app.state.last_bid.index > 15:
+    while not app.owner.state.is_terminal and moves < 300:
+        if app.owner.state.bids and app.owner.state.last_bid.index > 15:
             app.check_button.click()
         else:
             bid = app.legal_bids()[0]
             app.kind.value, app.param.value = bid.kind, bid
             app.bid_button.click()
-        assert app.error.value == ""
+        assert app.shell.error.value == ""
         moves += 1
-    assert app.state.is_terminal
+    assert app.owner.state.is_terminal
     for seat in range(1, len(app.seats)):  # every bot played and the log names it
-        assert seat in {s for s, _action in app.state.moves}
-        assert escape(app.seat_name(seat)) in app.log.value
+        assert seat in {s for s, _action in app.owner.state.moves}
+        assert escape(app.seat_name(seat)) in app.shell.log.value
 
 
-def test_the_models_offered_are_bots_with_a_vectorised_policy() -> None:
+def test_the_models_offered_are_bots_whose_policy_for_many_hands_is_their_exact_policy() -> None:
+    """The hint asks each model about thousands of hands at once: for the hand a seat really
+    holds, every action's probability must be the bot's exact policy."""
+    import numpy as np
+
+    from kayalib.blef.masks import mask_of
+    from kayalib.engine import turns
     from kayalib.registry import make_bot
 
     for name in MODELS:
-        assert hasattr(make_bot("blef", name), "action_probabilities")
+        bot = make_bot("blef", name)
+        asked = 0
+        for seed in range(2):  # random bidders reach the top of the ladder too
+            start = BlefState.new(BlefRules(players=3, max_cards=3), seed)
+            for step in turns(start, [make_bot("blef", "random")] * 3):
+                view = step.before.view(step.seat)
+                hands = np.array([mask_of(view.hand)], dtype=np.int64)
+                policy = bot.policy(view)
+                for action in view.legal_actions():
+                    many = bot.action_probabilities(view, hands, action)
+                    assert many[0] == pytest.approx(policy.get(action, 0.0)), (name, action)
+                    asked += 1
+        assert asked > 200
 
 
 # ---------------------------------------------------------------------------------------------
@@ -190,7 +226,7 @@ def test_the_models_offered_are_bots_with_a_vectorised_policy() -> None:
 def notes(app) -> list[str]:
     from html import unescape
 
-    return [unescape(n) for n in re.findall(r"<li>([^<]*)</li>", app.hint.value)]
+    return [unescape(n) for n in re.findall(r"<li>([^<]*)</li>", app.shell.hint.value)]
 
 
 def test_a_bid_the_model_never_makes_is_said_to_tell_nothing_and_why() -> None:
@@ -213,7 +249,7 @@ def test_a_bid_the_model_never_makes_is_said_to_tell_nothing_and_why() -> None:
 def test_a_bid_that_tells_something_names_the_share_of_hands() -> None:
     app = rigged(["9C", "KS"], 1, ["high-card K"], ["human", "odds"])
     said = notes(app)
-    view = app.state.view(0)
+    view = app.owner.state.view(0)
     from kayalib.blef.masks import FULL_DECK, cards_of, mask_of, subset_masks
     from kayalib.registry import make_bot
 
@@ -234,9 +270,9 @@ MODEL_ORDER = ["odds", "honest", "random", "odds"]
 def test_switching_the_model_changes_the_posterior_or_says_why(seed: int) -> None:
     app = BlefApp(seed=seed, delay=0, opponents=["random", "odds", "honest"], hint=True)
     for _ in range(3):  # a few positions of the game
-        if app.state.is_terminal:
+        if app.owner.state.is_terminal:
             break
-        if app.state.bids:
+        if app.owner.state.bids:
             before = rows(app)
             for model in MODEL_ORDER[1:]:
                 app.hint_panel.model.value = model
@@ -245,7 +281,7 @@ def test_switching_the_model_changes_the_posterior_or_says_why(seed: int) -> Non
                 said = " ".join(notes(app))
                 assert not same or "The chances are the same as with" in said, (seed, model)
                 assert same or "The chances are the same as with" not in said, (seed, model)
-                hint = app.hint_panel.hint(app.state.view(0))
+                hint = app.hint_panel.hint(app.owner.state.view(0))
                 if hint.ok and not any(e.tells for e in hint.evidence):
                     assert all(r[2] == r[3] for r in after), "a bid said to tell nothing moved"
                 before = after
@@ -253,4 +289,4 @@ def test_switching_the_model_changes_the_posterior_or_says_why(seed: int) -> Non
         bid = app.legal_bids()[0]
         app.kind.value, app.param.value = bid.kind, bid
         app.bid_button.click()
-        assert app.error.value == ""
+        assert app.shell.error.value == ""

@@ -39,7 +39,7 @@ def slot(app: KayaApp, card: Card | str):
 
 def human_step(app: KayaApp, k: int) -> None:
     """A simple human who clicks what the screen offers."""
-    phase = app.state.phase
+    phase = app.owner.state.phase
     if phase in ("play", "pink"):
         app.slot_buttons[playable_slots(app)[-1 if k % 2 else 0]].click()
     elif phase == "challenge":
@@ -56,10 +56,10 @@ def human_step(app: KayaApp, k: int) -> None:
 
 def play_to_end(app: KayaApp, limit: int = 400) -> int:
     k = 0
-    while not app.state.is_terminal:
-        assert app.is_human(app.state.current_player)
+    while not app.owner.state.is_terminal:
+        assert app.is_human(app.owner.state.current_player)
         human_step(app, k)
-        assert app.error.value == "", app.error.value
+        assert app.shell.error.value == "", app.shell.error.value
         k += 1
         assert k < limit
     return k
@@ -67,14 +67,14 @@ def play_to_end(app: KayaApp, limit: int = 400) -> int:
 
 def test_whole_game_against_bots_shows_the_score_breakdown() -> None:
     app = KayaApp(seed=5, delay=0, opponents=["counter", "random", "counter"], colour="pink")
-    assert [c.value for c in app.state.rules.colors] == ["pink", "green", "red", "blue"]
+    assert [c.value for c in app.owner.state.rules.colors] == ["pink", "green", "red", "blue"]
     play_to_end(app)
-    scores = app.state.scores()
+    scores = app.owner.state.scores()
     for seat in scores.seats:
         assert f"<b>{seat.total}</b>" in app.score.value
         assert f"= {seat.hand_sum}<" in app.score.value
-    assert "Game over" in app.status.value
-    assert "Game over. Points:" in app.log.value
+    assert "Game over" in app.shell.status.value
+    assert "Game over. Points:" in app.shell.log.value
     assert not any(visible(slot) for slot in app.slots)  # no cards to play after the end
     assert not buttons_offered(app)
 
@@ -84,40 +84,40 @@ def test_same_seed_same_clicks_same_game() -> None:
     for _ in range(2):
         app = KayaApp(seed=77, delay=0, opponents=["counter", "random"])
         play_to_end(app)
-        logs.append(app.state.log_lines())
+        logs.append(app.owner.state.log_lines())
     assert logs[0] == logs[1]
 
 
 def test_gambreng_panel_shows_every_show() -> None:
     app = KayaApp(seed=12, delay=0, opponents=["random"] * 4)
-    draw = app.state.gambreng
+    draw = app.owner.state.gambreng
     assert draw is not None
     assert app.gambreng.value.count("<li>") == len(draw.rounds)
     assert app.seat_name(draw.first) in app.gambreng.value
-    assert "Gambreng took" in app.log.value
+    assert "Gambreng took" in app.shell.log.value
 
 
 def test_undo_goes_back_to_the_exact_last_human_decision() -> None:
     app = KayaApp(seed=21, delay=0, opponents=["counter", "counter"])
-    decision = app.state
+    decision = app.owner.state
     assert app.is_human(decision.current_player)
     human_step(app, 0)
-    assert len(app.states) > 1
-    app.undo_button.click()
-    assert app.state is decision
-    assert app.error.value == ""
+    assert len(app.owner.states) > 1
+    app.shell.undo_button.click()
+    assert app.owner.state is decision
+    assert app.shell.error.value == ""
 
 
 def test_refused_action_keeps_the_state_and_shows_why() -> None:
     app = KayaApp(seed=4, delay=0, opponents=["random"])
-    while app.state.phase != "challenge":
+    while app.owner.state.phase != "challenge":
         human_step(app, 1)
-    before, length = app.state, len(app.states)
-    slot(app, app.state.hands[0][0]).click()  # a hidden Play button, clicked anyway
-    assert app.state is before and len(app.states) == length
-    assert "may pass or challenge" in app.error.value
+    before, length = app.owner.state, len(app.owner.states)
+    slot(app, app.owner.state.hands[0][0]).click()  # a hidden Play button, clicked anyway
+    assert app.owner.state is before and len(app.owner.states) == length
+    assert "may pass or challenge" in app.shell.error.value
     app.pass_button.click()
-    assert app.error.value == ""
+    assert app.shell.error.value == ""
 
 
 def rigged(app: KayaApp, colours, seats, **position) -> None:
@@ -129,12 +129,12 @@ def test_green_three_can_be_taken_back() -> None:
     rigged(app, ("green", "red"), ["human", "random"],
            hands=[["green-3", "green-8"], ["red-5", "red-6"]], active=0)  # fmt: skip
     slot(app, "green-3").click()  # play green 3; nobody can challenge (no card down)
-    assert app.state.phase == "power"
+    assert app.owner.state.phase == "power"
     assert visible(app.power_box) and visible(app.take_back) and not visible(app.keep_button)
-    assert "nobody challenged your green 3" in app.status.value
+    assert "nobody challenged your green 3" in app.shell.status.value
     app.take_back.click()
-    assert Card.parse("green-3") in app.state.hands[0]
-    assert "Green power" in app.log.value
+    assert Card.parse("green-3") in app.owner.state.hands[0]
+    assert "Green power" in app.shell.log.value
 
 
 def test_declining_a_power_keeps_the_card_secret_from_a_hot_seat_log() -> None:
@@ -144,23 +144,23 @@ def test_declining_a_power_keeps_the_card_secret_from_a_hot_seat_log() -> None:
     assert app.humans == [0, 1]
     app.show_hand.click()  # seat 0 looks at its own cards
     slot(app, "green-3").click()  # green 3; nobody can challenge (no other card down)
-    assert app.state.phase == "power" and visible(app.decline_button)
+    assert app.owner.state.phase == "power" and visible(app.decline_button)
     app.decline_button.click()  # a fresh Decline() from the app
-    assert app.error.value == ""
-    assert app.state.table[0] == Card.parse("green-3")  # still face-down on the table
-    assert app.state.current_player == 1  # seat 1 looks at the same screen now
+    assert app.shell.error.value == ""
+    assert app.owner.state.table[0] == Card.parse("green-3")  # still face-down on the table
+    assert app.owner.state.current_player == 1  # seat 1 looks at the same screen now
     assert "kaya-card-kaya" not in "".join(p.value for p in app.slot_cards)  # hands face down
     # the shared log says nothing about which card lies face down, nor about a power
-    assert "does not use the power" not in app.log.value
-    assert "green 3" not in app.log.value
-    assert "face-down onto the table: “Aku paling kaya!”" in app.log.value
+    assert "does not use the power" not in app.shell.log.value
+    assert "green 3" not in app.shell.log.value
+    assert "face-down onto the table: “Aku paling kaya!”" in app.shell.log.value
     # while the own log of a single player does tell that player
     solo = KayaApp(seed=1, delay=0, opponents=["random"])
     rigged(solo, ("green", "red"), ["human", "random"],
            hands=[["green-3", "green-8"], ["red-5", "red-6"]], active=0)  # fmt: skip
     slot(solo, "green-3").click()
     solo.decline_button.click()
-    assert "does not use the power of green 3" in solo.log.value
+    assert "does not use the power of green 3" in solo.shell.log.value
 
 
 def test_red_power_steals_the_chosen_bonus_card() -> None:
@@ -169,14 +169,14 @@ def test_red_power_steals_the_chosen_bonus_card() -> None:
            hands=[["red-3", "red-8"], ["blue-5", "blue-6"]],
            bonus=[[], ["red-9", "blue-1"]], active=0)  # fmt: skip
     slot(app, "red-3").click()  # red 3
-    assert app.state.phase == "power" and visible(app.steal_choice)
+    assert app.owner.state.phase == "power" and visible(app.steal_choice)
     labels = [label for label, _ in app.steal_choice.options]
     assert len(labels) == 2 and all("Player 2" in label for label in labels)
     target = next(a for _, a in app.steal_choice.options if str(a.card) == "red-9")
     app.steal_choice.value = target
     app.steal_button.click()
-    assert Card.parse("red-9") in app.state.bonus[0]
-    assert "Red power" in app.log.value and "red 9" in app.log.value
+    assert Card.parse("red-9") in app.owner.state.bonus[0]
+    assert "Red power" in app.shell.log.value and "red 9" in app.shell.log.value
 
 
 def test_orange_four_winner_may_keep_it() -> None:
@@ -184,13 +184,13 @@ def test_orange_four_winner_may_keep_it() -> None:
     rigged(app, ("orange", "green"), ["human", "random"],
            hands=[["orange-1", "orange-2"], ["green-2"]], table=["orange-4", None],
            active=1)  # fmt: skip
-    assert app.state.phase == "challenge" and visible(app.challenge_box)  # the bot played
+    assert app.owner.state.phase == "challenge" and visible(app.challenge_box)  # the bot played
     app.challenge_button.click()
-    assert app.state.phase == "orange" and visible(app.keep_button)
+    assert app.owner.state.phase == "orange" and visible(app.keep_button)
     assert "wins the showdown" in app.showdown.value
     app.keep_button.click()
-    assert Card.parse("orange-4") in app.state.bonus[0]
-    assert "keeps the winning orange 4" in app.log.value
+    assert Card.parse("orange-4") in app.owner.state.bonus[0]
+    assert "keeps the winning orange 4" in app.shell.log.value
 
 
 def test_pink_winner_makes_the_loser_choose_a_two_coin_card() -> None:
@@ -199,13 +199,13 @@ def test_pink_winner_makes_the_loser_choose_a_two_coin_card() -> None:
            hands=[["green-1", "green-5", "green-7"], ["pink-5"]], table=["green-2", None],
            active=1)  # fmt: skip
     app.challenge_button.click()  # green 2 against pink 5: pink wins
-    assert app.state.phase == "pink"
+    assert app.owner.state.phase == "pink"
     assert "Give" in slot(app, "green-1").description
     enabled = [i + 1 for i in playable_slots(app)]  # slot k holds number k + 1
     assert enabled == [5, 7]  # green 1 is worth 1 coin only
     slot(app, "green-7").click()
-    assert Card.parse("green-7") in app.state.bonus[1]
-    assert "pink power" in app.log.value
+    assert Card.parse("green-7") in app.owner.state.bonus[1]
+    assert "pink power" in app.shell.log.value
 
 
 def test_multi_target_challenge_uses_the_ticked_boxes() -> None:
@@ -214,16 +214,16 @@ def test_multi_target_challenge_uses_the_ticked_boxes() -> None:
            hands=[["green-1", "green-2"], ["red-1", "red-2"], ["blue-1"]],
            table=["green-9", "red-3", None], active=2)  # fmt: skip
     # blue (seat 2) played its only card; seat 0 is asked first, then seat 1
-    assert app.state.phase == "challenge" and app.state.current_player == 0
+    assert app.owner.state.phase == "challenge" and app.owner.state.current_player == 0
     assert visible(app.targets[1]) and visible(app.targets[2]) and app.targets[2].disabled
     assert app.targets[2].value and not visible(app.targets[0])
     app.targets[1].value = True
     assert app.chosen_targets() == (1, 2)
     app.challenge_button.click()
     assert "Player 1 (you) · green challenges Player 3 (bot: random) · blue, Player 2" in (
-        app.log.value
+        app.shell.log.value
     )
-    assert "Showdown: Player 1 (you) · green: 9" in app.log.value
+    assert "Showdown: Player 1 (you) · green: 9" in app.shell.log.value
     assert "wins the showdown" in app.showdown.value
 
 
@@ -239,20 +239,20 @@ def brute_force_win(own: int, unseen: list[tuple[int, ...]]) -> Fraction:
 def test_hint_matches_brute_force_counting(seed: int, players: int) -> None:
     app = KayaApp(seed=seed, delay=0, opponents=["random"] * (players - 1), hint=True)
     k = 0
-    while app.state.phase != "challenge" and not app.state.is_terminal and k < 60:
+    while app.owner.state.phase != "challenge" and not app.owner.state.is_terminal and k < 60:
         human_step(app, 1)
         k += 1
-    if app.state.phase != "challenge":
+    if app.owner.state.phase != "challenge":
         return
-    state = app.state
+    state = app.owner.state
     view = state.view(0)
-    odds = dict(challenge_win_odds(state, 0))
+    odds = dict(challenge_win_odds(view))
     challenges = [a for a in state.legal_actions() if isinstance(a, Challenge)]
     assert set(odds) == set(challenges)
     for c in challenges:
         expected = brute_force_win(view.own_table.number, [view.hidden[t] for t in c.targets])
         assert odds[c] == pytest.approx(float(expected))
-    shown = re.findall(r'kaya-bar-value"[^>]*>([0-9.]+)%', app.hint.value)
+    shown = re.findall(r'kaya-bar-value"[^>]*>([0-9.]+)%', app.shell.hint.value)
     assert len(shown) == len(challenges)
 
 
@@ -268,30 +268,30 @@ def test_every_move_reason_has_words() -> None:
 
 def test_hot_seat_hides_hands_and_blocks_blind_moves() -> None:
     app = KayaApp(seed=9, delay=0, opponents=["human"])
-    seat = app.state.current_player
+    seat = app.owner.state.current_player
     assert "kaya-card-kaya" not in "".join(p.value for p in app.slot_cards)
     assert all(b.disabled for b in app.slot_buttons)
     app.slot_buttons[0].click()
-    assert "Show my hand" in app.error.value
+    assert "Show my hand" in app.shell.error.value
     app.show_hand.click()
     assert "kaya-card-kaya" in app.slot_cards[0].value
-    played = len(app.state.moves)
+    played = len(app.owner.state.moves)
     app.slot_buttons[0].click()
-    seat_moves = app.state.moves[played:]
+    seat_moves = app.owner.state.moves[played:]
     assert seat_moves and seat_moves[0][0] == seat and str(seat_moves[0][1]).startswith("play")
     assert "kaya-card-kaya" not in "".join(p.value for p in app.slot_cards)
     # the log of a hot-seat game names no face-down card
-    assert "face-down onto the table: “Aku paling kaya!”" in app.log.value
-    assert " plays green" not in app.log.value and " plays red" not in app.log.value
+    assert "face-down onto the table: “Aku paling kaya!”" in app.shell.log.value
+    assert " plays green" not in app.shell.log.value and " plays red" not in app.shell.log.value
 
 
 def test_language_switch_translates_cards_and_buttons() -> None:
     app = KayaApp(seed=3, delay=0, opponents=["random"])
-    app.lang.value = "id"
-    assert app.new_game.description == "Permainan baru"
+    app.shell.lang.value = "id"
+    assert app.shell.new_game.description == "Permainan baru"
     assert ">hijau<" in "".join(p.value for p in app.slot_cards)
-    assert app.state.phase == "play" and "Aku paling kaya!" in app.status.value
-    app.lang.value = "pl"
+    assert app.owner.state.phase == "play" and "Aku paling kaya!" in app.shell.status.value
+    app.shell.lang.value = "pl"
     assert ">zielony<" in "".join(p.value for p in app.slot_cards)
     assert app.colour.value == "green"
 
@@ -299,10 +299,10 @@ def test_language_switch_translates_cards_and_buttons() -> None:
 def test_colour_choice_and_new_game() -> None:
     app = KayaApp(seed=3, delay=0, opponents=["random", "counter"])
     app.colour.value = "yellow"
-    app.seed_field.value = "8"
-    app.new_game.click()
-    assert [c.value for c in app.state.rules.colors] == ["yellow", "green", "red"]
-    assert app.state.seed == 8
+    app.shell.seed_field.value = "8"
+    app.shell.new_game.click()
+    assert [c.value for c in app.owner.state.rules.colors] == ["yellow", "green", "red"]
+    assert app.owner.state.seed == 8
 
 
 def test_start_from_refuses_wrong_seats() -> None:
@@ -322,13 +322,13 @@ def test_a_new_game_shows_the_gambreng_one_show_at_a_time() -> None:
     try:
 
         async def scenario() -> list[int]:
-            app = KayaApp(seed=12, delay=0.01, opponents=["random"] * 4)
-            total = len(app.state.gambreng.rounds)
+            app = KayaApp(seed=12, delay=0.05, opponents=["random"] * 4)
+            total = len(app.owner.state.gambreng.rounds)
             assert total >= 2
-            assert app.watching_intro and "who plays first?" in app.status.value
+            assert app.watching_intro and "who plays first?" in app.shell.status.value
             assert not buttons_offered(app) or all(b.disabled for b in app.slot_buttons)
             app.slot_buttons[0].click()
-            assert "Wait until the gambreng" in app.error.value and len(app.states) == 1
+            assert "Wait until the gambreng" in app.shell.error.value and len(app.owner.states) == 1
             seen = [app.gambreng.value.count("<li>")]
 
             def drawn(_change: object) -> None:  # every redraw, however busy the machine
@@ -336,14 +336,15 @@ def test_a_new_game_shows_the_gambreng_one_show_at_a_time() -> None:
                 if n != seen[-1]:
                     seen.append(n)
 
-            app.side.widget.observe(drawn, names="value")
+            app.shell.side.widget.observe(drawn, names="value")
             for _ in range(500):
                 await asyncio.sleep(0.002)
                 if not app.watching_intro:
                     break
             assert not app.watching_intro
             assert app.gambreng.value.count("<li>") == total
-            assert app.seat_name(app.state.gambreng.first) + " plays first" in app.gambreng.value
+            first = app.seat_name(app.owner.state.gambreng.first)
+            assert first + " plays first" in app.gambreng.value
             return seen
 
         seen = loop.run_until_complete(scenario())
@@ -374,7 +375,7 @@ def test_a_bot_decides_about_its_power_without_a_visible_pause() -> None:
             render = app.render
 
             def recording_render() -> None:
-                screens.append((app.state.phase, app.bot_to_move()))
+                screens.append((app.owner.state.phase, app.bot_to_move()))
                 render()
 
             app.render = recording_render  # type: ignore[method-assign]
@@ -382,10 +383,10 @@ def test_a_bot_decides_about_its_power_without_a_visible_pause() -> None:
                    hands=[["red-5", "red-6"], ["green-3", "green-8"]], active=1)  # fmt: skip
             for _ in range(200):
                 await asyncio.sleep(0.002)
-                if app.is_human(app.state.current_player):
+                if app.is_human(app.owner.state.current_player):
                     break
-            assert any(s.phase == "power" for s in app.states), "the bot met the power choice"
-            assert app.state.phase == "play" and app.state.current_player == 0
+            assert any(s.phase == "power" for s in app.owner.states), "the bot met the power choice"
+            assert app.owner.state.phase == "play" and app.owner.state.current_player == 0
             return screens
 
         screens = loop.run_until_complete(scenario())
@@ -401,7 +402,7 @@ def test_a_bot_decides_about_its_power_without_a_visible_pause() -> None:
 
 
 def bar_values(app: KayaApp) -> list[str]:
-    return re.findall(r'kaya-bar-value"[^>]*>([^<]*)<', app.hint.value)
+    return re.findall(r'kaya-bar-value"[^>]*>([^<]*)<', app.shell.hint.value)
 
 
 def test_hint_when_playing_a_card_shows_each_cards_odds_from_counting() -> None:
@@ -411,14 +412,15 @@ def test_hint_when_playing_a_card_shows_each_cards_odds_from_counting() -> None:
     rigged(app, ("green", "red"), ["human", "random"],
            hands=[["green-5", "green-9"], ["red-2"]], table=[None, "red-6"], active=0,
            discard=["red-1", "red-3", "red-4", "red-5", "red-7", "red-8", "red-9"])  # fmt: skip
-    odds = play_odds(app.state.view(0))
+    odds = play_odds(app.owner.state.view(0))
     assert [app.percent(o.win_probability) for o in odds.values()] == ["50.0%", "100%"]
     assert bar_values(app) == ["50.0%", "100%"]
-    assert "green 5" in app.hint.value and "−3 points expected if Player 2 challenges" in (
-        app.hint.value
+    assert "green 5" in app.shell.hint.value and "−3 points expected if Player 2 challenges" in (
+        app.shell.hint.value
     )
-    assert "+3 points expected" in app.hint.value and "in hand it counts 9" in app.hint.value
-    app.lang.value = "pl"
+    hint = app.shell.hint.value
+    assert "+3 points expected" in hint and "in hand it counts 9" in hint
+    app.shell.lang.value = "pl"
     assert bar_values(app) == ["50,0%", "100%"]
 
 
@@ -426,7 +428,7 @@ def test_hint_when_nobody_can_challenge_says_so() -> None:
     app = KayaApp(seed=1, delay=0, opponents=["random"], hint=True)
     rigged(app, ("green", "red"), ["human", "random"],
            hands=[["green-3", "green-8"], ["red-5", "red-6"]], active=0)  # fmt: skip
-    assert "Nobody can challenge this turn" in app.hint.value
+    assert "Nobody can challenge this turn" in app.shell.hint.value
 
 
 def test_hint_in_the_challenge_window_gives_win_chance_and_expected_points() -> None:
@@ -436,11 +438,11 @@ def test_hint_in_the_challenge_window_gives_win_chance_and_expected_points() -> 
     rigged(app, ("green", "red", "blue"), ["human", "random", "random"],
            hands=[["green-1", "green-2"], ["red-1", "red-2"], ["blue-1"]],
            table=["green-9", "red-3", None], active=2)  # fmt: skip
-    assert app.state.phase == "challenge" and app.state.current_player == 0
-    values = challenge_values(app.state.view(0))
+    assert app.owner.state.phase == "challenge" and app.owner.state.current_player == 0
+    values = challenge_values(app.owner.state.view(0))
     assert bar_values(app) == [app.percent(v.win_probability) for v in values.values()]
     for v in values.values():
-        assert f"{app.signed(v.deltas[0])} points expected for you" in app.hint.value
+        assert f"{app.signed(v.deltas[0])} points expected for you" in app.shell.hint.value
 
 
 def test_hint_counts_a_green_3_taken_back_and_says_so() -> None:
@@ -455,15 +457,15 @@ def test_hint_counts_a_green_3_taken_back_and_says_so() -> None:
         state = state.apply(action)
     app = KayaApp(seed=1, delay=0, opponents=["random"], hint=True)
     app.start_from(state, ["random", "human"])
-    assert app.state.phase == "challenge" and app.state.current_player == 1
-    (value,) = challenge_values(app.state.view(1)).values()
+    assert app.owner.state.phase == "challenge" and app.owner.state.current_player == 1
+    (value,) = challenge_values(app.owner.state.view(1)).values()
     assert value.win_probability == pytest.approx(1 / 3 + 2 / 3 * 4 / 5)  # 3, or 1, 2, 4, 5 of 5
     assert bar_values(app) == [app.percent(value.win_probability)]
     note = "Player 1 took green 3 back into their hand before playing, so their card is green 3"
-    assert note in app.hint.value and "with chance 1 in 3" in app.hint.value
-    app.lang.value = "pl"
-    assert "Gracz 1 wziął zielony 3 z powrotem na rękę" in app.hint.value
-    assert "z szansą 1 na 3" in app.hint.value
+    assert note in app.shell.hint.value and "with chance 1 in 3" in app.shell.hint.value
+    app.shell.lang.value = "pl"
+    assert "Gracz 1 wziął zielony 3 z powrotem na rękę" in app.shell.hint.value
+    assert "z szansą 1 na 3" in app.shell.hint.value
 
 
 def test_hint_counts_a_green_3_played_again_as_often_as_it_was_seen() -> None:
@@ -478,14 +480,14 @@ def test_hint_counts_a_green_3_played_again_as_often_as_it_was_seen() -> None:
         state = state.apply(action)
     app = KayaApp(seed=1, delay=0, opponents=["random"], hint=True)
     app.start_from(state, ["random", "human"])
-    view = app.state.view(1)
+    view = app.owner.state.view(1)
     assert view.known_replays[0] == (1, 1) and known_share(view, 0) == Fraction(2, 3)
     (value,) = challenge_values(view).values()  # red's 7 beats the 3 and 1, 2, 4, 5 of 5
     assert value.win_probability == pytest.approx(2 / 3 + 1 / 3 * 4 / 5)
     assert bar_values(app) == [app.percent(value.win_probability)]
     note = ("of the cards they played after a take-back and then showed, 1/1 were that card "
             "again, so their card is green 3 with chance 66.7% (at random: 1 in 3)")
-    assert note in app.hint.value
+    assert note in app.shell.hint.value
 
 
 def test_hint_for_a_power_lists_what_each_choice_changes() -> None:
@@ -494,8 +496,8 @@ def test_hint_for_a_power_lists_what_each_choice_changes() -> None:
            hands=[["red-3", "red-8"], ["blue-5", "blue-6"]],
            bonus=[[], ["red-9", "blue-1"]], active=0)  # fmt: skip
     slot(app, "red-3").click()  # red 3, nobody can challenge: steal or not
-    assert app.state.phase == "power"
-    hint = app.hint.value
+    assert app.owner.state.phase == "power"
+    hint = app.shell.hint.value
     assert "What each choice changes in the points" in hint
     assert "red 9 (3 coins) from Player 2</td><td>you +3; Player 2 −3" in hint
     assert "No, thanks</td><td>you 0" in hint
@@ -506,28 +508,28 @@ def test_hint_for_a_green_three_and_for_a_pink_give() -> None:
     rigged(app, ("green", "red"), ["human", "random"],
            hands=[["green-3", "green-8"], ["red-5", "red-6"]], active=0)  # fmt: skip
     slot(app, "green-3").click()
-    assert "Take it back</td><td>you +3" in app.hint.value
+    assert "Take it back</td><td>you +3" in app.shell.hint.value
     rigged(app, ("green", "pink"), ["human", "random"],
            hands=[["green-1", "green-5", "green-7"], ["pink-5"]], table=["green-2", None],
            active=1)  # fmt: skip
     app.challenge_button.click()  # loses to pink 5: give a card worth 2+ coins
-    assert app.state.phase == "pink"
-    assert "Give green 7</td><td>you −7; Player 2 +3" in app.hint.value
-    assert "Give green 5</td><td>you −5; Player 2 +2" in app.hint.value
+    assert app.owner.state.phase == "pink"
+    assert "Give green 7</td><td>you −7; Player 2 +3" in app.shell.hint.value
+    assert "Give green 5</td><td>you −5; Player 2 +2" in app.shell.hint.value
 
 
 def test_coin_table_control_and_address(monkeypatch) -> None:
     app = KayaApp(seed=3, delay=0, opponents=["random"])
-    assert app.state.rules.coins == (1, 1, 1, 2, 2, 2, 3, 3, 3)
+    assert app.owner.state.rules.coins == (1, 1, 1, 2, 2, 2, 3, 3, 3)
     labels = [label for label, _ in app.coins.options]
     assert labels[0] == "coins: 1–3 → 1, 4–6 → 2, 7–9 → 3"
     app.coins.value = "number"
-    app.new_game.click()
-    assert app.state.rules.coins == tuple(range(1, 10))
+    app.shell.new_game.click()
+    assert app.owner.state.rules.coins == tuple(range(1, 10))
     assert ">9<" in app.slot_cards[8].value  # the coin badge of a 9 now says 9 coins
     monkeypatch.setenv("QUERY_STRING", "coins=flat&seed=4")
     app = KayaApp.from_query_string(delay=0)
-    assert app.coins.value == "flat" and app.state.rules.coins == (1,) * 9
+    assert app.coins.value == "flat" and app.owner.state.rules.coins == (1,) * 9
 
 
 def test_a_showdown_stays_only_until_the_next_decision() -> None:
@@ -535,34 +537,51 @@ def test_a_showdown_stays_only_until_the_next_decision() -> None:
     rigged(app, ("green", "red"), ["human", "random"],
            hands=[["green-1", "green-2", "green-7"], ["red-2", "red-4", "red-5"]],
            table=["green-9", None], active=1)  # fmt: skip
-    assert app.state.phase == "challenge"  # the bot played; the human may challenge
+    assert app.owner.state.phase == "challenge"  # the bot played; the human may challenge
     app.challenge_button.click()
     assert "wins the showdown" in app.showdown.value  # the news of this turn
-    assert app.state.phase == "play" and app.is_human(app.state.current_player)
+    assert app.owner.state.phase == "play" and app.is_human(app.owner.state.current_player)
     assert "wins the showdown" in app.showdown.value  # still news at this decision
-    showdowns = [e for e in app.state.events if e.kind == "showdown"]
+    showdowns = [e for e in app.owner.state.events if e.kind == "showdown"]
     app.slot_buttons[playable_slots(app)[0]].click()  # the next decision
-    if [e for e in app.state.events if e.kind == "showdown"] == showdowns:
+    if [e for e in app.owner.state.events if e.kind == "showdown"] == showdowns:
         assert app.showdown.value == ""  # no new showdown: the old one is gone
 
 
-def test_intro_steps_are_a_framework_hook() -> None:
-    from kayalib.ui.framework import GameApp
+def test_a_new_game_shows_the_gambreng_one_show_at_a_time_before_anybody_moves() -> None:
+    """The intro is paced by the app's one pacer (bots wait for it), one show a step."""
+    import asyncio
 
-    assert "_schedule_bots" not in KayaApp.__dict__  # no override of the pacing any more
-    assert KayaApp.intro_steps is not GameApp.intro_steps
-    app = KayaApp(seed=12, delay=0, opponents=["random"] * 4)
-    assert app.intro_steps() == len(app.state.gambreng.rounds)
+    async def watch() -> tuple[int, list[int], list[str], KayaApp]:
+        app = KayaApp(seed=12, delay=0.05, opponents=["random"] * 4)
+        shows = len(app.owner.state.gambreng.rounds)
+        seen, said = [], []
+        for _ in range(2_000):
+            if not app.watching_intro:
+                break
+            assert app.owner.state.ply == 0  # nobody moves during the intro
+            if not seen or seen[-1] != app.intro_shown:
+                seen.append(app.intro_shown)
+                said.append(app.shell.status.value)
+            await asyncio.sleep(0.002)
+        await asyncio.sleep(0.05)  # the bots' moves that follow
+        return shows, seen, said, app
+
+    shows, seen, said, app = asyncio.run(watch())
+    assert shows > 1 and seen == list(range(shows))
+    assert all(app.t("gambreng_watch") in line for line in said)
+    assert not app.watching_intro and app.owner.state.ply > 0  # then the game goes on
 
 
 def test_settings_open_and_close_and_say_so() -> None:
     app = KayaApp(seed=3, delay=0, opponents=["random"])
-    assert not visible(app.settings_box) and app.settings_toggle.description.endswith("▸")
-    app.settings_toggle.value = True
-    assert visible(app.settings_box) and app.settings_toggle.description.endswith("▾")
-    assert app.coins in app.options_box.children and app.colour in app.setup_box.children
-    app.settings_toggle.value = False
-    assert not visible(app.settings_box)
+    shell = app.shell
+    assert not visible(shell.settings_box) and shell.settings_toggle.description.endswith("▸")
+    app.shell.settings_toggle.value = True
+    assert visible(app.shell.settings_box) and app.shell.settings_toggle.description.endswith("▾")
+    assert app.coins in shell.options_box.children and app.colour in shell.setup_box.children
+    app.shell.settings_toggle.value = False
+    assert not visible(app.shell.settings_box)
 
 
 def test_a_showdown_of_several_targets_states_the_several_target_tie_rule() -> None:
@@ -571,7 +590,7 @@ def test_a_showdown_of_several_targets_states_the_several_target_tie_rule() -> N
            hands=[["green-1", "green-2", "green-4"], ["red-2", "red-5", "red-6"],
                   ["blue-1", "blue-4", "blue-5"]],
            table=["green-9", "red-8", None], active=2)  # fmt: skip
-    assert app.state.phase == "challenge" and app.state.current_player == 0
+    assert app.owner.state.phase == "challenge" and app.owner.state.current_player == 0
     app.targets[1].value = True  # the active player and red: a showdown of three cards
     app.challenge_button.click()
     assert "wins the showdown" in app.showdown.value
@@ -581,23 +600,23 @@ def test_a_showdown_of_several_targets_states_the_several_target_tie_rule() -> N
 
 def test_a_colour_chosen_waits_for_new_game_and_says_so() -> None:
     app = KayaApp(seed=1, delay=0)
-    mine = app.state.rules.colors[0].value
+    mine = app.owner.state.rules.colors[0].value
     other = next(value for _, value in app.colour.options if value != mine)
     app.colour.value = other
-    assert app.settings_pending and "kaya-pending" in app.new_game._dom_classes
-    assert app.state.rules.colors[0].value == mine  # nothing changes before New game
-    app.new_game.click()
-    assert app.state.rules.colors[0].value == other and not app.settings_pending
+    assert app.settings_pending and "kaya-pending" in app.shell.new_game._dom_classes
+    assert app.owner.state.rules.colors[0].value == mine  # nothing changes before New game
+    app.shell.new_game.click()
+    assert app.owner.state.rules.colors[0].value == other and not app.settings_pending
 
 
 def test_the_status_line_says_your_own_card_when_a_forced_move_followed_it() -> None:
     """Green 1 has no power to use: the app declines it at once for you. The live status line
     (what a screen reader reads out) still starts from your card, not after that forced move."""
     app = KayaApp(seed=3, delay=0)
-    assert app.state.current_player == 0 and app.state.phase == "play"
+    assert app.owner.state.current_player == 0 and app.owner.state.phase == "play"
     slot(app, "green-1").click()
-    assert app.state.current_player == 0 and app.state.phase == "challenge"
-    assert "Player 1 (you) · green plays green 1" in app.status.value
+    assert app.owner.state.current_player == 0 and app.owner.state.phase == "challenge"
+    assert "Player 1 (you) · green plays green 1" in app.shell.status.value
 
 
 def test_the_status_line_keeps_the_challenge_and_its_winner_among_many_lines_of_news() -> None:
@@ -605,9 +624,9 @@ def test_the_status_line_keeps_the_challenge_and_its_winner_among_many_lines_of_
     news than the status line holds. Who challenged and who won are what it must still say."""
     app = KayaApp(seed=3, delay=0)
     slot(app, "green-1").click()
-    assert app.state.phase == "challenge"
+    assert app.owner.state.phase == "challenge"
     app.challenge_button.click()
-    status = app.status.value
+    status = app.shell.status.value
     assert "Player 1 (you) · green challenges" in status
     assert "Showdown: Player 1 (you) · green: 1, Player 2 (bot: counter) · red: 9." in status
     assert "goes from the table" not in status  # the cards' moves are in the log, for room

@@ -25,10 +25,10 @@ def test_the_command_line_plays_the_apps_game(game, app_class, bots, monkeypatch
     monkeypatch.setenv("QUERY_STRING", f"seed=7&bots={','.join(bots[1:])}")
     app = app_class.from_query_string(delay=0)
     me = make_bot(game, bots[0])
-    while not app.state.is_terminal:
-        app.human_act(me.choose(app.state.view(0), bot_rng(7, 0, app.state.ply)))
+    while not app.owner.state.is_terminal:
+        app.human_act(me.choose(app.owner.state.view(0), bot_rng(7, 0, app.owner.state.ply)))
     log = tmp_path / "game.jsonl"
     argv = [game, "simulate", "--games", "1", "--seed", "7", "--bots", ",".join(bots)]
     assert main([*argv, "--log", str(log)]) == 0
     capsys.readouterr()
-    assert log_lines(app.state.events) == log.read_text("utf-8").splitlines()
+    assert log_lines(app.owner.state.events) == log.read_text("utf-8").splitlines()

@@ -128,17 +128,18 @@ def test_a_page_built_late_is_sent_again_what_changed_after_it_was_shown() -> No
     app.show()
     (loaded,) = [x for x in widget_tree(app.widget)
                  if "kaya-loaded" in getattr(x, "_dom_classes", ())]  # fmt: skip
-    assert app.resend() == []  # nothing changed since: nothing can have been dropped
-    app.hint_toggle.value = True  # changes that came while the page was being built
+    assert app.shell.resend() == []  # nothing changed since: nothing can have been dropped
+    app.shell.hint_toggle.value = True  # changes that came while the page was being built
     app.human_act(app.screen().view.legal_actions()[0])
-    sent = app.resend()
-    assert app.hint_toggle in sent and app.status in sent and app.style not in sent
-    assert sent.index(app.side.widget) > sent.index(app.status)  # the log's column last
-    app.hint_toggle.value = False
+    sent = app.shell.resend()
+    shell = app.shell
+    assert shell.hint_toggle in sent and shell.status in sent and shell.style not in sent
+    assert sent.index(app.shell.side.widget) > sent.index(app.shell.status)  # the log's column last
+    app.shell.hint_toggle.value = False
     loaded.value = "loaded"  # what the page helper does
-    assert app.resend() == []  # the signal has sent the change already
+    assert app.shell.resend() == []  # the signal has sent the change already
 
 
 def test_an_app_shown_without_show_sends_everything_again() -> None:
     app = BlefApp(seed=5)
-    assert len(app.resend()) == len(list(widget_tree(app.widget)))
+    assert len(app.shell.resend()) == len(list(widget_tree(app.widget)))

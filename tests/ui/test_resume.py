@@ -34,9 +34,9 @@ GAMES = [
 def play(app, seed: int, moves: int) -> None:
     rng = random.Random(seed)
     for step in range(moves):
-        if app.state.is_terminal:
+        if app.owner.state.is_terminal:
             return
-        app.act(rng.choice(app.state.legal_actions()))
+        app.act(rng.choice(app.owner.state.legal_actions()))
         if step == moves // 2 and app.undo_target() is not None:
             app.undo()
 
@@ -50,25 +50,26 @@ def test_a_resumed_game_is_the_same_game(cls, opponents, setup, seed) -> None:
     saved = SavedGame.decode(SavedGame.of(app).encode())
     again = cls(delay=0, **saved.app_options())
     saved.replay(again)
-    assert again.state.events == app.state.events
-    assert len(again.states) == len(app.states)  # the undo list and the bots' draws too
-    assert again.lang.value == "pl" and again.speed.value == "fast" and again.seats == app.seats
+    assert again.owner.state.events == app.owner.state.events
+    assert len(again.owner.states) == len(app.owner.states)  # the undo list and the bots' draws too
+    assert again.shell.lang.value == "pl" and again.shell.speed.value == "fast"
+    assert again.seats == app.seats
     for name, value in setup.items():
         assert getattr(again, name).value == value
     # and both go on identically from there
     again.run_bots()
     app.run_bots()
-    assert again.state.events == app.state.events
+    assert again.owner.state.events == app.owner.state.events
 
 
 def test_the_page_marker_follows_every_move_and_language() -> None:
     app = BlefApp(seed=5, delay=0, opponents=["odds"])
     marker = keep_in_page(app)
-    assert marker in app.side.parts and "kaya-resume-data" in app.side.widget.value
+    assert marker in app.shell.side.parts and "kaya-resume-data" in app.shell.side.widget.value
     first = marker.value
-    app.act(app.state.legal_actions()[0])
+    app.act(app.owner.state.legal_actions()[0])
     assert marker.value != first
-    app.lang.value = "id"
+    app.shell.lang.value = "id"
     assert "Kembalikan permainanku" in marker.value
     token = marker.value.split('data-kaya-resume="')[1].split('"')[0]
     assert SavedGame.decode(token).lang == "id"
@@ -141,10 +142,10 @@ def test_a_token_that_we_did_not_write_is_refused(token: str) -> None:
 def test_a_token_with_an_illegal_move_is_refused_and_the_app_keeps_a_new_game() -> None:
     saved = SavedGame.decode(pack({**GOOD, "game": record(moves=("check",))}))  # no bid yet
     app = BlefApp(delay=0, **saved.app_options())
-    state = app.state
+    state = app.owner.state
     with pytest.raises(ResumeError):
         saved.replay(app)
-    assert app.state is state
+    assert app.owner.state is state
 
 
 def test_the_address_brings_a_game_back_or_says_it_cannot(monkeypatch) -> None:
@@ -154,11 +155,11 @@ def test_the_address_brings_a_game_back_or_says_it_cannot(monkeypatch) -> None:
     token = SavedGame.of(app).encode()
     monkeypatch.setenv("QUERY_STRING", f"seed=99&resume={token}")
     again = BlefApp.from_query_string(delay=0)
-    assert again.state.events == app.state.events and again.seed == 11
-    assert again.error.value == ""
+    assert again.owner.state.events == app.owner.state.events and again.seed == 11
+    assert again.shell.error.value == ""
     monkeypatch.setenv("QUERY_STRING", "seed=99&lang=pl&resume=garbage")
     fresh = BlefApp.from_query_string(delay=0)
-    assert fresh.seed == 99 and "Nie udało się przywrócić ostatniej gry" in fresh.error.value
+    assert fresh.seed == 99 and "Nie udało się przywrócić ostatniej gry" in fresh.shell.error.value
     monkeypatch.setenv("QUERY_STRING", f"resume={token}")
     other = KayaApp.from_query_string(delay=0)  # a Blef token in the Kaya app
-    assert "could not be brought back" in other.error.value
+    assert "could not be brought back" in other.shell.error.value

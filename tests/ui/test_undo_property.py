@@ -19,35 +19,36 @@ def one_legal_step(prev, nxt) -> bool:
 
 
 def exercise(app, steps) -> None:
-    checked = 0  # the first ``checked`` steps of app.states are known to be legal
+    checked = 0  # the first ``checked`` steps of app.owner.states are known to be legal
     for undo, pick in steps:
-        if app.state.is_terminal:
+        if app.owner.state.is_terminal:
             break
-        before = list(app.states)
+        before = list(app.owner.states)
         if undo and app.undo_target() is not None:
             target = app.undo_target()
-            app.undo_button.click()
-            assert app.states == before[: target + 1]
-            assert all(a is b for a, b in zip(app.states, before, strict=False))
-            assert app.is_human(app.state.current_player)
+            app.shell.undo_button.click()
+            assert app.owner.states == before[: target + 1]
+            assert all(a is b for a, b in zip(app.owner.states, before, strict=False))
+            assert app.is_human(app.owner.state.current_player)
         else:
-            legal = app.state.legal_actions()
+            legal = app.owner.state.legal_actions()
             app.act(legal[pick % len(legal)])
-            assert all(a is b for a, b in zip(app.states, before, strict=False))
-            assert len(app.states) > len(before)
-        assert app.error.value == ""
-        checked = min(checked, len(app.states) - 1)
-        for prev, nxt in zip(app.states[checked:], app.states[checked + 1 :], strict=False):
+            assert all(a is b for a, b in zip(app.owner.states, before, strict=False))
+            assert len(app.owner.states) > len(before)
+        assert app.shell.error.value == ""
+        checked = min(checked, len(app.owner.states) - 1)
+        states = app.owner.states
+        for prev, nxt in zip(states[checked:], states[checked + 1 :], strict=False):
             assert one_legal_step(prev, nxt)
-        checked = len(app.states) - 1
+        checked = len(app.owner.states) - 1
 
 
 def test_the_legality_check_catches_a_step_that_was_not_played() -> None:
     app = BlefApp(seed=3, delay=0, opponents=["random"])
-    first, n = app.state, len(app.states)
-    app.act(app.state.legal_actions()[0])
-    assert one_legal_step(first, app.states[n])
-    later = app.state
+    first, n = app.owner.state, len(app.owner.states)
+    app.act(app.owner.state.legal_actions()[0])
+    assert one_legal_step(first, app.owner.states[n])
+    later = app.owner.state
     assert later is not first
     assert not one_legal_step(later, first)  # backwards is no move
     assert not one_legal_step(first, first)  # standing still is no move

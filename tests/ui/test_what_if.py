@@ -113,7 +113,7 @@ def test_the_play_apps_hint_links_to_the_what_if_table(lang: str, href: str) -> 
     from kayalib.ui.blef_app import BlefApp
 
     app = BlefApp(seed=3, delay=0, opponents=["odds"], hint=True, lang=lang)
-    assert f'href="{href}"' in app.hint.value
-    assert Translator(lang)("whatif_link") in unescape(app.hint.value)
-    app.hint_toggle.value = False
-    assert "what-if-blef" not in app.hint.value
+    assert f'href="{href}"' in app.shell.hint.value
+    assert Translator(lang)("whatif_link") in unescape(app.shell.hint.value)
+    app.shell.hint_toggle.value = False
+    assert "what-if-blef" not in app.shell.hint.value
