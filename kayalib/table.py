@@ -80,7 +80,7 @@ class Table:
         self.states: list[State[Any, Any]] = []
         self.seats: tuple[str, ...] = ()
         #: each seat's bot (``None`` for a person), built once a game
-        self.bots: list[Bot[Any] | None] = []
+        self.bots: list[Bot[Any, Any] | None] = []
         self.rules = rules
         self.rigged = start is not None
         if start is not None:
@@ -181,7 +181,7 @@ class Table:
             raise IllegalActionError(_not_a_person(seat))
         return self._play(self.state.step(action, seat=seat))
 
-    def stand_in(self, seat: int, bot: Bot[Any]) -> Step[Any]:
+    def stand_in(self, seat: int, bot: Bot[Any, Any]) -> Step[Any]:
         """``bot`` makes the move of ``seat``, a person who is away, as the turn loop asks a
         bot (through the seat's view, with the seat's generator of this step); then whatever
         happens at once follows. IllegalActionError when ``seat`` is not the person to decide.

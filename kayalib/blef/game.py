@@ -253,7 +253,7 @@ class BlefState(State[Action, BlefView]):
     # -- queries ---------------------------------------------------------------------------
 
     @property
-    def players(self) -> int:  # type: ignore[override]
+    def players(self) -> int:
         return self.rules.players
 
     @property

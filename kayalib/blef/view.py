@@ -35,7 +35,7 @@ def legal_after(last: Bid | None) -> tuple[Action, ...]:
 
 
 @dataclass(frozen=True)
-class BlefView(View):
+class BlefView(View[Action]):
     """What one seat may know: its own cards, every count, this round's bids, its log.
 
     ``counts[seat]`` is 0 for an eliminated seat; ``total_cards`` is the size of this round's
@@ -59,7 +59,7 @@ class BlefView(View):
     laid: tuple[tuple[Card, ...], ...] | None = None
 
     @property
-    def players(self) -> int:  # type: ignore[override]
+    def players(self) -> int:
         return len(self.counts)
 
     def holds(self, seat: int) -> int:
