@@ -42,12 +42,12 @@ an opponent's hand is a uniform draw of its size from its unseen numbers without
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 from math import comb
-from typing import Any
+from typing import Literal, overload
 
 from kayalib.errors import ArgumentError
 from kayalib.kaya.cards import Color, card
@@ -62,7 +62,7 @@ Number = float | Fraction
 # Colour profiles: the only facts about a colour the counting needs.
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, init=False)
 class Profile:
     """What a colour's cards do: coins as bonus cards and the colour's powers.
 
@@ -76,14 +76,25 @@ class Profile:
     """
 
     coins: tuple[int, ...]
-    returns_to_owner: frozenset[int] = frozenset()
-    forces_give: frozenset[int] = frozenset()
-    keeps_on_win: frozenset[int] = frozenset()
-    givable: frozenset[int] | None = None
+    returns_to_owner: frozenset[int]
+    forces_give: frozenset[int]
+    keeps_on_win: frozenset[int]
+    givable: frozenset[int]
 
-    def __post_init__(self) -> None:
-        if self.givable is None:
-            object.__setattr__(self, "givable", frozenset(n for n in NUMBERS if self.coins[n] >= 2))
+    def __init__(
+        self,
+        coins: tuple[int, ...],
+        returns_to_owner: frozenset[int] = frozenset(),
+        forces_give: frozenset[int] = frozenset(),
+        keeps_on_win: frozenset[int] = frozenset(),
+        givable: frozenset[int] | None = None,
+    ) -> None:
+        if givable is None:
+            givable = frozenset(n for n in NUMBERS if coins[n] >= 2)
+        for name, value in (("coins", coins), ("returns_to_owner", returns_to_owner),
+                            ("forces_give", forces_give), ("keeps_on_win", keeps_on_win),
+                            ("givable", givable)):  # fmt: skip
+            object.__setattr__(self, name, value)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -380,9 +391,9 @@ def _give_from_random_hand(
     if not forced:
         return at_random(rest)
     givable = profile.givable
-    eligible = [y for y in rest if y in givable]  # type: ignore[operator]
-    plain = [y for y in rest if y not in givable]  # type: ignore[operator]
-    lowest_sure = min((y for y in sure if y in givable), default=10)  # type: ignore[operator]
+    eligible = [y for y in rest if y in givable]
+    plain = [y for y in rest if y not in givable]
+    lowest_sure = min((y for y in sure if y in givable), default=10)
     total = comb(size, h)
     giver = receiver = Fraction(0)
     # The lowest eligible card drawn is eligible[i] when eligible[:i] are out and it is in.
@@ -419,7 +430,7 @@ def known_give(hand: tuple[int, ...], forced: bool, profile: Profile) -> tuple[F
     if not hand:
         return Fraction(0), Fraction(0)
     if forced:
-        eligible = [y for y in hand if y in profile.givable]  # type: ignore[operator]
+        eligible = [y for y in hand if y in profile.givable]
         if eligible:
             g, r = _give_one(min(eligible), profile, True)
             return Fraction(g), Fraction(r)
@@ -501,8 +512,10 @@ def _challenge_core(
     Targets come as plain tuples (cheap to hash for the cache).
     """
     targets = [Target(*t) for t in plain]
-    table_coin: Any
-    hidden_give: Any
+    table_coin: Callable[[Draw, int, Profile], Number]
+    hidden_give: Callable[
+        [int, int, Fraction | None, int, int, bool, Profile], tuple[Number, Number]
+    ]
     if exact:
         table_coin, hidden_give = _table_coin, _hidden_give
         zero: Number = Fraction(0)
@@ -587,6 +600,14 @@ def defence_value(
     return ChallengeValue(p_win, {seat: mine, challenger.seat: theirs})
 
 
+@overload
+def _defence_core(
+    own: int, profile: Profile, plain: PlainTarget, exact: Literal[False]
+) -> tuple[float, float, float, float, float]: ...
+@overload
+def _defence_core(
+    own: int, profile: Profile, plain: PlainTarget, exact: bool
+) -> tuple[Number, Number, Number, Number, Number]: ...
 @lru_cache(maxsize=1 << 14)
 def _defence_core(
     own: int, profile: Profile, plain: PlainTarget, exact: bool
@@ -594,7 +615,9 @@ def _defence_core(
     """:func:`defence_value` without the defender's hand card: ``(P(defender wins), its change,
     the challenger's change, P(challenger wins forcing a give), P(it wins, random take))``."""
     challenger = Target(*plain)
-    rest_give: Any
+    rest_give: Callable[
+        [tuple[int, ...], int, bool, Profile, tuple[int, ...]], tuple[Number, Number]
+    ]
     if exact:
         rest_give = _give_from_random_hand
         zero: Number = Fraction(0)
@@ -685,7 +708,7 @@ def defence_gain(
         g, r = _f_known_give(hand, False, profile)
         mine += p_random * g
         theirs += p_random * r
-    return mine - theirs / (players - 1)  # type: ignore[return-value]
+    return mine - theirs / (players - 1)
 
 
 @cache

@@ -34,7 +34,7 @@ __all__ = [
 ]
 
 
-def mean_rounds(n):
+def mean_rounds(n: int) -> Fraction:
     if n == 1:
         return Fraction(0)
     if n == 2:
