@@ -171,19 +171,6 @@ def chi_square_sf(x: float, df: int) -> float:
     return total
 
 
-def _binomial_pmf(trials: int, p: float) -> list[float]:
-    """P(X = k) for k = 0..trials, X binomial(trials, p) (through logarithms: no underflow to
-    0 for a few thousand trials, and no overflow)."""
-    if trials < 0 or not 0.0 <= p <= 1.0:
-        raise ArgumentError(f"need trials >= 0 and 0 <= p <= 1, got {trials} and {p}")
-    if p in (0.0, 1.0):
-        return [1.0 if k == (0 if p == 0.0 else trials) else 0.0 for k in range(trials + 1)]
-    log_p, log_q = math.log(p), math.log1p(-p)
-    head = math.lgamma(trials + 1)
-    return [math.exp(head - math.lgamma(k + 1) - math.lgamma(trials - k + 1)
-                     + k * log_p + (trials - k) * log_q) for k in range(trials + 1)]  # fmt: skip
-
-
 def _binomial_weights(trials: int, p: float | Fraction) -> tuple[list[int], int]:
     """P(X = k) for k = 0..trials as whole numbers over one denominator, X binomial(trials, p)
     with ``p`` taken as the fraction it is."""
