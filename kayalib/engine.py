@@ -71,7 +71,11 @@ __all__ = [
     "JSONValue",
     "Log",
     "RawRecord",
+    "SomeBot",
+    "SomeState",
+    "Start",
     "Outcome",
+    "Policy",
     "Refusal",
     "State",
     "Step",
@@ -88,7 +92,6 @@ T = TypeVar("T")
 ActionT = TypeVar("ActionT")
 ActionCo = TypeVar("ActionCo", covariant=True)
 ViewT = TypeVar("ViewT", bound="View[object]")
-StateT = TypeVar("StateT", bound="State[Any, Any]")
 ViewC = TypeVar("ViewC", contravariant=True)
 
 #: a JSON value as ``json.dumps`` writes it (a tuple as a list)
@@ -100,6 +103,13 @@ JSONRecord: TypeAlias = "dict[str, JSONValue]"
 #: a JSON object as read (``json.loads``), unchecked: whoever reads a value checks it, and a
 #: wrong one is a ParseError
 RawRecord: TypeAlias = "Mapping[str, Any]"
+
+#: the state of some game, as code that plays every game holds it (the table, simulations, the
+#: registry: which game, and so which actions and views, is known only when the program runs)
+SomeState: TypeAlias = "State[Any, Any]"
+#: a bot of some game (a seat of such code)
+SomeBot: TypeAlias = "Bot[Any, Any]"
+StateT = TypeVar("StateT", bound=SomeState)
 #: what a refusal's parameters hold: seats (0-based, ``None`` for no seat) and texts
 RefusalParam: TypeAlias = "int | str | None"
 
@@ -181,6 +191,16 @@ class Event:
     def visible_to(self, seat: int) -> bool:
         """Whether ``seat`` may see the whole event (hidden cards included)."""
         return self.seen_by(seat) is self
+
+
+class Start(Event):
+    """The first event of every game's log: the ``seed`` that fixes all its chance (``None`` in
+    a seat's log) and whether the game began from a chosen position (``rigged``). Each game's
+    start event also says its rules."""
+
+    __slots__ = ()
+    seed: int | None
+    rigged: bool
 
 
 #: a persistent list of events: ``(batch, earlier)``, or ``None`` for the empty list
@@ -450,6 +470,11 @@ class View(Generic[ActionCo]):
     def to_json(self) -> JSONRecord:  # pragma: no cover - every view defines it
         raise NotImplementedError
 
+    @classmethod
+    def from_json(cls, record: RawRecord) -> Self:  # pragma: no cover - every view defines it
+        """The view a :meth:`to_json` record stands for; ParseError for anything else."""
+        raise NotImplementedError
+
 
 class Dice(Protocol):
     """Where a game's chance comes from: ``stream(name)`` is a fresh draw function of the named
@@ -649,14 +674,19 @@ class State(Generic[ActionT, ViewT]):
 # ---- bots and the one turn loop -----------------------------------------------------------------
 
 
-class Bot(Protocol[ViewC, ActionT]):
-    """A player that sees only views (``ViewC``) and answers with actions (``ActionT``)."""
-
-    name: str
+class Policy(Protocol[ViewC, ActionT]):
+    """A way of playing: in a view (``ViewC``), the exact probability of each action
+    (``ActionT``); what a model of an opponent asks of a bot."""
 
     def policy(self, view: ViewC) -> Mapping[ActionT, float]:
         """Each action the bot may take now, with the exact probability that it takes it."""
         ...
+
+
+class Bot(Policy[ViewC, ActionT], Protocol[ViewC, ActionT]):
+    """A player that sees only views (``ViewC``) and answers with actions (``ActionT``)."""
+
+    name: str
 
     def choose(self, view: ViewC, rng: random.Random) -> ActionT:
         """One action, drawn with the probabilities of :meth:`policy` from ``rng``."""
@@ -696,7 +726,7 @@ class Step(NamedTuple, Generic[StateT]):
 
 def turns(
     state: StateT,
-    bots: Sequence[Bot[Any, Any] | None],
+    bots: Sequence[SomeBot | None],
     rng: Callable[[StateT, int], random.Random] | None = None,
 ) -> Iterator[Step[StateT]]:
     """Play on from ``state``, one :class:`Step` at a time: a forced move is made at once (no

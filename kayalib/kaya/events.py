@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
 
-from kayalib.engine import Event, JSONRecord, RawRecord
+from kayalib.engine import Event, JSONRecord, RawRecord, Start
 from kayalib.errors import ParseError
 from kayalib.kaya.cards import Card
 from kayalib.kaya.gambreng import Gambreng
@@ -38,7 +38,7 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class StartEvent(Event):
+class StartEvent(Start):
     """The game begins: colours (seat order), coin table, seed (full log only). ``rigged``
     marks a game started from a chosen position (``from_position``)."""
 

@@ -494,8 +494,10 @@ def _shown(card: Card | None) -> Card:
     return card
 
 
-def rules_from_start(start: StartEvent) -> KayaRules:
-    """The rules a start event records."""
+def rules_from_start(start: Event) -> KayaRules:
+    """The rules a start event records; ParseError for another event."""
+    if not isinstance(start, StartEvent):
+        raise ParseError(f"an Aku Paling Kaya game begins with a start record, not {start.kind!r}")
     try:
         return KayaRules(colors=start.colors, coins=start.coins)
     except KayalibError as error:
