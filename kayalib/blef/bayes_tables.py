@@ -19,13 +19,15 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from itertools import islice
+from typing import TypedDict
 
 from kayalib.blef.bids import Bid, holds
 from kayalib.blef.cards import DECK, parse_cards
 from kayalib.blef.game import BlefRules, BlefState, BlefView
-from kayalib.blef.inference import OpponentModel, Posterior, infer
+from kayalib.blef.inference import HandRow, OpponentModel, Posterior, infer
 from kayalib.blef.view import legal_after
+from kayalib.engine import turns
 from kayalib.errors import ArgumentError
 from kayalib.registry import make_bot
 
@@ -82,7 +84,7 @@ def small_view(bid: Bid | str = KING, mine: str = MINE, theirs: str = "KS") -> B
 
 
 def small_posterior(bluff: Fraction | float, view: BlefView | None = None,
-                    model: str = MODEL) -> Posterior:  # fmt: skip
+                    model: str = MODEL) -> Posterior[Fraction]:  # fmt: skip
     """The engine's exact inference for the small case at bluff rate ``bluff``."""
     return infer(view or small_view(), OpponentModel.named(model, bluff), exact=True)
 
@@ -100,10 +102,10 @@ class RankRow:
     posterior: Fraction
 
 
-def rank_rows(result: Posterior, seat: int = 0) -> list[RankRow]:
+def rank_rows(result: Posterior[Fraction], seat: int = 0) -> list[RankRow]:
     """The engine's Bayes table for a one-card opponent, grouped by the card's rank (the hands of
     one rank share a likelihood)."""
-    rows: dict[int, list[Any]] = {}
+    rows: dict[int, list[HandRow[Fraction]]] = {}
     for row in result.bayes_table(seat):
         if len(row.hand) != 1:
             raise ArgumentError("rank_rows groups the hands of a one-card opponent")
@@ -121,7 +123,36 @@ def rank_rows(result: Posterior, seat: int = 0) -> list[RankRow]:
     return grouped
 
 
-def small_figures(bluff: Fraction = SMALL_BLUFF) -> dict[str, Any]:
+class SmallFigures(TypedDict):
+    """The small case's figures (:func:`small_figures`)."""
+
+    bluff: Fraction
+    legal: int
+    hands: int
+    prior: Fraction
+    post: Fraction
+    lk_king: Fraction
+    lk_other: Fraction
+    joint_king: Fraction
+    joint_other: Fraction
+    total: Fraction
+    kings: int
+    others: int
+
+
+class QueenFigures(TypedDict):
+    """The second exercise's figures (:func:`queen_figures`)."""
+
+    p: Fraction
+    prior: Fraction
+    hands: int
+    kept: int
+    queens: int
+    kings: int
+    lower: int
+
+
+def small_figures(bluff: Fraction = SMALL_BLUFF) -> SmallFigures:
     """The figures the lesson states about the small case at ``bluff``."""
     result = small_posterior(bluff)
     rows = rank_rows(result)
@@ -138,7 +169,7 @@ def small_figures(bluff: Fraction = SMALL_BLUFF) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def queen_figures() -> dict[str, Any]:
+def queen_figures() -> QueenFigures:
     """The second exercise: the opponent holds two cards and opens "high card K"; it never
     bluffs. How likely is "high card Q" now (you hold 9♥)?"""
     view = small_view(theirs="KS QH")
@@ -191,13 +222,14 @@ def full_case_view(hands: Sequence[str] = FULL_HANDS, bids: int = 3) -> BlefView
     ``hands`` (the odds bot decides without chance, so the bids are always the same)."""
     state = BlefState.from_position(BlefRules(players=len(hands)), list(hands), starter=0)
     bot = make_bot("blef", FULL_MODEL)
-    for _ in range(bids):
-        seat = state.current_player
-        state = state.apply(bot.choose(state.view(seat), random.Random(0)), seat=seat)
+    for step in islice(turns(state, [bot] * len(hands)), bids):
+        state = step.state
     return state.view(len(hands) - 1)
 
 
-def full_posterior(bluff: Fraction | float = FULL_BLUFF, view: BlefView | None = None) -> Posterior:
+def full_posterior(
+    bluff: Fraction | float = FULL_BLUFF, view: BlefView | None = None
+) -> Posterior[float]:
     """The engine's inference (exact, in floats) for the full-size case."""
     return infer(view or full_case_view(), OpponentModel.named(FULL_MODEL, bluff), method="exact")
 

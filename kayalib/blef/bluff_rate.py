@@ -28,12 +28,12 @@ game names them (``bots``), which gives each bot kind's own rate.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any
 
+from kayalib.engine import RawRecord
 from kayalib.errors import ArgumentError
 from kayalib.stats import BetaPosterior
 
@@ -70,7 +70,7 @@ class Count:
         return Count(self.bids + other.bids, self.bluffs + other.bluffs)
 
 
-def definition(data: dict[str, Any]) -> Fraction:
+def definition(data: RawRecord) -> Fraction:
     """The chance below which the data's bids count as bluffs (the data's own ``definition``)."""
     try:
         return Fraction(data["definition"]["bluff_below"])
@@ -78,30 +78,30 @@ def definition(data: dict[str, Any]) -> Fraction:
         raise ArgumentError("the play data do not say what a bluff is") from None
 
 
-def _people_bids(game: dict[str, Any]) -> Iterator[dict[str, Any]]:
+def _people_bids(game: RawRecord) -> Iterator[RawRecord]:
     people = game.get("people")
     for bid in game.get("bids", ()):
         if people is None or bid["seat"] in people:
             yield bid
 
 
-def _count(bids: Any) -> Count:
+def _count(bids: Iterable[RawRecord]) -> Count:
     bids = list(bids)
     return Count(len(bids), sum(1 for bid in bids if bid["bluff"]))
 
 
-def class_count(data: dict[str, Any]) -> Count:
+def class_count(data: RawRecord) -> Count:
     """The class's bids: the people's seats of every game (every seat where no game says)."""
     return sum((game for game in game_counts(data)), Count())
 
 
-def game_counts(data: dict[str, Any]) -> list[Count]:
+def game_counts(data: RawRecord) -> list[Count]:
     """The class's bids game by game (games without a counted bid left out)."""
     counts = [_count(_people_bids(game)) for game in data.get("games", ())]
     return [count for count in counts if count.bids]
 
 
-def bot_counts(data: dict[str, Any]) -> dict[str, Count]:
+def bot_counts(data: RawRecord) -> dict[str, Count]:
     """Each bot kind's bids, from the games that name their bots (the sample class), in the
     order the bots first bid."""
     found: dict[str, Count] = {}
@@ -121,12 +121,12 @@ def model_bluff_share(below: Fraction = Fraction(1, 2)) -> Fraction:
     given the bidder's card), averaged over the bidder's cards in the small case: the model's
     share of bluffs is ``ε`` times this."""
     from kayalib.blef.bayes_tables import small_view
+    from kayalib.blef.bids import LADDER
     from kayalib.blef.cards import DECK
     from kayalib.blef.odds import bid_probability
-    from kayalib.blef.view import legal_after
 
     view = small_view()
-    openings = legal_after(None)
+    openings = LADDER  # every bid may open
     cards = [card for card in DECK if card not in view.hand]
     dealt = view.total_cards
     bluffs = sum(Fraction(bid_probability(bid, (card,), dealt, exact=True)) < below

@@ -38,12 +38,13 @@ from dataclasses import asdict, dataclass
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from kayalib.blef.cfr import Profile, Solver, at_depth, combine
 from kayalib.blef.equilibrium import HEADS_UP, Equilibrium, hand_text, solved
+from kayalib.engine import JSONRecord, RawRecord
 from kayalib.errors import ArgumentError
 from kayalib.progress import ProgressCallback
 from kayalib.stats import exact
@@ -150,7 +151,7 @@ class EquilibriumSet:
                 return e
         raise ArgumentError(f"no exhibit {name!r}; have {[e.name for e in self.exhibits]}")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONRecord:
         def number(x: Fraction | float) -> str | float:
             return str(x) if isinstance(x, Fraction) else x
 
@@ -174,7 +175,7 @@ class EquilibriumSet:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> EquilibriumSet:
+    def from_json(cls, data: RawRecord) -> EquilibriumSet:
         def number(x: str | float) -> Fraction | float:
             return Fraction(x) if isinstance(x, str) else float(x)
 
@@ -193,8 +194,8 @@ class EquilibriumSet:
             )
             for e in data["exhibits"]
         )
-        values = tuple(tuple(number(x) for x in pair) for pair in data["card_values"])
-        return cls(Fraction(data["value"]), frequencies, exhibits, values)  # type: ignore[arg-type]
+        values = tuple((number(low), number(high)) for low, high in data["card_values"])
+        return cls(Fraction(data["value"]), frequencies, exhibits, values)
 
 
 @cache
@@ -214,7 +215,7 @@ def truthful() -> Equilibrium:
 # -- what a page computes from an equilibrium (no scipy) ---------------------------------------
 
 
-def card_values(profile: Any, solver: Any = None) -> tuple[float, ...]:
+def card_values(profile: Profile, solver: Solver | None = None) -> tuple[float, ...]:
     """The first bidder's value per round with each card (9 ... A) when it best-replies to the
     second player's part of ``profile`` (at an equilibrium: what each card is worth)."""
     solver = solver or solved().solver
@@ -223,7 +224,7 @@ def card_values(profile: Any, solver: Any = None) -> tuple[float, ...]:
     return tuple(float(v) for v in value / chance)
 
 
-def opening_truth(profile: Any, card: int) -> float:
+def opening_truth(profile: Profile, card: int) -> float:
     """How often the first bidder holding rank ``card`` opens with the high card of its rank."""
     tree = solved().solver.tree
     b = next(
@@ -231,7 +232,7 @@ def opening_truth(profile: Any, card: int) -> float:
         for i, bid in enumerate(HEADS_UP.bids)
         if bid.kind == "high-card" and bid.params[0] == card
     )
-    return float(profile.raise_[1][tree.locate(1 << b)[1], card])
+    return float(at_depth(profile.raise_, 1)[tree.locate(1 << b)[1], card])
 
 
 # -- computing the set (scipy) --------------------------------------------------------------------
@@ -380,11 +381,11 @@ def write_shipped() -> EquilibriumSet:  # pragma: no cover - minutes of linear p
     from kayalib.blef.equilibrium import _json_lines
     from kayalib.progress import terminal_progress
 
-    bar: list[Any] = []
+    bar: list[ProgressCallback] = []
 
     def progress(done: int, total: int) -> None:
         if not bar:
-            bar.extend(terminal_progress(total, "equilibrium set"))
+            bar.append(terminal_progress(total, "equilibrium set")[0])
         bar[0](done, total)
 
     found, equilibrium = compute(progress)

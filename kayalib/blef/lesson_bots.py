@@ -28,11 +28,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
-from kayalib.blef.actions import CHECK, Action
+from kayalib.blef.actions import CHECK, Action, Check
 from kayalib.blef.bids import LADDER, Bid
-from kayalib.blef.bots import OddsBot
+from kayalib.blef.bots import BlefBot, OddsBot
 from kayalib.blef.cards import Card
 from kayalib.blef.cfr import Profile
 from kayalib.blef.equilibrium import HEADS_UP, actions_at, solved
@@ -75,7 +74,7 @@ class BluffingBot(OddsBot):
 
     def policy(self, view: BlefView) -> dict[Action, float]:
         honest = odds_action(self, view)
-        if honest == CHECK:
+        if isinstance(honest, Check):
             return {CHECK: 1.0}
         start = honest.index + 1
         bluffs = LADDER[start : start + self.reach]
@@ -112,7 +111,8 @@ class TrustingBot(OddsBot):
         target = self.raise_to(p, 0 if last is None else last.index + 1)
         if target is None:
             return {CHECK: 1.0}
-        policy = {CHECK: self.check_rate, LADDER[target]: 1.0 - self.check_rate}
+        raised = LADDER[target]
+        policy: dict[Action, float] = {CHECK: self.check_rate, raised: 1.0 - self.check_rate}
         return {action: p for action, p in policy.items() if p > 0}
 
     def choose(self, view: BlefView, rng: random.Random) -> Action:
@@ -255,7 +255,7 @@ def _reply_to_honest() -> ProfileBot:
     return ProfileBot(best_reply("honest"), REPLY)
 
 
-LESSON_BOTS: dict[str, Callable[[], Any]] = {
+LESSON_BOTS: dict[str, Callable[[], BlefBot]] = {
     "believer": BelieverBot,
     "trusting": TrustingBot,
     "bluffer 10%": lambda: BluffingBot(0.1),

@@ -12,12 +12,13 @@ from the engine's per-step generators, so a match is the same every time it runs
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from kayalib.blef.actions import CHECK
-from kayalib.blef.game import BlefRules, BlefState, CheckEvent
+from kayalib.blef.actions import CHECK, Action
+from kayalib.blef.bots import BlefBot
+from kayalib.blef.game import BlefRules, BlefState, BlefView, CheckEvent
 from kayalib.engine import turns
 from kayalib.errors import ArgumentError
 from kayalib.progress import ProgressCallback
@@ -57,7 +58,7 @@ def first_round(seed: int) -> BlefState:
     return BlefState.new(BlefRules(players=2), seed=seed)
 
 
-def play_round(bots: tuple[Any, Any], seed: int) -> RoundResult:
+def play_round(bots: tuple[BlefBot, BlefBot], seed: int) -> RoundResult:
     """Round 1 of the two-player game ``seed`` between ``bots`` (by seat), to its check."""
     start = first_round(seed)
     for step in turns(start, bots):
@@ -147,7 +148,10 @@ def bluff_rounds(bluff: float, against: str, games: int, seed: int,
             self.name = self.bot.name
             self.bluffed: set[int] = set()
 
-        def choose(self, view: Any, rng: Any) -> Any:
+        def policy(self, view: BlefView) -> dict[Action, float]:
+            return self.bot.policy(view)
+
+        def choose(self, view: BlefView, rng: random.Random) -> Action:
             action = self.bot.choose(view, rng)
             if action != lesson_bots.odds_action(self.bot, view):
                 self.bluffed.add(view.round)
@@ -157,7 +161,7 @@ def bluff_rounds(bluff: float, against: str, games: int, seed: int,
     for index in range(games):
         for seat in (0, 1):
             recorder = Recorder()
-            bots = [recorder, make_bot("blef", against)]
+            bots: list[BlefBot] = [recorder, make_bot("blef", against)]
             if seat == 1:
                 bots.reverse()
             state = play_game("blef", bots, game_seed(seed + seat, index), BlefRules(players=2))

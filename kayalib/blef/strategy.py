@@ -10,7 +10,7 @@ and how often each hand checks, raises honestly or bluffs (what a lesson shows).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -25,6 +25,10 @@ from kayalib.blef.equilibrium import (
     actions_at,
     deal_cards,
 )
+
+if TYPE_CHECKING:
+    from kayalib.blef.view import BlefView
+    from kayalib.engine import Policy
 
 __all__ = ["InformationSet", "Situation", "situations", "strategy_of", "strategy_table"]
 
@@ -125,7 +129,7 @@ def situations(solution: Equilibrium) -> list[Situation]:
     return out
 
 
-def strategy_of(bot: Any, round_: HeadsUpRound = HEADS_UP) -> Profile:
+def strategy_of(bot: Policy[BlefView, Action], round_: HeadsUpRound = HEADS_UP) -> Profile:
     """The strategy a bot plays in ``round_``, in both seats, read from its exact ``policy``.
 
     The bot is shown the views of a real two-player game (``BlefState.from_position``) for every
