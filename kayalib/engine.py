@@ -639,7 +639,9 @@ class State(Generic[ActionT, ViewT]):
         if option is None:
             option = self.legal_match(action)
         if option is None or (seat is not None and seat != self.current_player):
-            raise IllegalActionError(self.refusal(action, seat=seat))
+            why = self.refusal(action, seat=seat)
+            assert why is not None  # no legal action matches, or it is not the seat's turn
+            raise IllegalActionError(why)
         return option
 
     def apply(self, action: object, *, seat: int | None = None) -> Self:

@@ -11,11 +11,16 @@ cannot make a game are a :class:`RulesError`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kayalib.engine import Refusal
 
 __all__ = [
+    "AddressError",
     "ArgumentError",
     "BotFileError",
+    "ClassUnreachableError",
     "IllegalActionError",
     "InstallError",
     "KayalibError",
@@ -45,14 +50,15 @@ class IllegalActionError(KayalibError):
     """An action the rules do not allow now; the state it was tried on is unchanged.
 
     ``refusal`` is the :class:`~kayalib.engine.Refusal` (a code and its parameters, which pages
-    say in the reader's language); ``str()`` is its English for developers.
+    say in the reader's language), or a sentence a page wrote already; ``str()`` is its English
+    for developers.
     """
 
-    def __init__(self, refusal: Any) -> None:
+    def __init__(self, refusal: Refusal | str) -> None:
         super().__init__(str(refusal))
         self.refusal = refusal
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[type[IllegalActionError], tuple[Refusal | str]]:
         return (type(self), (self.refusal,))
 
 
@@ -102,6 +108,15 @@ class UsageError(KayalibError):
 
 class OutputError(KayalibError):
     """Output that cannot be written (a full disk, a closed standard output)."""
+
+
+class AddressError(KayalibError):
+    """A value of a page's address that is not one of its choices (or is far too long)."""
+
+
+class ClassUnreachableError(KayalibError, OSError):
+    """The class service did not answer (or answered something that is not JSON): a network
+    failure, so an ``OSError`` too."""
 
 
 class InstallError(KayalibError):

@@ -41,6 +41,7 @@ from fractions import Fraction
 from typing import Any
 from urllib.parse import urlencode
 
+from kayalib.errors import ClassUnreachableError
 from kayalib.pages.kernel import SECRET_ENV, SECRET_HEADER
 
 __all__ = [
@@ -60,10 +61,6 @@ URL_ENV = "KAYALIB_CLASS_URL"
 #: server passes to the page's kernel, :func:`kayalib.server.table_web.pass_identity`)
 MEMBER_ENV, AUTHOR_ENV = "HTTP_X_KAYALIB_MEMBER", "HTTP_X_KAYALIB_AUTHOR"
 TIMEOUT = 10.0
-
-
-class ClassUnreachableError(OSError):
-    """The class service did not answer (or answered something that is not JSON)."""
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs
 
-from kayalib.errors import KayalibError, SeedError
+from kayalib.errors import AddressError, KayalibError, SeedError
 from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
 from kayalib.pages.kernel import is_teacher_key, query_string
 from kayalib.seeds import MAX_STUDENT, personal_seed
@@ -66,10 +66,6 @@ RESUME_CHARS = 16_000
 MAX_FIELDS = 50
 #: the notices with words of their own (every other refused value gets ``server_bad_value``).
 _OWN_NOTICES = ("seed", "lang", "speed", "bots", "resume")
-
-
-class AddressError(KayalibError):
-    """A value of the page address that is not one of its choices (or is far too long)."""
 
 
 def is_seed_text(text: str) -> bool:
