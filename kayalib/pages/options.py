@@ -23,15 +23,17 @@ person can type into a page, on every page.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qs
 
 from kayalib.errors import AddressError, KayalibError, SeedError
 from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
 from kayalib.pages.kernel import is_teacher_key, query_string
 from kayalib.seeds import MAX_STUDENT, personal_seed
+
+T = TypeVar("T")
 
 __all__ = [
     "DEFAULT_SPEED",
@@ -183,7 +185,7 @@ class PageOptions:
         allowed values; ``bots`` the players a page knows (another name is a problem)."""
         fields = query_fields(query)
         problems: list[str] = []
-        values: dict[str, Any] = {}
+        values: dict[str, Any] = {}  # the settings found, of the fields' own types
 
         def given(name: str, limit: int = VALUE_CHARS) -> str | None:
             found = fields.get(name)
@@ -195,7 +197,9 @@ class PageOptions:
                 return None
             return text
 
-        def read(name: str, check: Any, *args: Any, limit: int = VALUE_CHARS) -> Any:
+        def read(
+            name: str, check: Callable[..., T], *args: object, limit: int = VALUE_CHARS
+        ) -> T | None:
             text = given(name, limit)
             if text is None:
                 return None
@@ -235,10 +239,15 @@ class PageOptions:
         return cls(**settings, choices=own, problems=tuple(dict.fromkeys(problems)))
 
     @classmethod
-    def from_environment(cls, **checks: Any) -> PageOptions:
+    def from_environment(
+        cls,
+        *,
+        choices: Mapping[str, Sequence[str]] | None = None,
+        bots: Collection[str] | None = None,
+    ) -> PageOptions:
         """Options from ``QUERY_STRING``, which Voila sets from the page address (waited for in
-        a pooled kernel: :func:`kayalib.pages.kernel.query_string`)."""
-        return cls.parse(query_string(), **checks)
+        a pooled kernel: :func:`kayalib.pages.kernel.query_string`); as :meth:`parse`."""
+        return cls.parse(query_string(), choices=choices, bots=bots)
 
     @property
     def seed_in_use(self) -> int | None:
@@ -263,8 +272,8 @@ class PageOptions:
     def notices(self, t: Translator, *, bots: Sequence[str] = ()) -> list[str]:
         """A sentence for each refused value, in the language of ``t`` (``bots``: the players
         the page knows, named in the notice about unknown ones)."""
-        words: dict[str, dict[str, Any]] = {"seed": {"digits": SEED_DIGITS},
-                                            "bots": {"names": ", ".join(sorted(bots))}}
+        words: dict[str, dict[str, object]] = {"seed": {"digits": SEED_DIGITS},
+                                               "bots": {"names": ", ".join(sorted(bots))}}
         return [
             t(f"server_bad_{name}", **words.get(name, {})) if name in _OWN_NOTICES
             else t("server_bad_value", name=name)

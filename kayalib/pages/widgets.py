@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from html import escape
 from pathlib import Path
-from typing import Any
 
 import ipywidgets as w
 
@@ -99,7 +98,7 @@ def loaded_signal(on_loaded: Callable[[], object]) -> w.Text:
     signal = w.Text(value="", continuous_update=True, layout={"display": "none"})
     signal.add_class("kaya-loaded")
 
-    def told(change: dict[str, Any]) -> None:
+    def told(change: Mapping[str, object]) -> None:
         if change["new"]:
             on_loaded()
 
@@ -107,12 +106,14 @@ def loaded_signal(on_loaded: Callable[[], object]) -> w.Text:
     return signal
 
 
-def widget_states(widgets: Iterable[w.Widget]) -> dict[str, dict[str, Any]]:
+def widget_states(widgets: Iterable[w.Widget]) -> dict[str, dict[str, object]]:
     """Each widget's state as the page would be sent it now, by model id."""
     return {widget.model_id: widget.get_state() for widget in widgets}
 
 
-def resend_state(widgets: Iterable[w.Widget], since: dict[str, dict[str, Any]]) -> list[w.Widget]:
+def resend_state(
+    widgets: Iterable[w.Widget], since: Mapping[str, Mapping[str, object]]
+) -> list[w.Widget]:
     """Send the whole state again of each widget (in this order) that is not as it was in
     ``since`` (:func:`widget_states`, taken when the page was shown); those sent."""
     sent = []
@@ -123,7 +124,7 @@ def resend_state(widgets: Iterable[w.Widget], since: dict[str, dict[str, Any]]) 
     return sent
 
 
-def set_options(dropdown: w.Dropdown, options: Sequence[tuple[str, Any]]) -> None:
+def set_options(dropdown: w.Dropdown, options: Sequence[tuple[str, object]]) -> None:
     """Replace a dropdown's ``(label, value)`` options, keeping its value when still offered."""
     options = list(options)
     if list(dropdown.options) == options:
