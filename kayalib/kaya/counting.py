@@ -187,6 +187,18 @@ def replay_share(
     return Fraction(replayed * cards + prior * known, cards * (watched + prior))
 
 
+@overload
+def win_probability(
+    own: int, targets: Sequence[Collection[int] | Target], *, exact: Literal[False] = False
+) -> float: ...
+@overload
+def win_probability(
+    own: int, targets: Sequence[Collection[int] | Target], *, exact: Literal[True]
+) -> Fraction: ...
+@overload
+def win_probability(
+    own: int, targets: Sequence[Collection[int] | Target], *, exact: bool
+) -> Number: ...
 def win_probability(
     own: int, targets: Sequence[Collection[int] | Target], *, exact: bool = False
 ) -> Number:
@@ -215,6 +227,18 @@ def win_probability(
     return p if exact else float(p)
 
 
+@overload
+def showdown_odds(
+    own: int, targets: Sequence[Collection[int] | Target], *, exact: Literal[False] = False
+) -> tuple[float, ...]: ...
+@overload
+def showdown_odds(
+    own: int, targets: Sequence[Collection[int] | Target], *, exact: Literal[True]
+) -> tuple[Fraction, ...]: ...
+@overload
+def showdown_odds(
+    own: int, targets: Sequence[Collection[int] | Target], *, exact: bool
+) -> tuple[Number, ...]: ...
 def showdown_odds(
     own: int, targets: Sequence[Collection[int] | Target], *, exact: bool = False
 ) -> tuple[Number, ...]:
