@@ -23,7 +23,7 @@ import functools
 import logging
 from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import ParamSpec
 
 import ipywidgets as widgets
 
@@ -33,6 +33,8 @@ from kayalib.i18n import Translator
 from kayalib.pages.widgets import show_if
 
 __all__ = ["Banner", "ErrorBanner", "banner_html"]
+
+P = ParamSpec("P")
 
 log = logging.getLogger("kayalib.pages")
 
@@ -97,16 +99,16 @@ class Banner:
 
     def guard(
         self,
-        handler: Callable[..., Any],
+        handler: Callable[P, object],
         *,
         clear: bool = True,
         after: Callable[[], None] | None = None,
-    ) -> Callable[..., None]:
+    ) -> Callable[P, None]:
         """``handler`` as a widget callback: a failure is shown here (then ``after()`` runs, a
         page redrawing itself), never lost; success clears the banner unless ``clear=False``."""
 
         @functools.wraps(handler)
-        def run(*args: Any, **kwargs: Any) -> None:
+        def run(*args: P.args, **kwargs: P.kwargs) -> None:
             try:
                 handler(*args, **kwargs)
             except Exception as error:  # shown to the reader on purpose
@@ -150,9 +152,9 @@ class ErrorBanner(widgets.HTML):
 
     def guard(
         self,
-        handler: Callable[..., Any],
+        handler: Callable[P, object],
         *,
         clear: bool = True,
         after: Callable[[], None] | None = None,
-    ) -> Callable[..., None]:
+    ) -> Callable[P, None]:
         return self.banner.guard(handler, clear=clear, after=after)

@@ -36,11 +36,12 @@ import logging
 import os
 import urllib.error
 import urllib.request
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 from urllib.parse import urlencode
 
+from kayalib.engine import JSONRecord
 from kayalib.errors import ClassUnreachableError
 from kayalib.pages.kernel import SECRET_ENV, SECRET_HEADER
 
@@ -94,11 +95,12 @@ class ClassLink:
             return None
         return cls(url, tuple(headers))
 
-    def request(self, path: str, body: dict[str, Any] | None = None,
+    def request(self, path: str, body: Mapping[str, object] | None = None,
                 query: dict[str, str] | None = None,
-                headers: dict[str, str] | None = None) -> tuple[int, Any]:  # fmt: skip
+                headers: dict[str, str] | None = None) -> tuple[int, object]:  # fmt: skip
         """``GET`` (or ``POST`` with a JSON ``body``) ``kayalib/<path>``: the status and the JSON
-        answer; :class:`ClassUnreachableError` when the service does not answer."""
+        answer (not checked: whoever reads it checks its shape); :class:`ClassUnreachableError`
+        when the service does not answer."""
         url = self.url + "kayalib/" + path + ("?" + urlencode(query) if query else "")
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST")
@@ -142,11 +144,11 @@ def _text(value: object) -> str | None:
     return str(value)[:40]
 
 
-def _share(kind: str, lesson: str, name: str, value: dict[str, Any]) -> bool:
+def _share(kind: str, lesson: str, name: str, value: JSONRecord) -> bool:
     link = ClassLink.from_environment()
     if link is None:
         return False
-    body = {"kind": kind, "lesson": str(lesson), "name": str(name), "value": value,
+    body: JSONRecord = {"kind": kind, "lesson": str(lesson), "name": str(name), "value": value,
             "member": os.environ.get(MEMBER_ENV, ""), "author": os.environ.get(AUTHOR_ENV, "")}
     try:
         status, _answer = link.request("class/entry", body)
@@ -180,9 +182,10 @@ def share_show(lesson: str, round_: int, gesture: str | None) -> bool:
                                                             "gesture": gesture})  # fmt: skip
 
 
-def class_data(kind: str, lesson: str | None = None, name: str | None = None) -> Any:
-    """The class's data of ``kind`` (see :mod:`kayalib.server.classdata`), or ``None`` outside
-    class mode or when the class service does not answer."""
+def class_data(kind: str, lesson: str | None = None, name: str | None = None) -> object:
+    """The class's data of ``kind`` (see :mod:`kayalib.server.classdata`; not checked: whoever
+    reads it checks its shape), or ``None`` outside class mode or when the class service does
+    not answer."""
     link = ClassLink.from_environment()
     if link is None:
         return None

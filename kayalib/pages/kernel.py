@@ -30,7 +30,7 @@ import socket
 import struct
 import sys
 import time
-from typing import Any
+from typing import BinaryIO
 
 __all__ = [
     "ANSWERS_ENV",
@@ -175,12 +175,12 @@ def receive_one_message(
                     return message.decode("utf-8", "replace")
 
 
-def _read_exactly(reader: Any, n: int) -> bytes | None:
+def _read_exactly(reader: BinaryIO, n: int) -> bytes | None:
     data = reader.read(n)
     return data if data is not None and len(data) == n else None
 
 
-def _read_frame(reader: Any) -> tuple[bool, int, bytes] | None:
+def _read_frame(reader: BinaryIO) -> tuple[bool, int, bytes] | None:
     head = _read_exactly(reader, 2)
     if head is None:
         return None
@@ -260,7 +260,7 @@ def protect_the_page() -> None:
     if shell is None or getattr(shell, "_kayalib_quiet_tracebacks", False):
         return
 
-    def showtraceback(*_args: Any, **_kwargs: Any) -> None:
+    def showtraceback(*_args: object, **_kwargs: object) -> None:
         log.error("Exception in callback", exc_info=sys.exc_info())
 
     shell.showtraceback = showtraceback

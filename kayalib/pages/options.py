@@ -23,15 +23,17 @@ person can type into a page, on every page.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qs
 
-from kayalib.errors import KayalibError, SeedError
+from kayalib.errors import AddressError, KayalibError, SeedError
 from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
 from kayalib.pages.kernel import answer_key_status, query_string
 from kayalib.seeds import MAX_STUDENT, personal_seed
+
+T = TypeVar("T")
 
 __all__ = [
     "DEFAULT_SPEED",
@@ -66,10 +68,6 @@ RESUME_CHARS = 16_000
 MAX_FIELDS = 50
 #: the notices with words of their own (every other refused value gets ``server_bad_value``).
 _OWN_NOTICES = ("seed", "lang", "speed", "bots", "resume", "answer_key", "no_answer_key")
-
-
-class AddressError(KayalibError):
-    """A value of the page address that is not one of its choices (or is far too long)."""
 
 
 def is_seed_text(text: str) -> bool:
@@ -187,7 +185,7 @@ class PageOptions:
         allowed values; ``bots`` the players a page knows (another name is a problem)."""
         fields = query_fields(query)
         problems: list[str] = []
-        values: dict[str, Any] = {}
+        values: dict[str, Any] = {}  # the settings found, of the fields' own types
 
         def given(name: str, limit: int = VALUE_CHARS) -> str | None:
             found = fields.get(name)
@@ -199,7 +197,9 @@ class PageOptions:
                 return None
             return text
 
-        def read(name: str, check: Any, *args: Any, limit: int = VALUE_CHARS) -> Any:
+        def read(
+            name: str, check: Callable[..., T], *args: object, limit: int = VALUE_CHARS
+        ) -> T | None:
             text = given(name, limit)
             if text is None:
                 return None
@@ -240,7 +240,12 @@ class PageOptions:
         return cls(**settings, choices=own, problems=tuple(dict.fromkeys(problems)))
 
     @classmethod
-    def from_environment(cls, **checks: Any) -> PageOptions:
+    def from_environment(
+        cls,
+        *,
+        choices: Mapping[str, Sequence[str]] | None = None,
+        bots: Collection[str] | None = None,
+    ) -> PageOptions:
         """Options from ``QUERY_STRING``, which Voila sets from the page address (waited for in
         a pooled kernel: :func:`kayalib.pages.kernel.query_string`), and for a class table the
         seat the server says this browser holds there (:data:`kayalib.pages.classroom.SEAT_ENV`).
@@ -249,7 +254,7 @@ class PageOptions:
 
         from kayalib.pages.classroom import SEAT_ENV
 
-        options = cls.parse(query_string(), **checks)
+        options = cls.parse(query_string(), choices=choices, bots=bots)
         token = os.environ.get(SEAT_ENV, "")
         if options.table is None or not token:
             return options
@@ -281,8 +286,8 @@ class PageOptions:
     def notices(self, t: Translator, *, bots: Sequence[str] = ()) -> list[str]:
         """A sentence for each refused value, in the language of ``t`` (``bots``: the players
         the page knows, named in the notice about unknown ones)."""
-        words: dict[str, dict[str, Any]] = {"seed": {"digits": SEED_DIGITS},
-                                            "bots": {"names": ", ".join(sorted(bots))}}
+        words: dict[str, dict[str, object]] = {"seed": {"digits": SEED_DIGITS},
+                                               "bots": {"names": ", ".join(sorted(bots))}}
         return [
             t(f"server_bad_{name}", **words.get(name, {})) if name in _OWN_NOTICES
             else t("server_bad_value", name=name)

@@ -7,7 +7,6 @@ import re
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
-from typing import Any
 
 import ipywidgets as w
 
@@ -57,7 +56,7 @@ def page_script() -> str:
     return version + (Path(__file__).parent / "page.js").read_text("utf-8")
 
 
-def set_options(dropdown: w.Dropdown, options: Sequence[tuple[str, Any]]) -> None:
+def set_options(dropdown: w.Dropdown, options: Sequence[tuple[str, object]]) -> None:
     """Replace a dropdown's ``(label, value)`` options, keeping its value when still offered."""
     options = list(options)
     if list(dropdown.options) == options:

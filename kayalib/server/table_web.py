@@ -182,6 +182,7 @@ def _budget(book: dict[str, Budget], name: str, size: tuple[int, float]) -> Budg
 
 def refusal_json(error: IllegalActionError) -> dict[str, Any]:
     why = error.refusal
+    assert not isinstance(why, str)  # the service refuses with the table's refusals, as data
     return {"refusal": {"code": why.code, "params": why.as_dict(), "english": why.english}}
 
 
