@@ -251,7 +251,7 @@ def test_a_play_page_holds_its_seat_by_the_cookie_and_offers_another_device_a_pa
             data = message.get("content", {}).get("data", {})
             if data.get("method") == "update_states":
                 states = data["states"]
-                for path, buffer in zip(data["buffer_paths"], message.get("buffers", [])):
+                for path, buffer in zip(data["buffer_paths"], message["buffers"], strict=True):
                     *inside, last = path  # the board's scene travels packed, as a buffer
                     place = states
                     for key in inside:
