@@ -211,5 +211,5 @@ def test_the_write_a_bot_page_is_never_run_by_the_server(class_server) -> None:
     """It writes files (a teacher's bot was replaced by the template): JupyterLab only."""
     before = set(class_server.kernel_pids())
     status, page = Client(class_server).request("/voila/render/write-a-bot.ipynb?lang=pl")
-    assert status == 404 and "JupyterLab" in page and "make lab" in page
+    assert status == 404 and "JupyterLab" in page and "kayalib lab" in page
     assert set(class_server.kernel_pids()) <= before
