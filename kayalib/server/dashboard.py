@@ -172,11 +172,24 @@ def _truth(entries: Sequence[Entry]) -> Fraction | None:
     return values.most_common(1)[0][0] if values else None
 
 
+def _true_choice(entries: Sequence[Entry]) -> str | None:
+    """The right choice the students' pages named (the most common), for a question of choices."""
+    choices = Counter(str(e.value["exact"])[:NUMBER_CHARS] for e in entries
+                      if e.value.get("exact") not in (None, "")
+                      and _fraction(e.value.get("exact")) is None)  # fmt: skip
+    return choices.most_common(1)[0][0] if choices else None
+
+
+def _choice_label(t: Translator, choice: str) -> str:
+    return t(f"lesson_range_{choice}") if f"lesson_range_{choice}" in t.words else choice
+
+
 def prediction_figure(t: Translator, key: tuple[str, str], entries: Sequence[Entry],
                       revealed: bool) -> dict[str, Any]:  # fmt: skip
     """One question's guesses: a histogram; once ``revealed``, the true value marked on it."""
     lesson, name = key
     truth = _truth(entries) if revealed else None
+    truth_text = _number(t, truth) if truth is not None else ""
     numbers = [v for e in entries if (v := _fraction(e.value.get("value"))) is not None]
     mark = None
     if numbers and len(numbers) >= len(entries) / 2:
@@ -195,11 +208,14 @@ def prediction_figure(t: Translator, key: tuple[str, str], entries: Sequence[Ent
             mark = bin_of(truth)
     else:
         choices = Counter(str(e.value.get("value", ""))[:NUMBER_CHARS] for e in entries)
-        bars = [(t(f"lesson_range_{c}") if f"lesson_range_{c}" in t.words else c, n)
-                for c, n in sorted(choices.items())]  # fmt: skip
-    truth_text = _number(t, truth) if truth is not None else ""
+        right = _true_choice(entries) if revealed else None
+        order = sorted(set(choices) | ({right} if right is not None else set()))
+        bars = [(_choice_label(t, c), choices[c]) for c in order]
+        if right is not None:  # the right choice has its bar, chosen or not, and is marked
+            mark, truth_text = order.index(right), _choice_label(t, right)
     title = t.count("dash_guesses", len(entries), n=len(entries))
-    label = t("dash_true_value", value=truth_text) if truth_text else ""
+    said = "dash_true_value" if truth is not None else "dash_right_choice"
+    label = t(said, value=truth_text) if truth_text else ""
     return {
         "lesson": lesson, "name": name, "count": len(entries), "revealed": revealed,
         "truth": truth_text,

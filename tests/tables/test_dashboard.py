@@ -44,6 +44,23 @@ def test_the_guesses_are_a_histogram_and_the_truth_waits_for_the_reveal(
     assert data["exact"] == "445/1771"
 
 
+def test_a_question_of_choices_marks_its_right_choice_once_revealed(
+    service: TableService,
+) -> None:  # fmt: skip
+    """Naive: only a number was a true value, so revealing a question of choices (lesson 02's
+    "which beats which", 07's verdicts) showed the class's bars and nothing marked right."""
+    for guess in ("odds", "odds", "tie"):
+        add(service, "prediction", "07", "vs_odds", {"value": guess, "exact": "bluffer"})
+    figure = overview(service, Translator("en"))["figures"]["predictions"][0]
+    assert not figure["revealed"] and figure["truth"] == "" and "bluffer" not in figure["svg"]
+    service.store.reveal(service.class_id, "07", "vs_odds")
+    figure = overview(service, Translator("en"))["figures"]["predictions"][0]
+    assert figure["truth"] == "bluffer" and "right answer: bluffer" in figure["svg"]
+    labels = re.findall(r'font-size="10" text-anchor="middle">([^<]*)<', figure["svg"])
+    assert labels == ["bluffer", "odds", "tie"]  # the right one: a bar, though unchosen
+    assert class_data(service, "prediction", "07", "vs_odds")["exact"] == "bluffer"
+
+
 def test_the_intervals_are_pooled_with_the_misses_marked(service: TableService) -> None:
     rng = random.Random(4)
     for i in range(26):

@@ -172,7 +172,8 @@ class Prediction(widgets.VBox, Localized):
         if self.share_as is not None:  # class mode: the class's histogram on the dashboard
             from kayalib.pages.classroom import share_prediction
 
-            share_prediction(*self.share_as, self.value, self.exact)
+            truth = self.exact if self.exact is not None else self.answer  # a number or a choice
+            share_prediction(*self.share_as, self.value, truth)
         self._show()
         self.gate.open()
 
