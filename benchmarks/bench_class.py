@@ -47,6 +47,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kayalib.ui.board import unpack
+from kayalib.ui.tree import find
 from tests.processes import ServerProcess, free_port, voila_command
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -238,19 +240,23 @@ async def one_student(http, url: str, port: int, timeout: float) -> Student:
             await ws.send(jupyter_message("comm_msg", {
                 "comm_id": control, "data": {"method": "request_states"}}, session))  # fmt: skip
             states = await asyncio.wait_for(_states(ws), timeout)
-            bid = _widget(states, "kaya-bid")
-            log = _widget(states, "kaya-side")  # the side column: players and the log
-            if log is None:
+            board, tree = _board(states)
+            if board is None:
+                result.error = "no board"
+                return result
+            if find(tree, "kaya-side-column") is None:  # the side column: players and the log
                 result.error = "no log column"
                 return result
-            if bid is None or states[bid]["state"].get("disabled"):
+            bid = find(tree, "kaya-bid")
+            if bid is None or bid[1].get("disabled"):
                 result.error = "no enabled Bid button"
                 return result
             result.playable = time.perf_counter() - start
             clicked = time.perf_counter()
-            await ws.send(jupyter_message("comm_msg", {"comm_id": bid, "data": {
-                "method": "custom", "content": {"event": "click"}}}, session))  # fmt: skip
-            await asyncio.wait_for(_update_of(ws, log), timeout)
+            await ws.send(jupyter_message("comm_msg", {"comm_id": board, "data": {
+                "method": "custom", "content": {"ctl": bid[1]["ctl"], "do": "click"}}},
+                session))  # fmt: skip
+            await asyncio.wait_for(_patch_of(ws, board), timeout)
             result.click = time.perf_counter() - clicked
     except (TimeoutError, asyncio.TimeoutError):
         result.error = f"no answer within {timeout:.0f} s"
@@ -274,9 +280,12 @@ def one_student_now(url: str, port: int, timeout: float = 120.0) -> Student:
 
 
 async def _messages(ws):
+    """Each message of the kernel's websocket (JSON protocol): a text frame, or a binary one
+    for a message with buffers (the board's packed scene and patches), its buffers in place."""
+    from jupyter_server.services.kernels.connection.base import deserialize_binary_message
+
     async for raw in ws:
-        if isinstance(raw, str):
-            yield json.loads(raw)
+        yield json.loads(raw) if isinstance(raw, str) else deserialize_binary_message(raw)
 
 
 async def _states(ws) -> dict:
@@ -285,25 +294,36 @@ async def _states(ws) -> dict:
         if msg.get("msg_type", msg.get("header", {}).get("msg_type")) == "comm_msg" and (
             data.get("method") == "update_states"
         ):
-            return data["states"]
+            states = data["states"]
+            for path, buffer in zip(data.get("buffer_paths", []), msg.get("buffers", []),
+                                    strict=True):  # fmt: skip
+                *inside, last = path
+                place = states
+                for key in inside:
+                    place = place[key]
+                place[last] = bytes(buffer)
+            return states
     raise ConnectionError("the websocket closed before the widgets came")
 
 
-async def _update_of(ws, comm_id: str) -> None:
+def _board(states: dict) -> tuple[str | None, object]:
+    """The play page's board (its model id) and the tree it shows."""
+    for model_id, model in states.items():
+        scene = model.get("state", {}).get("scene")
+        if isinstance(scene, dict) and "packed" in scene:
+            return model_id, unpack(scene["packed"])["tree"]
+    return None, None
+
+
+async def _patch_of(ws, board: str) -> None:
+    """Until the board sends its next patch (what the click changed on the page)."""
     async for msg in _messages(ws):
         content = msg.get("content", {})
         data = content.get("data", {})
-        if content.get("comm_id") == comm_id and data.get("method") == "update":
-            if "value" in data.get("state", {}):
+        if content.get("comm_id") == board and data.get("method") == "custom":
+            if "rev" in data.get("content", {}):
                 return
-    raise ConnectionError("the websocket closed before the update came")
-
-
-def _widget(states: dict, css_class: str) -> str | None:
-    for model_id, model in states.items():
-        if css_class in model.get("state", {}).get("_dom_classes", ()):
-            return model_id
-    return None
+    raise ConnectionError("the websocket closed before the page changed")
 
 
 # ---------------------------------------------------------------------- a wave
