@@ -16,6 +16,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+import zlib
 from collections.abc import Iterator
 
 import pytest
@@ -125,6 +126,16 @@ def message(msg_type: str, content: dict, channel: str = "shell") -> str:
     )  # fmt: skip
 
 
+def _readable(buffer: bytes) -> object:
+    """A message's buffer as data: the board's scene or patch unpacked, else its bytes as text."""
+    from kayalib.ui.board import unpack
+
+    try:
+        return unpack(buffer)
+    except (zlib.error, ValueError):
+        return buffer.decode("latin-1")
+
+
 def receive_for(ws, seconds: float, until: str | None = None, then: float = 0.0) -> list[dict]:
     """Every message the websocket brings within ``seconds``; or, with ``until``, only until a
     message of that type has come, and ``then`` seconds more.
@@ -133,6 +144,7 @@ def receive_for(ws, seconds: float, until: str | None = None, then: float = 0.0)
     on the same channel, and receive until its ``kernel_info_reply``: a kernel answers one
     channel's requests in order, so any answer to the request would have come before.
     """
+    from jupyter_server.services.kernels.connection.base import deserialize_binary_message
     from websockets.exceptions import ConnectionClosed
 
     got: list[dict] = []
@@ -144,7 +156,12 @@ def receive_for(ws, seconds: float, until: str | None = None, then: float = 0.0)
             break
         except ConnectionClosed:
             break
-        got.append(json.loads(raw) if isinstance(raw, str) else {"binary": raw})
+        if isinstance(raw, str):
+            got.append(json.loads(raw))
+        else:  # a message with buffers: the board's unpacked (its page), for checks on words
+            msg = deserialize_binary_message(raw)
+            msg["buffers"] = [_readable(bytes(b)) for b in msg.get("buffers", [])]
+            got.append(json.loads(json.dumps(msg, default=str)))  # its dates as text
         if until is not None and got[-1].get("header", {}).get("msg_type") == until:
             until, deadline = None, min(deadline, time.monotonic() + then)
     return got

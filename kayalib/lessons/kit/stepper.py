@@ -102,6 +102,7 @@ class Stepper(widgets.VBox, Localized):
         self.first_button.description = t("lesson_start")
         self.back_button.description = t("lesson_back")
         self.next_button.description = t("lesson_next")
+        self.chapters.description = t("lesson_scenes")  # its label: a list needs a visible name
         marks = [(step.title, i) for i, step in enumerate(self.steps) if step.chapter]
         self.chapters.layout.display = "" if marks else "none"
         self._moving = True  # new labels are not a jump
