@@ -33,7 +33,7 @@ from kayalib.words.blef import SUIT_KEYS, BlefWords
 __all__ = ["SUIT_KEYS", "BlefApp", "bid_cards"]
 
 
-class BlefApp(GameApp):
+class BlefApp(GameApp[BlefWords, BlefRules]):
     """Play Blef against bots (``random``, ``honest``, ``odds``, ``bayes``, ``cfr``) or hot-seat.
 
     ``opponents`` names who sits at seats 1.. ("human" for a friend at the same screen);
@@ -57,7 +57,7 @@ class BlefApp(GameApp):
         self._picker_for: tuple[int, int] | None = None
         self._model_for: tuple[str, ...] | None = None
         add = self.shell.board.add
-        self.mode: Choice = add(Choice("mode", "kaya-mode", options=[(m, m) for m in MODES],
+        self.mode: Choice[str] = add(Choice("mode", "kaya-mode", options=[(m, m) for m in MODES],
                                        value=self._mode_init))  # fmt: skip
         self.shell.options.append(self.mode)
         self.quick_label = ""

@@ -46,7 +46,7 @@ def challenge_win_odds(view: KayaView) -> list[tuple[Challenge, float]]:
     return [(c, float(table[c.targets])) for c in legal]
 
 
-class KayaApp(GameApp):
+class KayaApp(GameApp[KayaWords, KayaRules]):
     """Play Aku Paling Kaya against bots (``random``, ``counter``) or hot-seat on one screen.
 
     Seat 0 is the person at the screen and plays ``colour``; the other seats take the remaining
@@ -70,10 +70,10 @@ class KayaApp(GameApp):
 
     def build_game(self) -> None:
         add = self.shell.board.add
-        self.colour: Choice = add(Choice("colour", "kaya-colour",
+        self.colour: Choice[str] = add(Choice("colour", "kaya-colour",
                                          options=[(c.value, c.value) for c in COLORS],
                                          value=self._colour_init))  # fmt: skip
-        self.coins: Choice = add(Choice("coins", "kaya-coins",
+        self.coins: Choice[str] = add(Choice("coins", "kaya-coins",
                                         options=[(c, c) for c in COIN_TABLES],
                                         value=self._coins_init))  # fmt: skip
         self.shell.setup_first.append(self.colour)
@@ -98,7 +98,7 @@ class KayaApp(GameApp):
         self.challenge_shown = self.power_shown = False
         self.take_back: Button = add(Button("take-back", "kaya-take-back", style="success"))
         self.take_back.on_click(self.guard(lambda _b: self.human_act(TakeBack())))
-        self.steal_choice: Choice = add(Choice("steal-choice", "kaya-steal-choice",
+        self.steal_choice: Choice[Steal | None] = add(Choice("steal-choice", "kaya-steal-choice",
                                                options=[("", None)]))  # fmt: skip
         self.steal_button: Button = add(Button("steal", "kaya-steal", style="success"))
         self.steal_button.on_click(self.guard(self._on_steal))
@@ -233,8 +233,8 @@ class KayaApp(GameApp):
             h("div.kaya-hint", self.shell.hint,
               hidden=not (screen.hint and not screen.view.is_terminal)),
         ]  # fmt: skip
-        side = [h("div.kaya-table", panels.table(screen, words)),
-                h("div.kaya-gambreng", panels.gambreng(screen, words))]
+        side: list[Node] = [h("div.kaya-table", panels.table(screen, words)),
+                             h("div.kaya-gambreng", panels.gambreng(screen, words))]
         return play, side
 
     def _draw_hand(self, screen: Screen, words: KayaWords, view: KayaView, phase: str) -> None:

@@ -312,7 +312,7 @@ def table_panel(seat: ClassSeat, words: Any) -> Node:
         # a bot's seat name says it is a bot already ("Player 3 (bot: random)")
         state = {"bot": "", "here": "", "away": t("table_seat_away"),
                  "stand_in": t("table_seat_stand_in")}[presence]  # fmt: skip
-        mark = [" ", h("span.kaya-table-away", f"({state})")] if state else []
+        mark: list[Node] = [" ", h("span.kaya-table-away", f"({state})")] if state else []
         items.append(h("li", words.seat(i), *mark))
     if seat.stand_in_moves:
         lines.append(t("table_stand_in_moves", n=seat.stand_in_moves))

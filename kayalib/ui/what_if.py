@@ -115,14 +115,14 @@ class WhatIf:
         hand, counts, starter, bids = EXAMPLE
         self.board = Board()
         add = self.board.add
-        self.lang: Choice = add(Choice("lang", "kaya-lang", options=list(
+        self.lang: Choice[str] = add(Choice("lang", "kaya-lang", options=list(
             (name, code) for code, name in languages().items()), value=lang))
         self.lang.observe(lambda change: self.language.set(change["new"]), names="value")
         self.error = Banner(lambda: self.t)
         guard = self._guard
         self.hand: TextField = add(TextField("hand", "kaya-whatif-hand", value=hand))
         self.counts: TextField = add(TextField("counts", "kaya-whatif-counts", value=counts))
-        self.starter: Choice = add(Choice("starter", "kaya-whatif-starter", options=[("", 0)],
+        self.starter: Choice[int] = add(Choice("starter", "kaya-whatif-starter", options=[("", 0)],
                                           value=0))  # fmt: skip
         self.heard_bids: list[tuple[int, str]] = []
         self._bids: list[Bid] = [Bid.parse(b) for b in bids]
@@ -283,5 +283,7 @@ class WhatIf:
         display(self.board)
         display(Javascript(page_script()))
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+    def _repr_mimebundle_(
+        self, **kwargs: dict[str, object]
+    ) -> tuple[dict[str, object], dict[str, object]] | None:
         return self.board._repr_mimebundle_(**kwargs)
