@@ -48,7 +48,7 @@ from kayalib.ui.tree import Node, h, inline
 if TYPE_CHECKING:
     from typing import Self, Unpack  # Python 3.11; annotations only, so 3.10 runs this too
 
-__all__ = ["AppOptions", "GameApp", "no_new_game", "no_undo"]
+__all__ = ["AppOptions", "AppSettings", "GameApp", "no_new_game", "no_undo"]
 
 #: the narrator of a game app (its words: ``BlefWords``, ``KayaWords``)
 WordsT = TypeVar("WordsT", bound=Narrator)
@@ -56,8 +56,8 @@ WordsT = TypeVar("WordsT", bound=Narrator)
 RulesT = TypeVar("RulesT", bound=Rules)
 
 
-class AppOptions(TypedDict, total=False):
-    """The settings every play app takes (see :class:`GameApp`); a game app adds its own."""
+class AppSettings(TypedDict, total=False):
+    """The page settings every play app takes (see :class:`GameApp`); a game app adds its own."""
 
     seed: int | None
     lang: str
@@ -67,6 +67,11 @@ class AppOptions(TypedDict, total=False):
     hint: bool
     size: str
     seed_fixed: bool | None
+
+
+class AppOptions(AppSettings, total=False):
+    """Everything a play app takes: its settings and the table it shows (see :class:`GameApp`)."""
+
     table: Table | None
     client: TableClient | None
 
@@ -211,7 +216,7 @@ class GameApp(Generic[WordsT, RulesT]):
     def reset_controls(self) -> None:
         """Reset per-decision controls after a new game or an undo (selections)."""
 
-    def show_rules(self, rules: RulesT) -> None:
+    def show_rules(self, rules: Rules | None) -> None:
         """Set the game's setting widgets from the rules of the table shown (a game brought
         back, a rigged position), so that "New game" deals that kind of game again."""
 

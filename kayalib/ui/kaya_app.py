@@ -13,7 +13,7 @@ the hand row (the stylesheet hides them otherwise), so a move changes little.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from kayalib.engine import View
 from kayalib.errors import IllegalActionError
@@ -22,12 +22,16 @@ from kayalib.kaya.cards import COLORS, Card, Color
 from kayalib.kaya.events import Event, MoveEvent
 from kayalib.kaya.rules import COIN_TABLES, KayaRules, describe_rules
 from kayalib.kaya.view import KayaView
+from kayalib.registry import Rules
 from kayalib.ui import kaya_panels as panels
 from kayalib.ui.controls import Button, Check, Choice
-from kayalib.ui.framework import GameApp
+from kayalib.ui.framework import AppOptions, GameApp
 from kayalib.ui.screen import Screen
 from kayalib.ui.tree import Node, h
 from kayalib.words.kaya import KayaWords
+
+if TYPE_CHECKING:
+    from typing import Unpack  # Python 3.11; annotations only
 
 __all__ = ["KayaApp", "challenge_win_odds"]
 
@@ -61,7 +65,8 @@ class KayaApp(GameApp[KayaWords, KayaRules]):
     default_opponents = ("counter", "random")
     choices = {"coins": tuple(COIN_TABLES)}
 
-    def __init__(self, *, colour: str = "green", coins: str = "standard", **kwargs: Any) -> None:
+    def __init__(self, *, colour: str = "green", coins: str = "standard",
+                 **kwargs: Unpack[AppOptions]) -> None:  # fmt: skip
         self._colour_init = colour
         self._coins_init = coins if coins in COIN_TABLES else "standard"
         super().__init__(**kwargs)
@@ -133,7 +138,9 @@ class KayaApp(GameApp[KayaWords, KayaRules]):
         others = [c for c in COLORS if c is not mine]
         return (mine, *others[: len(self.shell.seat_choices()) - 1])
 
-    def show_rules(self, rules: KayaRules) -> None:
+    def show_rules(self, rules: Rules | None) -> None:
+        if not isinstance(rules, KayaRules):  # a Kaya table's rules always are
+            return
         self.colour.value = rules.colors[0].value
         coins = describe_rules(rules).get("coins")
         if coins is not None:
@@ -191,10 +198,10 @@ class KayaApp(GameApp[KayaWords, KayaRules]):
         chosen = [i for i, box in enumerate(self.targets) if box.value and i != active]
         return tuple(sorted({active, *chosen}))
 
-    def _on_challenge(self, _b: Any) -> None:
+    def _on_challenge(self, _b: Button) -> None:
         self.human_act(Challenge(self.chosen_targets()))
 
-    def _on_steal(self, _b: Any) -> None:
+    def _on_steal(self, _b: Button) -> None:
         choice = self.steal_choice.value
         if choice is None:
             raise IllegalActionError(self.t("error_choose_steal"))

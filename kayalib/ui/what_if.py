@@ -16,8 +16,7 @@ the same table), so the two never disagree.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from kayalib.blef.bids import LADDER, Bid
 from kayalib.blef.cards import DECK, parse_cards
@@ -50,7 +49,7 @@ class WhatIfError(ParseError):
     """A field of the "what if" table that cannot be read; ``key`` and ``values`` say it in the
     page's language."""
 
-    def __init__(self, key: str, **values: Any) -> None:
+    def __init__(self, key: str, **values: object) -> None:
         super().__init__(f"{key}: {values}")
         self.key, self.values = key, values
 
@@ -161,7 +160,7 @@ class WhatIf:
             page.draw()
         return page
 
-    def _guard(self, fn: Any) -> Any:
+    def _guard(self, fn: Callable[..., object]) -> Callable[..., None]:
         """A callback whose failure shows in the banner; the banner itself is set by
         :meth:`redraw` (a field that cannot be read stays said until it is mended)."""
         return self.error.guard(fn, clear=False, after=self.draw)
