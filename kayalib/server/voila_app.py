@@ -96,7 +96,10 @@ class KayalibVoila(Voila):
     def load_config_file(self, *args: Any, **kwargs: Any) -> None:
         super().load_config_file(*args, **kwargs)
         words = Config()  # the "connection lost" banner's words, for pages without an app
-        words.VoilaConfiguration.resources = {"kayalib_words": all_banner_words()}
+        # kayalib_json_protocol: this server speaks the kernels' JSON protocol only (guards.py),
+        # so the page offers no subprotocol; plain Voila needs the page's offer of "v1".
+        words.VoilaConfiguration.resources = {"kayalib_words": all_banner_words(),
+                                              "kayalib_json_protocol": True}  # fmt: skip
         self.update_config(words)
         if self.overlay is not None:
             self.update_config(self.overlay)
