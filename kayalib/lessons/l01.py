@@ -7,18 +7,21 @@ app say the same thing the same way; the rule notes and scene texts are lesson k
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Any
 
 from kayalib.draw.charts import table_html
+from kayalib.engine import Step as Move
 from kayalib.engine import turns
 from kayalib.i18n import Translator
+from kayalib.kaya.actions import Action
 from kayalib.kaya.cards import COLORS, DECK, Card
-from kayalib.kaya.events import ChallengeEvent
+from kayalib.kaya.events import ChallengeEvent, Event
 from kayalib.kaya.game import GambrengEvent, KayaState
 from kayalib.kaya.rules import KayaRules
+from kayalib.kaya.view import KayaView
 from kayalib.lessons.cards import (
     KAYA_NAMES,
     gambreng_html,
@@ -28,7 +31,7 @@ from kayalib.lessons.cards import (
 )
 from kayalib.lessons.kit.stepper import Step, Stepper
 from kayalib.pages.language import fill
-from kayalib.words.kaya import action_text
+from kayalib.words.kaya import KayaWords, action_text
 
 __all__ = [
     "Scene",
@@ -79,9 +82,17 @@ class ScriptedBot:
     def __init__(self, script: Sequence[str]) -> None:
         self.left = list(script)
 
-    def choose(self, view: Any, rng: Any) -> Any:
-        text = self.left.pop(0)
-        return next(a for a in view.legal_actions() if str(a) == text)
+    name = "script"
+
+    def policy(self, view: KayaView) -> dict[Action, float]:
+        """The next scripted move, for certain."""
+        text = self.left[0]
+        return {next(a for a in view.legal_actions() if str(a) == text): 1.0}
+
+    def choose(self, view: KayaView, rng: random.Random) -> Action:
+        (action,) = self.policy(view)
+        self.left.pop(0)
+        return action
 
 
 def scene_steps(scene: Scene, t: Translator) -> list[Step]:
@@ -98,7 +109,7 @@ def scene_steps(scene: Scene, t: Translator) -> list[Step]:
     # without a power, ...); once the script is played no seat has a bot, so turns() stops.
     script = ScriptedBot(scene.script)
     seats: list[ScriptedBot | None] = [script] * state.players
-    moves: list[list[Any]] = []
+    moves: list[list[Move[KayaState]]] = []
     for step in turns(state, seats):
         if step.forced:
             moves[-1].append(step)
@@ -122,7 +133,7 @@ def scene_steps(scene: Scene, t: Translator) -> list[Step]:
     return steps
 
 
-def _title(words: Any, action: Any, seat: int, new: Sequence[Any]) -> str:
+def _title(words: KayaWords, action: object, seat: int, new: Sequence[Event]) -> str:
     """A step's title: the move in a few words, a challenge's targets in the order the showdown
     takes them (the order the step's text names them in)."""
     challenge = next((e for e in new if isinstance(e, ChallengeEvent)), None)

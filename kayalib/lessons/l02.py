@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import Any
 
 import ipywidgets as widgets
 
 from kayalib.blef import BID_KINDS, LADDER, Bid, holds
+from kayalib.blef.actions import Action
 from kayalib.blef.bids import BID_KINDS_PL
 from kayalib.blef.bots import OddsBot
 from kayalib.blef.game import CHECK, BlefRules, BlefState, CheckEvent, EliminatedEvent, EndEvent
 from kayalib.blef.odds import bid_probability
+from kayalib.blef.view import BlefView
 from kayalib.draw.charts import table_html
 from kayalib.engine import turns
 from kayalib.i18n import Translator
@@ -68,7 +69,7 @@ class LadderBrowser(widgets.VBox, Localized):
     the probability with no known cards for a chosen number of cards in play."""
 
     def __init__(self, start: int = 1, cards: int = 8, *, lang: str | None = None,
-                 **kwargs: Any) -> None:  # fmt: skip
+                 **kwargs: object) -> None:  # fmt: skip
         self.init_language(lang)
         self.errors = ErrorBanner(lambda: self.t)
         self.position = slider(start, 1, len(LADDER))
@@ -164,7 +165,7 @@ _OPENING_SCRIPT = ("high-card A", "pair 9", "check")
 class _ScriptedBot(OddsBot):
     """Round 1 follows ``_OPENING_SCRIPT``; later rounds are played by the odds bot."""
 
-    def decide(self, view: Any) -> Any:
+    def decide(self, view: BlefView) -> Action:
         if view.round == 1 and len(view.bids) < len(_OPENING_SCRIPT):
             return BlefState.parse_action(_OPENING_SCRIPT[len(view.bids)])
         return super().decide(view)
@@ -196,6 +197,7 @@ def blef_game_steps(t: Translator, seed: int = 4, names: Sequence[str] = NAMES[:
             title = t("l02.check_title", round=check.round)
             steps.append(Step(title, _blef_table(state, names, t), text))
         else:
+            assert isinstance(action, Bid)  # a Blef move is a bid or the check
             chance = bid_probability(action, before.hands[seat], before.total_cards)
             own = "l02.own_true" if holds(action, before.hands[seat]) else "l02.own_not"
             text = " ".join([

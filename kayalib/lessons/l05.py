@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from html import escape
-from typing import Any
+from typing import Any, TypedDict
 
 import ipywidgets as widgets
 
@@ -62,7 +62,7 @@ def draw_html(t: Translator, players: int = 4, seed: int = 7) -> str:
     return gambreng_html(draw, names, t) + f"<p>{escape(rounds)}</p>"
 
 
-def _describe(draw: Gambreng):
+def _describe(draw: Gambreng) -> Callable[[Translator], str]:
     def text(t: Translator) -> str:
         kinds = ", ".join(t(f"gambreng_{show.kind}") for show in draw.rounds)
         return t("lesson_draw_shows", shows=kinds)
@@ -74,7 +74,7 @@ def gambreng_simulator(players: int = 4, seed: int = 5, *,
                        lang: str | None = None) -> DealSimulator:  # fmt: skip
     """Hold 1 / Hold 1000 draws of ``players`` players; the running mean, and E(n) after 1000."""
 
-    def trial(rng: random.Random):
+    def trial(rng: random.Random) -> tuple[int, Callable[[Translator], str]]:
         draw = gambreng(players, rng)
         return len(draw.rounds), _describe(draw)
 
@@ -124,7 +124,31 @@ def coverage_chart(t: Translator, chart: Chart, intervals: list[tuple[float, flo
     chart.draw(figure_to_png(figure, t.lang), alt, table, t("lesson_chart_as_table"))
 
 
-def coverage_figures(intervals: list[tuple[float, float]], players: int = 4) -> dict[str, Any]:
+class Coverage(TypedDict):
+    """What a picture of many intervals shows (:func:`coverage_figures`)."""
+
+    hits: int
+    misses: int
+    repeats: int
+    share: float
+    exact: Fraction
+    sentence: str
+
+
+class Fairness(TypedDict):
+    """Who went first in many draws, and the test of it (:func:`fairness_figures`)."""
+
+    counts: list[int]
+    statistic: float
+    p: float
+    fair_share: float
+    players: int
+    draws: int
+    miss: float
+    sentence: str
+
+
+def coverage_figures(intervals: list[tuple[float, float]], players: int = 4) -> Coverage:
     """What the picture of many intervals shows: how many hold the exact mean, how many miss it,
     and the sentence that fits (``interval_read`` when the misses are as usual, 1 to 10 of 100,
     else ``interval_read_unusual``)."""
@@ -146,7 +170,7 @@ def repeat_table_html(t: Translator, players: range = range(3, 9)) -> str:
     return table_html([t("lesson_players"), t("lesson_p_repeat"), "%"], rows)
 
 
-def fairness_figures(players: int = 5, draws: int = 10_000, seed: int = 1) -> dict[str, Any]:
+def fairness_figures(players: int = 5, draws: int = 10_000, seed: int = 1) -> Fairness:
     """How often each seat went first in ``draws`` seeded draws, and one chi-square test of all
     of them at once (``counts``, ``statistic``, ``p``, ``fair_share``; ``miss``: the chance
     that at least one of the ``players`` intervals misses a fair share; ``sentence``: the page's
@@ -158,11 +182,11 @@ def fairness_figures(players: int = 5, draws: int = 10_000, seed: int = 1) -> di
             "sentence": "fair_test_low" if p < 0.05 else "fair_test"}  # fmt: skip
 
 
-def first_counts_html(t: Translator, figures: dict[str, Any]) -> str:
+def first_counts_html(t: Translator, figures: Fairness) -> str:
     """How often each seat went first, with 95% confidence intervals (:func:`fairness_figures`)."""
     draws = int(figures["draws"])
     rows = []
-    for seat, count in enumerate(figures["counts"]):  # type: ignore[arg-type]
+    for seat, count in enumerate(figures["counts"]):
         low, high = wilson_interval(count, draws)
         rows.append([t("seat_name", n=seat + 1), t.number(count, 0), t.percent(count / draws),
                      f"{t.percent(low)} \u2013 {t.percent(high)}"])  # fmt: skip
@@ -295,8 +319,11 @@ class ShowEntry(widgets.VBox, Localized):
 def show_choices() -> list[tuple[Callable[[Translator], str], str]]:
     """The choices of the prediction "do people show palm half the time?" (no right one: the
     class's shows settle it)."""
-    return [((lambda t, c=choice: t(f"l05.shows_pred_{c}")), choice)
-            for choice in ("half", "palm", "back")]  # fmt: skip
+    return [(_shows_label(choice), choice) for choice in ("half", "palm", "back")]
+
+
+def _shows_label(choice: str) -> Callable[[Translator], str]:
+    return lambda t: t(f"l05.shows_pred_{choice}")
 
 
 def show_figures(shows: Sequence[dict[str, Any]], players: int = 4) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from fractions import Fraction
 from html import escape
 from typing import Any
 
@@ -16,6 +17,7 @@ from kayalib.draw.charts import table_html
 from kayalib.i18n import Translator
 from kayalib.kaya.advice import challenge_odds, challenge_values
 from kayalib.kaya.counting import Profile, showdown_odds, unseen_numbers, win_probability
+from kayalib.kaya.game import GAME as KAYA
 from kayalib.kaya.game import KayaState, KayaView
 from kayalib.kaya.rules import KayaRules
 from kayalib.lessons.cards import KAYA_NAMES, kaya_table_html, kaya_words
@@ -141,8 +143,8 @@ def challenge_gain_table(view: KayaView, t: Translator, names: Sequence[str] = N
     words = kaya_words(t, names)
     values = challenge_values(view, exact=True)
 
-    def signed(x: object) -> str:
-        value = float(x)  # type: ignore[arg-type]
+    def signed(x: float | Fraction) -> str:
+        value = float(x)
         return ("+" if value >= 0 else "\u2212") + t.number(abs(value), 2)
 
     rows = [[t("kaya_act_pass", player=words.seat(view.seat)), "\u2014", signed(0), signed(0)]]
@@ -182,7 +184,7 @@ def counter_steps(t: Translator, seed: int = 4, players: int = 3, limit: int = 1
                           kaya_table_html(state, NAMES, t),
                           text + challenge_gain_table(view, t)))  # fmt: skip
 
-    final = play_game("kaya", bots, seed, rules, on_state=watch)
+    final = play_game(KAYA, bots, seed, rules, on_state=watch)
     totals = final.scores().totals
     points = ", ".join(f"{words.seat(s)} {p}" for s, p in enumerate(totals))
     steps.append(Step(t("lesson_the_end"), kaya_table_html(final, NAMES, t),

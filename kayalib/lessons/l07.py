@@ -26,7 +26,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Sequence
 from html import escape
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import ipywidgets as widgets
 
@@ -107,7 +107,14 @@ def _odds_words(t: Translator, bot: OddsBot) -> str:
              caution=t.number(bot.caution, 1, trim=True))  # fmt: skip
 
 
-def _settings(t: Translator, bot: OddsBot) -> str:
+class _OddsSettings(Protocol):
+    """The odds settings a bot built on the odds bot has (the odds bot's own, the bayes bot)."""
+
+    confidence: float
+    caution: float
+
+
+def _settings(t: Translator, bot: _OddsSettings) -> str:
     """The odds settings of a bot built on the odds bot, in words, when they are not the plain
     odds bot's (so the table says what the odds bot does once)."""
     plain = OddsBot()
@@ -143,7 +150,11 @@ def describe_bot(t: Translator, bot: Any) -> str:
 
 def ladder_choices() -> list[tuple[Callable[[Translator], str], str]]:
     """The ladder's bots as the choices of a prediction (names in the page's language)."""
-    return [((lambda t, name=name: bot_label(t, name)), name) for name in LADDER]
+    return [(_bot_label(name), name) for name in LADDER]
+
+
+def _bot_label(name: str) -> Callable[[Translator], str]:
+    return lambda t: bot_label(t, name)
 
 
 def bots_table_html(t: Translator, names: Sequence[str] = BOTS) -> str:
@@ -212,7 +223,8 @@ def bluff_test(against: str, bots: Sequence[str] = SWEEP) -> dict[str, Any]:
     results = shipped()
     base = results[f"{bots[0]} v {against}"]
     level = 1 - 0.05 / (len(bots) - 1)
-    rows, groups = [], {"below": [], "above": [], "around": []}
+    rows: list[tuple[str, float, float, float]] = []
+    groups: dict[str, list[str]] = {"below": [], "above": [], "around": []}
     for bot in bots[1:]:
         pair = paired(results[f"{bot} v {against}"], base)
         low, high = pair.interval(level)
@@ -491,7 +503,7 @@ def table_figures() -> dict[str, Any]:
     result = shipped()[" v ".join(LADDER)]
     played = len(result.winners)
     wins = {bot: result.wins(k) for k, bot in enumerate(result.experiment.bots)}
-    first, second = sorted(wins, key=wins.get, reverse=True)[:2]  # type: ignore[arg-type]
+    first, second = sorted(wins, key=lambda bot: wins[bot], reverse=True)[:2]
     low, high = share_difference_interval(wins[first], wins[second], played)
     return {"wins": wins, "games": played, "first": first, "second": second,
             "low": low, "high": high, "clear": low > 0}  # fmt: skip

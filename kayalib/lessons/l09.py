@@ -26,7 +26,7 @@ from kayalib.blef.game import BlefState, CheckEvent
 from kayalib.draw import blef_card_svg
 from kayalib.draw.cards import card_back_svg, row_html
 from kayalib.draw.charts import bar_chart_png, figure_to_png, new_figure, table_html
-from kayalib.engine import Step
+from kayalib.engine import SomeState, Step
 from kayalib.i18n import MINUS, Translator
 from kayalib.lessons.kit.gate import Gate, GatedRunBox
 from kayalib.lessons.kit.plots import Chart, LiveChart
@@ -153,13 +153,14 @@ class RoundPlayer(widgets.VBox, Localized):
         self._bot_moves()
         self._show()
 
-    def _heard(self, _table: Table, steps: Sequence[Step[BlefState]]) -> None:
+    def _heard(self, _table: Table, steps: Sequence[Step[SomeState]]) -> None:
         """The table's moves: a check ends the round, and the page keeps showing the round as
         it was at the check (its bids and cards), not the next round the engine has dealt."""
         for step in steps:
             if self.over:
                 return
             if step.action != CHECK:
+                assert isinstance(step.state, BlefState)  # the table plays Blef
                 self.state = step.state
                 continue
             self.check = next(e for e in reversed(step.state.events) if isinstance(e, CheckEvent))
@@ -220,7 +221,7 @@ class RoundPlayer(widgets.VBox, Localized):
                   if self.over else back)  # fmt: skip
         bids = [f"<li>{escape(words.seat(seat))}: <b>{escape(words.bid_text(bid))}</b></li>"
                 for seat, bid in self.state.bids]  # fmt: skip
-        if self.over:
+        if self.check is not None:  # over
             bids.append(f"<li>{escape(words.seat(self.check.seat))}: <b>sprawdzam!</b></li>")
         first = words.seat(self.state.starter)
         self.table.value = (
@@ -239,12 +240,12 @@ class RoundPlayer(widgets.VBox, Localized):
         playing = not self.over and self.state.current_player == self.human
         self.choice.disabled = self.bid_button.disabled = not (playing and choices)
         self.check_button.disabled = not (playing and self.can_check)
-        if self.over:
-            check = self.check
+        check = self.check
+        if check is not None:  # over
             sentence = t("l09.you_checked" if check.seat == self.human else "l09.bot_checked",
                           bid=words.bid_text(check.bid), cards=words.cards_text(check.pool),
                           verdict=t("l09.bid_true" if check.true else "l09.bid_false"))
-            won = self.check.loser != self.human
+            won = check.loser != self.human
             verdict = t("l09.you_won" if won else "l09.you_lost")
             colour = "#1b7f3b" if won else "#b00020"
             self.outcome.value = (f"<p>{escape(sentence)}</p><p style=\"color:{colour}\"><b>"

@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 from matplotlib.patches import Rectangle
 
+from kayalib.blef.bids import Bid
 from kayalib.blef.equilibrium import HEADS_UP, solved
 from kayalib.blef.equilibrium_set import shipped
 from kayalib.draw.charts import bar_chart_png, figure_to_png, line_chart_png, new_figure, table_html
@@ -58,7 +59,7 @@ def _words(t: Translator) -> BlefWords:
     return BlefWords(t, lambda seat: str(seat))
 
 
-def _bid_label(t: Translator, last) -> str:
+def _bid_label(t: Translator, last: Bid | None) -> str:
     return t("l10.opening") if last is None else _words(t).bid_text(last)
 
 

@@ -147,8 +147,10 @@ class BotProcess:
             except subprocess.TimeoutExpired:  # pragma: no cover - a process in the D state
                 pass
             for pipe in (proc.stdin, proc.stdout):
+                if pipe is None:  # never: both are pipes (see start)
+                    continue
                 try:
-                    pipe.close()  # type: ignore[union-attr]
+                    pipe.close()
                 except OSError:
                     pass
         if self.capture is not None:
@@ -233,7 +235,8 @@ class BotProcess:
 
     def _ended(self, starting: bool) -> BotFault:
         """Why the process ended (it closed its output)."""
-        code, cpu = _reap(self.proc, 2.0)  # type: ignore[arg-type]
+        assert self.proc is not None  # it was read from, so it was started
+        code, cpu = _reap(self.proc, 2.0)
         if code is not None and code > 128 and self.box.kind == "bubblewrap":
             code = -(code - 128)  # bubblewrap tells a signal as 128 + its number
         if code is None:

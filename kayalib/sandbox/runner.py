@@ -22,6 +22,7 @@ The process ends when its standard input does.
 from __future__ import annotations
 
 import errno
+import io
 import json
 import os
 import sys
@@ -92,10 +93,11 @@ def _protocol() -> tuple[IO[bytes], IO[bytes]]:
     os.dup2(null, 0)
     os.close(null)
     os.dup2(2, 1)
-    try:
-        sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
-    except (AttributeError, ValueError):
-        pass
+    if isinstance(sys.stdout, io.TextIOWrapper):  # else it cannot be told (as before)
+        try:
+            sys.stdout.reconfigure(line_buffering=True)
+        except ValueError:
+            pass
     return reader, writer
 
 
@@ -121,7 +123,7 @@ def _load(game_name: str, file_name: str) -> Callable[[], Any]:
     factory = getattr(module, "make_bot", None) or getattr(module, "Bot", None)
     if not callable(factory):
         raise ImportError(f"{file_name} has no class Bot (or function make_bot)")
-    return factory  # type: ignore[no-any-return]
+    return factory
 
 
 def main() -> None:

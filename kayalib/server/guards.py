@@ -29,6 +29,7 @@ import asyncio
 import hmac
 import secrets
 import time
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import PurePosixPath
@@ -86,7 +87,9 @@ class OwnerBook:
 
     def owns(self, seat: str | None, kernel_id: str) -> bool:
         owner = self.owners.get(kernel_id)
-        return bool(seat) and owner is not None and hmac.compare_digest(owner.seat, seat)
+        if not seat or owner is None:
+            return False
+        return hmac.compare_digest(owner.seat, seat)
 
     def kernels_of(self, seat: str) -> list[str]:
         """The seat's kernels, oldest first."""
@@ -283,7 +286,8 @@ class _Recording:
 class OwnedKernelHandler(KernelHandler):
     """``/api/kernels/<id>``: the kernel's model and shutdown, for its own seat only."""
 
-    def prepare(self) -> Any:
+    # jupyter_server's APIHandler.prepare takes no _redirect_to_login either (its base's does)
+    def prepare(self) -> Awaitable[None] | None:  # type: ignore[override]  # as APIHandler.prepare
         _require_owner(self, self.path_kwargs.get("kernel_id", ""))
         return super().prepare()
 
@@ -292,7 +296,7 @@ class OwnedKernelWebsocketHandler(VoilaKernelWebsocketHandler):
     """The kernel's websocket, for its own seat only: the JSON protocol, every frame checked
     (:mod:`kayalib.server.frames`) and paid for from the kernel's budget before it is read."""
 
-    async def get(self, kernel_id: str) -> None:  # type: ignore[override]
+    async def get(self, kernel_id: str) -> None:
         _require_owner(self, kernel_id)
         if self.request.headers.get("Sec-WebSocket-Protocol"):
             # The kit's page offers no subprotocol (its template's socket wrapper leaves the
@@ -308,7 +312,7 @@ class OwnedKernelWebsocketHandler(VoilaKernelWebsocketHandler):
         self._kayalib_refused = False
         await super().get(kernel_id)
 
-    async def open(self, kernel_id: str) -> None:  # type: ignore[override]
+    async def open(self, kernel_id: str) -> None:
         await super().open(kernel_id)
         tables = self.settings.get("kayalib_tables")
         if tables is not None:  # a seat at a class table is here while its page is
@@ -362,7 +366,7 @@ class PageConnection(ZMQChannelsWebsocketConnection):
 class OwnedShutdownHandler(VoilaShutdownKernelHandler):
     """``/voila/api/shutdown/<id>``: a page closing shuts down its own kernel, nobody else's."""
 
-    async def post(self, kernel_id: str) -> None:  # type: ignore[override]
+    async def post(self, kernel_id: str) -> None:
         _require_owner(self, kernel_id)
         _book(self).owners.pop(kernel_id, None)
         await super().post(kernel_id)
@@ -378,7 +382,7 @@ class KernelOnlyRequestInfoHandler(RequestInfoSocketHandler):
             raise web.HTTPError(404)
         await super().get(*args, **kwargs)
 
-    def open(self, kernel_id: str) -> None:  # type: ignore[override]
+    def open(self, kernel_id: str) -> None:
         self.settings["kayalib_warm_ups"].arrived(kernel_id)  # a pooled kernel is warm
         super().open(kernel_id)
 

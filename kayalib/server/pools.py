@@ -25,7 +25,7 @@ import asyncio
 import heapq
 import itertools
 import os
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from nbformat import NotebookNode
@@ -117,14 +117,17 @@ class PatientRenderer(NotebookRenderer):
         self._end_turn = await self.warm_ups.take_turn(self.rank)
         await super().initialize(**kwargs)
 
-    async def _jinja_kernel_start(self, nb: NotebookNode, kernel_id: str, kernel_future: Any):
+    async def _jinja_kernel_start(self, nb: NotebookNode, kernel_id: str,
+                                  kernel_future: object) -> str:  # fmt: skip
         self.warm_ups.started(kernel_id, self._end_turn)
         started = await super()._jinja_kernel_start(nb, kernel_id, kernel_future)
         self.executor.timeout_func = self.cell_timeout
         self._kernel_id = kernel_id
         return started
 
-    async def generate_content_hybrid(self, *args: Any, **kwargs: Any):
+    async def generate_content_hybrid(
+        self, *args: object, **kwargs: object
+    ) -> tuple[list[str], AsyncIterator[tuple[str, object]]]:
         try:
             return await super().generate_content_hybrid(*args, **kwargs)
         finally:  # a page that never waits for its address is warm once it is rendered
@@ -161,7 +164,9 @@ def make_pools_patient(kernel_manager: Any, warm_ups: WarmUps) -> None:
         """Warm kernels only: a page asked for meanwhile gets a kernel of its own at once."""
         return sum(1 for task in km._pools.get(notebook_name, ()) if ready(task))
 
-    async def warm_first(notebook_name: str, *args: Any, **kwargs: Any):
+    async def warm_first(
+        notebook_name: str, *args: object, **kwargs: object
+    ) -> tuple[asyncio.Task[object], list[str], str]:
         km._pools.get(notebook_name, []).sort(key=lambda task: not ready(task))  # stable
         rendered = await get_rendered_notebook(notebook_name, *args, **kwargs)
         warm_ups.warm.discard(rendered[2])  # out of its pool now

@@ -186,7 +186,7 @@ class ClassStore:
             if isinstance(rows, list):
                 cursor.executemany(sql, rows)
             else:
-                cursor.execute(sql, rows)  # type: ignore[arg-type]
+                cursor.execute(sql, rows)  # type: ignore[arg-type]  # one row's values (not a list)
             cursor.execute("COMMIT")
         except BaseException:
             cursor.execute("ROLLBACK")

@@ -40,13 +40,14 @@ def hub_routes(service: TableService, prefix: str, key: str) -> list[tuple[str, 
 
     class HubJoinHandler(HubOAuthenticated, JoinHandler):
         hub_auth = auth
+        # tornado's @authenticated types what it wraps as returning Awaitable | None
 
         @web.authenticated
-        async def get(self) -> None:  # type: ignore[override]
+        async def get(self) -> None:  # type: ignore[override]  # authenticated: Awaitable | None
             await super().get()
 
         @web.authenticated
-        async def post(self) -> None:  # type: ignore[override]
+        async def post(self) -> None:  # type: ignore[override]  # authenticated: Awaitable | None
             await super().post()
 
     async def hub_user(handler: web.RequestHandler) -> str | None:

@@ -23,6 +23,7 @@ the websocket takes no messages, and every seat's actions are rate-limited by th
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
 import logging
@@ -198,7 +199,7 @@ class Base(web.RequestHandler):
         """Kernel routes carry a secret and the dashboard a key (neither is a cookie a foreign
         page could borrow); the join form checks its own token (:class:`JoinHandler`)."""
 
-    def send_json(self, data: Any, status: int = 200) -> None:
+    def send_json(self, data: object, status: int = 200) -> None:
         self.set_status(status)
         self.set_header("Content-Type", "application/json; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
@@ -215,7 +216,7 @@ class Base(web.RequestHandler):
             raise web.HTTPError(400)
         return data
 
-    def write_error(self, status_code: int, **kwargs: Any) -> None:
+    def write_error(self, status_code: int, **kwargs: object) -> None:
         self.set_header("Content-Type", "text/plain; charset=utf-8")
         self.finish(f"{status_code}\n")  # no traceback, no server detail
 
@@ -302,7 +303,7 @@ class UpdatesSocket(websocket.WebSocketHandler):
     def max_message_size(self) -> int:
         return 1024
 
-    async def get(self, *args: Any, **kwargs: Any) -> None:
+    async def get(self, *args: str, **kwargs: str) -> None:
         caller = await self.web_config.callers.identify(self)
         if caller is None:
             raise web.HTTPError(404)
@@ -319,7 +320,7 @@ class UpdatesSocket(websocket.WebSocketHandler):
     def check_origin(self, origin: str) -> bool:
         return True  # a kernel, holding the server's secret (checked in get)
 
-    def open(self, *args: Any, **kwargs: Any) -> None:
+    def open(self, *args: str, **kwargs: str) -> None:
         try:
             self.attachment = self.web_config.service.attach(self._key, self._push, self._kernel)
         except IllegalActionError:
@@ -345,7 +346,7 @@ class UpdatesSocket(websocket.WebSocketHandler):
             self.attachment = None
 
 
-def _quietly(done: Any) -> None:
+def _quietly(done: asyncio.Future[None]) -> None:
     """A write's outcome, read so that a socket closed in the middle of it says nothing."""
     if not done.cancelled():
         done.exception()

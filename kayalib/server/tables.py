@@ -47,7 +47,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from kayalib.engine import Refusal, Step
+from kayalib.engine import Refusal, RefusalParam, SomeState, Step
 from kayalib.errors import IllegalActionError, ParseError, RulesError
 from kayalib.registry import bot_names, game, make_bot
 from kayalib.seeds import fresh_seed
@@ -86,7 +86,7 @@ SEATS_PER_BROWSER = 2
 TOKEN_TEXT = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
-def refusal(code: str, english: str, /, **params: Any) -> IllegalActionError:
+def refusal(code: str, english: str, /, **params: RefusalParam) -> IllegalActionError:
     """A refusal of the service (catalogue key ``refusal_<code>``), raised as the engine's."""
     why = Refusal(code, tuple(sorted(params.items())), english)
     return IllegalActionError(why)
@@ -351,7 +351,7 @@ class ClassTable:
 
     # ---- moves ---------------------------------------------------------------------------------
 
-    def _write_steps(self, table: Table, steps: Sequence[Step[Any]]) -> None:
+    def _write_steps(self, table: Table, steps: Sequence[Step[SomeState]]) -> None:
         """The table's listener: the new moves go to the store before anyone is told."""
         moves = table.state.moves[self.logged :]
         if not moves:
@@ -365,7 +365,7 @@ class ClassTable:
         self.logged += len(rows)
         self.stand_in_moves += sum(1 for row in rows if row[2] == "stand-in")
 
-    def _mover(self, step: Step[Any]) -> str:
+    def _mover(self, step: Step[SomeState]) -> str:
         if step.forced:
             return "forced"
         if self.table.bots[step.seat] is not None:

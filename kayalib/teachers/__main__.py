@@ -90,10 +90,14 @@ def main(argv: list[str] | None = None) -> int:
     langs = args.lang or list(languages())
     total = len(numbers) * len(langs) * 2
     update, close = terminal_progress(total, "worksheets")
-    done = []
+    done: list[str] = []
+
+    def report(path: str) -> None:
+        done.append(path)
+        update(len(done), total)
+
     try:
-        write_pdfs(args.folder, numbers, langs,
-                   report=lambda path: (done.append(path), update(len(done), total)))  # fmt: skip
+        write_pdfs(args.folder, numbers, langs, report=report)
     finally:
         close()
     print(f"wrote {len(done)} PDF files to {args.folder}/")

@@ -271,7 +271,7 @@ class Leaderboard(RunBox):
         from kayalib.tournament import load_bot_file
 
         game, _ = load_bot_file(self.path)  # a bot that does not load says why, here
-        entrants = [self.path, *bot_names(game)]
+        entrants: list[str | Path] = [self.path, *bot_names(game)]
         deadline = time.monotonic() + MAX_SECONDS
 
         def timed(done: int, total: int) -> None:

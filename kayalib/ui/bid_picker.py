@@ -38,7 +38,8 @@ class BidPicker:
                  changed: Callable[[], None] | None = None, *,
                  prefix: str = "bid-") -> None:  # fmt: skip
         self.kind = Choice(f"{prefix}kind", "kaya-bid-kind", options=[("", "")], value="")
-        self.param = Choice(f"{prefix}param", "kaya-bid-param", options=[("", None)])
+        self.param: Choice[Bid | None] = Choice(f"{prefix}param", "kaya-bid-param",
+                                                options=[("", None)])  # fmt: skip
         self._bids: list[Bid] = []
         self._words: BlefWords | None = None
         self._changed = changed or (lambda: None)

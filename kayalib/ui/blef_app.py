@@ -13,27 +13,31 @@ the side column.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from kayalib.blef.actions import CHECK
 from kayalib.blef.bids import Bid
 from kayalib.blef.rules import MODES, BlefRules, describe_rules
 from kayalib.blef.view import BlefView
 from kayalib.errors import IllegalActionError
+from kayalib.registry import Rules
 from kayalib.ui import blef_panels as panels
 from kayalib.ui.bid_picker import BidPicker
 from kayalib.ui.blef_hint import LIKELY, LIKELY_BIDS, MODELS, BlefHintPanel, Hint, likely_bids
 from kayalib.ui.blef_panels import bid_cards
 from kayalib.ui.controls import Button, Choice
-from kayalib.ui.framework import GameApp
+from kayalib.ui.framework import AppOptions, GameApp
 from kayalib.ui.screen import Screen
 from kayalib.ui.tree import Node, h
 from kayalib.words.blef import SUIT_KEYS, BlefWords
 
+if TYPE_CHECKING:
+    from typing import Unpack  # Python 3.11; annotations only
+
 __all__ = ["SUIT_KEYS", "BlefApp", "bid_cards"]
 
 
-class BlefApp(GameApp):
+class BlefApp(GameApp[BlefWords, BlefRules]):
     """Play Blef against bots (``random``, ``honest``, ``odds``, ``bayes``, ``cfr``) or hot-seat.
 
     ``opponents`` names who sits at seats 1.. ("human" for a friend at the same screen);
@@ -47,7 +51,7 @@ class BlefApp(GameApp):
     default_opponents = ("odds", "random")
     choices = {"mode": MODES}
 
-    def __init__(self, *, mode: str = "classic", **kwargs: Any) -> None:
+    def __init__(self, *, mode: str = "classic", **kwargs: Unpack[AppOptions]) -> None:
         self._mode_init = mode if mode in MODES else "classic"
         super().__init__(**kwargs)
 
@@ -57,7 +61,7 @@ class BlefApp(GameApp):
         self._picker_for: tuple[int, int] | None = None
         self._model_for: tuple[str, ...] | None = None
         add = self.shell.board.add
-        self.mode: Choice = add(Choice("mode", "kaya-mode", options=[(m, m) for m in MODES],
+        self.mode: Choice[str] = add(Choice("mode", "kaya-mode", options=[(m, m) for m in MODES],
                                        value=self._mode_init))  # fmt: skip
         self.shell.options.append(self.mode)
         self.quick_label = ""
@@ -92,8 +96,9 @@ class BlefApp(GameApp):
         self.param.tooltip = t("blef_param_label")
         self.hint_panel.relabel(t)
 
-    def show_rules(self, rules: BlefRules) -> None:
-        self.mode.value = describe_rules(rules)["mode"]
+    def show_rules(self, rules: Rules | None) -> None:
+        if isinstance(rules, BlefRules):  # a Blef table's rules always are
+            self.mode.value = describe_rules(rules)["mode"]
 
     def game_rules(self) -> BlefRules:
         return BlefRules(players=len(self.shell.seat_choices()), mode=self.mode.value)
@@ -130,7 +135,7 @@ class BlefApp(GameApp):
 
     # ----------------------------------------------------------------- controller
 
-    def _on_bid(self, _b: Any) -> None:
+    def _on_bid(self, _b: Button) -> None:
         bid = self.param.value
         if bid is None:
             raise IllegalActionError(self.t("error_choose_bid"))

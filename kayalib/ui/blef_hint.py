@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING
 
 from kayalib.blef.bids import Bid
 from kayalib.blef.view import BlefView
@@ -35,6 +35,9 @@ from kayalib.ui.controls import Choice, Slider
 from kayalib.ui.screen import Screen, percent
 from kayalib.ui.tree import Node, h
 from kayalib.words.blef import BlefWords
+
+if TYPE_CHECKING:  # the inference is imported when a hint is asked for (numpy)
+    from kayalib.blef.inference import OpponentModel, Posterior
 
 __all__ = [
     "LIKELY",
@@ -88,7 +91,7 @@ class BidEvidence:
         return self.kind in ("some", "unlisted")
 
 
-def bid_evidence(view: BlefView, model: Any) -> list[BidEvidence]:
+def bid_evidence(view: BlefView, model: OpponentModel) -> list[BidEvidence]:
     """For each bid of ``view``'s round, what ``model`` (an
     :class:`~kayalib.blef.inference.OpponentModel`) learns from it about the bidder's hand.
 
@@ -143,11 +146,11 @@ class Hint:
     ``unchanged``: the setting shown just before, when switching to this one left every chance
     as it was (``("model", name)`` or ``("bluff", rate)``), else ``None``."""
 
-    result: Any
+    result: Posterior[float] | str
     evidence: tuple[BidEvidence, ...]
     model: str
     bluff: float
-    unchanged: tuple[str, Any] | None = None
+    unchanged: tuple[str, str | float] | None = None
 
     @property
     def ok(self) -> bool:
@@ -161,7 +164,8 @@ def compute_hint(view: BlefView, model_name: str, bluff: float) -> Hint:
     model = OpponentModel.named(model_name, bluff)
     evidence = tuple(bid_evidence(view, model))
     try:
-        result: Any = infer(view, model, samples=SAMPLES, exact_limit=EXACT_LIMIT)
+        result: Posterior[float] | str = infer(view, model, samples=SAMPLES,
+                                               exact_limit=EXACT_LIMIT)  # fmt: skip
     except ArgumentError as error:
         result = str(error)
     return Hint(result, evidence, model_name, bluff)
@@ -171,7 +175,7 @@ def likely_bids(view: BlefView, hint: Hint | None) -> list[tuple[Bid, float]]:
     """The bids the viewer may make now that are most likely true *given the bids heard* (the
     posterior column) and at least :data:`LIKELY` so, at most :data:`LIKELY_BIDS` of them, in
     ladder order (ties: the lower bid). Every legal bid is above the last bid."""
-    if hint is None or not hint.ok:
+    if hint is None or isinstance(hint.result, str):  # no hint, or none here (not ok)
         return []
     after = hint.result.true
     possible = [(b, float(after[b.index])) for b in legal_bids(view)]
@@ -180,12 +184,12 @@ def likely_bids(view: BlefView, hint: Hint | None) -> list[tuple[Bid, float]]:
     return sorted(best, key=lambda item: item[0].index)
 
 
-def _position(view: BlefView) -> tuple[Any, ...]:
+def _position(view: BlefView) -> tuple[object, ...]:
     return (view.seat, view.hand, view.counts, view.round, view.bids)
 
 
 def _same(a: Hint, b: Hint) -> bool:
-    if not (a.ok and b.ok):
+    if isinstance(a.result, str) or isinstance(b.result, str):  # not both ok
         return False
     return max(abs(float(x) - float(y)) for x, y in zip(a.result.true, b.result.true,
                                                           strict=True)) < SAME  # fmt: skip
@@ -200,20 +204,20 @@ class BlefHintPanel:
     """The hint's two controls and its inferences (remembered per position); ``redraw()`` runs
     when a control changes."""
 
-    def __init__(self, redraw: Callable[[Any], None]) -> None:
+    def __init__(self, redraw: Callable[[object], None]) -> None:
         self.model = Choice("hint-model", "kaya-hint-model",
                             options=[(name, name) for name in MODELS], value="odds")  # fmt: skip
         self.bluff = Slider("hint-bluff", "kaya-hint-bluff", low=0.0, high=1.0, step=0.05,
                             value=DEFAULT_BLUFF)  # fmt: skip
         self.shown = False
         self._readout_lang = ""
-        self._cache: dict[tuple[Any, ...], Hint] = {}
-        self._shown: tuple[tuple[Any, ...], Hint] | None = None
-        self._unchanged: tuple[tuple[Any, ...], tuple[str, Any]] | None = None
+        self._cache: dict[tuple[object, ...], Hint] = {}
+        self._shown: tuple[tuple[object, ...], Hint] | None = None
+        self._unchanged: tuple[tuple[object, ...], tuple[str, str | float]] | None = None
         self.model.observe(redraw, names="value")
         self.bluff.observe(redraw, names="value")
 
-    def relabel(self, t: Any) -> None:
+    def relabel(self, t: Translator) -> None:
         self.model.description = t("hint_model")
         self.model.tooltip = t("hint_model_tooltip")
         self.bluff.description = t("hint_bluff")
@@ -241,8 +245,9 @@ class BlefHintPanel:
         shown = self._shown
         if shown is not None and shown[0] == position and shown[1] is not found:
             before = shown[1]
-            changed = ("model", before.model) if before.model != found.model else (
-                "bluff", before.bluff)  # fmt: skip
+            changed: tuple[str, str | float] = (
+                ("model", before.model) if before.model != found.model
+                else ("bluff", before.bluff))  # fmt: skip
             self._unchanged = (key, changed) if _same(before, found) else None
         self._shown = (position, found)
         if self._unchanged is not None and self._unchanged[0] == key:
@@ -290,7 +295,7 @@ def hint_table(words: BlefWords, view: BlefView, hint: Hint) -> Node:
     posterior for the bid on the table and every bid above it."""
     t = words.t
     result = hint.result
-    if not hint.ok:
+    if isinstance(result, str):  # not ok: why there is no inference
         return h("div.kaya-error-text", result)
     bids: list[Bid] = [] if view.last_bid is None else [view.last_bid]
     bids += legal_bids(view) if view.current_player == view.seat else _above(view.last_bid)
@@ -321,12 +326,13 @@ def _above(last: Bid | None) -> list[Bid]:
     return list(LADDER[start:])
 
 
-def _row(t: Translator, label: str, result: Any, bid: Bid, marked: bool) -> Node:
+def _row(t: Translator, label: str, result: Posterior[float], bid: Bid, marked: bool) -> Node:
     before = float(result.prior[bid.index])
     after = float(result.true[bid.index])
     star = "\u2605 " if marked else ""  # the bid on the table: not by colour alone
     unsure = None
-    if bid in getattr(result, "above_target", ()):  # its error stayed above the target
+    if bid in result.above_target:  # its error stayed above the target
+        assert result.target_error is not None  # an error was aimed for
         note = t("hint_unsure_bid", error=t.percent(float(result.stderr[bid.index])),
                  target=t.percent(result.target_error))  # fmt: skip
         unsure = h("div.kaya-small.kaya-hint-unsure", note)
@@ -370,6 +376,7 @@ def _moved(words: BlefWords, hint: Hint, bids: Sequence[Bid]) -> str:
     """Which bid the bidding moved the most: of the bids shown, or of the whole ladder when
     none of them moved (they may all be impossible); or why nothing moved."""
     t, result = words.t, hint.result
+    assert not isinstance(result, str)  # shown only beside an inference
     if not any(e.kind != "own" for e in hint.evidence):
         return ""  # the evidence line has said it: nobody else has bid
     if not any(e.tells for e in hint.evidence):
@@ -390,19 +397,20 @@ def _unchanged(words: BlefWords, hint: Hint) -> str:
     assert hint.unchanged is not None
     what, before = hint.unchanged
     if what == "model":
-        previous = t("hint_unchanged_model", model=model_text(t, before))
+        previous = t("hint_unchanged_model", model=model_text(t, str(before)))
     else:
-        previous = t("hint_unchanged_bluff", rate=percent(t, before))
+        previous = t("hint_unchanged_bluff", rate=percent(t, float(before)))
     if not any(e.tells for e in hint.evidence):
         return t("hint_unchanged_nothing", previous=previous)
     return t("hint_unchanged_same", previous=previous)
 
 
-def _method(t: Translator, result: Any) -> str:
+def _method(t: Translator, result: Posterior[float]) -> str:
     if result.method == "exact":
         return t("hint_exact")
     deals, error = t.number(result.samples, 0), t.percent(max(result.stderr))
     if not result.target_met:  # the sampler stopped at its cap above the error aimed for
+        assert result.target_error is not None  # an error was aimed for
         target = t.percent(result.target_error)
         return t("hint_sampled_short", deals=deals, error=error, target=target)
     return t("hint_sampled", deals=deals, error=error)

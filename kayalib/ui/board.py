@@ -31,27 +31,44 @@ import json
 import logging
 import re
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TypedDict, TypeVar
 
 import anywidget
 import traitlets as tl
 
 from kayalib.ui.controls import Control
-from kayalib.ui.tree import Node, diff, drawings, h
+from kayalib.ui.tree import Node, Op, diff, drawings, h
 
-__all__ = ["Board", "board_css", "board_module", "pack", "unpack"]
+__all__ = ["Board", "Patch", "Scene", "board_css", "board_module", "pack", "unpack"]
 
 log = logging.getLogger("kayalib.ui")
 HERE = Path(__file__).parent
 #: how many of the messages sent a board remembers (tests read them)
 KEPT = 20
 
+ControlT = TypeVar("ControlT", bound=Control)
 
-def pack(data: Any) -> bytes:
+
+class Scene(TypedDict):
+    """The whole page: its number, its tree and the drawings the tree uses, by id."""
+
+    rev: int
+    tree: Node
+    sprites: dict[str, str]
+
+
+class Patch(TypedDict):
+    """What turns the page's tree into the next one, and the drawings it has not been sent."""
+
+    ops: list[Op]
+    sprites: dict[str, str]
+
+
+def pack(data: object) -> bytes:
     """``data`` as the page reads it: compact JSON, deflated (raw DEFLATE, no header).
 
     >>> unpack(pack({"ops": [["r", [0], "Round 2"]]}))
@@ -62,8 +79,8 @@ def pack(data: Any) -> bytes:
     return packer.compress(text.encode("utf-8")) + packer.flush()
 
 
-def unpack(data: bytes) -> Any:
-    """What :func:`pack` packed."""
+def unpack(data: bytes) -> object:
+    """What :func:`pack` packed (JSON, unchecked)."""
     return json.loads(zlib.decompress(data, -15))
 
 
@@ -97,7 +114,7 @@ class Board(anywidget.AnyWidget):
         self._known: set[str] = set()  # the drawings the page has been sent
         self.controls: dict[str, Control] = {}
         #: the messages sent (the last few), for tests
-        self.sent: list[dict[str, Any]] = []
+        self.sent: list[dict[str, object]] = []
         #: what draws the page again after a message was handled (the app's render)
         self.redraw: Callable[[], None] = lambda: None
         self._batch: list[Node] | None = None
@@ -116,15 +133,16 @@ class Board(anywidget.AnyWidget):
         """The drawings the tree shown now uses, by id."""
         return dict(self._sprites)
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> Scene:
         """The whole page: its number, its tree and the drawings it uses."""
         self._known = set(self._sprites)
         return {"rev": self.rev, "tree": self._tree, "sprites": dict(self._sprites)}
 
-    def get_state(self, key: Any = None, drop_defaults: bool = False) -> dict[str, Any]:
+    def get_state(self, key: str | Iterable[str] | None = None,
+                  drop_defaults: bool = False) -> dict[str, object]:  # fmt: skip
         """The widget's state, the scene being the page as it is now, packed (so a page that
         loads, or asks for every widget again, draws what the kernel shows)."""
-        state: dict[str, Any] = super().get_state(key, drop_defaults)
+        state: dict[str, object] = super().get_state(key, drop_defaults)
         if "scene" in state and hasattr(self, "_tree"):
             state["scene"] = {"rev": self.rev, "packed": pack(self.snapshot())}
         return state
@@ -148,7 +166,7 @@ class Board(anywidget.AnyWidget):
         self._post({"base": self.rev, "rev": self.rev + 1}, {"ops": ops, "sprites": new})
         self.rev += 1  # observers see the page as it is now
 
-    def _post(self, head: dict[str, Any], body: dict[str, Any]) -> None:
+    def _post(self, head: Mapping[str, int], body: Patch | Scene) -> None:
         """Send ``head`` with ``body`` packed in its buffer (``sent`` keeps both, unpacked)."""
         self.sent = [*self.sent[-KEPT + 1 :], {**head, **body}]
         self.send(head, [pack(body)])
@@ -169,12 +187,12 @@ class Board(anywidget.AnyWidget):
 
     # ---- what the page says ----------------------------------------------------------------
 
-    def add(self, control: Control) -> Any:
+    def add(self, control: ControlT) -> ControlT:
         """Take the messages for ``control`` (by its name); the control itself."""
         self.controls[control.ctl] = control
         return control
 
-    def receive(self, message: Any) -> None:
+    def receive(self, message: object) -> None:
         """A message from the page: ``{"hello": rev}`` (send it the whole page unless it has
         ``rev``), or ``{"ctl": name, ...}`` for a control (then the page is drawn again and sent
         once). Anything else, or a control this page has not, changes nothing."""
@@ -197,7 +215,7 @@ class Board(anywidget.AnyWidget):
         """Click the control ``ctl`` as the page does (tests)."""
         self.receive({"ctl": ctl, "do": "click"})
 
-    def choose(self, ctl: str, value: Any) -> None:
+    def choose(self, ctl: str, value: object) -> None:
         """Choose ``value`` in the control ``ctl`` as the page does (tests): an option's value
         (its index is sent), a box's ``True``/``False``, a field's text."""
         control = self.controls[ctl]
@@ -206,7 +224,7 @@ class Board(anywidget.AnyWidget):
             value = str([v for _, v in options].index(value))
         self.receive({"ctl": ctl, "value": value})
 
-    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+    def _message(self, _widget: object, content: object, _buffers: object) -> None:
         try:
             self.receive(content)
         except Exception:  # the app shows its own errors; nothing is lost here

@@ -24,9 +24,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
-from kayalib.engine import Step, View
+from kayalib.engine import SomeState, Step, View
+from kayalib.registry import Rules
 from kayalib.table import GameRecord, Table
 
 __all__ = ["LocalTable", "TableClient", "TableOwner"]
@@ -44,7 +45,7 @@ class TableOwner(Protocol):
     def fixed_seed(self) -> bool: ...
 
     @property
-    def rules(self) -> Any: ...
+    def rules(self) -> Rules | None: ...
 
     @property
     def seats(self) -> tuple[str, ...]: ...
@@ -53,11 +54,11 @@ class TableOwner(Protocol):
     def bot_due(self) -> bool: ...
 
     def new_game(self, *, seed: int | None = None, seats: Sequence[str] | None = None,
-                 rules: Any = None) -> None: ...  # fmt: skip
+                 rules: Rules | None = None) -> None: ...  # fmt: skip
 
-    def advance(self) -> Step[Any] | None: ...
+    def advance(self) -> Step[SomeState] | None: ...
 
-    def run(self, limit: int = 100_000) -> list[Step[Any]]: ...
+    def run(self, limit: int = 100_000) -> list[Step[SomeState]]: ...
 
     def undo_target(self) -> int | None: ...
 

@@ -27,16 +27,21 @@ one anyway (an old page, a forged message) changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Generic, TypeVar, cast
 
 import traitlets as tl
 
-from kayalib.ui.tree import Node, h
+from kayalib.ui.tree import Attr, Node, h
 
-__all__ = ["Button", "Check", "Choice", "Control", "Slider", "TextField", "Toggle"]
+__all__ = ["Button", "Check", "Choice", "Control", "Message", "Slider", "TextField", "Toggle"]
 
 #: what a text field takes from a page, at most
 TEXT_CHARS = 200
+
+#: what a page says to a control: ``{"do": "click"}`` or ``{"value": ...}`` (JSON, unchecked)
+Message = Mapping[str, object]
+#: the values a dropdown offers
+V = TypeVar("V")
 
 
 class Control(tl.HasTraits):
@@ -49,7 +54,7 @@ class Control(tl.HasTraits):
     tooltip = tl.Unicode("")
     description = tl.Unicode("")
 
-    def __init__(self, ctl: str, css: str, **traits: Any) -> None:
+    def __init__(self, ctl: str, css: str, **traits: object) -> None:
         super().__init__(**traits)
         self.ctl = ctl
         self.css = css
@@ -80,12 +85,12 @@ class Control(tl.HasTraits):
     def takes_messages(self) -> bool:
         return self.shown and not self.disabled
 
-    def receive(self, message: Mapping[str, Any]) -> None:
+    def receive(self, message: Message) -> None:
         """What the reader did in the page (ignored while hidden or disabled)."""
         if self.takes_messages:
             self._receive(message)
 
-    def _receive(self, message: Mapping[str, Any]) -> None:
+    def _receive(self, message: Message) -> None:
         raise NotImplementedError
 
     def node(self) -> Node:
@@ -108,22 +113,22 @@ class Button(Control):
 
     style = tl.Unicode("")
 
-    def __init__(self, ctl: str, css: str, **traits: Any) -> None:
+    def __init__(self, ctl: str, css: str, **traits: object) -> None:
         super().__init__(ctl, css, **traits)
-        self._handlers: list[Callable[[Button], Any]] = []
+        self._handlers: list[Callable[[Button], object]] = []
 
-    def on_click(self, handler: Callable[[Any], Any]) -> None:
+    def on_click(self, handler: Callable[[Button], object]) -> None:
         self._handlers.append(handler)
 
     def click(self) -> None:
         for handler in list(self._handlers):
             handler(self)
 
-    def _receive(self, message: Mapping[str, Any]) -> None:
+    def _receive(self, message: Message) -> None:
         if message.get("do") == "click":
             self.click()
 
-    def _props(self) -> dict[str, Any]:
+    def _props(self) -> dict[str, Attr | None]:
         return {"type": "button", "ctl": self.ctl, "title": self.tooltip or None,
                 "disabled": self.disabled, "hidden": not self.shown,
                 "data-focus": self.focused or None}  # fmt: skip
@@ -152,22 +157,25 @@ class Toggle(Button):
                  **self._props())  # fmt: skip
 
 
-class Choice(Control):
-    """A dropdown of ``(label, value)`` options; the page sends the index of the one chosen.
-    ``description`` is its visible label (none: the tooltip names it)."""
+class Choice(Control, Generic[V]):
+    """A dropdown of ``(label, value)`` options (at least one); the page sends the index of the
+    one chosen. ``description`` is its visible label (none: the tooltip names it)."""
 
-    options: tl.List[tuple[str, Any]] = tl.List()
-    value = tl.Any(None)
+    options: tl.List[tuple[str, V]] = tl.List()
+    #: the value chosen: one of the options' values (a trait that holds any object, read as
+    #: the options' type)
+    value = cast("tl.TraitType[V, V]", tl.Any(None))
 
-    def __init__(self, ctl: str, css: str, *, options: Sequence[tuple[str, Any]] = (),
-                 value: Any = None, **traits: Any) -> None:  # fmt: skip
+    def __init__(self, ctl: str, css: str, *, options: Sequence[tuple[str, V]],
+                 value: V | None = None, **traits: object) -> None:  # fmt: skip
         super().__init__(ctl, css, **traits)
         self.set_options(options)
         if value is not None:
             self.value = value
 
-    def set_options(self, options: Sequence[tuple[str, Any]]) -> None:
-        """Offer ``options``, keeping the value when it is still offered (else the first)."""
+    def set_options(self, options: Sequence[tuple[str, V]]) -> None:
+        """Offer ``options`` (at least one), keeping the value when it is still offered (else
+        the first)."""
         options = [(str(label), value) for label, value in options]
         if options == list(self.options):
             return
@@ -176,7 +184,7 @@ class Choice(Control):
         self.options = options
         if old in values:
             return
-        self.value = values[0] if values else None
+        self.value = values[0]
 
     @property
     def labels(self) -> list[str]:
@@ -186,7 +194,7 @@ class Choice(Control):
         values = [value for _, value in self.options]
         return values.index(self.value) if self.value in values else -1
 
-    def _receive(self, message: Mapping[str, Any]) -> None:
+    def _receive(self, message: Message) -> None:
         index = message.get("value")
         if isinstance(index, str) and index.isdigit() and int(index) < len(self.options):
             self.value = self.options[int(index)][1]
@@ -207,9 +215,10 @@ class Check(Control):
 
     value = tl.Bool(False)
 
-    def _receive(self, message: Mapping[str, Any]) -> None:
-        if isinstance(message.get("value"), bool):
-            self.value = message["value"]
+    def _receive(self, message: Message) -> None:
+        value = message.get("value")
+        if isinstance(value, bool):
+            self.value = value
 
     def _node(self) -> Node:
         box = h("input", type="checkbox", ctl=self.ctl, checked=self.value,
@@ -225,7 +234,7 @@ class TextField(Control):
     value = tl.Unicode("")
     placeholder = tl.Unicode("")
 
-    def _receive(self, message: Mapping[str, Any]) -> None:
+    def _receive(self, message: Message) -> None:
         value = message.get("value")
         if isinstance(value, str):
             self.value = value[:TEXT_CHARS]
@@ -245,7 +254,7 @@ class Slider(Control):
     value = tl.Float(0.0)
 
     def __init__(self, ctl: str, css: str, *, low: float, high: float, step: float,
-                 readout: Callable[[float], str] = str, **traits: Any) -> None:  # fmt: skip
+                 readout: Callable[[float], str] = str, **traits: object) -> None:  # fmt: skip
         super().__init__(ctl, css, **traits)
         self.low, self.high, self.step = low, high, step
         self._readout = readout
@@ -260,7 +269,7 @@ class Slider(Control):
             self._readout = write
             self._changed()
 
-    def _receive(self, message: Mapping[str, Any]) -> None:
+    def _receive(self, message: Message) -> None:
         value = message.get("value")
         try:
             number = float(value) if isinstance(value, (str, int, float)) else None

@@ -27,24 +27,53 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Generic, TypedDict, TypeVar
 
-from kayalib.engine import Refusal, State, View
+from kayalib.engine import Refusal, SomeState, View
 from kayalib.errors import IllegalActionError
 from kayalib.i18n import DEFAULT_LANGUAGE, Translator
 from kayalib.pages.language import Language
 from kayalib.pages.options import DEFAULT_SPEED, SPEEDS, page_seed, parse_seed
+from kayalib.registry import Rules
 from kayalib.table import Table
 from kayalib.ui.board import Board
 from kayalib.ui.client import LocalTable, TableClient, TableOwner
 from kayalib.ui.controls import Button
 from kayalib.ui.log_panel import log_tree
 from kayalib.ui.pacing import Pacer
-from kayalib.ui.screen import HotSeat, Screen, percent, seat_namer, signed
+from kayalib.ui.screen import HotSeat, Narrator, Screen, percent, seat_namer, signed
 from kayalib.ui.shell import AppShell
 from kayalib.ui.tree import Node, h, inline
 
-__all__ = ["GameApp", "no_new_game", "no_undo"]
+if TYPE_CHECKING:
+    from typing import Self, Unpack  # Python 3.11; annotations only, so 3.10 runs this too
+
+__all__ = ["AppOptions", "AppSettings", "GameApp", "no_new_game", "no_undo"]
+
+#: the narrator of a game app (its words: ``BlefWords``, ``KayaWords``)
+WordsT = TypeVar("WordsT", bound=Narrator)
+#: the rules of a game app's game (``BlefRules``, ``KayaRules``)
+RulesT = TypeVar("RulesT", bound=Rules)
+
+
+class AppSettings(TypedDict, total=False):
+    """The page settings every play app takes (see :class:`GameApp`); a game app adds its own."""
+
+    seed: int | None
+    lang: str
+    delay: float | None
+    speed: str
+    opponents: Sequence[str] | None
+    hint: bool
+    size: str
+    seed_fixed: bool | None
+
+
+class AppOptions(AppSettings, total=False):
+    """Everything a play app takes: its settings and the table it shows (see :class:`GameApp`)."""
+
+    table: Table | None
+    client: TableClient | None
 
 
 def no_undo() -> IllegalActionError:
@@ -58,7 +87,7 @@ def no_new_game() -> IllegalActionError:
                                          "the teacher starts a class table's games"))  # fmt: skip
 
 
-class GameApp:
+class GameApp(Generic[WordsT, RulesT]):
     """Base of the play apps. A game app says which game it plays (``game_name``), its bots,
     words and address settings (``choices``: ``?name=value`` passed to the constructor), and
     gives:
@@ -72,7 +101,8 @@ class GameApp:
       ``table_shown()``.
 
     ``client`` is the table to show (a seat of a class table); without one the app plays a
-    table of its own in this kernel (``table``, or a new one from the settings).
+    table of its own in this kernel (``table``, or a new one from the settings). ``WordsT`` is
+    the type of its narrator, ``RulesT`` of its game's rules.
     """
 
     game_name = ""
@@ -145,7 +175,7 @@ class GameApp:
             self.start()
 
     @classmethod
-    def from_query_string(cls, **overrides: Any) -> GameApp:
+    def from_query_string(cls, **overrides: Unpack[AppOptions]) -> Self:
         """An app set from the Voila URL (``?seed=7&lang=id&speed=fast&bots=odds&size=large``).
 
         A seed in the address stays fixed: "New game" deals that game again. Refused values
@@ -154,26 +184,25 @@ class GameApp:
         """
         from kayalib.ui.launch import launch_app
 
-        app: GameApp = launch_app(cls, **overrides)
-        return app
+        return launch_app(cls, **overrides)
 
     # ----------------------------------------------------------------- what a game app gives
 
     def build_game(self) -> None:  # pragma: no cover
         raise NotImplementedError
 
-    def game_rules(self) -> Any:  # pragma: no cover
+    def game_rules(self) -> RulesT:  # pragma: no cover
         raise NotImplementedError
 
-    def words(self) -> Any:  # pragma: no cover
+    def words(self) -> WordsT:  # pragma: no cover
         raise NotImplementedError
 
-    def draw(self, screen: Screen, words: Any) -> tuple[list[Node], list[Node]]:
+    def draw(self, screen: Screen, words: WordsT) -> tuple[list[Node], list[Node]]:
         """The nodes of the play column (under the status line) and of the side column (above
         the log)."""
         raise NotImplementedError  # pragma: no cover
 
-    def status(self, screen: Screen, words: Any) -> Node:  # pragma: no cover
+    def status(self, screen: Screen, words: WordsT) -> Node:  # pragma: no cover
         """The status line."""
         raise NotImplementedError
 
@@ -187,7 +216,7 @@ class GameApp:
     def reset_controls(self) -> None:
         """Reset per-decision controls after a new game or an undo (selections)."""
 
-    def show_rules(self, rules: Any) -> None:
+    def show_rules(self, rules: Rules | None) -> None:
         """Set the game's setting widgets from the rules of the table shown (a game brought
         back, a rigged position), so that "New game" deals that kind of game again."""
 
@@ -299,8 +328,8 @@ class GameApp:
         else:
             shell.new_game.remove_class("kaya-pending")
 
-    def start_from(self, state: State[Any, Any], seats: Sequence[str], *,
-                   before: Sequence[State[Any, Any]] = ()) -> None:  # fmt: skip
+    def start_from(self, state: SomeState, seats: Sequence[str], *,
+                   before: Sequence[SomeState] = ()) -> None:  # fmt: skip
         """Continue from ``state`` (e.g. a rigged position for a lesson), with these seats.
 
         ``seats`` names who plays each seat: ``"human"`` or a bot name. ``before`` are the
@@ -359,7 +388,7 @@ class GameApp:
         people = self.client.people
         return people[0] if people else 0
 
-    def act(self, action: Any, seat: int | None = None) -> None:
+    def act(self, action: object, seat: int | None = None) -> None:
         """A person's ``action`` (by ``seat``, if given; else the seat to move), sent to the
         table as its text: the table checks it is that seat's turn. Refused: banner, table
         unchanged."""
@@ -370,7 +399,7 @@ class GameApp:
         self.clear_error()
         self._schedule_bots()
 
-    def human_act(self, action: Any) -> None:
+    def human_act(self, action: object) -> None:
         """A click by the person at the screen (refused: not their turn, or hand face down,
         or the table held)."""
         screen = self.screen()
@@ -473,7 +502,7 @@ class GameApp:
 
     # ----------------------------------------------------------------- whose cards are shown
 
-    def _on_show_hand(self, _b: Any) -> None:
+    def _on_show_hand(self, _b: Button) -> None:
         screen = self.screen()
         self.hot_seat.toggle(screen.people, screen.view.current_player)
         self.render()
@@ -489,7 +518,7 @@ class GameApp:
     def t(self) -> Translator:
         return self.language.t
 
-    def guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
+    def guard(self, fn: Callable[..., object]) -> Callable[..., None]:
         """Wrap a callback: errors go to the banner, the table stays as it was."""
         return self.shell.error.guard(fn, clear=False, after=self.render)
 
@@ -580,5 +609,7 @@ class GameApp:
         """Display the app in the notebook (or the Voila page), with its page helper."""
         self.shell.show()
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+    def _repr_mimebundle_(
+        self, **kwargs: dict[str, object]
+    ) -> tuple[dict[str, object], dict[str, object]] | None:
         return self.shell.board._repr_mimebundle_(**kwargs)

@@ -13,7 +13,7 @@ the hand row (the stylesheet hides them otherwise), so a move changes little.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from kayalib.engine import View
 from kayalib.errors import IllegalActionError
@@ -22,12 +22,16 @@ from kayalib.kaya.cards import COLORS, Card, Color
 from kayalib.kaya.events import Event, MoveEvent
 from kayalib.kaya.rules import COIN_TABLES, KayaRules, describe_rules
 from kayalib.kaya.view import KayaView
+from kayalib.registry import Rules
 from kayalib.ui import kaya_panels as panels
 from kayalib.ui.controls import Button, Check, Choice
-from kayalib.ui.framework import GameApp
+from kayalib.ui.framework import AppOptions, GameApp
 from kayalib.ui.screen import Screen
 from kayalib.ui.tree import Node, h
 from kayalib.words.kaya import KayaWords
+
+if TYPE_CHECKING:
+    from typing import Unpack  # Python 3.11; annotations only
 
 __all__ = ["KayaApp", "challenge_win_odds"]
 
@@ -46,7 +50,7 @@ def challenge_win_odds(view: KayaView) -> list[tuple[Challenge, float]]:
     return [(c, float(table[c.targets])) for c in legal]
 
 
-class KayaApp(GameApp):
+class KayaApp(GameApp[KayaWords, KayaRules]):
     """Play Aku Paling Kaya against bots (``random``, ``counter``) or hot-seat on one screen.
 
     Seat 0 is the person at the screen and plays ``colour``; the other seats take the remaining
@@ -61,7 +65,8 @@ class KayaApp(GameApp):
     default_opponents = ("counter", "random")
     choices = {"coins": tuple(COIN_TABLES)}
 
-    def __init__(self, *, colour: str = "green", coins: str = "standard", **kwargs: Any) -> None:
+    def __init__(self, *, colour: str = "green", coins: str = "standard",
+                 **kwargs: Unpack[AppOptions]) -> None:  # fmt: skip
         self._colour_init = colour
         self._coins_init = coins if coins in COIN_TABLES else "standard"
         super().__init__(**kwargs)
@@ -70,10 +75,10 @@ class KayaApp(GameApp):
 
     def build_game(self) -> None:
         add = self.shell.board.add
-        self.colour: Choice = add(Choice("colour", "kaya-colour",
+        self.colour: Choice[str] = add(Choice("colour", "kaya-colour",
                                          options=[(c.value, c.value) for c in COLORS],
                                          value=self._colour_init))  # fmt: skip
-        self.coins: Choice = add(Choice("coins", "kaya-coins",
+        self.coins: Choice[str] = add(Choice("coins", "kaya-coins",
                                         options=[(c, c) for c in COIN_TABLES],
                                         value=self._coins_init))  # fmt: skip
         self.shell.setup_first.append(self.colour)
@@ -98,7 +103,7 @@ class KayaApp(GameApp):
         self.challenge_shown = self.power_shown = False
         self.take_back: Button = add(Button("take-back", "kaya-take-back", style="success"))
         self.take_back.on_click(self.guard(lambda _b: self.human_act(TakeBack())))
-        self.steal_choice: Choice = add(Choice("steal-choice", "kaya-steal-choice",
+        self.steal_choice: Choice[Steal | None] = add(Choice("steal-choice", "kaya-steal-choice",
                                                options=[("", None)]))  # fmt: skip
         self.steal_button: Button = add(Button("steal", "kaya-steal", style="success"))
         self.steal_button.on_click(self.guard(self._on_steal))
@@ -133,7 +138,9 @@ class KayaApp(GameApp):
         others = [c for c in COLORS if c is not mine]
         return (mine, *others[: len(self.shell.seat_choices()) - 1])
 
-    def show_rules(self, rules: KayaRules) -> None:
+    def show_rules(self, rules: Rules | None) -> None:
+        if not isinstance(rules, KayaRules):  # a Kaya table's rules always are
+            return
         self.colour.value = rules.colors[0].value
         coins = describe_rules(rules).get("coins")
         if coins is not None:
@@ -191,10 +198,10 @@ class KayaApp(GameApp):
         chosen = [i for i, box in enumerate(self.targets) if box.value and i != active]
         return tuple(sorted({active, *chosen}))
 
-    def _on_challenge(self, _b: Any) -> None:
+    def _on_challenge(self, _b: Button) -> None:
         self.human_act(Challenge(self.chosen_targets()))
 
-    def _on_steal(self, _b: Any) -> None:
+    def _on_steal(self, _b: Button) -> None:
         choice = self.steal_choice.value
         if choice is None:
             raise IllegalActionError(self.t("error_choose_steal"))
@@ -233,8 +240,8 @@ class KayaApp(GameApp):
             h("div.kaya-hint", self.shell.hint,
               hidden=not (screen.hint and not screen.view.is_terminal)),
         ]  # fmt: skip
-        side = [h("div.kaya-table", panels.table(screen, words)),
-                h("div.kaya-gambreng", panels.gambreng(screen, words))]
+        side: list[Node] = [h("div.kaya-table", panels.table(screen, words)),
+                             h("div.kaya-gambreng", panels.gambreng(screen, words))]
         return play, side
 
     def _draw_hand(self, screen: Screen, words: KayaWords, view: KayaView, phase: str) -> None:

@@ -8,8 +8,8 @@ the hint.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from fractions import Fraction
 
 from kayalib.draw import card_back_svg, kaya_card_svg, kaya_swatch_svg
 from kayalib.kaya.actions import Challenge, Decline, Give, Keep, Steal, TakeBack
@@ -319,8 +319,8 @@ def _note(text: str) -> Node:
     return h("div.kaya-small", text)
 
 
-def bars(rows: Sequence[tuple[str, Any, bool, str]], *, title: str,
-         percent_text: Any) -> Node:  # fmt: skip
+def bars(rows: Sequence[tuple[str, float | Fraction, bool, str]], *, title: str,
+         percent_text: Callable[[float], str]) -> Node:  # fmt: skip
     """A horizontal bar chart: a ``(label, probability, marked, detail)`` row per line, each bar
     with its percentage as text; a marked row (the best choice) in bold, with a star and a
     second colour (never colour alone)."""

@@ -11,7 +11,7 @@ language.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kayalib.i18n import Translator
 from kayalib.pages.badge import badge_words
@@ -19,10 +19,18 @@ from kayalib.pages.kernel import protect_the_page
 from kayalib.pages.options import PageOptions
 from kayalib.table import PERSON
 
+if TYPE_CHECKING:
+    from typing import Unpack  # Python 3.11; annotations only
+
+    from kayalib.ui.framework import AppOptions, GameApp
+
 __all__ = ["launch_app"]
 
+#: the class of the play app a page opens
+AppT = TypeVar("AppT", bound="GameApp")
 
-def launch_app(cls: Any, **overrides: Any) -> Any:
+
+def launch_app(cls: type[AppT], **overrides: Unpack[AppOptions]) -> AppT:
     """An app of class ``cls`` (a :class:`~kayalib.ui.framework.GameApp`) set from the page
     address, with notices for refused values.
 

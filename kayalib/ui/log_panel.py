@@ -23,7 +23,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from kayalib.i18n import Translator
 from kayalib.ui.tree import Node, h
@@ -40,7 +39,7 @@ def log_tree(t: Translator, lines: Sequence[LogLine], *, news: int,
              title: Callable[[int], str]) -> Node:  # fmt: skip
     """The log: ``lines`` (oldest first), each group under ``title(group)``; lines of events at
     position ``news`` or later are marked as new (bold, a bar at the left)."""
-    items: list[Any] = []
+    items: list[Node] = []
     group: int | None = None
     inner: list[Node] = []
     counts: list[int] = []

@@ -24,7 +24,7 @@ import json
 import logging
 import os
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from kayalib.engine import Refusal, View
 from kayalib.errors import IllegalActionError, SeatError
@@ -34,14 +34,20 @@ from kayalib.pages.options import PageOptions
 from kayalib.registry import game
 from kayalib.table import PERSON
 from kayalib.ui.client import TableOwner
-from kayalib.ui.framework import GameApp
-from kayalib.ui.screen import HOLDS
+from kayalib.ui.framework import AppSettings, GameApp
+from kayalib.ui.screen import HOLDS, Narrator
 from kayalib.ui.tree import Node, h
 
 __all__ = [
     "ClassSeat", "HttpSeatLink", "SeatLink", "launch_at_table", "refused", "seat_app",
     "table_app", "table_panel",
 ]  # fmt: skip
+
+if TYPE_CHECKING:
+    from typing import Unpack  # Python 3.11; annotations only
+
+#: the class of the play app a page opens
+AppT = TypeVar("AppT", bound=GameApp)
 
 log = logging.getLogger("kayalib.ui")
 
@@ -51,7 +57,7 @@ RECONNECT = (0.5, 1.0, 2.0, 4.0, 8.0)
 Update = dict[str, Any]
 
 
-def refused(answer: Any) -> IllegalActionError:
+def refused(answer: object) -> IllegalActionError:
     """The refusal a class service answered (``{"refusal": {"code", "params", "english"}}``),
     or "the class did not answer" for anything else."""
     why = answer.get("refusal") if isinstance(answer, dict) else None
@@ -115,7 +121,7 @@ class HttpSeatLink:
     def page_path(self, path: str, **query: str) -> str:
         return self.link.page_path(path, **query)
 
-    def _answer(self, status: int, answer: Any) -> Update:
+    def _answer(self, status: int, answer: object) -> Update:
         if status != 200 or not isinstance(answer, dict) or answer.get("type") != "update":
             raise refused(answer)
         self.code = str(answer.get("table", self.code))  # the teacher may move a student
@@ -300,7 +306,7 @@ class ClassSeat:
         return mine if isinstance(mine, dict) else None
 
 
-def table_panel(seat: ClassSeat, words: Any) -> Node:
+def table_panel(seat: ClassSeat, words: Narrator) -> Node:
     """The class table's own panel: its code, who sits where (here or away), the moves made
     for those away, this student's own figures, and the way to the same seat on another
     device. (Whether the table waits or is paused is the status line's.)"""
@@ -312,7 +318,7 @@ def table_panel(seat: ClassSeat, words: Any) -> Node:
         # a bot's seat name says it is a bot already ("Player 3 (bot: random)")
         state = {"bot": "", "here": "", "away": t("table_seat_away"),
                  "stand_in": t("table_seat_stand_in")}[presence]  # fmt: skip
-        mark = [" ", h("span.kaya-table-away", f"({state})")] if state else []
+        mark: list[Node] = [" ", h("span.kaya-table-away", f"({state})")] if state else []
         items.append(h("li", words.seat(i), *mark))
     if seat.stand_in_moves:
         lines.append(t("table_stand_in_moves", n=seat.stand_in_moves))
@@ -332,7 +338,7 @@ def table_panel(seat: ClassSeat, words: Any) -> Node:
     )  # fmt: skip
 
 
-def seat_app(cls: type[GameApp], link: SeatLink, **kwargs: Any) -> GameApp:
+def seat_app(cls: type[AppT], link: SeatLink, **kwargs: Unpack[AppSettings]) -> AppT:
     """The app of class ``cls`` at the class seat ``link`` reaches, with the class table's own
     panel above its columns; the service's refusal (IllegalActionError) when the link holds no
     seat of that game."""
@@ -349,7 +355,8 @@ def seat_app(cls: type[GameApp], link: SeatLink, **kwargs: Any) -> GameApp:
     return app
 
 
-def table_app(cls: type[GameApp], code: str, token: str, **kwargs: Any) -> GameApp:
+def table_app(cls: type[AppT], code: str, token: str,
+              **kwargs: Unpack[AppSettings]) -> AppT:  # fmt: skip
     """The app of class ``cls`` at the seat ``token`` of table ``code``, reached over the class
     server's routes; the server's refusal (IllegalActionError) when the address holds no seat,
     and :class:`ClassUnreachableError` outside class mode."""
@@ -359,14 +366,14 @@ def table_app(cls: type[GameApp], code: str, token: str, **kwargs: Any) -> GameA
     return seat_app(cls, HttpSeatLink(link, code, token), **kwargs)
 
 
-def launch_at_table(cls: type[GameApp], options: PageOptions,
-                    notices: list[str]) -> GameApp | None:  # fmt: skip
+def launch_at_table(cls: type[AppT], options: PageOptions,
+                    notices: list[str]) -> AppT | None:  # fmt: skip
     """The app of a page whose address names a class table (``?table=&seat=``), or ``None``
     with a notice in ``notices`` when it holds no seat (the page then opens as usual)."""
     from kayalib.words import Words
 
     t = Translator(options.lang)
-    kwargs: dict[str, Any] = {"lang": options.lang, "size": options.size}
+    kwargs: AppSettings = {"lang": options.lang, "size": options.size}
     if options.hint is not None:
         kwargs["hint"] = options.hint
     try:

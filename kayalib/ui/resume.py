@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kayalib.errors import KayalibError, ParseError, RulesError
 from kayalib.i18n import languages
@@ -40,7 +40,7 @@ from kayalib.table import GameRecord, Table, pack, unpack
 from kayalib.ui.tree import Node, h
 
 if TYPE_CHECKING:
-    from kayalib.ui.framework import GameApp
+    from kayalib.ui.framework import AppSettings, GameApp
 
 
 __all__ = ["TOKEN_CHARS", "ResumeError", "SavedGame", "keep_in_page", "page_marker"]
@@ -82,7 +82,7 @@ class SavedGame:
             raise ResumeError(f"this token is for {self.app}, not {cls.__name__}")
         return self
 
-    def app_options(self) -> dict[str, Any]:
+    def app_options(self) -> AppSettings:
         """Keyword arguments that build an app with the saved page settings and seats."""
         return {"seed": self.record.seed, "lang": self.lang, "speed": self.speed,
                 "hint": self.hint, "opponents": list(self.record.seats[1:])}  # fmt: skip
@@ -114,7 +114,7 @@ class SavedGame:
         return cls._checked(unpack(token, TOKEN_CHARS, "the resume token", ResumeError))
 
     @classmethod
-    def _checked(cls, data: Any) -> SavedGame:
+    def _checked(cls, data: object) -> SavedGame:
         def fail(what: str) -> ResumeError:
             return ResumeError(f"the resume token has a bad {what}")
 

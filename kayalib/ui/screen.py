@@ -14,22 +14,39 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Protocol
 
-from kayalib.engine import Event, View
+from kayalib.engine import Event, JSONRecord, RawRecord, Refusal, View
 from kayalib.i18n import Translator
 from kayalib.registry import game
 from kayalib.table import PERSON
 from kayalib.ui.tree import Node, h
+from kayalib.words import LogLine
 
 __all__ = [
-    "HOLDS", "HotSeat", "Screen", "hold_text", "news_lines", "percent", "seat_namer", "signed",
-    "status_line",
+    "HOLDS", "HotSeat", "Narrator", "Screen", "hold_text", "news_lines", "percent", "seat_namer",
+    "signed", "status_line",
 ]  # fmt: skip
 
 HOLDS = ("waiting", "paused", "ended", "gone")
 """Why nobody at a screen may act now, though the game goes on (a class table): it waits for
 its people, the teacher paused or ended it, or it is gone."""
+
+
+class Narrator(Protocol):
+    """What a play page reads of its game's narrator (:mod:`kayalib.words`: ``BlefWords``,
+    ``KayaWords``): its translator, seat names, refusals and the log in sentences."""
+
+    @property
+    def t(self) -> Translator: ...
+
+    def seat(self, seat: int, /) -> str: ...
+
+    def refusal(self, refusal: Refusal | str, /) -> str: ...
+
+    def log_lines(self, events: Sequence[Event], viewer: int = -1, /) -> list[LogLine]: ...
+
+    def group_title(self, group: int, events: Sequence[Event], /) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -96,18 +113,18 @@ class Screen:
         return self.my_turn and self.hand_visible
 
     @property
-    def hand(self) -> tuple[Any, ...]:
+    def hand(self) -> tuple[object, ...]:
         """The viewer's cards when they are face up, else nothing."""
         if self.viewer is None or not self.hand_visible:
             return ()
-        hand: tuple[Any, ...] = getattr(self.view, "hand", ())
+        hand: tuple[object, ...] = getattr(self.view, "hand", ())
         return hand
 
     def since_news(self) -> Sequence[Event]:
         """The log's events of this decision's news."""
         return self.log[self.news :]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONRecord:
         """The screen as JSON: the view's own JSON and what the page decided."""
         return {
             "view": self.view.to_json(), "seats": list(self.seats), "people": list(self.people),
@@ -117,7 +134,7 @@ class Screen:
         }  # fmt: skip
 
     @classmethod
-    def from_json(cls, record: dict[str, Any]) -> Screen:
+    def from_json(cls, record: RawRecord) -> Screen:
         """The screen a :meth:`to_json` record stands for (the view read by its game)."""
         view = game(record["view"]["game"]).view.from_json(record["view"])
         return cls(
@@ -181,7 +198,7 @@ def seat_namer(t: Translator, seats: Sequence[str], suffix: Callable[[int], str]
     return name
 
 
-def news_lines(screen: Screen, words: Any, most: int = 4,
+def news_lines(screen: Screen, words: Narrator, most: int = 4,
                keep: Callable[[Event], bool] | None = None) -> list[str]:  # fmt: skip
     """The log's sentences of this decision's news (the last ``most`` of them), as the screen
     may tell them (the game's first line, its start, is no news). The lines of events that
@@ -197,7 +214,7 @@ def news_lines(screen: Screen, words: Any, most: int = 4,
     return [line.text for line in lines if line.index in kept]
 
 
-def status_line(t: Any, news: Sequence[str], text: str, cls: str, where: str) -> Node:
+def status_line(t: Translator, news: Sequence[str], text: str, cls: str, where: str) -> Node:
     """The status line: the news (smaller), what to do now (bold), and the round or turn; it
     reads as sentences, one after the other."""
     told: list[Node] = []

@@ -13,8 +13,8 @@ side column goes below the play column; "Projector" (or ``?size=large``) enlarge
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
+from kayalib.engine import Refusal
 from kayalib.errors import RulesError, UnknownBotError
 from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
 from kayalib.pages.banner import Banner
@@ -52,7 +52,7 @@ class AppShell:
     says a refusal in the app's words (its seat names). The shell knows no game and no table:
     an app holds one and gives it its columns (:meth:`page`)."""
 
-    def __init__(self, language: Language, refusal: Callable[[Any], str], *,
+    def __init__(self, language: Language, refusal: Callable[[Refusal], str], *,
                  title_key: str = "app_title", intro_key: str = "",
                  bot_names: Sequence[str] = (), max_seats: int = 6, seed: int = 0,
                  speed: str = DEFAULT_SPEED, hint: bool = False, size: str = "normal",
@@ -62,7 +62,7 @@ class AppShell:
         self.bot_names, self.max_seats = tuple(bot_names), max_seats
         self.board = Board()
         add = self.board.add
-        self.lang: Choice = add(Choice("lang", "kaya-lang", options=list(
+        self.lang: Choice[str] = add(Choice("lang", "kaya-lang", options=list(
             (name, code) for code, name in languages().items()), value=language.lang))
         self.lang.observe(lambda change: language.set(change["new"]), names="value")
         self.seed_field: TextField = add(TextField("seed", "kaya-seed", value=str(seed)))
@@ -72,8 +72,8 @@ class AppShell:
         self.settings_toggle: Toggle = add(Toggle("settings", "kaya-settings-toggle"))
         self.size_toggle: Toggle = add(Toggle("size", "kaya-size-toggle",
                                               value=size == "large"))  # fmt: skip
-        self.speed: Choice = add(Choice("speed", "kaya-speed", options=[(s, s) for s in SPEEDS],
-                                        value=speed))  # fmt: skip
+        self.speed: Choice[str] = add(Choice("speed", "kaya-speed", value=speed,
+                                             options=[(s, s) for s in SPEEDS]))  # fmt: skip
         self.error = Banner(lambda: self.t, refusal)
         #: the game's controls of "Players and rules": before the seat pickers, and among the
         #: options (set by the app)
@@ -97,7 +97,7 @@ class AppShell:
         return self.language.t
 
     def _build_seats(self, opponents: list[str]) -> None:
-        self.seat_pickers: list[Choice] = [
+        self.seat_pickers: list[Choice[str]] = [
             self.board.add(Choice(f"seat-{i}", "kaya-seat-picker", options=[("", "")], value=""))
             for i in range(1, self.max_seats)
         ]
@@ -222,5 +222,7 @@ class AppShell:
         display(self.board)
         display(Javascript(page_script()))
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+    def _repr_mimebundle_(
+        self, **kwargs: dict[str, object]
+    ) -> tuple[dict[str, object], dict[str, object]] | None:
         return self.board._repr_mimebundle_(**kwargs)

@@ -30,39 +30,55 @@ import hashlib
 import re
 from collections.abc import Iterable, Sequence
 from html import escape
-from typing import Any
+from typing import TypeAlias, TypedDict, cast
 
 from kayalib.errors import ParseError
 
 __all__ = [
-    "Node", "apply", "card", "card_row", "diff", "drawings", "drawn", "find", "find_all", "h",
-    "inline", "sprite", "text", "to_html",
+    "Attr", "Card", "Element", "Node", "Op", "Props", "apply", "card", "card_row", "diff",
+    "drawings", "drawn", "find", "find_all", "h", "inline", "sprite", "text", "to_html",
 ]  # fmt: skip
 
-Node = Any
-"""Text, a card or an element (see the module's docstring); JSON as it is."""
+
+class Card(TypedDict):
+    """A card node: the id of a drawing (:func:`sprite`) and its width in pixels."""
+
+    card: str
+    w: int
+
+
+#: an attribute's value (``True``: there, with no value)
+Attr: TypeAlias = "str | int | float | bool"
+#: an element's attributes
+Props: TypeAlias = "dict[str, Attr]"
+#: ``[tag, props, *children]``: a JSON array whose items are typed by their place (a tag, then
+#: its props, then nodes); :func:`tag_of`, :func:`props_of` and :func:`children_of` read them
+Element: TypeAlias = "list[Node | Props]"
+#: text, a card or an element (see the module's docstring); JSON as it is
+Node: TypeAlias = "str | Card | Element"
 
 #: an element's children start here in its list (after the tag and the props)
 FIRST = 2
 
 
-def h(tag: str, *children: Node | None, cls: str | Iterable[str] = "", **props: Any) -> list[Any]:
+def h(tag: str, *children: Node | None, cls: str | Iterable[str] = "",
+      **props: Attr | None) -> Element:  # fmt: skip
     """An element: ``children`` in order (``None`` and ``""`` are left out); ``cls`` classes
     that come and go (a fixed class goes in ``tag``); ``props`` its attributes, ``aria_label``
     written ``aria-label`` (``None`` and ``False`` leave an attribute out)."""
-    attrs: dict[str, Any] = {}
+    attrs: Props = {}
     extra = cls.split() if isinstance(cls, str) else [c for c in cls if c]
     if extra:
         attrs["class"] = " ".join(extra)
     for key, value in props.items():
         if value is not None and value is not False:
             attrs[key.replace("_", "-")] = value
-    node: list[Any] = [tag, attrs]
+    node: Element = [tag, attrs]
     node.extend(child for child in children if child is not None and child != "")
     return node
 
 
-def card(sprite: str, width: int) -> dict[str, Any]:
+def card(sprite: str, width: int) -> Card:
     """A drawing of :class:`Sprites` (by its id), ``width`` pixels wide."""
     return {"card": sprite, "w": width}
 
@@ -86,7 +102,7 @@ def sprite(svg: str) -> str:
     return found
 
 
-def drawn(svg: str, width: int) -> dict[str, Any]:
+def drawn(svg: str, width: int) -> Card:
     """A card node showing the drawing ``svg`` at ``width`` pixels."""
     return card(sprite(svg), width)
 
@@ -98,7 +114,7 @@ def drawings(node: Node) -> dict[str, str]:
     True
     """
     found: dict[str, str] = {}
-    stack = [node]
+    stack: list[object] = [node]  # walked as JSON (the props, the one dict in a list, skipped)
     while stack:
         item = stack.pop()
         if isinstance(item, list):
@@ -108,7 +124,7 @@ def drawings(node: Node) -> dict[str, str]:
     return found
 
 
-def card_row(cards: Sequence[Node], empty: str = "") -> list[Any]:
+def card_row(cards: Sequence[Node], empty: str = "") -> Element:
     """Cards side by side in a row that wraps (``empty`` is said when there are none)."""
     if not cards:
         return h("div.kaya-card-row.kaya-empty", empty)
@@ -147,32 +163,47 @@ def inline(words: str) -> list[Node]:
 # ---- reading a tree --------------------------------------------------------------------------
 
 
+def tag_of(element: Element) -> str:
+    """An element's tag: its name and its fixed classes (``"div.kaya-panel"``)."""
+    return cast(str, element[0])
+
+
+def props_of(element: Element) -> Props:
+    """An element's attributes."""
+    return cast(Props, element[1])
+
+
+def children_of(element: Element) -> list[Node]:
+    """An element's children, in order (a new list)."""
+    return cast("list[Node]", element[FIRST:])
+
+
 def text(node: Node) -> str:
     """The words of ``node``, as a page's ``textContent`` reads them (a card says nothing)."""
     if isinstance(node, str):
         return node
     if isinstance(node, list):
-        return "".join(text(child) for child in node[FIRST:])
+        return "".join(text(child) for child in children_of(node))
     return ""
 
 
-def _classes(node: list[Any]) -> set[str]:
-    fixed = node[0].split(".")[1:]
-    return {*fixed, *str(node[1].get("class", "")).split()}
+def _classes(node: Element) -> set[str]:
+    fixed = tag_of(node).split(".")[1:]
+    return {*fixed, *str(props_of(node).get("class", "")).split()}
 
 
-def find_all(node: Node, css_class: str) -> list[list[Any]]:
+def find_all(node: Node, css_class: str) -> list[Element]:
     """Every element of ``node`` (itself included) with ``css_class``, in document order."""
-    found: list[list[Any]] = []
+    found: list[Element] = []
     if isinstance(node, list):
         if css_class in _classes(node):
             found.append(node)
-        for child in node[FIRST:]:
+        for child in children_of(node):
             found.extend(find_all(child, css_class))
     return found
 
 
-def find(node: Node, css_class: str) -> list[Any] | None:
+def find(node: Node, css_class: str) -> Element | None:
     """The first element of ``node`` with ``css_class``, or ``None``."""
     found = find_all(node, css_class)
     return found[0] if found else None
@@ -185,15 +216,15 @@ def to_html(node: Node) -> str:
     if isinstance(node, dict):
         svg = _DRAWINGS.get(node["card"], "")
         return re.sub(r'width="\d+" height="\d+"', _size(svg, node["w"]), svg, count=1)
-    name, *fixed = node[0].split(".")
-    attrs = dict(node[1])
+    name, *fixed = tag_of(node).split(".")
+    attrs = dict(props_of(node))
     classes = " ".join([*fixed, *str(attrs.pop("class", "")).split()])
     head = f' class="{escape(classes)}"' if classes else ""
     for key, value in attrs.items():
         if key == "ctl":
             key = "data-ctl"
         head += f" {key}" if value is True else f' {key}="{escape(str(value))}"'
-    inner = "".join(to_html(child) for child in node[FIRST:])
+    inner = "".join(to_html(child) for child in children_of(node))
     return f"<{name}{head}>{inner}</{name}>"
 
 
@@ -206,13 +237,18 @@ def _size(svg: str, width: int) -> str:
 
 # ---- from one tree to the next ---------------------------------------------------------------
 
-Path = list[int]
+Path: TypeAlias = "list[int]"
+#: the attributes a patch changes (``None``: gone)
+Changes: TypeAlias = "dict[str, Attr | None]"
+#: one operation of a patch, ``[op, path, value]`` (see :func:`diff`): a JSON array whose items
+#: are typed by their place, as an element's are
+Op: TypeAlias = "list[str | Path | Node | Changes | list[Node] | int]"
 #: how far ahead a list's first child is looked for among the old children (a log that lets
 #: its oldest group go)
 LOOK_AHEAD = 3
 
 
-def diff(old: Node, new: Node) -> list[list[Any]]:
+def diff(old: Node, new: Node) -> list[Op]:
     """The operations that turn ``old`` into ``new``, each ``[op, path, value]``, the path
     counting children from the root:
 
@@ -226,19 +262,21 @@ def diff(old: Node, new: Node) -> list[list[Any]]:
     >>> diff(log, h("ul", h("li", "b"), h("li", "c")))
     [['<', [], 1], ['+', [], [['li', {}, 'c']]]]
     """
-    ops: list[list[Any]] = []
+    ops: list[Op] = []
     _diff(old, new, [], ops)
     return ops
 
 
-def _diff(old: Node, new: Node, path: Path, ops: list[list[Any]]) -> None:
+def _diff(old: object, new: object, path: Path, ops: list[Op]) -> None:
+    # walked as JSON (``object``, narrowed by the checks it makes anyway) and not with the
+    # accessors: this runs on every click
     if old == new:
         return
     if not (isinstance(old, list) and isinstance(new, list) and old[0] == new[0]):
-        ops.append(["r", path, new])
+        ops.append(["r", path, cast(Node, new)])
         return
     if old[1] != new[1]:
-        changed = {k: v for k, v in new[1].items() if old[1].get(k) != v}
+        changed: Changes = {k: v for k, v in new[1].items() if old[1].get(k) != v}
         changed.update({k: None for k in old[1] if k not in new[1]})
         ops.append(["p", path, changed])
     before, after = old[FIRST:], new[FIRST:]
@@ -257,30 +295,31 @@ def _diff(old: Node, new: Node, path: Path, ops: list[list[Any]]) -> None:
         ops.append(["-", path, common])
 
 
-def apply(tree: Node, ops: Sequence[Sequence[Any]]) -> Node:
+def apply(tree: Node, ops: Sequence[Op]) -> Node:
     """``tree`` after ``ops`` (:func:`diff`'s); ``tree`` itself is not changed."""
     import copy
 
-    root: list[Any] = [copy.deepcopy(tree)]
+    root: Element = [copy.deepcopy(tree)]
     for op, path, value in ops:
         parent, index = root, 0
-        for step in path:
-            parent, index = parent[index], FIRST + step
-        node = parent[index]
+        for step in cast(Path, path):
+            parent, index = cast(Element, parent[index]), FIRST + step
+        node = cast(Element, parent[index])  # an element, unless the node is replaced
         if op == "r":
-            parent[index] = copy.deepcopy(value)
+            parent[index] = copy.deepcopy(cast(Node, value))
         elif op == "p":
-            for key, attr in value.items():
+            props = props_of(node)
+            for key, attr in cast(Changes, value).items():
                 if attr is None:
-                    node[1].pop(key, None)
+                    props.pop(key, None)
                 else:
-                    node[1][key] = attr
+                    props[key] = attr
         elif op == "+":
-            node.extend(copy.deepcopy(value))
+            node.extend(copy.deepcopy(cast("list[Node]", value)))
         elif op == "-":
-            del node[FIRST + value :]
+            del node[FIRST + cast(int, value) :]
         elif op == "<":
-            del node[FIRST : FIRST + value]
+            del node[FIRST : FIRST + cast(int, value)]
         else:
             raise ParseError(f"not a patch operation: {op!r}")
-    return root[0]
+    return cast(Node, root[0])

@@ -16,8 +16,7 @@ the same table), so the two never disagree.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from kayalib.blef.bids import LADDER, Bid
 from kayalib.blef.cards import DECK, parse_cards
@@ -50,7 +49,7 @@ class WhatIfError(ParseError):
     """A field of the "what if" table that cannot be read; ``key`` and ``values`` say it in the
     page's language."""
 
-    def __init__(self, key: str, **values: Any) -> None:
+    def __init__(self, key: str, **values: object) -> None:
         super().__init__(f"{key}: {values}")
         self.key, self.values = key, values
 
@@ -115,14 +114,14 @@ class WhatIf:
         hand, counts, starter, bids = EXAMPLE
         self.board = Board()
         add = self.board.add
-        self.lang: Choice = add(Choice("lang", "kaya-lang", options=list(
+        self.lang: Choice[str] = add(Choice("lang", "kaya-lang", options=list(
             (name, code) for code, name in languages().items()), value=lang))
         self.lang.observe(lambda change: self.language.set(change["new"]), names="value")
         self.error = Banner(lambda: self.t)
         guard = self._guard
         self.hand: TextField = add(TextField("hand", "kaya-whatif-hand", value=hand))
         self.counts: TextField = add(TextField("counts", "kaya-whatif-counts", value=counts))
-        self.starter: Choice = add(Choice("starter", "kaya-whatif-starter", options=[("", 0)],
+        self.starter: Choice[int] = add(Choice("starter", "kaya-whatif-starter", options=[("", 0)],
                                           value=0))  # fmt: skip
         self.heard_bids: list[tuple[int, str]] = []
         self._bids: list[Bid] = [Bid.parse(b) for b in bids]
@@ -161,7 +160,7 @@ class WhatIf:
             page.draw()
         return page
 
-    def _guard(self, fn: Any) -> Any:
+    def _guard(self, fn: Callable[..., object]) -> Callable[..., None]:
         """A callback whose failure shows in the banner; the banner itself is set by
         :meth:`redraw` (a field that cannot be read stays said until it is mended)."""
         return self.error.guard(fn, clear=False, after=self.draw)
@@ -283,5 +282,7 @@ class WhatIf:
         display(self.board)
         display(Javascript(page_script()))
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+    def _repr_mimebundle_(
+        self, **kwargs: dict[str, object]
+    ) -> tuple[dict[str, object], dict[str, object]] | None:
         return self.board._repr_mimebundle_(**kwargs)

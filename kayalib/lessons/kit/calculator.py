@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import math
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from html import escape
 from typing import Any
@@ -49,7 +50,10 @@ def _factorial(n: Fraction) -> Fraction:
     return Fraction(math.factorial(int(n)))
 
 
-_FUNCTIONS = {"C": _binomial, "comb": _binomial, "fact": _factorial}
+#: the functions an expression may call, by name (``fact`` takes one number, the others two)
+_FUNCTIONS: dict[str, Callable[..., Fraction]] = {
+    "C": _binomial, "comb": _binomial, "fact": _factorial,
+}  # fmt: skip
 
 
 def _value(node: ast.AST) -> Fraction:

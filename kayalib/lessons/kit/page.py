@@ -142,13 +142,13 @@ def canonical(values: dict[str, Any]) -> str:
                      if not callable(values[key]))  # fmt: skip
 
 
-class _Checked:
+class _Checked(widgets.Widget):
     """A widget whose plain-text form (hidden behind the widget on a page) states its figures."""
 
     plain: str | None = None
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        data = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+    def _repr_mimebundle_(self, **kwargs: object) -> object:
+        data = super()._repr_mimebundle_(**kwargs)
         if self.plain is not None and isinstance(data, dict):
             data["text/plain"] = self.plain
         return data
@@ -158,7 +158,10 @@ def markdown(text: str) -> str:
     """Catalogue prose (Markdown) as HTML."""
     import mistune
 
-    return mistune.html(text)
+    html = mistune.html(text)
+    if not isinstance(html, str):  # the HTML renderer gives text (a syntax tree needs none)
+        raise TypeError(f"mistune gave {type(html).__name__}, not HTML")
+    return html
 
 
 def inline_markdown(text: str) -> str:
@@ -363,7 +366,7 @@ class Lesson:
         def linked() -> widgets.Widget:
             widget = build()
             if relay is not None:
-                own: Gate = widget.gate  # type: ignore[attr-defined]
+                own: Gate = widget.gate
                 if teacher:  # the teacher's screen: a simulator shows its exact value at once
                     own.open()
                 relay.follow(own)

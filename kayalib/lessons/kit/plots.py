@@ -60,13 +60,13 @@ class LiveChart(Chart):
 
         super().__init__(max_width)
         self._painter = draw
-        Localized.init_language(self, lang)  # type: ignore[arg-type]
+        Localized.init_language(self, lang)
         self.relabel()
 
     def set_language(self, lang: str) -> None:
         from kayalib.pages.language import Localized
 
-        Localized.set_language(self, lang)  # type: ignore[arg-type]
+        Localized.set_language(self, lang)
 
     def relabel(self) -> None:
         self._painter(self.t, self)

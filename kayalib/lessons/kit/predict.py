@@ -17,6 +17,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from kayalib.errors import ParseError
+from kayalib.i18n import Translator
 from kayalib.lessons.kit.exercise import (
     NumberTooLongError,
     answer_field,
@@ -90,13 +91,13 @@ class Prediction(widgets.VBox, Localized):
             self.key_box.layout.display = "none"
         self.commit_button.on_click(self.errors.guard(lambda _: self.commit()))
         if self.choices is None:  # a text box with its button beside it
-            answer: list[widgets.Widget] = [widgets.HBox([self.answer_box, self.commit_button])]
+            rows: list[widgets.Widget] = [widgets.HBox([self.answer_box, self.commit_button])]
         else:  # the button under the choices, not beside the first of them
-            answer = [self.answer_box, self.commit_button]
+            rows = [self.answer_box, self.commit_button]
         super().__init__(
             [
                 self.question,
-                *answer,
+                *rows,
                 self.key_box,
                 self.feedback,
                 self.errors,
@@ -114,7 +115,7 @@ class Prediction(widgets.VBox, Localized):
         """Run ``callback`` after the commit (at once if the prediction is already in)."""
         self.gate.on_open(callback)
 
-    def choice_text(self, value: str | None) -> str:
+    def choice_text(self, value: object) -> str:
         return next((resolve(w, self.t) for w, v in self.choices or () if v == value), "")
 
     def relabel(self) -> None:
@@ -227,7 +228,11 @@ RANGES: tuple[tuple[str, Fraction, Fraction], ...] = (
 
 def range_choices() -> list[tuple[Text, str]]:
     """The :data:`RANGES` as choices for a :class:`Prediction`."""
-    return [((lambda t, n=name: t(f"lesson_range_{n}")), name) for name, _, _ in RANGES]
+    return [(_range_label(name), name) for name, _, _ in RANGES]
+
+
+def _range_label(name: str) -> Callable[[Translator], str]:
+    return lambda t: t(f"lesson_range_{name}")
 
 
 def range_of(p: Fraction | float) -> str:
