@@ -145,7 +145,7 @@ class PageServer(ServerProcess):
 
 
 #: a token for the double-submit check of the server's API (the same value as cookie and header)
-XSRF = "2|6b6179616c6962|6b6179616c6962|1700000000"
+XSRF = "2|6b617961|6b617961|1700000000"  # tornado's form: version, a 4-byte mask, token, time
 KERNEL_ID = "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
 
 
@@ -346,4 +346,4 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
