@@ -241,7 +241,7 @@ start = time.perf_counter()
 box.run_button.click()
 seconds = time.perf_counter() - start
 assert box.progress.value == box.progress.max and box.progress.bar_style == "success"
-print(seconds, len(moves), box.progress.max)
+print(seconds, len(moves), box.progress.max, len(box.bots))
 """
 
 
@@ -249,9 +249,9 @@ def rounds09_times(trees: list[Tree], rounds: int = 1) -> None:
     """Lesson 09's match as its button plays it, in a fresh interpreter of each tree."""
     for _ in range(rounds):
         for tree in trees:
-            seconds, moves, total = tree.python(ROUNDS09, timeout=900).split()
+            seconds, moves, total, bots = tree.python(ROUNDS09, timeout=900).split()
             verdict = "met" if float(seconds) <= TARGETS["rounds09"] else "NOT met"
-            print(f"  {tree.name:8s} lesson 09 'Play the rounds' (2,000 rounds x 3 bots): "
+            print(f"  {tree.name:8s} lesson 09 'Play the rounds' (2,000 rounds x {bots} bots): "
                   f"{float(seconds):5.1f} s, progress bar moved {moves} times to {total}; "
                   f"target <= {TARGETS['rounds09']:.0f} s: {verdict} (load {load()})", flush=True)
 
