@@ -25,7 +25,6 @@ from kayalib.blef.equilibrium_set import shipped
 from kayalib.blef.game import BlefState, CheckEvent
 from kayalib.draw import blef_card_svg
 from kayalib.draw.cards import card_back_svg, row_html
-from kayalib.draw.charts import bar_chart_png, figure_to_png, new_figure, table_html
 from kayalib.engine import SomeState, Step
 from kayalib.i18n import MINUS, Translator
 from kayalib.lessons.kit.gate import Gate, GatedRunBox
@@ -261,6 +260,8 @@ class RoundPlayer(widgets.VBox, Localized):
         rows = [[bot_name(t, name), t.number(played, 0), t.number(won, 0),
                  signed(t, (2 * won - played) / played)]
                 for name, (won, played) in self.results.items()]  # fmt: skip
+        from kayalib.draw.charts import table_html  # matplotlib only when a table is drawn
+
         self.tally.value = "" if not rows else table_html(
             [t("l09.opponent_column"), t("l09.rounds"), t("l09.rounds_won"),
              t("l09.result_per_round")], rows)  # fmt: skip
@@ -319,6 +320,8 @@ class EquilibriumMatch(GatedRunBox):
         return said
 
     def show(self) -> None:
+        from kayalib.draw.charts import bar_chart_png, table_html
+
         t, results = self.t, self.results
         if not results:
             self.verdicts.value = self.table.value = ""
@@ -385,6 +388,8 @@ def ranks(cards: Sequence[int]) -> Callable[[Translator], str]:
 
 def card_values_html(t: Translator) -> str:
     """Each card's value per round for the first bidder: the same in every equilibrium."""
+    from kayalib.draw.charts import table_html
+
     figures = every_equilibrium()
     rows = [[_rank(t, card), _fraction(t, value)]
             for card, value in enumerate(figures["card_values"])]  # fmt: skip
@@ -407,6 +412,8 @@ def opening_ranges_chart() -> LiveChart:
     shipped_shares = opening_bluff_shares("cfr")
 
     def draw(t: Translator, chart: Chart) -> None:
+        from kayalib.draw.charts import figure_to_png, new_figure, table_html
+
         figure = new_figure(7.0, 3.2)
         axes = figure.add_subplot()
         for card, (low, high) in enumerate(figures["ranges"]):

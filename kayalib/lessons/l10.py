@@ -4,7 +4,12 @@ one value, and uneven cards. The one-card round's openings, each worth what its 
 (:class:`TruthDial`); the named equilibria of :func:`kayalib.blef.equilibrium_set.shipped`,
 which all guarantee the same value (:func:`exhibits_html`); one equilibrium as a picture
 (:func:`strategy_chart`); and the round of two cards against one, solved
-(:func:`uneven_chart`, :func:`uneven_figures`). Part 1 is :mod:`kayalib.lessons.l09`.
+(:func:`uneven_chart`, :func:`uneven_figures`, whose figures are shipped:
+:mod:`kayalib.lessons.maths.uneven_round`). Part 1 is :mod:`kayalib.lessons.l09`.
+
+The page opens without drawing a chart and without lesson 09's page parts: matplotlib (through
+:mod:`kayalib.draw.charts`) and :mod:`kayalib.lessons.l09` are imported when a chart or a
+table is drawn, which a student's page does only after the gates before it open.
 """
 
 from __future__ import annotations
@@ -14,21 +19,17 @@ from html import escape
 from typing import Any
 
 import ipywidgets as widgets
-from matplotlib.patches import Rectangle
 
 from kayalib.blef.bids import Bid
 from kayalib.blef.equilibrium import HEADS_UP, solved
 from kayalib.blef.equilibrium_set import shipped
-from kayalib.draw.charts import bar_chart_png, figure_to_png, line_chart_png, new_figure, table_html
 from kayalib.i18n import Translator
 from kayalib.lessons.kit.gate import Gate
 from kayalib.lessons.kit.page import inline_markdown
 from kayalib.lessons.kit.plots import Chart, LiveChart
-from kayalib.lessons.l09 import signed
+from kayalib.lessons.maths import uneven_round
 from kayalib.lessons.maths.exploitation import (
     TEN,
-    bluffing,
-    opening_bluff_by_hand,
     opening_values,
     safe_range,
     strategy_grid,
@@ -67,6 +68,10 @@ def strategy_png(t: Translator) -> bytes:
     """The equilibrium grid: a row per card (9 at the top), a column per last bid (the opening
     first); each cell a bar split into honest raise, bluff and check; blank where equilibrium
     play never comes."""
+    from matplotlib.patches import Rectangle
+
+    from kayalib.draw.charts import figure_to_png, new_figure
+
     words = _words(t)
     columns = [None, *HEADS_UP.bids]
     figure = new_figure(10.0, 4.2)
@@ -112,6 +117,8 @@ def strategy_chart() -> LiveChart:
     """The equilibrium grid with its table, redrawn in the page's language."""
 
     def draw(t: Translator, chart: Chart) -> None:
+        from kayalib.draw.charts import table_html
+
         opening = [m for m in strategy_grid() if m.last is None]
         alt = t("l10.grid_alt", bluffs="; ".join(
             f"{_words(t).rank(m.card)}: {t.percent(m.bluff)}" for m in opening))  # fmt: skip
@@ -132,6 +139,8 @@ def opening_values_html(t: Translator, card: int = TEN) -> str:
     """For the first bidder with ``card``: each high-card opening, what it is worth per round
     (with the first bidder's best play after it, the second bidder playing the equilibrium) and
     how often the equilibrium opens with it."""
+    from kayalib.draw.charts import table_html
+
     words = _words(t)
     rows = [[words.bid_text(bid), _value_text(t, value), t.percent(share)]
             for bid, value, share in opening_values(card) if bid.kind == "high-card"]  # fmt: skip
@@ -204,6 +213,8 @@ class TruthDial(widgets.VBox, Localized):
         self._show()
 
     def _show(self) -> None:
+        from kayalib.draw.charts import line_chart_png, table_html
+
         t = self.t
         rank = BlefWords(t).rank(self.card)
         value = float(self.figures["value"])
@@ -230,6 +241,8 @@ def exhibits_html(t: Translator) -> str:
     """The named optimal strategies of the first bidder: how often each one's 10 tells the truth,
     what it guarantees and what the best reply wins against it; and the shipped one with only
     the 10 changed, which is no equilibrium."""
+    from kayalib.draw.charts import table_html
+
     rows = []
     for e in shipped().exhibits:
         rows.append([t(f"l10.exhibit_{e.name.replace('-', '_')}"), t.percent(e.ten_truth, 1),
@@ -240,6 +253,8 @@ def exhibits_html(t: Translator) -> str:
 
 
 def _frac(t: Translator, value: Fraction | float) -> str:
+    from kayalib.lessons.l09 import signed
+
     if isinstance(value, Fraction):
         return fill(t, "{v} ≈ {d}", v=value, d=signed(t, float(value), 4))
     return signed(t, value, 4)
@@ -263,24 +278,16 @@ def nine_figures() -> dict[str, Any]:
 def uneven_figures() -> dict[str, Any]:
     """The round of two cards against one (the second round of a two-player game; the player
     with two cards lost the first and bids first), beside the one-card round: values, how exact
-    the shipped solution is, and how often each player bluffs. The one-card round's share of
+    the shipped solution is, and how often each player bluffs
+    (:func:`kayalib.lessons.maths.uneven_round.figures`, shipped). The one-card round's share of
     bluffing openings depends on the equilibrium: ``even_low``..``even_high`` is its range over
     every equilibrium (the linear programme: each card's range, each card dealt 1 time in 6)."""
     from kayalib.lessons.l09 import every_equilibrium
 
-    even, uneven = solved((1, 1)), solved((2, 1))
-    one, two = bluffing((1, 1)), bluffing((2, 1))
     ranges = every_equilibrium()["ranges"]
     even_low = sum(low for low, _ in ranges) / len(ranges)
     even_high = sum(high for _, high in ranges) / len(ranges)
-    return {"value": uneven.value, "nash_conv": uneven.nash_conv,
-            "even_low": even_low, "even_high": even_high,
-            "even_value": even.exact_value(), "bids": len(uneven.round.bids),
-            "open_even": one[0].bluff, "open_uneven": two[0].bluff,
-            "answer_even": one[2].bluff, "answer_uneven": two[2].bluff,
-            "first_answer_even": one[1].bluff, "first_answer_uneven": two[1].bluff,
-            "pair_bluff": max(share for hand, share in opening_bluff_by_hand((2, 1))
-                              if hand[0] == hand[1])}  # fmt: skip
+    return {**uneven_round.figures(), "even_low": even_low, "even_high": even_high}
 
 
 def uneven_html(t: Translator) -> str:
@@ -297,9 +304,11 @@ def uneven_html(t: Translator) -> str:
 
 def uneven_chart() -> LiveChart:
     """How often each hand of the first bidder bluffs its opening, two cards against one."""
-    hands = opening_bluff_by_hand((2, 1))
+    hands = uneven_round.opening_bluffs()
 
     def draw(t: Translator, chart: Chart) -> None:
+        from kayalib.draw.charts import bar_chart_png, table_html
+
         words = BlefWords(t)
         labels = ["\n".join(words.rank(r) for r in hand) for hand, _ in hands]
         png = bar_chart_png(labels, [share for _, share in hands], title=t("l10.uneven_title"),

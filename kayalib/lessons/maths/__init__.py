@@ -13,6 +13,8 @@ inference and solvers; what only a lesson asks of them lives here, above the tur
 - :mod:`~kayalib.lessons.maths.bayes_tables`, :mod:`~kayalib.lessons.maths.bluff_rate`: a bid
   as evidence, a class's bluff rate (08);
 - :mod:`~kayalib.lessons.maths.exploitation`: best replies and the strategy grid (09, 10).
+- :mod:`~kayalib.lessons.maths.uneven_round` (its figures shipped in ``uneven_round.json``):
+  the round of two cards against one (10).
 
 Nothing is imported here and nothing here imports ipywidgets.
 """
