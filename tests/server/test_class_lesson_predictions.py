@@ -85,9 +85,11 @@ def test_a_locked_prediction_reaches_the_dashboard_and_its_reveal_shows_the_trut
         page.goto(f"{teacher.server.url}/voila/render/{notebook}?lang=en", timeout=LOAD)
         page.wait_for_selector(".kayalib-prediction, .kayalib-exercise", timeout=LOAD)
         prediction = page.locator(".kayalib-prediction").first
+        solution = page.locator(".kayalib-show-solution:visible:not([disabled])").first
         while not prediction.count():  # exercises come first (lesson 10): shown, they open
-            page.locator(".kayalib-show-solution:visible:not([disabled])").first.click()
-            page.wait_for_timeout(500)
+            solution.click(timeout=LOAD)  # (what they open may take a while on a busy machine)
+            page.wait_for_selector(".kayalib-prediction, .kayalib-show-solution:visible:not("
+                                   "[disabled])", timeout=LOAD)  # fmt: skip
         prediction.wait_for(timeout=LOAD)
         choices = prediction.locator("input[type=radio]")
         if choices.count():

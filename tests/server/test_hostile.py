@@ -164,7 +164,7 @@ def test_another_name_for_the_server_gets_nothing(app_server, victim) -> None:
 def test_a_loop_without_cookies_cannot_lock_the_class_out() -> None:
     """19 cookie-less page loads once filled every kernel: the index answered 503 to all."""
     server = KitServer(
-        "flood", "app", "--KayalibVoila.max_kernels=6", "--KayalibVoila.address_seats=3",
+        "cookieless-loop", "app", "--KayalibVoila.max_kernels=6", "--KayalibVoila.address_seats=3",
         "--KayalibVoila.abandon_after=20",
     )  # fmt: skip
     try:
