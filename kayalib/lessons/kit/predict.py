@@ -41,7 +41,8 @@ class Prediction(widgets.VBox, Localized):
     ``?solutions=key``) shows the answer beside the question.
     ``placeholder``: what the guess box suggests (a share, by default: "e.g. 0.3, 1/3 or
     30%"). ``share_as=(lesson, name)``: in class mode the locked value goes to the class
-    (:func:`kayalib.pages.classroom.share_prediction`); elsewhere nothing is sent.
+    (:func:`kayalib.pages.classroom.share_prediction`) with the true value or the right choice
+    when the page knows it; elsewhere nothing is sent.
 
     >>> guess = Prediction("How likely?", exact=Fraction(1, 4), lang="en")
     >>> opened = []; guess.on_commit(lambda: opened.append(True))
@@ -172,7 +173,8 @@ class Prediction(widgets.VBox, Localized):
         if self.share_as is not None:  # class mode: the class's histogram on the dashboard
             from kayalib.pages.classroom import share_prediction
 
-            share_prediction(*self.share_as, self.value, self.exact)
+            truth = self.exact if self.exact is not None else self.answer  # the right choice
+            share_prediction(*self.share_as, self.value, truth)
         self._show()
         self.gate.open()
 
