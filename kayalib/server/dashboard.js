@@ -180,6 +180,30 @@
         el("div", {html: e.svg})
       ]));
     });
+    parts.push(el("h2", {text: W.dash_learning}));
+    if (!f.learning.length) { parts.push(el("p", {text: W.dash_learning_none})); }
+    f.learning.forEach(function (lesson) {
+      var box = [el("h3", {text: lesson.lesson + (lesson.title ? " \u00b7 " + lesson.title : "")})];
+      if (lesson.opening) {
+        box.push(el("h4", {text: W.dash_opening.replace("{name}", lesson.opening)}));
+        if (lesson.distance) {
+          box.push(el("p", {"class": "kaya-dash-distance", text: lesson.distance.text}));
+        }
+        box.push(el("p", {"class": "kaya-dash-pairs", text: lesson.pairs.text}));
+        if (lesson.pairs.verdict) {
+          box.push(el("p", {"class": "kaya-dash-verdict", text: lesson.pairs.verdict}));
+        }
+        if (lesson.pairs.svg) { box.push(el("div", {html: lesson.pairs.svg})); }
+      }
+      box.push(el("h4", {text: W.dash_exit_ticket}));
+      lesson.questions.forEach(function (q) {
+        box.push(el("p", {"class": "kaya-dash-exit", text: q.name + ": " + q.text}));
+      });
+      lesson.caveats.forEach(function (words) {
+        box.push(el("p", {"class": "kaya-small kaya-dash-caveat", text: words}));
+      });
+      parts.push(el("div", {"class": "kaya-dash-learning", "data-lesson": lesson.lesson}, box));
+    });
     var shows = Object.keys(f.shows);
     if (shows.length) {
       parts.push(el("h2", {text: W.dash_shows}));

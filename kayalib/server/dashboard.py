@@ -29,6 +29,7 @@ from typing import Any
 from kayalib.blef.bluffs import Figures, bid_facts
 from kayalib.draw.class_charts import histogram_svg, intervals_svg
 from kayalib.i18n import Translator
+from kayalib.server.learning import lesson_figures
 from kayalib.server.store import Entry
 from kayalib.server.tables import ClassTable, TableService
 
@@ -124,7 +125,8 @@ def _edge(t: Translator, edges: Sequence[Fraction], i: int) -> str:
 
 
 def class_figures(service: TableService, t: Translator) -> dict[str, Any]:
-    """The class's play (per table and in all), its predictions and its intervals."""
+    """The class's play (per table and in all), its predictions, its intervals and what it
+    learned per lesson (:mod:`kayalib.server.learning`)."""
     store, klass = service.store, service.class_id
     revealed = store.revealed(klass)
     play = []
@@ -143,6 +145,8 @@ def class_figures(service: TableService, t: Translator) -> dict[str, Any]:
         "estimates": [estimate_figure(t, key, entries)
                       for key, entries in _grouped(store.entries(klass, "estimate"))],
         "shows": show_counts(store.entries(klass, "show")),
+        "learning": lesson_figures(t, store.entries(klass, "prediction"),
+                                   store.entries(klass, "exit"), revealed),
     }  # fmt: skip
 
 

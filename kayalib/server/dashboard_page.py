@@ -29,6 +29,7 @@ WORDS = (
     "dash_no_data", "dash_revealed", "dash_reveal", "dash_estimates", "dash_shows",
     "dash_names_nicknames", "dash_names_anonymous", "dash_names", "dash_export_jsonl",
     "dash_export_csv", "dash_forget", "dash_forget_confirm", "dash_none",
+    "dash_learning", "dash_learning_none", "dash_opening", "dash_exit_ticket",
 )
 
 

@@ -289,7 +289,7 @@ class UpdatesSocket(websocket.WebSocketHandler):
 
 # ---- the class's data (a lesson page's kernel) -------------------------------------------------
 
-ENTRY_KINDS = ("prediction", "estimate", "show")
+ENTRY_KINDS = ("prediction", "estimate", "show", "exit")
 
 
 class EntryHandler(KernelRoute):
