@@ -74,6 +74,7 @@ worksheets: venv
 
 lint: venv
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 	$(BIN)/mypy
 
 # While you work: lint, types and every test that starts no notebook, server or browser.

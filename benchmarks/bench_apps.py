@@ -8,14 +8,21 @@ import of an app       ``import ipywidgets, numpy``                ≤ 1.2
 kernel memory (RSS)    a bare ipykernel that shows one ipywidget   ≤ 1.3
 open → first playable  a one-button Voila notebook                 ≤ 1.15
 click → updated view   the same notebook's button updating a label ≤ 1.3
+opening bytes          the same notebook's websocket bytes          ≤ 3
 =====================  ==========================================  ======
+
+Beside each click the websocket frames and kilobytes it took are counted, both ways, until the
+page has been quiet for a moment (``frames``, ``kB``; the floor's click: the button's message,
+the kernel's busy, the label's update and idle), and so are the kilobytes a page received from
+opening to its first playable screen (``openkB``).
 
 Each measurement runs in a fresh process (an interpreter, a kernel, a Voila page), round after
 round, every checkout and its floor in each round (interleaved), and the medians are compared.
 ``python -m benchmarks apps`` measures this checkout; ``--tree NAME=PATH`` (repeatable) adds
 another checkout, e.g. ``--tree before=../before``: its ``kayalib`` is put first on the path of
 its interpreters, kernels and Voila server. ``--rounds N`` (default 5); ``--no-browser`` skips
-Voila. The machine's load (``uptime``) is printed before and after: the machine may be shared.
+Voila, ``--browser-only`` measures only the pages. The machine's load (``uptime``) is printed
+before and after: the machine may be shared.
 The browser part needs Debian's ``/usr/bin/chromium``; without it, it prints a notice.
 """
 
@@ -39,7 +46,9 @@ from tests.processes import CHROMIUM, CHROMIUM_ARGS, ServerProcess, free_port, v
 ROOT = Path(__file__).resolve().parents[1]
 APPS = {"blef": ("play-blef.ipynb", "kayalib.ui.blef_app"),
         "kaya": ("play-aku-paling-kaya.ipynb", "kayalib.ui.kaya_app")}  # fmt: skip
-TARGETS = {"import": 1.2, "rss": 1.3, "open": 1.15, "click": 1.3}
+TARGETS = {"import": 1.2, "rss": 1.3, "open": 1.15, "click": 1.3, "openkB": 3.0}
+#: how long the websockets stay quiet before a click's (or an opening's) frames are counted
+QUIET = 0.4
 FLOOR_IMPORT = "ipywidgets, numpy"
 FLOOR_KERNEL = (
     "import ipywidgets as w\nfrom IPython.display import display\n"
@@ -193,8 +202,39 @@ class Server(ServerProcess):
         self.wait(60)
 
 
+class Frames:
+    """Every websocket frame a page sends or receives: ``(seconds, bytes)`` in arrival order."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.frames: list[tuple[float, int]] = []
+        page.on("websocket", self._socket)
+
+    def _socket(self, socket: Any) -> None:
+        socket.on("framesent", self._frame)
+        socket.on("framereceived", self._frame)
+
+    def _frame(self, payload: str | bytes) -> None:
+        size = len(payload.encode("utf-8")) if isinstance(payload, str) else len(payload)
+        self.frames.append((time.perf_counter(), size))
+
+    def quiet(self, limit: float = 10.0) -> None:
+        """Wait until no frame came for :data:`QUIET` seconds (at most ``limit`` seconds)."""
+        deadline = time.perf_counter() + limit
+        while time.perf_counter() < deadline:
+            last = self.frames[-1][0] if self.frames else 0.0
+            if time.perf_counter() - last >= QUIET:
+                return
+            self.page.wait_for_timeout(50)
+
+    def since(self, mark: int) -> tuple[int, int]:
+        """Frames and bytes since ``mark`` (an earlier ``len(frames)``)."""
+        later = self.frames[mark:]
+        return len(later), sum(size for _, size in later)
+
+
 def open_and_click(browser: Any, server: Server, page_name: str,
-                   seed: int) -> tuple[float, float, float]:  # fmt: skip
+                   seed: int) -> dict[str, float]:  # fmt: skip
     """Seconds from opening the page to its first playable screen, and from a click to the
     updated view (the log, or the floor's label, shows new text): the first click as a person's
     click goes through the browser (Playwright clicks, and polls the page each frame), and a
@@ -202,23 +242,30 @@ def open_and_click(browser: Any, server: Server, page_name: str,
     notebook = FLOOR_NOTEBOOK if page_name == "floor" else APPS[page_name][0]
     ready, buttons, changed = READY[page_name]
     page = browser.new_page()
+    frames = Frames(page)
     try:
         start = time.perf_counter()
         page.goto(f"{server.url}/voila/render/{notebook}?seed={seed}&speed=instant",
                   timeout=180_000)  # fmt: skip
         page.wait_for_selector(ready, timeout=120_000)
         opened = time.perf_counter() - start
+        _count, open_bytes = frames.since(0)
+        frames.quiet()
         clickable = f"{buttons}:visible:not([disabled]) >> nth=0"
         before = page.inner_text(changed)
+        mark = len(frames.frames)
         start = time.perf_counter()
         page.click(clickable)
         page.wait_for_function("([selector, old]) => document.querySelector(selector)"
                                ".innerText !== old", arg=[changed, before],
                                timeout=60_000)  # fmt: skip
         clicked = time.perf_counter() - start
+        frames.quiet()
+        count, size = frames.since(mark)
         page.wait_for_selector(clickable, timeout=60_000)
         inside = page.evaluate(CLICK_JS, [buttons, changed]) / 1000
-        return opened, clicked, inside
+        return {"open": opened, "click": clicked, "inpage": inside, "frames": count,
+                "kB": size / 1000, "openkB": open_bytes / 1000}
     finally:
         page.close()
 
@@ -233,7 +280,7 @@ def uptime() -> str:
 Figures = dict[tuple[str, str, str], list[float]]
 
 
-def measure(trees: list[Tree], rounds: int, browser_too: bool) -> Figures:
+def measure(trees: list[Tree], rounds: int, browser_too: bool, kernels_too: bool = True) -> Figures:
     """Every figure of every tree, ``rounds`` times, interleaved; keyed (tree, figure, page)."""
     got: Figures = {}
 
@@ -253,24 +300,23 @@ def measure(trees: list[Tree], rounds: int, browser_too: bool) -> Figures:
     try:
         for r in range(rounds):
             for tree in trees:
-                add(tree, "import", "floor", import_seconds(tree, FLOOR_IMPORT))
-                for name, (_notebook, module) in APPS.items():
-                    add(tree, "import", name, import_seconds(tree, module))
-                rss, uss = kernel_memory(tree, FLOOR_KERNEL)
-                add(tree, "rss", "floor", rss)
-                add(tree, "uss", "floor", uss)
-                for name, (notebook, _module) in APPS.items():
-                    rss, uss = kernel_memory(tree, notebook_code(tree, notebook))
-                    add(tree, "rss", name, rss)
-                    add(tree, "uss", name, uss)
+                if kernels_too:
+                    add(tree, "import", "floor", import_seconds(tree, FLOOR_IMPORT))
+                    for name, (_notebook, module) in APPS.items():
+                        add(tree, "import", name, import_seconds(tree, module))
+                    rss, uss = kernel_memory(tree, FLOOR_KERNEL)
+                    add(tree, "rss", "floor", rss)
+                    add(tree, "uss", "floor", uss)
+                    for name, (notebook, _module) in APPS.items():
+                        rss, uss = kernel_memory(tree, notebook_code(tree, notebook))
+                        add(tree, "rss", name, rss)
+                        add(tree, "uss", name, uss)
                 if browser is not None:
                     pages = ("floor", *APPS)
                     for name in pages[r % 3 :] + pages[: r % 3]:  # each first in some round
-                        opened, clicked, inside = open_and_click(browser, servers[tree.name],
-                                                                 name, r)  # fmt: skip
-                        add(tree, "open", name, opened)
-                        add(tree, "click", name, clicked)
-                        add(tree, "inpage", name, inside)
+                        found = open_and_click(browser, servers[tree.name], name, r)
+                        for figure, value in found.items():
+                            add(tree, figure, name, value)
             print(f"  round {r + 1} of {rounds} done", flush=True)
     finally:
         if browser is not None:
@@ -286,7 +332,8 @@ def report(trees: list[Tree], got: Figures) -> None:
     units: dict[str, tuple[str, float]] = {"import": ("ms", 1000), "rss": ("MB", 1),
                                            "uss": ("MB", 1), "open": ("ms", 1000),
                                            "click": ("ms", 1000),
-                                           "inpage": ("ms", 1000)}  # fmt: skip
+                                           "inpage": ("ms", 1000), "frames": ("", 1),
+                                           "kB": ("kB", 1), "openkB": ("kB", 1)}  # fmt: skip
     for tree in trees:
         print(f"\n  {tree.name} ({tree.root})")
         for figure, (unit, scale) in units.items():
@@ -310,6 +357,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="another checkout to measure, interleaved with this one")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--no-browser", action="store_true")
+    parser.add_argument("--browser-only", action="store_true",
+                        help="only the pages in Chromium (no import times, no kernel memory)")
     options = parser.parse_args(argv)
     trees = [Tree("this", ROOT)]
     for text in options.tree:
@@ -318,7 +367,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"  load before: {uptime()}")
     started = time.perf_counter()
     try:
-        got = measure(trees, options.rounds, not options.no_browser)
+        got = measure(trees, options.rounds, not options.no_browser,
+                      kernels_too=not options.browser_only)
     finally:
         for tree in trees:
             shutil.rmtree(tree.work, ignore_errors=True)

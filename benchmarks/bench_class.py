@@ -139,11 +139,11 @@ class Server(ServerProcess):
         python = sys.executable
         self.pools: list[str] = []
         if mode == "app":
-            command = [python, "-m", "kayalib.server", "app", f"--port={port}"]
+            command = [python, "-m", "kayalib", "app", f"--port={port}"]
         elif mode == "class":
             from kayalib.server.settings import ClassSettings
 
-            command = [python, "-m", "kayalib.server", "class", f"--port={port}",
+            command = [python, "-m", "kayalib", "class", f"--port={port}",
                        "--ip=127.0.0.1", "--no-qr", f"--students={students}",
                        f"--lesson-pool={lesson_pool}"]  # fmt: skip
             pools = ClassSettings(students, other_pool=lesson_pool).pools(NOTEBOOKS)

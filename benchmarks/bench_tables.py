@@ -156,7 +156,8 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
 
 
 def join(server: Server, code: str, nickname: str) -> str:
-    """What a student's browser does on the join page; the seat token it is sent to."""
+    """What a student's browser does on the join page; the seat token its cookie then holds
+    (the server hands it to the play page's kernel)."""
     jar = CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), NoRedirect)
     opener.open(server.url + "kayalib/join", timeout=30).read()
@@ -165,8 +166,10 @@ def join(server: Server, code: str, nickname: str) -> str:
     try:
         opener.open(server.url + "kayalib/join", data=body, timeout=30)
     except urllib.error.HTTPError as answer:  # the redirect to the play page
-        location = answer.headers["Location"]
-        return urllib.parse.parse_qs(urllib.parse.urlparse(location).query)["seat"][0]
+        if answer.code == 302:
+            token = next((c.value for c in jar if c.name == f"kayalib_table_{code}"), "")
+            if token:
+                return token
     raise RuntimeError("the join page did not seat the student")
 
 

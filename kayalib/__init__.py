@@ -18,24 +18,8 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from kayalib.errors import (
-    ArgumentError,
-    BotFileError,
-    IllegalActionError,
-    InstallError,
-    KayalibError,
-    OutputError,
-    ParseError,
-    ReplayError,
-    RulesError,
-    SeatError,
-    SeedError,
-    UnknownBotError,
-    UnknownGameError,
-    UnknownLanguageError,
-    UnknownNameError,
-    UsageError,
-)
+from kayalib import errors
+from kayalib.errors import *  # noqa: F403 (every error, as errors.__all__ names them)
 
 #: kayalib's version, in this one place: pyproject.toml reads it when the wheel is built, and
 #: ``kayalib --version`` and the pages' footer show it. CHANGELOG.md says what each one changed.
@@ -51,29 +35,10 @@ _LAZY = {
     "Table": "kayalib.table",
 }
 
-__all__ = [
-    "ArgumentError",
-    "BotFileError",
-    "IllegalActionError",
-    "InstallError",
-    "KayalibError",
-    "OutputError",
-    "ParseError",
-    "ReplayError",
-    "RulesError",
-    "SeatError",
-    "SeedError",
-    "UnknownBotError",
-    "UnknownGameError",
-    "UnknownLanguageError",
-    "UnknownNameError",
-    "UsageError",
-    "__version__",
-    *_LAZY,
-]
+__all__ = [*errors.__all__, "__version__", *_LAZY]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> Any:  # what is asked for: a function, a class or a module
     """The registry, the turn loop, simulation and the table, imported when first asked for."""
     if name == "simulate":  # the module, as after ``import kayalib.simulate``
         return import_module("kayalib.simulate")

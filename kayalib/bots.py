@@ -13,14 +13,18 @@ Other bots define ``policy`` and draw with :func:`kayalib.engine.sample`.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Generic, TypeVar
 
+from kayalib.engine import View
 from kayalib.errors import IllegalActionError
 
 __all__ = ["DeterministicBot", "UniformBot", "legal_or_refuse"]
 
+ViewT = TypeVar("ViewT", contravariant=True)
+ActionT = TypeVar("ActionT")
 
-def legal_or_refuse(view: Any) -> tuple[Any, ...]:
+
+def legal_or_refuse(view: View[ActionT]) -> tuple[ActionT, ...]:
     """The view's legal actions; ``IllegalActionError`` when it is not this seat's turn."""
     legal = view.legal_actions()
     if not legal:
@@ -28,8 +32,9 @@ def legal_or_refuse(view: Any) -> tuple[Any, ...]:
     return legal
 
 
-class DeterministicBot:
-    """A bot that always makes the same move in the same position: define ``decide(view)``.
+class DeterministicBot(Generic[ViewT, ActionT]):
+    """A bot that always makes the same move in the same position: define ``decide(view)``
+    (a view of the game, ``ViewT``, in; one of its actions, ``ActionT``, out).
 
     It never draws (``draws`` is False, so the turn loop makes it no generator), unless a
     subclass defines its own ``choose``, which may.
@@ -38,34 +43,34 @@ class DeterministicBot:
     name = "deterministic"
     draws = False
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         if "choose" in cls.__dict__:
             cls.draws = True
 
-    def decide(self, view: Any) -> Any:  # pragma: no cover - every subclass overrides
+    def decide(self, view: ViewT) -> ActionT:  # pragma: no cover - every subclass overrides
         raise NotImplementedError
 
-    def policy(self, view: Any) -> dict[Any, float]:
+    def policy(self, view: ViewT) -> dict[ActionT, float]:
         """Probability 1 for the move :meth:`decide` makes."""
         return {self.decide(view): 1.0}
 
-    def choose(self, view: Any, rng: random.Random) -> Any:
+    def choose(self, view: ViewT, rng: random.Random) -> ActionT:
         """The move :meth:`decide` makes (``rng`` is not used)."""
         return self.decide(view)
 
 
-class UniformBot:
+class UniformBot(Generic[ActionT]):
     """Every legal action equally likely (every challenge target set counts as one action)."""
 
     name = "random"
 
-    def policy(self, view: Any) -> dict[Any, float]:
+    def policy(self, view: View[ActionT]) -> dict[ActionT, float]:
         legal = legal_or_refuse(view)
         share = 1.0 / len(legal)
         return dict.fromkeys(legal, share)
 
-    def choose(self, view: Any, rng: random.Random) -> Any:
+    def choose(self, view: View[ActionT], rng: random.Random) -> ActionT:
         legal = legal_or_refuse(view)
         return legal[rng.randrange(len(legal))]
 

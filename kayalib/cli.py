@@ -102,8 +102,11 @@ def _closed(stream: object) -> bool:
     ``None``; a stream without a descriptor (a test's capture) is open."""
     if stream is None:
         return True
+    fileno = getattr(stream, "fileno", None)
+    if fileno is None:
+        return False
     try:
-        descriptor = stream.fileno()  # type: ignore[attr-defined]
+        descriptor = fileno()
     except (AttributeError, OSError, ValueError):
         return False
     try:

@@ -45,18 +45,38 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, cast
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    NamedTuple,
+    Protocol,
+    TypeAlias,
+    TypeGuard,
+    TypeVar,
+)
 
 from kayalib.errors import IllegalActionError, ParseError, SeatError
+
+if TYPE_CHECKING:
+    from typing import Self  # Python 3.11; annotations only, so 3.10 runs this module too
 
 __all__ = [
     "Bot",
     "Chain",
     "Dice",
     "Event",
+    "JSONRecord",
+    "JSONValue",
     "Log",
     "Outcome",
+    "Policy",
+    "RawRecord",
     "Refusal",
+    "SomeBot",
+    "SomeState",
+    "Start",
     "State",
     "Step",
     "View",
@@ -70,9 +90,28 @@ __all__ = [
 
 T = TypeVar("T")
 ActionT = TypeVar("ActionT")
-ViewT = TypeVar("ViewT", bound="View")
-StateT = TypeVar("StateT", bound="State[Any, Any]")
+ActionCo = TypeVar("ActionCo", covariant=True)
+ViewT = TypeVar("ViewT", bound="View[object]")
 ViewC = TypeVar("ViewC", contravariant=True)
+
+#: a JSON value as ``json.dumps`` writes it (a tuple as a list)
+JSONValue: TypeAlias = (
+    "None | bool | int | float | str | Sequence[JSONValue] | Mapping[str, JSONValue]"
+)
+#: a JSON object made to be written: a log line, a view as it crosses a process boundary
+JSONRecord: TypeAlias = "dict[str, JSONValue]"
+#: a JSON object as read (``json.loads``), unchecked: whoever reads a value checks it, and a
+#: wrong one is a ParseError
+RawRecord: TypeAlias = "Mapping[str, Any]"
+
+#: the state of some game, as code that plays every game holds it (the table, simulations, the
+#: registry: which game, and so which actions and views, is known only when the program runs)
+SomeState: TypeAlias = "State[Any, Any]"
+#: a bot of some game (a seat of such code)
+SomeBot: TypeAlias = "Bot[Any, Any]"
+StateT = TypeVar("StateT", bound=SomeState)
+#: what a refusal's parameters hold: seats (0-based, ``None`` for no seat) and texts
+RefusalParam: TypeAlias = "int | str | None"
 
 
 # ---- refusals: data, not prose ------------------------------------------------------------------
@@ -92,17 +131,17 @@ class Refusal:
     """
 
     code: str
-    params: tuple[tuple[str, Any], ...]
+    params: tuple[tuple[str, RefusalParam], ...]
     english: str
 
     @classmethod
-    def of(cls, code: str, english: str, **params: Any) -> Refusal:
+    def of(cls, code: str, english: str, **params: RefusalParam) -> Refusal:
         return cls(code, tuple(sorted(params.items())), english)
 
-    def __getitem__(self, name: str) -> Any:
+    def __getitem__(self, name: str) -> RefusalParam:
         return dict(self.params)[name]
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, RefusalParam]:
         return dict(self.params)
 
     def __str__(self) -> str:
@@ -128,15 +167,21 @@ class Event:
 
     __slots__ = ()
     kind: ClassVar[str] = ""
-    public: ClassVar[bool] = True
     uniform: ClassVar[bool] = True
+    if TYPE_CHECKING:
+        # read only: a class constant for most events, a property where it depends on the
+        # event (a card moved face up or face down)
+        @property
+        def public(self) -> bool: ...
+    else:
+        public = True  # a class attribute, not a property: the log reads it for every event
 
     @property
     def owner(self) -> int | None:
         """The one seat that sees this secret event whole, if any."""
         return None
 
-    def to_json(self) -> dict[str, Any]:  # pragma: no cover - every event overrides
+    def to_json(self) -> JSONRecord:  # pragma: no cover - every event overrides
         raise NotImplementedError
 
     def seen_by(self, seat: int) -> Event | None:
@@ -148,12 +193,22 @@ class Event:
         return self.seen_by(seat) is self
 
 
+class Start(Event):
+    """The first event of every game's log: the ``seed`` that fixes all its chance (``None`` in
+    a seat's log) and whether the game began from a chosen position (``rigged``). Each game's
+    start event also says its rules."""
+
+    __slots__ = ()
+    seed: int | None
+    rigged: bool
+
+
 #: a persistent list of events: ``(batch, earlier)``, or ``None`` for the empty list
-Node = Any
+Node: TypeAlias = "tuple[tuple[Event, ...], Node] | None"
 
 
 def _flatten(node: Node) -> tuple[Event, ...]:
-    batches = []
+    batches: list[tuple[Event, ...]] = []
     while node is not None:
         batches.append(node[0])
         node = node[1]
@@ -187,7 +242,8 @@ class Chain:
         the newest batches without making the whole list."""
         if self._items is not None:
             return self._items[max(0, len(self._items) - count) :]
-        batches, found, node = [], 0, self._node
+        batches: list[tuple[Event, ...]] = []
+        found, node = 0, self._node
         while node is not None and found < count:
             batches.append(node[0])
             found += len(node[0])
@@ -201,7 +257,7 @@ class Chain:
     def __hash__(self) -> int:
         return hash(self.items())
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[type[Chain], tuple[tuple[Event, ...]]]:
         return (Chain, (self.items(),))
 
 
@@ -278,7 +334,7 @@ class Log:
     def __hash__(self) -> int:
         return hash(self.events)
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[Callable[[int, tuple[Event, ...]], Log], tuple[object, ...]]:
         return (_log_from_events, (len(self._seats), self.events))
 
 
@@ -314,14 +370,14 @@ class Outcome:
         """1.0 for each winner, 0.0 for every other seat."""
         return tuple(1.0 if seat in self.winners else 0.0 for seat in range(players))
 
-    def to_json(self) -> dict[str, Any]:
-        record: dict[str, Any] = {"winners": list(self.winners)}
+    def to_json(self) -> JSONRecord:
+        record: JSONRecord = {"winners": list(self.winners)}
         if self.scores is not None:
             record["scores"] = list(self.scores)
         return record
 
     @classmethod
-    def from_json(cls, record: Mapping[str, Any] | None) -> Outcome | None:
+    def from_json(cls, record: RawRecord | None) -> Outcome | None:
         if record is None:
             return None
         scores = record.get("scores")
@@ -347,7 +403,7 @@ else:
         return new
 
 
-def build(cls: type[T], fields: dict[str, Any]) -> T:
+def build(cls: type[T], fields: dict[str, object]) -> T:
     """A frozen dataclass instance of ``cls`` with exactly ``fields`` (every field, by name),
     made without ``__init__``: for the objects made at every move (views), as :func:`evolve`."""
     new = object.__new__(cls)
@@ -355,7 +411,7 @@ def build(cls: type[T], fields: dict[str, Any]) -> T:
     return new
 
 
-def memo(obj: Any, name: str, compute: Callable[[], T]) -> T:
+def memo(obj: object, name: str, compute: Callable[[], T]) -> T:
     """``compute()``, kept on the frozen ``obj`` as ``name`` (a name starting with ``_``): a
     cache, never compared, never copied by :func:`evolve`, never pickled."""
     fields = obj.__dict__
@@ -367,7 +423,7 @@ def memo(obj: Any, name: str, compute: Callable[[], T]) -> T:
         return value
 
 
-def remember(obj: Any, name: str, value: T) -> T:
+def remember(obj: object, name: str, value: T) -> T:
     """Keep ``value`` on the frozen ``obj`` as the cache ``name``, as :func:`memo` would."""
     _CACHES.add(name)
     obj.__dict__[name] = value
@@ -381,15 +437,19 @@ def check_seat(seat: object, players: int) -> int:
     return seat
 
 
-class View:
+class View(Generic[ActionCo]):
     """What one seat may know. Each game's view is a frozen dataclass with at least ``seat``,
-    ``current_player``, ``outcome``, ``players`` and ``chain`` (the seat's part of the log)."""
+    ``current_player``, ``outcome``, ``players`` and ``chain`` (the seat's part of the log);
+    ``ActionCo`` is the type of the game's actions."""
 
     seat: int
-    players: int
     current_player: int | None
     outcome: Outcome | None
     chain: Chain
+
+    @property
+    def players(self) -> int:  # pragma: no cover - every view defines it
+        raise NotImplementedError
 
     @property
     def is_terminal(self) -> bool:
@@ -404,10 +464,15 @@ class View:
         """This seat's log: exactly ``seen_by(seat)`` of every event so far."""
         return self.chain.items()
 
-    def legal_actions(self) -> tuple[Any, ...]:  # pragma: no cover - every view defines it
+    def legal_actions(self) -> tuple[ActionCo, ...]:  # pragma: no cover - every view defines it
         raise NotImplementedError
 
-    def to_json(self) -> dict[str, Any]:  # pragma: no cover - every view defines it
+    def to_json(self) -> JSONRecord:  # pragma: no cover - every view defines it
+        raise NotImplementedError
+
+    @classmethod
+    def from_json(cls, record: RawRecord) -> Self:  # pragma: no cover - every view defines it
+        """The view a :meth:`to_json` record stands for; ParseError for anything else."""
         raise NotImplementedError
 
 
@@ -439,10 +504,13 @@ class State(Generic[ActionT, ViewT]):
     #: the classes of the game's actions
     action_types: ClassVar[tuple[type, ...]] = ()
 
-    # -- what each game supplies (``players`` and ``current_player`` too) -------------------------
+    # -- what each game supplies (``current_player`` too) ------------------------------------------
 
-    players: int
     current_player: int | None
+
+    @property
+    def players(self) -> int:  # pragma: no cover
+        raise NotImplementedError
 
     def legal_actions(self) -> tuple[ActionT, ...]:  # pragma: no cover
         raise NotImplementedError
@@ -453,7 +521,7 @@ class State(Generic[ActionT, ViewT]):
         :class:`~kayalib.errors.ParseError` for anything else."""
         raise NotImplementedError
 
-    def _after(self, action: ActionT) -> State[ActionT, ViewT]:  # pragma: no cover
+    def _after(self, action: ActionT) -> Self:  # pragma: no cover
         raise NotImplementedError
 
     def _why_not(self, action: ActionT) -> Refusal:  # pragma: no cover
@@ -473,9 +541,14 @@ class State(Generic[ActionT, ViewT]):
             return self.dice.stream(stream)
         return self._seeded(stream)
 
-    @staticmethod
-    def moves_from_events(events: Sequence[Event]) -> tuple[tuple[int, Any], ...]:
+    @classmethod
+    def moves_from_events(cls, events: Sequence[Event]) -> tuple[tuple[int, ActionT], ...]:
+        """The ``(seat, action)`` pairs a log records, in order."""
         raise NotImplementedError  # pragma: no cover
+
+    def is_action(self, action: object) -> TypeGuard[ActionT]:
+        """Whether ``action`` is an object of one of the game's action classes (legal or not)."""
+        return isinstance(action, self.action_types)
 
     # -- what every game shares ------------------------------------------------------------------
 
@@ -549,10 +622,10 @@ class State(Generic[ActionT, ViewT]):
         if match is not None:
             return None
         parsed = self.parse_action(action) if isinstance(action, str) else action
-        if not isinstance(parsed, self.action_types):
+        if not self.is_action(parsed):
             return Refusal.of("not_an_action", "not an action of {game}: {action}",
                               game=self.title, action=repr(action))  # fmt: skip
-        return self._why_not(parsed)  # type: ignore[arg-type]
+        return self._why_not(parsed)
 
     def can_apply(self, action: object, *, seat: int | None = None) -> bool:
         """Whether :meth:`apply` would take ``action`` (by ``seat``, if given)."""
@@ -566,26 +639,27 @@ class State(Generic[ActionT, ViewT]):
         if option is None:
             option = self.legal_match(action)
         if option is None or (seat is not None and seat != self.current_player):
-            raise IllegalActionError(self.refusal(action, seat=seat))
+            why = self.refusal(action, seat=seat)
+            assert why is not None  # no legal action matches, or it is not the seat's turn
+            raise IllegalActionError(why)
         return option
 
-    def apply(self: StateT, action: object, *, seat: int | None = None) -> StateT:
+    def apply(self, action: object, *, seat: int | None = None) -> Self:
         """The state after the current player's ``action`` (or its text); ``seat``, if given,
         must be the seat to act. Text that names no action raises ParseError; a refused action
         raises IllegalActionError with :meth:`refusal`. This state never changes."""
-        return self._after(self.checked(action, seat=seat))  # type: ignore[return-value]
+        return self._after(self.checked(action, seat=seat))
 
-    def step(self: StateT, action: object, *, seat: int | None = None,
-             forced: bool = False) -> Step[StateT]:  # fmt: skip
+    def step(self, action: object, *, seat: int | None = None,
+             forced: bool = False) -> Step[Self]:  # fmt: skip
         """:meth:`apply` as a :class:`Step`: this state, the seat that acted, the engine's own
         action (:meth:`checked`) and the next state; refused as :meth:`apply` refuses."""
         option = self.checked(action, seat=seat)
         mover = self.current_player
         assert mover is not None
-        after = cast("StateT", self._after(option))  # each game's _after gives its own class
-        return Step(self, mover, option, forced, after)
+        return Step(self, mover, option, forced, self._after(option))
 
-    def __getstate__(self) -> dict[str, Any]:
+    def __getstate__(self) -> dict[str, object]:
         return {name: value for name, value in self.__dict__.items() if name not in _CACHES}
 
     def view(self, seat: int) -> ViewT:
@@ -602,16 +676,21 @@ class State(Generic[ActionT, ViewT]):
 # ---- bots and the one turn loop -----------------------------------------------------------------
 
 
-class Bot(Protocol[ViewC]):
-    """A player that sees only views."""
+class Policy(Protocol[ViewC, ActionT]):
+    """A way of playing: in a view (``ViewC``), the exact probability of each action
+    (``ActionT``); what a model of an opponent asks of a bot."""
 
-    name: str
-
-    def policy(self, view: ViewC) -> Mapping[Any, float]:
+    def policy(self, view: ViewC) -> Mapping[ActionT, float]:
         """Each action the bot may take now, with the exact probability that it takes it."""
         ...
 
-    def choose(self, view: ViewC, rng: random.Random) -> Any:
+
+class Bot(Policy[ViewC, ActionT], Protocol[ViewC, ActionT]):
+    """A player that sees only views (``ViewC``) and answers with actions (``ActionT``)."""
+
+    name: str
+
+    def choose(self, view: ViewC, rng: random.Random) -> ActionT:
         """One action, drawn with the probabilities of :meth:`policy` from ``rng``."""
         ...
 
@@ -637,29 +716,28 @@ def sample(policy: Mapping[ActionT, float], rng: random.Random) -> ActionT:
 
 class Step(NamedTuple, Generic[StateT]):
     """One action of the turn loop: ``seat`` did ``action`` (``forced``: it had no choice) to
-    ``before``, giving ``state``."""
+    ``before``, giving ``state``; ``action`` is the engine's own object, one of the game's
+    actions."""
 
     before: StateT
     seat: int
-    action: Any
+    action: object
     forced: bool
     state: StateT
 
 
-#: rng(state, seat) -> the generator the bot at ``seat`` draws from now
-RngSource = Callable[[Any, int], random.Random]
-
-
 def turns(
     state: StateT,
-    bots: Sequence[Bot[Any] | None],
-    rng: RngSource | None = None,
+    bots: Sequence[SomeBot | None],
+    rng: Callable[[StateT, int], random.Random] | None = None,
 ) -> Iterator[Step[StateT]]:
     """Play on from ``state``, one :class:`Step` at a time: a forced move is made at once (no
     seat is asked), a seat with a bot is asked through its view; the loop ends when the game
     does, or when a seat without a bot (a person, a remote seat) must decide.
 
-    ``rng(state, seat)`` gives each bot its generator; by default :func:`kayalib.seeds.bot_rng`
+    ``bots`` holds a bot of the game (of its views and actions: a bot of any game is welcome
+    here, so the checker cannot pair them) or ``None`` for each seat. ``rng(state, seat)``
+    gives each bot its generator; by default :func:`kayalib.seeds.bot_rng`
     of the game's seed, the seat and the step, so the same seed plays the same game, and nothing
     reachable from the generator holds the seed. A bot whose ``draws`` is False (one that never
     draws) is handed :data:`kayalib.seeds.NO_DRAWS` instead, which refuses to draw. A bot's
@@ -675,7 +753,7 @@ def turns(
 
     if rng is None:
 
-        def rng(at: Any, seat: int) -> random.Random:
+        def rng(at: StateT, seat: int) -> random.Random:
             return bot_rng(at.seed, seat, at.ply)
 
     while state.outcome is None:
@@ -691,6 +769,6 @@ def turns(
             action = bot.choose(state._view(seat), dice)
         # State.step, written out: this loop plays every simulated move
         action = state.checked(action, seat=seat)
-        after: StateT = state._after(action)  # type: ignore[assignment]
+        after = state._after(action)
         yield Step(state, seat, action, forced, after)
         state = after

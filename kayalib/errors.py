@@ -11,11 +11,17 @@ cannot make a game are a :class:`RulesError`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kayalib.engine import Refusal
 
 __all__ = [
+    "AddressError",
     "ArgumentError",
+    "BotFault",
     "BotFileError",
+    "ClassUnreachableError",
     "IllegalActionError",
     "InstallError",
     "KayalibError",
@@ -25,6 +31,7 @@ __all__ = [
     "RulesError",
     "SeatError",
     "SeedError",
+    "ServerStopping",
     "UnknownBotError",
     "UnknownGameError",
     "UnknownLanguageError",
@@ -45,14 +52,15 @@ class IllegalActionError(KayalibError):
     """An action the rules do not allow now; the state it was tried on is unchanged.
 
     ``refusal`` is the :class:`~kayalib.engine.Refusal` (a code and its parameters, which pages
-    say in the reader's language); ``str()`` is its English for developers.
+    say in the reader's language), or a sentence a page wrote already; ``str()`` is its English
+    for developers.
     """
 
-    def __init__(self, refusal: Any) -> None:
+    def __init__(self, refusal: Refusal | str) -> None:
         super().__init__(str(refusal))
         self.refusal = refusal
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[type[IllegalActionError], tuple[Refusal | str]]:
         return (type(self), (self.refusal,))
 
 
@@ -104,6 +112,34 @@ class OutputError(KayalibError):
     """Output that cannot be written (a full disk, a closed standard output)."""
 
 
+class AddressError(KayalibError):
+    """A value of a page's address that is not one of its choices (or is far too long)."""
+
+
+class ClassUnreachableError(KayalibError, OSError):
+    """The class service did not answer a page's kernel (or answered something that is not
+    JSON), or the page is not served by a class server (:mod:`kayalib.pages.classroom`): a
+    network failure, so an ``OSError`` too."""
+
+
 class InstallError(KayalibError):
     """An install that lacks what a command needs: the notebooks the package ships, or an
     extra (``kayalib[app]``, ``kayalib[class]``, ``kayalib[print]``) and what it needs."""
+
+
+class BotFault(KayalibError):
+    """A student's bot that cannot go on with its game (:mod:`kayalib.sandbox`): ``reason`` (one
+    of :data:`kayalib.sandbox.FAULTS`, or ``illegal``) and ``detail`` (what happened, in
+    English, for the teacher and the student). The tournament counts it as a forfeit."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(detail)
+        self.reason, self.detail = reason, detail
+
+    def __reduce__(self) -> tuple[type[BotFault], tuple[str, str]]:
+        return (type(self), (self.reason, self.detail))
+
+
+class ServerStopping(KayalibError):
+    """The server stops: a kernel's warm-up still waiting for its turn is not started
+    (:mod:`kayalib.server.pools`)."""

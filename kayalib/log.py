@@ -12,34 +12,37 @@ A simulation writes its games one after another; each game begins with a ``start
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from typing import Any, TextIO
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, TextIO
 
 from kayalib.errors import ParseError
+
+if TYPE_CHECKING:
+    from kayalib.engine import Event, RawRecord
 
 __all__ = ["event_line", "log_lines", "read_records", "write_events"]
 
 
-def event_line(event: Any) -> str:
+def event_line(event: Event) -> str:
     """One JSON Lines record (compact, keys in a fixed order), without the newline."""
     return json.dumps(event.to_json(), separators=(",", ":"), ensure_ascii=False)
 
 
-def log_lines(events: Iterable[Any]) -> list[str]:
+def log_lines(events: Iterable[Event]) -> list[str]:
     """The JSON Lines text of ``events``, one string per event."""
     return [event_line(event) for event in events]
 
 
-def write_events(events: Iterable[Any], stream: TextIO) -> None:
+def write_events(events: Iterable[Event], stream: TextIO) -> None:
     """Write ``events`` to ``stream`` as JSON Lines."""
     stream.write("".join(event_line(event) + "\n" for event in events))
 
 
-def read_records(lines: Iterable[str | dict[str, Any]]) -> list[dict[str, Any]]:
-    """The records of a JSON Lines log (blank lines skipped; dicts are taken as they are)."""
-    records = []
+def read_records(lines: Iterable[str | RawRecord]) -> list[RawRecord]:
+    """The records of a JSON Lines log (blank lines skipped; records are taken as they are)."""
+    records: list[RawRecord] = []
     for number, line in enumerate(lines, 1):
-        if isinstance(line, dict):
+        if isinstance(line, Mapping):
             records.append(line)
             continue
         if not line.strip():

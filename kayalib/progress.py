@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TextIO
 
 ProgressCallback = Callable[[int, int], None]
 
 
 def terminal_progress(
-    total: int, desc: str, stream: Any = None
+    total: int, desc: str, stream: TextIO | None = None
 ) -> tuple[ProgressCallback, Callable[[], None]]:
     """A ``(callback, close)`` pair drawing a tqdm bar on a terminal, and nothing elsewhere."""
     stream = sys.stderr if stream is None else stream

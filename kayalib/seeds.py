@@ -27,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+from typing import Any
 
 from kayalib.errors import ArgumentError, SeedError
 
@@ -99,36 +100,38 @@ class BotRandom(random.Random):
         if key is None:
             super().seed(None)
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[object, ...]:
         if self._key is not None:
             return (BotRandom, (self._key,))
         return (_restore_random, (super().getstate(),))
 
-    def _start(self) -> None:
-        key, self._key = self._key, None
-        super().seed(int.from_bytes(key, "big"))  # type: ignore[arg-type]
+    def _start(self, key: bytes) -> None:
+        self._key = None
+        super().seed(int.from_bytes(key, "big"))
 
     def random(self) -> float:
         if self._key is not None:
-            self._start()
+            self._start(self._key)
         return super().random()
 
     def getrandbits(self, k: int) -> int:
         if self._key is not None:
-            self._start()
+            self._start(self._key)
         return super().getrandbits(k)
 
-    def seed(self, a: object = None, version: int = 2) -> None:
+    def seed(  # type: ignore[override]  # random.Random's own seed differs from its base's
+        self, a: int | float | str | bytes | bytearray | None = None, version: int = 2
+    ) -> None:
         self._key = None
-        super().seed(a, version)  # type: ignore[arg-type]
+        super().seed(a, version)
 
-    def getstate(self) -> tuple:
+    def getstate(self) -> tuple[Any, ...]:  # the generator's own state, opaque
         if self._key is not None:
-            self._start()
+            self._start(self._key)
         return super().getstate()
 
 
-def _restore_random(state: tuple) -> BotRandom:
+def _restore_random(state: tuple[Any, ...]) -> BotRandom:
     rng = BotRandom()
     rng.setstate(state)
     return rng

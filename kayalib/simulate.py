@@ -21,13 +21,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import TextIO, TypeAlias, TypeVar, overload
 
-from kayalib.engine import turns
+from kayalib.engine import JSONRecord, RawRecord, SomeBot, SomeState, Start, turns
 from kayalib.errors import ReplayError, RulesError
 from kayalib.log import read_records, write_events
 from kayalib.progress import ProgressCallback
-from kayalib.registry import Game, game, make_bot
+from kayalib.registry import Game, Rules, SomeGame, game, make_bot
 from kayalib.seeds import check_seed, game_seed
 from kayalib.stats import WinRate
 
@@ -45,6 +45,11 @@ __all__ = [
 MAX_GAMES = 10_000_000
 """The most games one run may play."""
 
+StateT = TypeVar("StateT", bound=SomeState)
+RulesT = TypeVar("RulesT", bound=Rules)
+#: a bot at a seat, or its name in the registry
+Seat: TypeAlias = "SomeBot | str"
+
 
 def check_games(games: object) -> int:
     """``games`` if it is a whole number from 1 to :data:`MAX_GAMES`, else ``RulesError``."""
@@ -53,11 +58,13 @@ def check_games(games: object) -> int:
     return games
 
 
-def _game(which: str | Game) -> Game:
+def _game(which: str | SomeGame) -> SomeGame:
     return which if isinstance(which, Game) else game(which)
 
 
-def seat_bots(which: str | Game, players: int, bots: Sequence[Any] | str) -> list[Any]:
+def seat_bots(
+    which: str | SomeGame, players: int, bots: Sequence[Seat] | str
+) -> list[SomeBot]:
     """One bot per seat, made once (names are looked up in the registry); RulesError when
     the count does not match the table."""
     spec = _game(which)
@@ -70,14 +77,31 @@ def seat_bots(which: str | Game, players: int, bots: Sequence[Any] | str) -> lis
     return [make_bot(spec.name, bot) if isinstance(bot, str) else bot for bot in bots]
 
 
+@overload
 def play_game(
-    which: str | Game,
-    bots: Sequence[Any],
+    which: Game[StateT, RulesT],
+    bots: Sequence[Seat],
     seed: int,
-    rules: Any = None,
-    on_state: Callable[[Any], None] | None = None,
-) -> Any:
-    """Play one game between ``bots`` (one per seat: objects or names); return the final state.
+    rules: RulesT | None = None,
+    on_state: Callable[[StateT], None] | None = None,
+) -> StateT: ...
+@overload
+def play_game(
+    which: str,
+    bots: Sequence[Seat],
+    seed: int,
+    rules: Rules | None = None,
+    on_state: Callable[[SomeState], None] | None = None,
+) -> SomeState: ...
+def play_game(
+    which: str | Game[StateT, RulesT],
+    bots: Sequence[Seat],
+    seed: int,
+    rules: Rules | None = None,
+    on_state: Callable[[StateT], None] | None = None,
+) -> StateT:
+    """Play one game between ``bots`` (one per seat: objects or names); return the final state
+    (of the game's own class when ``which`` is the game rather than its name).
 
     ``rules`` default to the game's rules for ``len(bots)`` players; ``on_state`` is called
     with every state after the first. The game is played by :func:`kayalib.engine.turns`.
@@ -117,8 +141,8 @@ class SimulationResult:
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else float("inf")
 
-    def to_json(self) -> dict[str, Any]:
-        record: dict[str, Any] = {
+    def to_json(self) -> JSONRecord:
+        record: JSONRecord = {
             "game": self.game,
             "bots": list(self.bots),
             "games": self.games,
@@ -133,11 +157,11 @@ class SimulationResult:
 
 
 def simulate(
-    which: str | Game,
-    bots: Sequence[Any],
+    which: str | SomeGame,
+    bots: Sequence[Seat],
     games: int,
     seed: int,
-    rules: Any = None,
+    rules: Rules | None = None,
     progress: ProgressCallback | None = None,
     log: TextIO | None = None,
 ) -> SimulationResult:
@@ -164,6 +188,7 @@ def simulate(
             if value > 0:
                 wins[seat] += 1
         length += spec.length(final)
+        assert final.outcome is not None  # the loop ends with the game
         points = final.outcome.scores
         if points is not None:
             scored = True
@@ -186,7 +211,7 @@ def simulate(
     )
 
 
-def replay(which: str | Game, lines: Iterable[str | dict[str, Any]]) -> list[Any]:
+def replay(which: str | SomeGame, lines: Iterable[str | RawRecord]) -> list[SomeState]:
     """Replay a JSON Lines log of one or more games; return each game's final state.
 
     The engine starts each game again from the logged rules and seed and re-applies the logged
@@ -194,7 +219,7 @@ def replay(which: str | Game, lines: Iterable[str | dict[str, Any]]) -> list[Any
     differ. Games started from a rigged position cannot be replayed.
     """
     spec = _game(which)
-    games: list[list[dict[str, Any]]] = []
+    games: list[list[RawRecord]] = []
     for record in read_records(lines):
         if record.get("event") == "start":
             games.append([])
@@ -205,6 +230,7 @@ def replay(which: str | Game, lines: Iterable[str | dict[str, Any]]) -> list[Any
     for number, records in enumerate(games, 1):
         events = [spec.event_from_json(record) for record in records]
         start = events[0]
+        assert isinstance(start, Start)  # its record was a start record
         if start.rigged:
             raise ReplayError(f"game {number} was started from a rigged position")
         if start.seed is None:

@@ -29,11 +29,10 @@ import json
 import zlib
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from kayalib.engine import Bot, Refusal, State, Step, View, turns
+from kayalib.engine import JSONValue, RawRecord, Refusal, SomeBot, SomeState, Step, View, turns
 from kayalib.errors import IllegalActionError, KayalibError, ParseError, RulesError
-from kayalib.registry import Game, bot_names, game, make_bot
+from kayalib.registry import Game, Rules, SomeGame, bot_names, game, make_bot
 from kayalib.seeds import check_seed, fresh_seed
 
 __all__ = ["PERSON", "GameRecord", "Table", "pack", "unpack"]
@@ -48,7 +47,7 @@ MAX_MOVES = 3_000
 MOVE_CHARS = 80
 _VERSION = 2
 
-Listener = Callable[["Table", Sequence[Step[Any]]], None]
+Listener = Callable[["Table", Sequence[Step[SomeState]]], None]
 
 
 class Table:
@@ -65,22 +64,22 @@ class Table:
 
     def __init__(
         self,
-        which: str | Game,
+        which: str | SomeGame,
         seats: Sequence[str],
         *,
-        rules: Any = None,
+        rules: Rules | None = None,
         seed: int | None = None,
         fixed_seed: bool | None = None,
-        start: State[Any, Any] | None = None,
+        start: SomeState | None = None,
     ) -> None:
         self.game = which if isinstance(which, Game) else game(which)
         self.listeners: list[Listener] = []
         self.fixed_seed = seed is not None if fixed_seed is None else fixed_seed
         self.seed = fresh_seed() if seed is None else check_seed(seed)
-        self.states: list[State[Any, Any]] = []
+        self.states: list[SomeState] = []
         self.seats: tuple[str, ...] = ()
         #: each seat's bot (``None`` for a person), built once a game
-        self.bots: list[Bot[Any] | None] = []
+        self.bots: list[SomeBot | None] = []
         self.rules = rules
         self.rigged = start is not None
         if start is not None:
@@ -120,19 +119,23 @@ class Table:
     # ---- the game ----------------------------------------------------------------------------
 
     @property
-    def state(self) -> State[Any, Any]:
+    def state(self) -> SomeState:
         return self.states[-1]
 
     @property
     def is_over(self) -> bool:
         return self.state.is_terminal
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: int) -> View[object]:
         """What ``seat`` may know now."""
         return self.state.view(seat)
 
     def new_game(
-        self, *, seed: int | None = None, seats: Sequence[str] | None = None, rules: Any = None
+        self,
+        *,
+        seed: int | None = None,
+        seats: Sequence[str] | None = None,
+        rules: Rules | None = None,
     ) -> None:
         """Start a new game: with ``seed``, else the fixed seed, else a fresh one; ``seats`` and
         ``rules`` change for this game and the next ones (nothing changes if they cannot make
@@ -155,7 +158,7 @@ class Table:
         self.seed, self.rules, self.rigged = seed, rules, False
         self._begin([first])
 
-    def _begin(self, states: list[State[Any, Any]]) -> None:
+    def _begin(self, states: list[SomeState]) -> None:
         self.states = states
         self._tell(self.settle())
 
@@ -175,7 +178,7 @@ class Table:
         """Whether a paced bot move is due (see :meth:`advance`)."""
         return not self.is_over and self.waiting_for is None
 
-    def act(self, seat: int, action: object) -> Step[Any]:
+    def act(self, seat: int, action: object) -> Step[SomeState]:
         """Seat ``seat`` (a person) does ``action`` (an action or its text); then whatever
         happens at once follows. IllegalActionError (or ParseError) and nothing changes when it
         is refused."""
@@ -183,7 +186,7 @@ class Table:
             raise IllegalActionError(_not_a_person(seat))
         return self._play(self.state.step(action, seat=seat))
 
-    def stand_in(self, seat: int, bot: Bot[Any]) -> Step[Any]:
+    def stand_in(self, seat: int, bot: SomeBot) -> Step[SomeState]:
         """``bot`` makes the move of ``seat``, a person who is away, as the turn loop asks a
         bot (through the seat's view, with the seat's generator of this step); then whatever
         happens at once follows. IllegalActionError when ``seat`` is not the person to decide.
@@ -197,16 +200,16 @@ class Table:
         bots = [bot if index == seat else None for index in range(len(self.seats))]
         return self._play(next(turns(self.state, bots)))
 
-    def _play(self, step: Step[Any]) -> Step[Any]:
+    def _play(self, step: Step[SomeState]) -> Step[SomeState]:
         """Add ``step`` and what follows at once; the listeners are told (and may refuse)."""
         before = len(self.states)
         self.states.append(step.state)
         self._tell([step, *self.settle()], before)
         return step
 
-    def settle(self) -> list[Step[Any]]:
+    def settle(self) -> list[Step[SomeState]]:
         """Make the moves that happen at once: forced moves and bots' secret decisions."""
-        steps: list[Step[Any]] = []
+        steps: list[Step[SomeState]] = []
         while not self.is_over:
             state = self.state
             seat = state.current_player
@@ -218,15 +221,15 @@ class Table:
             self.states.append(step.state)
         return steps
 
-    def advance(self) -> Step[Any] | None:
+    def advance(self) -> Step[SomeState] | None:
         """Make the bot move that is due (then whatever follows at once); ``None`` when a
         person must decide or the game is over."""
         step = next(turns(self.state, self.bots), None)
         return None if step is None else self._play(step)
 
-    def run(self, limit: int = 100_000) -> list[Step[Any]]:
+    def run(self, limit: int = 100_000) -> list[Step[SomeState]]:
         """Every bot move until a person must decide or the game is over."""
-        steps: list[Step[Any]] = []
+        steps: list[Step[SomeState]] = []
         while len(steps) < limit and (step := self.advance()) is not None:
             steps.append(step)
         return steps
@@ -266,7 +269,7 @@ class Table:
 
     # ---- listeners ---------------------------------------------------------------------------
 
-    def _tell(self, steps: Sequence[Step[Any]], before: int | None = None) -> None:
+    def _tell(self, steps: Sequence[Step[SomeState]], before: int | None = None) -> None:
         """Tell the listeners; if one refuses, the states from index ``before`` on go."""
         try:
             for listener in list(self.listeners):
@@ -311,7 +314,7 @@ class GameRecord:
     """A game as text: its start record (rules), seed, seats and moves."""
 
     game: str
-    start: dict[str, Any]
+    start: RawRecord
     seed: int
     seats: tuple[str, ...]
     moves: tuple[str, ...] = ()
@@ -331,7 +334,7 @@ class GameRecord:
         return cls.checked(unpack(text, RECORD_CHARS, "the game record"))
 
     @classmethod
-    def checked(cls, data: Any) -> GameRecord:
+    def checked(cls, data: object) -> GameRecord:
         def fail(what: str) -> ParseError:
             return ParseError(f"the game record has a bad {what}")
 
@@ -364,7 +367,7 @@ class GameRecord:
         return cls(name, start, seed, tuple(seats), tuple(moves), fixed)
 
 
-def pack(data: Any) -> str:
+def pack(data: JSONValue) -> str:
     """``data`` as URL-safe text: compact JSON, compressed, in base64 without padding (a game
     record, a page's resume token).
 
@@ -375,7 +378,7 @@ def pack(data: Any) -> str:
     return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
 
 
-def unpack(text: object, limit: int, what: str, error: type[ParseError] = ParseError) -> Any:
+def unpack(text: object, limit: int, what: str, error: type[ParseError] = ParseError) -> object:
     """The data of a :func:`pack` text of at most ``limit`` characters; ``error`` (naming
     ``what``) for anything else, and for a text that would unpack to more than 16 times its
     limit (it may come from a browser).

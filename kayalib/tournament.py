@@ -38,14 +38,23 @@ from pathlib import Path
 from typing import Any
 
 from kayalib.engine import turns
-from kayalib.errors import ArgumentError, BotFileError, IllegalActionError, KayalibError, ParseError
+from kayalib.errors import (
+    ArgumentError,
+    BotFault,
+    BotFileError,
+    IllegalActionError,
+    KayalibError,
+    ParseError,
+)
+from kayalib.i18n import Translator
 from kayalib.progress import ProgressCallback
 from kayalib.registry import game, make_bot
 from kayalib.sandbox import FAULTS as PROCESS_FAULTS
-from kayalib.sandbox import BotFault, BotFile, Limits, SandboxedBot, confinement, read_bot_file
+from kayalib.sandbox import BotFile, Limits, SandboxedBot, confinement, read_bot_file
 from kayalib.sandbox.limits import MAX_MOVE_SECONDS, MIN_MOVE_SECONDS, check_seconds
 from kayalib.seeds import check_seed, game_seed
-from kayalib.stats import WinRate
+from kayalib.stats import WinRate, difference_interval, wilson_interval
+from kayalib.words.rates import bot_label, difference_sentence
 
 __all__ = [
     "BotFileError",
@@ -54,6 +63,7 @@ __all__ = [
     "TournamentResult",
     "load_bot_file",
     "round_robin",
+    "strongest",
 ]
 
 OUTPUT_LINES = 10
@@ -269,10 +279,9 @@ def round_robin(
     pairings = list(combinations(labels, 2))
     total, done = len(pairings) * games, 0
     try:
-        for bot in files:  # every bot file loads at once ...
-            bot.start()
-        for bot in files:  # ... and is paused as soon as it is ready (a broken one forfeits)
-            bot.ready()
+        # every bot file loads at once and is paused as soon as it is ready, each against its
+        # own start-up time (a broken or hanging one forfeits, and costs nobody else anything)
+        SandboxedBot.ready_all(files)
         for a, b in pairings:
             for index in range(games):
                 order = (a, b) if index % 2 == 0 else (b, a)
@@ -303,3 +312,49 @@ def round_robin(
         box = {**where.to_json(), "description": where.describe(), "limits": limits.to_json(),
                "limits_description": limits.describe()}  # fmt: skip
     return TournamentResult(spec.name, games, seed, standings, versus, box)
+
+
+def strongest(t: Translator, result: TournamentResult) -> str:
+    """Which bot is strongest, as far as ``result`` can say, from two comparisons of the top two
+    entrants of the leaderboard: head to head (the leader's share of the games one of them won,
+    with its Wilson interval, against half) and by the interval for the *difference* of their
+    win rates against the same opponents, every other entrant (separate games, so
+    :func:`~kayalib.stats.difference_interval`, as in lesson 07). One of the two is the stronger
+    when it did better in one comparison and no worse in the other (each way of being better is
+    a one-sided 2.5% test, so the claim is wrong at most 5% of the time); their own intervals
+    overlapping or not decides nothing.
+
+    >>> result = round_robin("blef", ["odds", "honest", "random"], games=20, seed=1)
+    >>> print(strongest(Translator("en"), result))  # doctest: +NORMALIZE_WHITESPACE
+    Which bot is strongest? ... odds won 20 of their 20 games, honest 0: ... wholly above half.
+    Against the same opponents (random; 20 games each): odds won 100.0%, honest 100.0%: ... The
+    interval holds 0: ... So in these games odds is the strongest bot: it did better than honest,
+    the next in the table, in one comparison and no worse in the other.
+    """
+    board = result.leaderboard()
+    if len(board) < 3:
+        raise KayalibError("saying which bot is strongest needs at least three entrants")
+    first, second = board[0].name, board[1].name
+    others = [row.name for row in board[2:]]
+    n = result.games_per_pairing
+    won, lost = result.versus[first][second], result.versus[second][first]
+    low, high = wilson_interval(won, won + lost)  # its share of the games one of them won
+    head = "more" if low > 0.5 else "less" if high < 0.5 else "unclear"
+    played = n * len(others)
+    won_o = [sum(result.versus[name][o] for o in others) for name in (first, second)]
+    low_o, high_o = difference_interval(won_o[0], played, won_o[1], played)
+    field = "more" if low_o > 0 else "less" if high_o < 0 else "unclear"
+    key = ("mixed" if {head, field} == {"more", "less"} else
+           "first" if head == "more" or (head == "unclear" and field == "more") else
+           "second" if "less" in (head, field) else "unclear")  # fmt: skip
+    names = {"first": bot_label(t, first), "second": bot_label(t, second)}
+    said = [t("botlab.strongest_intro", **names),
+            t.count(f"botlab.head_to_head_{head}", n, won=t.number(won, 0),
+                    lost=t.number(lost, 0), games=t.number(n, 0),
+                    share=t.percent(won / (won + lost) if won + lost else 0.5),
+                    low=t.percent(low), high=t.percent(high), **names),
+            t.count("botlab.same_opponents", played, games=t.number(played, 0),
+                    opponents=", ".join(bot_label(t, o) for o in others)),
+            difference_sentence(t, first, won_o[0], played, second, won_o[1], played),
+            t(f"botlab.strongest_{key}", **names)]  # fmt: skip
+    return " ".join(said)

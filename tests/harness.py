@@ -2,15 +2,20 @@
 headless Chromium (the root ``conftest.py`` registers the fixtures).
 
 The server runs as ``make app`` does (the offline ``kayalib`` template, ``voila.json``), on a
-free port, once per test process (``voila_server``). Browser tests use Debian's
-``/usr/bin/chromium`` through Playwright (``chromium``) and never download a browser: without
-it they skip, except under ``CI=true``. ``page`` is a fresh browser context's page that fails
-its test on a console error, a page error or a request that leaves this machine.
+free port, once per test process (``voila_server``). A page that shows the lessons' answer keys
+needs a server that has one: ``answer_key_server`` is the kit's own server (``python -m
+kayalib app``) with the answer key :data:`ANSWER_KEY`, which a page's first address
+(:meth:`AnswerKeyServer.teacher_address`) trades for the browser's cookie. Browser tests use
+Debian's ``/usr/bin/chromium`` through Playwright (``chromium``) and never download a browser:
+without it they skip, except under ``CI=true``. ``page`` is a fresh browser context's page that
+fails its test on a console error, a page error or a request that leaves this machine.
 """
 
 from __future__ import annotations
 
 import os
+import secrets
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -39,6 +44,39 @@ class VoilaServer(ServerProcess):
         port = free_port()
         super().__init__(voila_command(port), port=port, cwd=NOTEBOOKS, env=env,
                          log_path=ARTIFACTS / f"voila-{worker}.log")  # fmt: skip
+
+
+#: the answer keys' key of the kit's server the tests start (new at every run)
+ANSWER_KEY = secrets.token_urlsafe(12)
+
+
+class AnswerKeyServer(ServerProcess):
+    """The kit's own server as ``make app`` runs it, with an answer key (:data:`ANSWER_KEY`)."""
+
+    def __init__(self) -> None:
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        env = {k: v for k, v in os.environ.items() if k != "QUERY_STRING"}
+        port = free_port()
+        command = [sys.executable, "-m", "kayalib", "app", f"--port={port}",
+                   f"--KayalibVoila.answer_key={ANSWER_KEY}"]  # fmt: skip
+        super().__init__(command, port=port, cwd=ROOT, env=env,
+                         log_path=ARTIFACTS / f"kit-app-{worker}.log")  # fmt: skip
+
+    def teacher_address(self, notebook: str, query: str = "") -> str:
+        """The address that opens ``notebook`` as the teacher's screen (its key, traded for a
+        cookie on the way: the page itself is at the same address without it)."""
+        more = f"&{query}" if query else ""
+        return f"{self.url}/voila/render/{notebook}?solutions=key&key={ANSWER_KEY}{more}"
+
+
+@pytest.fixture(scope="session")
+def answer_key_server() -> Iterator[AnswerKeyServer]:
+    server = AnswerKeyServer()
+    try:
+        server.wait(180)
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="session")

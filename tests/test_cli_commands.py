@@ -145,13 +145,15 @@ def test_the_command_line_needs_nothing_windows_lacks(tmp_path: Path) -> None:
 def test_without_an_os_sandbox_bots_run_in_plain_processes_and_the_report_says_so(
     monkeypatch, missing: str,
 ) -> None:  # fmt: skip
-    """No bubblewrap or unshare here (``programs``), or not a POSIX system at all, as on Windows
-    (``posix``): the tournament falls back to plain processes and says which protections
-    remain."""
+    """No bubblewrap or unshare here (``programs``, for a user other than root: as root the
+    tournament refuses to run a bot unconfined, tests/tournament), or not a POSIX system at
+    all, as on Windows (``posix``): the tournament falls back to plain processes and says which
+    protections remain."""
     from kayalib.sandbox import confine
 
     if missing == "programs":
         monkeypatch.setattr(confine.shutil, "which", lambda name: None)
+        monkeypatch.setattr(os, "geteuid", lambda: 1000)
     else:
         monkeypatch.delattr(os, "setuid")
     confine.confinement.cache_clear()

@@ -178,6 +178,19 @@ def test_a_rigged_table_has_no_record_and_a_record_of_illegal_moves_is_refused()
 
 
 @pytest.mark.parametrize(
+    ("which", "start"),
+    [("blef", {"event": "bid", "round": 1, "seat": 0, "bid": "pair K"}),
+     ("blef", {"event": "end", "winner": 0, "rounds": 1}),
+     ("kaya", {"event": "pass", "turn": 1, "seat": 0})],
+)  # fmt: skip
+def test_a_record_whose_start_is_another_event_is_refused(which: str, start: dict) -> None:
+    record = Table(which, [PERSON, "random"], seed=3).record()
+    text = GameRecord(record.game, start, record.seed, record.seats).encode()
+    with pytest.raises(ParseError):
+        Table.from_record(text)
+
+
+@pytest.mark.parametrize(
     "text",
     ["", "x" * 20_000, "not-base64!", pack([1, 2]), pack({"v": 1}),
      pack({"v": 2, "game": "blef", "start": {}, "seed": 1, "seats": ["__import__('os')", 1]}),

@@ -26,7 +26,7 @@ class Check:
         return "sprawdzam"
 
     @classmethod
-    def parse(cls, text: str) -> Check:
+    def parse(cls, text: object) -> Check:
         """``check`` or ``sprawdzam`` (any case)."""
         if isinstance(text, str) and text.strip().lower() in ("check", "sprawdzam"):
             return CHECK
@@ -40,7 +40,7 @@ Action = Bid | Check
 """A Blef action: a ``Bid`` or ``CHECK``."""
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:
     """An action from text: ``check`` / ``sprawdzam``, or a bid in English or Polish."""
     if not isinstance(text, str):
         raise ParseError(f"an action is text such as 'pair K' or 'check', not {text!r}")

@@ -152,7 +152,7 @@ class Bid:
         object.__setattr__(self, "index", _ladder_index(self.kind, self.params))
 
     @classmethod
-    def parse(cls, text: str) -> Bid:
+    def parse(cls, text: object) -> Bid:
         """A bid from canonical English (``two-pair K 9``) or Polish (``dwie pary K 9``) text.
 
         Case and Polish diacritics do not matter; ranks are ``9 T J Q K A`` or ``10``; suits are

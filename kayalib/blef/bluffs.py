@@ -26,7 +26,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
+
+from kayalib.engine import JSONRecord, RawRecord
+
+if TYPE_CHECKING:
+    from kayalib.blef.cards import Card
+    from kayalib.blef.events import BidEvent, Event
+    from kayalib.blef.game import BlefState
 
 __all__ = ["BLUFF_BELOW", "BidFact", "Figures", "bid_facts", "own_figures"]
 
@@ -50,20 +57,20 @@ class BidFact:
     def bluff(self) -> bool:
         return self.chance < BLUFF_BELOW
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONRecord:
         return {"round": self.round, "seat": self.seat, "bid": self.bid,
                 "chance": f"{self.chance.numerator}/{self.chance.denominator}",
                 "bluff": self.bluff, "checked": self.checked, "true": self.true}  # fmt: skip
 
 
-def bid_facts(events: Iterable[Any]) -> list[BidFact]:
+def bid_facts(events: Iterable[Event | RawRecord]) -> list[BidFact]:
     """Every bid of every ended round of one Blef game's full log (events, or ``--log``
     records), oldest first."""
     from kayalib.blef.events import BidEvent, CheckEvent, DealEvent, event_from_json
     from kayalib.blef.odds import bid_probability
 
-    deals: dict[int, Any] = {}
-    bids: dict[int, list[Any]] = {}
+    deals: dict[int, tuple[tuple[Card, ...] | None, ...]] = {}
+    bids: dict[int, list[BidEvent]] = {}
     facts: list[BidFact] = []
     for item in events:
         event = event_from_json(item) if isinstance(item, dict) else item
@@ -73,15 +80,16 @@ def bid_facts(events: Iterable[Any]) -> list[BidFact]:
         elif isinstance(event, BidEvent):
             bids.setdefault(event.round, []).append(event)
         elif isinstance(event, CheckEvent):
-            hands = deals.get(event.round)
-            if hands is None or any(hand is None for hand in hands):
+            dealt_hands = deals.get(event.round, ())
+            hands = [hand for hand in dealt_hands if hand is not None]
+            if not dealt_hands or len(hands) < len(dealt_hands):
                 continue  # not a full log: nothing can be said
-            dealt = sum(len(hand) for hand in hands if hand)
+            dealt = sum(len(hand) for hand in hands)
             made = bids.get(event.round, [])
             for i, bid in enumerate(made):
                 chance = bid_probability(bid.bid, hands[bid.seat], dealt, exact=True)
                 last = i == len(made) - 1
-                facts.append(BidFact(event.round, bid.seat, str(bid.bid), Fraction(chance),
+                facts.append(BidFact(event.round, bid.seat, str(bid.bid), chance,
                                      last, event.true if last else None))  # fmt: skip
     return facts
 
@@ -113,9 +121,7 @@ class Figures:
                 "checked_false": self.checked_false, "bluffs": self.bluffs}  # fmt: skip
 
 
-def own_figures(state: Any, seat: int) -> dict[str, int] | None:
-    """``seat``'s own figures in the game of ``state`` (``None`` for a game without bids):
-    what its page may show its player, and nobody else."""
-    if getattr(state, "game_name", "") != "blef":
-        return None
+def own_figures(state: BlefState, seat: int) -> dict[str, int]:
+    """``seat``'s own figures in the game of ``state``: what its page may show its player, and
+    nobody else."""
     return Figures.of([f for f in bid_facts(state.events) if f.seat == seat]).to_json()

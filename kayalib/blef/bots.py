@@ -14,11 +14,12 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kayalib.blef.bids import LADDER, Bid, true_bids
 from kayalib.blef.cards import Card
@@ -26,7 +27,7 @@ from kayalib.blef.game import CHECK, Action, BlefView
 from kayalib.blef.odds import odds_row, probabilities
 from kayalib.blef.view import legal_after
 from kayalib.bots import DeterministicBot, UniformBot, legal_or_refuse
-from kayalib.engine import sample
+from kayalib.engine import Bot, sample
 
 if TYPE_CHECKING:
     import numpy as np
@@ -37,6 +38,7 @@ from kayalib.errors import ArgumentError
 
 __all__ = [
     "BOTS",
+    "BlefBot",
     "BayesBot",
     "CfrBot",
     "HonestBot",
@@ -47,7 +49,14 @@ __all__ = [
 ]
 
 
-class RandomBot(UniformBot):
+BlefBot = Bot[BlefView, Action]
+"""A Blef bot: it sees Blef views and answers with Blef actions."""
+
+#: what a view shows of a round: seat, hand, counts, round, starter and bids
+_ViewKey = tuple[int, tuple[Card, ...], tuple[int, ...], int, int, tuple[tuple[int, Bid], ...]]
+
+
+class RandomBot(UniformBot[Action]):
     """Picks uniformly among the legal actions (so mostly wild bids: a baseline to beat)."""
 
     name = "random"
@@ -60,7 +69,7 @@ class RandomBot(UniformBot):
         return np.full(len(hands), 1.0 / len(legal) if action in legal else 0.0)
 
 
-class HonestBot(DeterministicBot):
+class HonestBot(DeterministicBot[BlefView, Action]):
     """Bids only what its own cards show, as if nobody else held a card.
 
     It opens with the best figure its cards make; later it raises to the lowest bid above the
@@ -323,7 +332,7 @@ def raise_tables(held: int, cards: int, confidence: float) -> RaiseTables:
     return RaiseTables(held, cards, confidence)
 
 
-class OddsBot(DeterministicBot):
+class OddsBot(DeterministicBot[BlefView, Action]):
     """Plays by the exact odds of each bid given its own hand and the number of cards dealt:
     :func:`play_by_odds` on ``probabilities(hand, total_cards)``.
 
@@ -396,7 +405,7 @@ def rounded_chances(chances: Sequence[float | Fraction]) -> list[float]:
     return out
 
 
-class BayesBot(DeterministicBot):
+class BayesBot(DeterministicBot[BlefView, Action]):
     """Plays the odds rule (:func:`play_by_odds`) on the *posterior*: the chance of each bid
     given its cards and this round's bids (:func:`kayalib.blef.inference.infer`), each
     opponent modelled as ``model`` bluffing at rate ``bluff``.
@@ -444,7 +453,7 @@ class BayesBot(DeterministicBot):
         self.exact_limit = exact_limit
         self.hand_limit = hand_limit
         self.heads_up_hand_limit = heads_up_hand_limit
-        self._cache: dict[tuple[Any, ...], Action] = {}
+        self._cache: dict[_ViewKey, Action] = {}
 
     @staticmethod
     def seed_of(view: BlefView) -> int:
@@ -520,10 +529,10 @@ class CfrBot:
     name = "cfr"
 
     def __init__(self) -> None:
-        self._fallback: Any = None
+        self._fallback: BlefBot | None = None
 
     @property
-    def fallback(self) -> Any:
+    def fallback(self) -> BlefBot:
         """The bot that plays the rounds the equilibrium does not cover."""
         if self._fallback is None:
             from kayalib.registry import make_bot
@@ -549,7 +558,7 @@ class CfrBot:
 
         return cls.round_of(view) in SHIPPED
 
-    def policy(self, view: BlefView) -> dict[Action, float]:
+    def policy(self, view: BlefView) -> Mapping[Action, float]:
         legal_or_refuse(view)
         if not self.covers(view):
             return self.fallback.policy(view)
@@ -560,7 +569,7 @@ class CfrBot:
         cards = self.round_of(view)
         return solved(cards).strategy(player, [card.rank for card in view.hand], bids)
 
-    def choose(self, view: BlefView, rng: Any) -> Action:
+    def choose(self, view: BlefView, rng: random.Random) -> Action:
         if not self.covers(view):
             legal_or_refuse(view)
             return self.fallback.choose(view, rng)
@@ -570,7 +579,7 @@ class CfrBot:
         return "CfrBot()"
 
 
-BOTS: dict[str, Callable[[], Any]] = {
+BOTS: dict[str, Callable[[], BlefBot]] = {
     "random": RandomBot,
     "honest": HonestBot,
     "odds": OddsBot,

@@ -103,7 +103,7 @@ class Card:
             raise ParseError(f"suit must be 0..3 (clubs to spades), not {self.suit!r}")
 
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def parse(cls, text: object) -> Card:
         """A card from text such as ``TH``, ``10H``, ``A♠`` or ``as``."""
         if not isinstance(text, str):
             raise ParseError(f"a card is text such as 'TH', not {text!r}")

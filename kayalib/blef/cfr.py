@@ -139,6 +139,14 @@ class PublicTree:
         return int(self.depth_of[mask]), int(self.row[mask])
 
 
+def at_depth(part: list[np.ndarray | None], depth: int) -> np.ndarray:
+    """``part[depth]`` of a profile (its ``check`` or ``raise_``), which every depth from 1 has."""
+    array = part[depth]
+    if array is None:
+        raise ArgumentError(f"a profile has no strategy at depth {depth}")
+    return array
+
+
 @dataclass
 class Profile:
     """A behaviour strategy for both players: ``check[d]`` and ``raise_[d]`` per depth.
@@ -154,10 +162,11 @@ class Profile:
     give_up: list[np.ndarray] | None = None
 
     def copy(self) -> Profile:
-        def dup(arrays):
-            return None if arrays is None else [None if a is None else a.copy() for a in arrays]
+        def dup(arrays: list[np.ndarray | None]) -> list[np.ndarray | None]:
+            return [None if a is None else a.copy() for a in arrays]
 
-        return Profile(dup(self.check), dup(self.raise_), dup(self.give_up))
+        give_up = None if self.give_up is None else [a.copy() for a in self.give_up]
+        return Profile(dup(self.check), dup(self.raise_), give_up)
 
 
 def combine(first: Profile, second: Profile) -> Profile:
@@ -169,7 +178,7 @@ def combine(first: Profile, second: Profile) -> Profile:
 
     check = [part(d, d % 2).check[d] for d in depths]
     raise_ = [part(d, (d - 1) % 2).raise_[d] for d in depths]
-    give_up = None
+    give_up: list[np.ndarray] | None = None
     if first.give_up is not None or second.give_up is not None:
         give_up = []
         for d in depths:
@@ -177,7 +186,8 @@ def combine(first: Profile, second: Profile) -> Profile:
             if source.give_up is not None:
                 give_up.append(source.give_up[d])
             else:
-                give_up.append(np.zeros_like(source.check[d] if d else source.raise_[1][:1]))
+                shape = at_depth(source.check, d) if d else at_depth(source.raise_, 1)[:1]
+                give_up.append(np.zeros_like(shape))
     return Profile(check, raise_, give_up)
 
 
@@ -224,7 +234,7 @@ class Solver:
         # sign[i][b] (H_other x H_i): the deal weight times +1 where bid b is true, -1 where not,
         # seen from player i's side; a bid is worth sign to its bidder and -sign to the checker.
         signed = chance[None] * (2.0 * truth - 1.0)
-        self.sign = [
+        self.sign: list[np.ndarray] = [
             np.ascontiguousarray(signed.transpose(0, 2, 1), dtype=dtype),
             np.ascontiguousarray(signed, dtype=dtype),
         ]
@@ -244,7 +254,9 @@ class Solver:
                 (b, 1, slice(0, lo), slice(lo, hi)),
             ]
         # 1 / the number of actions at each node (what a uniform strategy gives each of them).
-        self._uniform = [(1.0 / tree.options[m]).astype(dtype)[:, None] for m in self._masks]
+        self._uniform: list[np.ndarray] = [
+            (1.0 / tree.options[m]).astype(dtype)[:, None] for m in self._masks
+        ]
         self._depth_rows = [(d % 2, m >> 1) for d, m in enumerate(tree.masks)]
         self._buffers: dict[tuple[str, int, int], np.ndarray] = {}
         self.regret = [self._pair(i) for i in (0, 1)]
@@ -441,7 +453,9 @@ class Solver:
         s, give_up = self._packed(profile)
         return self._value(0, s, give_up)
 
-    def _value(self, player: int, s: list[Pair], give_up=None, *, best: bool = False) -> float:
+    def _value(
+        self, player: int, s: list[Pair], give_up: list[Pair] | None = None, *, best: bool = False
+    ) -> float:
         return float(self._pass(player, s, give_up, best=best)[0][0][0].sum(dtype=np.float64))
 
     def best_response_value(self, profile: Profile, player: int) -> float:
@@ -461,17 +475,17 @@ class Solver:
         taken = terminal[p] >= value[p]  # the check, where it is best
         if p == 0:
             taken[0] = False
-        reply = [None, None]
-        reply[p] = taken.astype(self.dtype)
-        reply[q] = np.zeros_like(s[p][q])
+        check_reply: np.ndarray = taken.astype(self.dtype)
+        bid_reply = np.zeros_like(s[p][q])
         for _b, c, parents, children in self._steps:
             if c == p:  # the lowest bid that is best, unless a check or lower bid was taken
                 pick = ~taken[parents] & (value[q][children] >= value[p][parents])
-                reply[q][children] = pick
+                bid_reply[children] = pick
                 taken[parents] |= pick
+        reply = [check_reply, bid_reply] if p == 0 else [bid_reply, check_reply]
         s = [reply if i == p else s[i] for i in (0, 1)]
         out = self._profile(s)
-        if give_up is not None:
+        if profile.give_up is not None:
             out.give_up = [
                 np.zeros_like(part) if d % 2 == player else part
                 for d, part in enumerate(profile.give_up)

@@ -64,21 +64,22 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, cached_property
 from itertools import combinations, combinations_with_replacement
 from math import comb
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 import numpy as np
 
 from kayalib.blef.actions import CHECK, Action
 from kayalib.blef.bids import LADDER, Bid, card_counts, holds, truth_from_counts
 from kayalib.blef.cards import DECK, RANKS, Card
-from kayalib.blef.cfr import CFR_PLUS, DCFR, Method, Profile, Solver, combine
+from kayalib.blef.cfr import CFR_PLUS, DCFR, Method, Profile, Solver, at_depth, combine
+from kayalib.engine import RawRecord
 from kayalib.errors import ArgumentError
 from kayalib.progress import ProgressCallback
 
@@ -292,6 +293,19 @@ def hand_text(hand: Hand) -> str:
     return "".join(RANKS[rank] for rank in hand)
 
 
+class EquilibriumRecord(TypedDict):
+    """A solved round as its data file holds it (:meth:`Equilibrium.to_json`)."""
+
+    round: list[int]
+    method: str
+    iterations: int
+    clean_below: float
+    nash_conv: float
+    value: float
+    convergence: list[list[float]]
+    strategy: dict[str, dict[str, float]]
+
+
 @dataclass
 class Equilibrium:
     """A solved round: the strategy of both players and how it was found.
@@ -307,14 +321,10 @@ class Equilibrium:
     seconds: float
     nash_conv: float
     value: float
-    convergence: tuple[tuple[int, float, float], ...] = ()
-    cleaned: bool = False
-    solver: Solver = field(repr=False, default=None)  # type: ignore[assignment]
+    convergence: tuple[tuple[int, float, float], ...]
+    cleaned: bool
+    solver: Solver = field(repr=False)
     method: str = DCFR.name
-
-    def __post_init__(self) -> None:
-        if self.solver is None:
-            self.solver = self.round.solver()
 
     # -- reading the strategy ----------------------------------------------------------------
 
@@ -357,7 +367,7 @@ class Equilibrium:
 
     # -- data file -----------------------------------------------------------------------------
 
-    def to_json(self, digits: int | None = None) -> dict[str, Any]:
+    def to_json(self, digits: int | None = None) -> EquilibriumRecord:
         """The solution as a JSON object: the figures and every information set that a player's
         own play reaches (``"<ranks>|<bid>,<bid>"`` -> action -> probability); the others are
         never met by a player that follows the strategy, and read back as uniform. With
@@ -367,7 +377,7 @@ class Equilibrium:
         for player in (0, 1):
             for hand, bids, _reach in self.information_sets(player):
                 key = f"{hand_text(hand)}|{','.join(str(bid) for bid in bids)}"
-                actions = self.strategy(player, hand, bids).items()
+                actions = list(self.strategy(player, hand, bids).items())
                 if digits is not None:
                     actions = [(a, round(p, digits)) for a, p in actions]
                 strategy[key] = {str(action): p for action, p in actions if p > 0}
@@ -383,7 +393,7 @@ class Equilibrium:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any], *, check: bool = True) -> Equilibrium:
+    def from_json(cls, data: RawRecord, *, check: bool = True) -> Equilibrium:
         """The solution :meth:`to_json` wrote. With ``check`` its NashConv and value are
         computed again and must agree with the figures written in it (ArgumentError if not;
         over a second for the two-against-one round); without, the written figures are taken,
@@ -448,10 +458,10 @@ def read_strategy(
             h = hands[depth % 2][hand_letters]
             for action, p in actions.items():
                 if action == "check":
-                    check[depth][row, h] = p
+                    at_depth(check, depth)[row, h] = p
                 else:
                     child_depth, child_row = tree.locate(mask | 1 << position[action])
-                    raise_[child_depth][child_row, h] = p
+                    at_depth(raise_, child_depth)[child_row, h] = p
         except (KeyError, IndexError):
             raise ArgumentError(f"not an information set of the round: {key!r}") from None
     return solver.normalise(check, raise_)
@@ -466,11 +476,11 @@ def actions_at(
     if depth < tree.bids:
         for bid, lo, hi in tree.blocks[depth + 1]:
             if row < hi - lo:
-                p = float(profile.raise_[depth + 1][lo + row, h])
+                p = float(at_depth(profile.raise_, depth + 1)[lo + row, h])
                 if p > 0:
                     out[round_.bids[bid]] = p
     if depth:
-        p = float(profile.check[depth][row, h])
+        p = float(at_depth(profile.check, depth)[row, h])
         if p > 0:
             out[CHECK] = p
     return out
@@ -479,7 +489,7 @@ def actions_at(
 def _cleaned(solver: Solver, profile: Profile) -> Profile:
     """``profile`` with probabilities below :data:`CLEAN_BELOW` set to 0 (the rest rescaled)."""
 
-    def cut(arrays):
+    def cut(arrays: list[np.ndarray | None]) -> list[np.ndarray | None]:
         return [None if a is None else np.where(a < CLEAN_BELOW, 0.0, a) for a in arrays]
 
     return solver.normalise(cut(profile.check), cut(profile.raise_))
@@ -581,7 +591,7 @@ def write_shipped(cards: tuple[int, int] = (1, 1)) -> Equilibrium:  # pragma: no
     return Equilibrium.from_json(data)
 
 
-def _json_lines(data: dict[str, Any]) -> str:
+def _json_lines(data: Mapping[str, object]) -> str:
     """JSON with one convergence entry and one information set per line (small diffs)."""
     lines = []
     for key, value in data.items():

@@ -38,13 +38,19 @@ from dataclasses import asdict, dataclass
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+from kayalib.blef.cfr import Profile, Solver, at_depth, combine
 from kayalib.blef.equilibrium import HEADS_UP, Equilibrium, hand_text, solved
+from kayalib.engine import JSONRecord, RawRecord
 from kayalib.errors import ArgumentError
+from kayalib.progress import ProgressCallback
 from kayalib.stats import exact
+
+if TYPE_CHECKING:
+    from kayalib.blef.sequence_form import SequenceForm
 
 __all__ = [
     "DATA_FILE",
@@ -145,7 +151,7 @@ class EquilibriumSet:
                 return e
         raise ArgumentError(f"no exhibit {name!r}; have {[e.name for e in self.exhibits]}")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONRecord:
         def number(x: Fraction | float) -> str | float:
             return str(x) if isinstance(x, Fraction) else x
 
@@ -169,7 +175,7 @@ class EquilibriumSet:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> EquilibriumSet:
+    def from_json(cls, data: RawRecord) -> EquilibriumSet:
         def number(x: str | float) -> Fraction | float:
             return Fraction(x) if isinstance(x, str) else float(x)
 
@@ -188,8 +194,8 @@ class EquilibriumSet:
             )
             for e in data["exhibits"]
         )
-        values = tuple(tuple(number(x) for x in pair) for pair in data["card_values"])
-        return cls(Fraction(data["value"]), frequencies, exhibits, values)  # type: ignore[arg-type]
+        values = tuple((number(low), number(high)) for low, high in data["card_values"])
+        return cls(Fraction(data["value"]), frequencies, exhibits, values)
 
 
 @cache
@@ -209,7 +215,7 @@ def truthful() -> Equilibrium:
 # -- what a page computes from an equilibrium (no scipy) ---------------------------------------
 
 
-def card_values(profile: Any, solver: Any = None) -> tuple[float, ...]:
+def card_values(profile: Profile, solver: Solver | None = None) -> tuple[float, ...]:
     """The first bidder's value per round with each card (9 ... A) when it best-replies to the
     second player's part of ``profile`` (at an equilibrium: what each card is worth)."""
     solver = solver or solved().solver
@@ -218,7 +224,7 @@ def card_values(profile: Any, solver: Any = None) -> tuple[float, ...]:
     return tuple(float(v) for v in value / chance)
 
 
-def opening_truth(profile: Any, card: int) -> float:
+def opening_truth(profile: Profile, card: int) -> float:
     """How often the first bidder holding rank ``card`` opens with the high card of its rank."""
     tree = solved().solver.tree
     b = next(
@@ -226,13 +232,13 @@ def opening_truth(profile: Any, card: int) -> float:
         for i, bid in enumerate(HEADS_UP.bids)
         if bid.kind == "high-card" and bid.params[0] == card
     )
-    return float(profile.raise_[1][tree.locate(1 << b)[1], card])
+    return float(at_depth(profile.raise_, 1)[tree.locate(1 << b)[1], card])
 
 
 # -- computing the set (scipy) --------------------------------------------------------------------
 
 
-def _situations(form) -> list[tuple[int, int, int, str, list[int]]]:
+def _situations(form: SequenceForm) -> list[tuple[int, int, int, str, list[int]]]:
     """``(player, hand, node, action, sequences)``: the frequencies :func:`compute` ranges: the
     first bidder's opening and the second player's answer to each opening, each bid, the check,
     honest and bluff (the sequences whose plan weights add up to it)."""
@@ -256,17 +262,17 @@ def _situations(form) -> list[tuple[int, int, int, str, list[int]]]:
 def _with_kinds(actions: dict[str, list[int]], hand: int) -> dict[str, list[int]]:
     from kayalib.blef.bids import Bid
 
-    honest, bluff = [], []
+    honest: list[int] = []
+    bluff: list[int] = []
     for action, columns in actions.items():
         if action != "check":
             (honest if Bid.parse(action).params[0] == hand else bluff).extend(columns)
     return actions | {"honest": honest, "bluff": bluff}
 
 
-def compute(progress: Any = None) -> tuple[EquilibriumSet, Equilibrium]:
+def compute(progress: ProgressCallback | None = None) -> tuple[EquilibriumSet, Equilibrium]:
     """The equilibrium set of the one-card round by linear programming (needs scipy), and the
     equilibrium whose 10 always tells the truth (see :func:`truthful`)."""
-    from kayalib.blef.cfr import combine
     from kayalib.blef.sequence_form import OptimalStrategies, SequenceForm
 
     form = SequenceForm(HEADS_UP)
@@ -308,14 +314,15 @@ def compute(progress: Any = None) -> tuple[EquilibriumSet, Equilibrium]:
             progress(k + 1, len(situations))
     # The value of each card for the first bidder over the second's optimal strategies: minus
     # the price of its first position in the second player's programme, per round with it.
-    values = []
+    values: list[tuple[Fraction | float, Fraction | float]] = []
     for h in range(6):
         price = players[1].sequences + form.positions0.index((0, h))
         chance = float(form.solver.chance[h].sum())
         ends = [
             -players[1].extreme({price: 1.0}, maximise=m).objective / chance for m in (True, False)
         ]
-        values.append(tuple(exact(v) for v in ends))
+        low_value, high_value = (exact(v) for v in ends)
+        values.append((low_value, high_value))
     # Exhibits: the shipped equilibrium, and optimal first bidders whose 10 always tells the truth
     # or always bluffs, each against the shipped second player.
     eq = solved()
@@ -340,8 +347,9 @@ def compute(progress: Any = None) -> tuple[EquilibriumSet, Equilibrium]:
     return found, equilibrium
 
 
-def _exhibit(name: str, profile, second, solver, optimal: bool) -> Exhibit:
-    from kayalib.blef.cfr import combine
+def _exhibit(
+    name: str, profile: Profile, second: Profile, solver: Solver, optimal: bool
+) -> Exhibit:
 
     reply = solver.best_response_value(profile, 1)
     values = card_values(combine(profile, second), solver)
@@ -355,13 +363,13 @@ def _exhibit(name: str, profile, second, solver, optimal: bool) -> Exhibit:
     )
 
 
-def _with_ten_truth(profile, share: float):
+def _with_ten_truth(profile: Profile, share: float) -> Profile:
     """``profile`` with the first bidder's 10 opening with the truth ``share`` of the time, its
     bluffs split as before (nothing else changed)."""
     tree = solved().solver.tree
     out = profile.copy()
     rows = [tree.locate(1 << b)[1] for b in range(len(HEADS_UP.bids))]
-    column = out.raise_[1][:, 1]
+    column = at_depth(out.raise_, 1)[:, 1]
     bluffs = np.array([column[r] if b != 1 else 0.0 for b, r in enumerate(rows)])
     for b, r in enumerate(rows):
         column[r] = share if b == 1 else (1 - share) * bluffs[b] / bluffs.sum()
@@ -373,11 +381,11 @@ def write_shipped() -> EquilibriumSet:  # pragma: no cover - minutes of linear p
     from kayalib.blef.equilibrium import _json_lines
     from kayalib.progress import terminal_progress
 
-    bar: list[Any] = []
+    bar: list[ProgressCallback] = []
 
     def progress(done: int, total: int) -> None:
         if not bar:
-            bar.extend(terminal_progress(total, "equilibrium set"))
+            bar.append(terminal_progress(total, "equilibrium set")[0])
         bar[0](done, total)
 
     found, equilibrium = compute(progress)

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, cast
+from typing import ClassVar, cast
 
 from kayalib.blef.bids import Bid
 from kayalib.blef.cards import Card, check_cards
-from kayalib.engine import Event
+from kayalib.engine import Event, JSONRecord, RawRecord, Start
 from kayalib.errors import ParseError
 
 __all__ = [
@@ -41,7 +41,7 @@ def _cards_json(cards: Iterable[Card]) -> list[str]:
 
 
 @dataclass(frozen=True)
-class StartEvent(Event):
+class StartEvent(Start):
     """The game starts. ``rigged`` marks a game started from a chosen position (``from_position``).
 
     ``seed`` fixes every deal, so only the full log has it: a seat sees ``seed=None``.
@@ -59,8 +59,8 @@ class StartEvent(Event):
         """The start without the seed."""
         return self if self.seed is None else replace(self, seed=None)
 
-    def to_json(self) -> dict[str, Any]:
-        record: dict[str, Any] = {
+    def to_json(self) -> JSONRecord:
+        record: JSONRecord = {
             "event": "start",
             "game": "blef",
             "players": self.players,
@@ -100,8 +100,8 @@ class DealEvent(Event):
             return self.sizes
         return tuple(0 if hand is None else len(hand) for hand in self.hands)
 
-    def to_json(self) -> dict[str, Any]:
-        record: dict[str, Any] = {
+    def to_json(self) -> JSONRecord:
+        record: JSONRecord = {
             "event": "deal",
             "round": self.round,
             "hands": [None if hand is None else _cards_json(hand) for hand in self.hands],
@@ -131,7 +131,7 @@ class BidEvent(Event):
     bid: Bid
     kind: ClassVar[str] = "bid"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONRecord:
         return {"event": "bid", "round": self.round, "seat": self.seat, "bid": str(self.bid)}
 
 
@@ -150,7 +150,7 @@ class CheckEvent(Event):
     pool: tuple[Card, ...]
     kind: ClassVar[str] = "check"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONRecord:
         return {
             "event": "check",
             "round": self.round,
@@ -173,7 +173,7 @@ class EliminatedEvent(Event):
     cards: int
     kind: ClassVar[str] = "eliminated"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONRecord:
         return {"event": "eliminated", "round": self.round, "seat": self.seat, "cards": self.cards}
 
 
@@ -185,15 +185,15 @@ class EndEvent(Event):
     rounds: int
     kind: ClassVar[str] = "end"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONRecord:
         return {"event": "end", "winner": self.winner, "rounds": self.rounds}
 
 
-def _hand_from_json(value: Any) -> tuple[Card, ...] | None:
+def _hand_from_json(value: Iterable[object] | None) -> tuple[Card, ...] | None:
     return None if value is None else check_cards(Card.parse(text) for text in value)
 
 
-def event_from_json(record: dict[str, Any]) -> Event:
+def event_from_json(record: RawRecord) -> Event:
     """The event a log record stands for (the inverse of ``to_json``)."""
     try:
         kind = record["event"]

@@ -20,17 +20,17 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import isfinite
 from numbers import Real
-from typing import Any
+from typing import Literal, overload
 
 import numpy as np
 
-from kayalib.blef.actions import CHECK, Action
-from kayalib.blef.bids import LADDER
+from kayalib.blef.actions import Action
+from kayalib.blef.bids import LADDER, Bid
 from kayalib.blef.cards import Card, check_cards
 from kayalib.blef.events import BidEvent, DealEvent
 from kayalib.blef.masks import cards_of
 from kayalib.blef.view import BlefView, legal_after
-from kayalib.engine import Chain
+from kayalib.engine import Chain, Event, Policy
 from kayalib.errors import ArgumentError
 
 __all__ = [
@@ -52,10 +52,10 @@ CHECK_INDEX = len(LADDER)
 def action_index(action: Action) -> int:
     """``bid.index`` for a bid, :data:`CHECK_INDEX` for the check (the vectorised policies'
     action numbers)."""
-    return CHECK_INDEX if action == CHECK else action.index  # type: ignore[union-attr]
+    return action.index if isinstance(action, Bid) else CHECK_INDEX
 
 
-def _as_fraction(value: Real | Fraction) -> Fraction:
+def _as_fraction(value: float | Fraction) -> Fraction:
     """A probability as a fraction: a float is read as the nearest fraction with a denominator
     of at most a million (exact for kayalib's bots, whose probabilities are 1 and 1/n)."""
     if isinstance(value, float):
@@ -72,7 +72,9 @@ class OpponentModel:
     read as its shortest decimal in exact arithmetic (``0.1`` is ``1/10``).
     """
 
-    bot: Any
+    bot: Policy[BlefView, Action]
+    """(a bot may also offer ``action_probabilities(view, hands, action)``, the policy of one
+    action for many hands at once)"""
     bluff: float | Fraction = 0.0
 
     def __post_init__(self) -> None:
@@ -118,10 +120,10 @@ def _current_deal(view: BlefView) -> int:
 # The hidden log before this round's deal, for the last few rounds: a bot rebuilds views at each
 # of its turns. By (seat, the deal), which is kept, so its id stays its own: the log before a
 # deal is the same for every view of the same game and seat.
-_PREFIXES: dict[tuple[int, int], tuple[Any, tuple[Any, ...]]] = {}
+_PREFIXES: dict[tuple[int, int], tuple[DealEvent, tuple[Event, ...]]] = {}
 
 
-def _hidden_prefix(view: BlefView, seat: int, deal: DealEvent, after: int) -> tuple[Any, ...]:
+def _hidden_prefix(view: BlefView, seat: int, deal: DealEvent, after: int) -> tuple[Event, ...]:
     """The events of ``view``'s log before ``deal`` (followed by ``after`` events) with every
     hand of their deals hidden (who held what is not public)."""
     key = (seat, id(deal))
@@ -151,8 +153,8 @@ class _Rebuild:
 
     view: BlefView
     seat: int
-    prefix: tuple[Any, ...] = field(init=False)
-    bid_events: tuple[Any, ...] = field(init=False)
+    prefix: tuple[Event, ...] = field(init=False)
+    bid_events: tuple[Event, ...] = field(init=False)
 
     def __post_init__(self) -> None:
         view = self.view
@@ -272,7 +274,9 @@ def _policy_probabilities(
 # Each bid's factor of a likelihood, for the last few hand lists: a bot asks again at each of
 # its turns in a round, and the earlier bids' factors are the same each time. An entry holds the
 # bot and the hand list it was computed for, so their ids stay theirs while it is kept.
-FACTORS: dict[tuple[Any, ...], tuple[Any, np.ndarray, np.ndarray]] = {}
+#: (the bot's id, the bluff rate, the hand list's id, round, counts, the bids up to this one)
+FactorKey = tuple[int, float, int, int, tuple[int, ...], tuple[tuple[int, int], ...]]
+FACTORS: dict[FactorKey, tuple[Policy[BlefView, Action], np.ndarray, np.ndarray]] = {}
 
 
 def hand_likelihoods(view: BlefView, opponent: Bidder, masks: np.ndarray) -> np.ndarray:
@@ -312,6 +316,25 @@ def hand_likelihoods(view: BlefView, opponent: Bidder, masks: np.ndarray) -> np.
     return values
 
 
+@overload
+def likelihood(
+    view: BlefView,
+    seat: int,
+    hand: Iterable[Card] | str,
+    model: OpponentModel,
+    *,
+    exact: Literal[False] = False,
+) -> float: ...
+@overload
+def likelihood(
+    view: BlefView, seat: int, hand: Iterable[Card] | str, model: OpponentModel, *,
+    exact: Literal[True],
+) -> Fraction: ...  # fmt: skip
+@overload
+def likelihood(
+    view: BlefView, seat: int, hand: Iterable[Card] | str, model: OpponentModel, *,
+    exact: bool,
+) -> float | Fraction: ...  # fmt: skip
 def likelihood(
     view: BlefView,
     seat: int,

@@ -253,7 +253,7 @@ class BlefState(State[Action, BlefView]):
     # -- queries ---------------------------------------------------------------------------
 
     @property
-    def players(self) -> int:  # type: ignore[override]
+    def players(self) -> int:
         return self.rules.players
 
     @property
@@ -285,7 +285,7 @@ class BlefState(State[Action, BlefView]):
         """A Blef action (``CHECK`` or a bid) from its text; an action is returned as it is."""
         if isinstance(text, (Bid, Check)):
             return text
-        return parse_action(text)  # type: ignore[arg-type]
+        return parse_action(text)
 
     def _same_object(self, action: object) -> Action | None:
         """One of the legal actions itself, found by its place on the ladder at once."""
@@ -412,8 +412,10 @@ def moves_from_events(events: Iterable[Event]) -> tuple[tuple[int, Action], ...]
     return tuple(moves)
 
 
-def rules_from_start(start: StartEvent) -> BlefRules:
-    """The rules a start event records."""
+def rules_from_start(start: Event) -> BlefRules:
+    """The rules a start event records; ParseError for another event."""
+    if not isinstance(start, StartEvent):
+        raise ParseError(f"a Blef game begins with a start record, not {start.kind!r}")
     try:
         limit = start.max_cards if start.mode == "classic" else None
         return BlefRules(start.players, start.mode, limit)

@@ -82,7 +82,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import permutations
 from math import comb
-from typing import Any
+from typing import Generic, Literal, TypeVar, overload
 
 import numpy as np
 
@@ -139,7 +139,10 @@ HAND_LIMIT = 60_000
 CONDITIONAL_LIMIT = 1_000
 """Most free hands the sampler lists per deal to draw the last opponent's hand exactly."""
 
-DEALS: dict[tuple[Any, ...], tuple[tuple[np.ndarray, ...], np.ndarray, dict[str, Any]]] = {}
+#: (seed, unseen cards, hand sizes of the bidders dealt at random, samples)
+DealKey = tuple[int, int, tuple[int, ...], int]
+
+DEALS: dict[DealKey, tuple[tuple[np.ndarray, ...], np.ndarray, Mapping[str, object]]] = {}
 """The random deals of the last few sampled questions whose bidders are all dealt at random,
 by (seed, unseen cards, hand sizes, samples): see ``_Solver._draws``."""
 
@@ -156,20 +159,23 @@ def clear_caches() -> None:
 
 # ------------------------------------------------------------------ the result
 
+#: the numbers of a result: floats, or fractions (``exact=True``)
+N = TypeVar("N", float, Fraction)
+
 
 @dataclass(frozen=True)
-class HandRow:
+class HandRow(Generic[N]):
     """One line of a Bayes table: a hand an opponent may hold, its prior probability (before
     the bids), the likelihood of that opponent's bids with it, and its posterior probability."""
 
     hand: tuple[Card, ...]
-    prior: float | Fraction
-    likelihood: float | Fraction
-    posterior: float | Fraction
+    prior: N
+    likelihood: N
+    posterior: N
 
 
 @dataclass(frozen=True)
-class Posterior:
+class Posterior(Generic[N]):
     """What :func:`infer` found: for every bid of ``LADDER`` (in ladder order) the prior (your
     cards only), the posterior (your cards and the bids) and the posterior's standard error
     (0 when exact).
@@ -181,14 +187,15 @@ class Posterior:
     (:meth:`~kayalib.blef.odds_batch.Mixer.error`). ``target_error`` is the standard error
     asked for (``None``: none), ``target_met`` says whether every bid's is within it, and
     ``above_target`` names the bids whose error the sampler could not bring under it before
-    its cap (flagged: their estimate is rougher than asked).
+    its cap (flagged: their estimate is rougher than asked). ``informative_seats`` are the
+    opponents whose bids moved the odds (those who bid, with a bluff rate below 1).
     """
 
     view: BlefView = field(repr=False)
     models: Mapping[int, OpponentModel] = field(repr=False)
     method: str
-    prior: tuple[float | Fraction, ...] = field(repr=False)
-    true: tuple[float | Fraction, ...] = field(repr=False)
+    prior: tuple[N, ...] = field(repr=False)
+    true: tuple[N, ...] = field(repr=False)
     errors: tuple[float, ...] | Callable[[], tuple[float, ...]] = field(
         repr=False, compare=False
     )
@@ -197,8 +204,12 @@ class Posterior:
     effective_samples: float = 0.0
     target_error: float | None = None
     target_met: bool = True
-    _solver: Any = field(default=None, repr=False, compare=False)
     above_target: tuple[Bid, ...] = ()
+    informative_seats: tuple[int, ...] = field(default=(), repr=False, compare=False)
+    #: each opponent's Bayes table (exact results)
+    _rows: Callable[[int], list[HandRow[N]]] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     @property
     def stderr(self) -> tuple[float, ...]:
@@ -210,11 +221,11 @@ class Posterior:
             object.__setattr__(self, "errors", errors)  # worked out once
         return errors
 
-    def table(self) -> dict[Bid, float | Fraction]:
+    def table(self) -> dict[Bid, N]:
         """``{bid: P(bid true | your cards, the bids)}``."""
         return dict(zip(LADDER, self.true, strict=True))
 
-    def prior_table(self) -> dict[Bid, float | Fraction]:
+    def prior_table(self) -> dict[Bid, N]:
         """``{bid: P(bid true | your cards)}``: the exact odds, ignoring the bids."""
         return dict(zip(LADDER, self.prior, strict=True))
 
@@ -228,17 +239,12 @@ class Posterior:
             chosen, key=lambda bid: (abs(self.true[bid.index] - self.prior[bid.index]), -bid.index)
         )
 
-    @property
-    def informative_seats(self) -> tuple[int, ...]:
-        """The opponents whose bids moved the odds (those who bid, with a bluff rate below 1)."""
-        return tuple(o.seat for o in self._solver.opponents if o.informative)
-
-    def hands(self, seat: int) -> dict[tuple[Card, ...], float | Fraction]:
+    def hands(self, seat: int) -> dict[tuple[Card, ...], N]:
         """The posterior over ``seat``'s hand: ``{hand: probability}`` for every hand it may
         hold (exact results only)."""
         return {row.hand: row.posterior for row in self.bayes_table(seat)}
 
-    def bayes_table(self, seat: int) -> list[HandRow]:
+    def bayes_table(self, seat: int) -> list[HandRow[N]]:
         """For each hand ``seat`` may hold: prior, likelihood and posterior (exact results only).
 
         The prior of each hand is ``1 / C(u, c)`` (any ``c`` of the ``u`` cards you do not
@@ -250,7 +256,8 @@ class Posterior:
                 "the posterior over an opponent's hand is given for exact results only; "
                 "this one was sampled"
             )
-        return self._solver.bayes_table(seat)
+        assert self._rows is not None  # every exact result has them
+        return self._rows(seat)
 
 
 # ------------------------------------------------------------------ the two methods
@@ -268,7 +275,8 @@ def _pair_work(unseen: int, tables: Sequence[int], sizes: Sequence[int]) -> int:
 
 
 class _Solver:
-    """The arithmetic of one inference: opponents, their hands and likelihoods."""
+    """The arithmetic of one inference: opponents, their hands and likelihoods (``fractions``:
+    in fractions, else in floats)."""
 
     def __init__(
         self,
@@ -292,7 +300,8 @@ class _Solver:
                 raise ArgumentError(f"no opponent model for seat {seat}, which has bid")
             model = models.get(seat) or OpponentModel(_NoBot(), 1)
             self.opponents.append(Bidder(seat, count, steps, model))
-        self._lists: dict[int, tuple[np.ndarray, Any]] = {}
+        self._lists: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self._fraction_lists: dict[int, tuple[np.ndarray, list[Fraction]]] = {}
         self._ranked: dict[int, np.ndarray] = {}
         self._pickers: dict[int, _Picker] = {}
 
@@ -301,24 +310,34 @@ class _Solver:
     def hand_count(self, opponent: Bidder) -> int:
         return comb(self.unseen_count, opponent.size)
 
-    def hand_list(self, opponent: Bidder) -> tuple[np.ndarray, Any]:
-        """Every hand the opponent may hold and its likelihood (floats or fractions)."""
+    def _hand_masks(self, opponent: Bidder) -> np.ndarray:
+        """Every hand the opponent may hold (at most ``hand_limit`` of them)."""
+        if self.hand_count(opponent) > self.hand_limit:
+            raise ArgumentError(
+                f"seat {opponent.seat} may hold {self.hand_count(opponent):,} hands, "
+                f"more than the {self.hand_limit:,} the exact method lists"
+            )
+        return subset_masks(self.unseen, opponent.size)
+
+    def hand_list(self, opponent: Bidder) -> tuple[np.ndarray, np.ndarray]:
+        """Every hand the opponent may hold and its likelihood (floats)."""
         found = self._lists.get(opponent.seat)
         if found is None:
-            if self.hand_count(opponent) > self.hand_limit:
-                raise ArgumentError(
-                    f"seat {opponent.seat} may hold {self.hand_count(opponent):,} hands, "
-                    f"more than the {self.hand_limit:,} the exact method lists"
-                )
-            masks = subset_masks(self.unseen, opponent.size)
-            if self.fractions:
-                values: Any = [
-                    likelihood(self.view, opponent.seat, cards_of(m), opponent.model, exact=True)
-                    for m in masks
-                ]
-            else:
-                values = hand_likelihoods(self.view, opponent, masks)
+            masks = self._hand_masks(opponent)
+            values = hand_likelihoods(self.view, opponent, masks)
             found = self._lists[opponent.seat] = (masks, values)
+        return found
+
+    def hand_fractions(self, opponent: Bidder) -> tuple[np.ndarray, list[Fraction]]:
+        """Every hand the opponent may hold and its likelihood (fractions)."""
+        found = self._fraction_lists.get(opponent.seat)
+        if found is None:
+            masks = self._hand_masks(opponent)
+            values = [
+                likelihood(self.view, opponent.seat, cards_of(m), opponent.model, exact=True)
+                for m in masks
+            ]
+            found = self._fraction_lists[opponent.seat] = (masks, values)
         return found
 
     def _by_rank(self, opponent: Bidder) -> np.ndarray:
@@ -345,13 +364,15 @@ class _Solver:
             if not opponent.informative:
                 continue
             if self.hand_count(opponent) <= self.hand_limit:
-                values = self.hand_list(opponent)[1]
+                first: float | Fraction
                 if self.fractions:
-                    same = all(v == values[0] for v in values)
+                    exact = self.hand_fractions(opponent)[1]
+                    first, same = exact[0], all(v == exact[0] for v in exact)
                 else:
-                    same = bool(np.all(values == values[0]))
+                    values = self.hand_list(opponent)[1]
+                    first, same = values[0], bool(np.all(values == values[0]))
                 if same:
-                    if not values[0]:
+                    if not first:
                         raise _no_hand_explains()
                     continue
             chosen.append(opponent)
@@ -373,23 +394,10 @@ class _Solver:
 
     # -- the exact sum over sets of cards
 
-    def weights(self, order: Sequence[Bidder]) -> tuple[np.ndarray, Any]:
+    def weights(self, order: Sequence[Bidder]) -> tuple[np.ndarray, np.ndarray]:
         """The sets ``S`` the opponents of ``order`` may hold together, and ``w(S)``."""
-        if self.fractions:
-            table: dict[int, Fraction] = {0: Fraction(1)}
-            for opponent in order:
-                masks, values = self.hand_list(opponent)
-                grown: dict[int, Fraction] = {}
-                for held, weight in table.items():
-                    for mask, value in zip(masks.tolist(), values, strict=True):
-                        if held & mask or not value:
-                            continue
-                        union = held | mask
-                        grown[union] = grown.get(union, 0) + weight * value
-                table = grown
-            return np.array(list(table), dtype=np.int64), list(table.values())
-        held = np.zeros(1, dtype=np.int64)
-        weight = np.ones(1)
+        held: np.ndarray = np.zeros(1, dtype=np.int64)
+        weight: np.ndarray = np.ones(1)
         for opponent in order:
             masks, values = self.hand_list(opponent)
             rows, cols = np.nonzero((held[:, None] & masks[None, :]) == 0)
@@ -403,67 +411,92 @@ class _Solver:
             held, weight = keys[kept], summed[kept]
         return held, weight
 
-    def exact(self, order: Sequence[Bidder]) -> list[Any]:
-        """The posterior of every bid, summed exactly.
+    def fraction_weights(self, order: Sequence[Bidder]) -> tuple[np.ndarray, list[Fraction]]:
+        """:meth:`weights` in fractions."""
+        table: dict[int, Fraction] = {0: Fraction(1)}
+        for opponent in order:
+            masks, values = self.hand_fractions(opponent)
+            grown: dict[int, Fraction] = {}
+            for held, weight in table.items():
+                for mask, value in zip(masks.tolist(), values, strict=True):
+                    if held & mask or not value:
+                        continue
+                    union = held | mask
+                    grown[union] = grown.get(union, 0) + weight * value
+            table = grown
+        return np.array(list(table), dtype=np.int64), list(table.values())
 
-        In floats the last opponent's hands are not paired with the sets so far one by one:
-        :func:`disjoint_mixture` sums them by key class.
-        """
-        cards = self.view.total_cards
-        if self.fractions:
-            held, weight = self.weights(order)
-            norm = sum(weight)
-            if not norm:
-                raise _no_hand_explains()
-            counts, total = batch_counts(held | self.mine, cards)
-            sums = [
-                sum((w * int(c) for w, c in zip(weight, column, strict=True)), Fraction(0))
-                for column in counts.T.tolist()
-            ]
-            return [s / (norm * total) for s in sums]
+    def exact(self, order: Sequence[Bidder]) -> list[float]:
+        """The posterior of every bid, summed exactly in floats: the last opponent's hands are
+        not paired with the sets so far one by one, :func:`disjoint_mixture` sums them by key
+        class."""
         held, weight = self.weights(order[:-1])
         masks, values = self.hand_list(order[-1])
-        mean = disjoint_mixture(held, weight, self.mine, masks, values, cards)
+        mean = disjoint_mixture(held, weight, self.mine, masks, values, self.view.total_cards)
         return [float(v) for v in np.clip(mean, 0.0, 1.0)]
 
-    def bayes_table(self, seat: int) -> list[HandRow]:
+    def exact_fractions(self, order: Sequence[Bidder]) -> list[Fraction]:
+        """The posterior of every bid, summed exactly in fractions."""
+        held, weight = self.fraction_weights(order)
+        norm = sum(weight)
+        if not norm:
+            raise _no_hand_explains()
+        counts, total = batch_counts(held | self.mine, self.view.total_cards)
+        sums = [
+            sum((w * int(c) for w, c in zip(weight, column, strict=True)), Fraction(0))
+            for column in counts.T.tolist()
+        ]
+        return [s / (norm * total) for s in sums]
+
+    def _table_of(self, seat: int) -> tuple[Bidder, bool, list[Bidder]]:
+        """The opponent at ``seat``, whether its bids tell anything, and the other opponents
+        whose bids do, in the order that sums the fewest pairs."""
         opponent = next((o for o in self.opponents if o.seat == seat), None)
         if opponent is None:
             raise ArgumentError(f"seat {seat} is not an opponent holding cards this round")
         chosen = self.informative()
         others = [o for o in chosen if o.seat != seat]
-        held, weight = self.weights(self.exact_order(others)[0])
+        return opponent, opponent in chosen, self.exact_order(others)[0]
+
+    def bayes_table(self, seat: int) -> list[HandRow[float]]:
+        opponent, telling, others = self._table_of(seat)
+        held, weight = self.weights(others)
         masks, values = self.hand_list(opponent)
-        if opponent not in chosen:
-            values = [Fraction(1)] * len(masks) if self.fractions else np.ones(len(masks))
-        prior = Fraction(1, len(masks)) if self.fractions else 1 / len(masks)
-        if self.fractions:
-            free = [
-                sum(
-                    (w for h, w in zip(held.tolist(), weight, strict=True) if not h & m),
-                    Fraction(0),
-                )
-                for m in masks.tolist()
+        if not telling:
+            values = np.ones(len(masks))
+        free = np.concatenate(
+            [
+                ((masks[start : start + 512, None] & held[None, :]) == 0) @ weight
+                for start in range(0, len(masks), 512)
             ]
-            joint = [v * f for v, f in zip(values, free, strict=True)]
-            norm = sum(joint)
-            posterior: Any = [j / norm for j in joint]
-        else:
-            free = np.concatenate(
-                [
-                    ((masks[start : start + 512, None] & held[None, :]) == 0) @ weight
-                    for start in range(0, len(masks), 512)
-                ]
-            )
-            joint = values * free
-            posterior = joint / joint.sum()
+        )
+        joint = values * free
+        posterior = joint / joint.sum()
+        prior = 1 / len(masks)
         return [
-            HandRow(
-                cards_of(m),
-                prior,
-                values[i] if self.fractions else float(values[i]),
-                posterior[i] if self.fractions else float(posterior[i]),
+            HandRow(cards_of(m), prior, float(values[i]), float(posterior[i]))
+            for i, m in enumerate(masks.tolist())
+        ]
+
+    def bayes_fractions(self, seat: int) -> list[HandRow[Fraction]]:
+        """:meth:`bayes_table` in fractions."""
+        opponent, telling, others = self._table_of(seat)
+        held, weight = self.fraction_weights(others)
+        masks, values = self.hand_fractions(opponent)
+        if not telling:
+            values = [Fraction(1)] * len(masks)
+        free = [
+            sum(
+                (w for h, w in zip(held.tolist(), weight, strict=True) if not h & m),
+                Fraction(0),
             )
+            for m in masks.tolist()
+        ]
+        joint = [v * f for v, f in zip(values, free, strict=True)]
+        norm = sum(joint)
+        prior = Fraction(1, len(masks))
+        return [
+            HandRow(cards_of(m), prior, values[i], joint[i] / norm)
             for i, m in enumerate(masks.tolist())
         ]
 
@@ -471,7 +504,7 @@ class _Solver:
 
     def sample(
         self, chosen: list[Bidder], samples: int, seed: int, target: float | None
-    ) -> tuple[np.ndarray, np.ndarray | Callable[[], np.ndarray], int, float]:
+    ) -> tuple[np.ndarray, np.ndarray | Callable[[], tuple[float, ...]], int, float]:
         """Estimates and standard errors of every bid from ``samples`` drawn deals, then more
         (up to 16 times as many in all) while a standard error is above ``target``; and the
         deals drawn and their effective number. With no ``target`` the errors are not needed
@@ -552,14 +585,16 @@ class _Solver:
             starts = np.arange(len(held)) * width
             picked = np.searchsorted(running, points, side="right") - starts
             held = held | row_subset_pick(positions, last.size, np.clip(picked, 0, width - 1))
-        key = (seed, self.unseen, tuple(o.size for o in wide), samples)
-        dealt = DEALS.get(key) if seed is not None and not listed else None
+        key = None if seed is None or listed else (
+            seed, self.unseen, tuple(o.size for o in wide), samples)  # fmt: skip
+        dealt = None if key is None else DEALS.get(key)
+        hands_of: Sequence[np.ndarray]
         if dealt is None:
             hands_of = []
             for opponent in wide:
                 hands_of.append(self._deal_uniform(held, opponent.size, rng))
                 held = held | hands_of[-1]
-            if seed is not None and not listed:
+            if key is not None:
                 for array in (*hands_of, held):
                     array.flags.writeable = False
                 if len(DEALS) >= 32:
@@ -787,6 +822,32 @@ def _models_by_seat(
     return dict(models)
 
 
+@overload
+def infer(
+    view: BlefView,
+    models: OpponentModel | Mapping[int, OpponentModel],
+    *,
+    exact: Literal[False] = False,
+    method: str = "auto",
+    samples: int = 4_000,
+    seed: int = 0,
+    exact_limit: int = EXACT_LIMIT,
+    target_error: float | None = 0.01,
+    hand_limit: int = HAND_LIMIT,
+) -> Posterior[float]: ...
+@overload
+def infer(
+    view: BlefView,
+    models: OpponentModel | Mapping[int, OpponentModel],
+    *,
+    exact: Literal[True],
+    method: str = "auto",
+    samples: int = 4_000,
+    seed: int = 0,
+    exact_limit: int = EXACT_LIMIT,
+    target_error: float | None = 0.01,
+    hand_limit: int = HAND_LIMIT,
+) -> Posterior[Fraction]: ...
 def infer(
     view: BlefView,
     models: OpponentModel | Mapping[int, OpponentModel],
@@ -798,7 +859,7 @@ def infer(
     exact_limit: int = EXACT_LIMIT,
     target_error: float | None = 0.01,
     hand_limit: int = HAND_LIMIT,
-) -> Posterior:
+) -> Posterior[float] | Posterior[Fraction]:
     """The probability that each bid is true given ``view`` (your cards, the counts, this
     round's bids) and a model of each opponent (one for all, or ``{seat: model}``).
 
@@ -835,56 +896,35 @@ def infer(
     solver = _Solver(view, by_seat, exact, hand_limit)
     if exact:
         counts, total = favourable_counts(view.hand, view.total_cards)
-        prior: Any = tuple(Fraction(count, total) for count in counts)
-    else:
-        prior = odds_row(view.hand, view.total_cards)
+        fractions = tuple(Fraction(count, total) for count in counts)
+        chosen = solver.informative()
+        result = _Exact(view, by_seat, target_error, solver)
+        if not chosen:
+            return result.of(fractions, fractions, solver.bayes_fractions)
+        order = _within(*solver.exact_order(chosen), FRACTION_LIMIT)
+        return result.of(fractions, tuple(solver.exact_fractions(order)), solver.bayes_fractions)
+    prior = tuple(odds_row(view.hand, view.total_cards))
     chosen = solver.informative()
-    zero = (0.0,) * len(LADDER)
+    result = _Exact(view, by_seat, target_error, solver)
     if not chosen:
-        return Posterior(
-            view,
-            by_seat,
-            "exact",
-            tuple(prior),
-            tuple(prior),
-            zero,
-            0,
-            exact,
-            _solver=solver,
-            target_error=target_error,
-        )
+        return result.of(prior, prior, solver.bayes_table)
     order, work = solver.exact_order(chosen)
-    limit = FRACTION_LIMIT if exact else (exact_limit if method == "auto" else float("inf"))
-    if method == "exact" or exact or (method == "auto" and work <= limit):
-        if work > limit or work == float("inf"):
-            raise ArgumentError(
-                f"the exact method would sum {work:,} pairs here, more than {limit:,}; "
-                "use method='sample'"
-            )
-        true = solver.exact(order)
-        return Posterior(
-            view,
-            by_seat,
-            "exact",
-            tuple(prior),
-            tuple(true),
-            zero,
-            0,
-            exact,
-            _solver=solver,
-            target_error=target_error,
-        )
+    limit = exact_limit if method == "auto" else float("inf")
+    if method == "exact" or (method == "auto" and work <= limit):
+        order = _within(order, work, limit)
+        return result.of(prior, tuple(solver.exact(order)), solver.bayes_table)
     estimate, spread, drawn, effective = solver.sample(chosen, samples, seed, target_error)
     if callable(spread):  # no target: nothing is above it
         return Posterior(
-            view, by_seat, "sample", tuple(prior), tuple(estimate.tolist()), spread,
-            int(drawn), False, effective, None, True, solver,
+            view, by_seat, "sample", prior, tuple(estimate.tolist()), spread,
+            int(drawn), False, effective, None, True, informative_seats=result.informative,
         )  # fmt: skip
+    assert target_error is not None  # the errors come worked out only when there is a target
     return Posterior(
         view,
         by_seat,
         "sample",
-        tuple(prior),
+        prior,
         tuple(estimate.tolist()),
         tuple(spread.tolist()),
         int(drawn),
@@ -892,6 +932,40 @@ def infer(
         effective,
         target_error,
         float(spread.max()) <= target_error,
-        solver,
         tuple(LADDER[i] for i in np.flatnonzero(spread > target_error)),
+        informative_seats=result.informative,
     )
+
+
+def _within(order: list[Bidder], work: float, limit: float) -> list[Bidder]:
+    """``order``, the order the exact method sums the opponents in; ArgumentError when that
+    is more than ``limit`` pairs (``work``)."""
+    if work > limit or work == float("inf"):
+        raise ArgumentError(
+            f"the exact method would sum {work:,} pairs here, more than {limit:,}; "
+            "use method='sample'"
+        )
+    return order
+
+
+@dataclass(frozen=True)
+class _Exact:
+    """What an exact result of :func:`infer` holds besides its numbers."""
+
+    view: BlefView
+    models: dict[int, OpponentModel]
+    target_error: float | None
+    solver: _Solver
+
+    @property
+    def informative(self) -> tuple[int, ...]:
+        return tuple(o.seat for o in self.solver.opponents if o.informative)
+
+    def of(
+        self, prior: tuple[N, ...], true: tuple[N, ...], rows: Callable[[int], list[HandRow[N]]]
+    ) -> Posterior[N]:
+        """The result with ``prior`` and ``true`` (floats or fractions, as the Bayes tables of
+        ``rows``)."""
+        return Posterior(self.view, self.models, "exact", prior, true, (0.0,) * len(LADDER), 0,
+                         self.solver.fractions, target_error=self.target_error,
+                         informative_seats=self.informative, _rows=rows)  # fmt: skip

@@ -33,12 +33,15 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Generic, Literal, TypeVar, overload
 
 from kayalib.blef.bids import LADDER, Bid, card_counts, truth_from_counts
 from kayalib.blef.cards import DECK, Card, check_cards, mask_of
 from kayalib.errors import ArgumentError
 from kayalib.progress import ProgressCallback
+
+if TYPE_CHECKING:
+    from functools import _CacheInfo
 
 __all__ = [
     "bid_probability",
@@ -146,7 +149,11 @@ _BINOM: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-class CountTables:
+#: what the tables hold: counts of draws (``int``) or probabilities (``float``)
+N = TypeVar("N", int, float)
+
+
+class CountTables(Generic[N]):
     """The lookup tables of every bid's count for hands of ``held`` cards when ``cards`` are
     dealt (:func:`count_tables`); the same shape holds the probabilities (``scaled``).
 
@@ -158,15 +165,21 @@ class CountTables:
     """
 
     __slots__ = ("at_least", "full", "straight", "suits", "total", "two_pair")
+    total: int
+    at_least: tuple[tuple[N, ...], ...]
+    two_pair: tuple[tuple[N, ...], ...]
+    full: tuple[tuple[N, ...], ...]
+    straight: tuple[N, ...]
+    suits: tuple[tuple[N, ...], ...]
 
     def __init__(
         self,
         total: int,
-        at_least: tuple[tuple[Any, ...], ...],
-        two_pair: tuple[tuple[Any, ...], ...],
-        full: tuple[tuple[Any, ...], ...],
-        straight: tuple[Any, ...],
-        suits: tuple[tuple[Any, Any, Any], ...],
+        at_least: tuple[tuple[N, ...], ...],
+        two_pair: tuple[tuple[N, ...], ...],
+        full: tuple[tuple[N, ...], ...],
+        straight: tuple[N, ...],
+        suits: tuple[tuple[N, ...], ...],
     ) -> None:
         self.total = total
         self.at_least = at_least
@@ -175,11 +188,11 @@ class CountTables:
         self.straight = straight
         self.suits = suits
 
-    def scaled(self) -> CountTables:
+    def scaled(self: CountTables[int]) -> CountTables[float]:
         """The same tables divided by ``total``: each value the correctly rounded float."""
         total = self.total
 
-        def div(rows: tuple[tuple[Any, ...], ...]) -> tuple[tuple[Any, ...], ...]:
+        def div(rows: tuple[tuple[int, ...], ...]) -> tuple[tuple[float, ...], ...]:
             return tuple([tuple([value / total for value in row]) for row in rows])
 
         return CountTables(
@@ -193,7 +206,7 @@ class CountTables:
 
 
 @cache  # at most 325 pairs (held <= cards <= 24)
-def count_tables(held: int, cards: int) -> CountTables:
+def count_tables(held: int, cards: int) -> CountTables[int]:
     """The exact lookup tables for hands of ``held`` cards when ``cards`` are dealt.
 
     >>> count_tables(1, 2).at_least[1][2]  # pair of a rank held once: 3 of 23 draws
@@ -257,7 +270,7 @@ def count_tables(held: int, cards: int) -> CountTables:
         for h in range(7)
     ]
     poker = [binom[rest - k][draw - k] if draw >= k else 0 for k in range(6)]
-    suits = []
+    suits: list[tuple[int, int, int]] = []
     for key in range(20):
         nine, middles, ace = key % 2, key // 2 % 5, key // 10
         if middles > 4:  # no suit has five middles
@@ -281,7 +294,7 @@ def favourable_counts(hand: Iterable[Card] | str, cards: int) -> tuple[list[int]
     return _gather(tables, key), tables.total
 
 
-def _gather(tables: CountTables, key: int) -> list[Any]:
+def _gather(tables: CountTables[N], key: int) -> list[N]:
     """The 83 entries of ``tables`` (counts or probabilities) for the hand of ``key``."""
     rank_key, suit_key = key % RANK_KEYS, key // RANK_KEYS
     ranks = [rank_key // power % 5 for power in _POWERS_5]
@@ -311,11 +324,11 @@ def _table(key: int, cards: int) -> tuple[float, ...]:
 
 
 @cache  # as many as count_tables
-def _scaled(held: int, cards: int) -> CountTables:
+def _scaled(held: int, cards: int) -> CountTables[float]:
     return count_tables(held, cards).scaled()
 
 
-def table_cache_info() -> Any:
+def table_cache_info() -> _CacheInfo:
     """How often a table was found remembered (``functools``' hits, misses, maxsize, currsize)."""
     return _table.cache_info()
 
@@ -345,9 +358,21 @@ def probabilities(hand: Sequence[Card] | str, cards: int) -> list[float]:
     return list(_table(_check(hand, cards)[0], cards))
 
 
+@overload
+def exact_table(
+    hand: Sequence[Card] | str, cards: int, *, exact: Literal[False] = False
+) -> dict[Bid, float]: ...
+@overload
+def exact_table(
+    hand: Sequence[Card] | str, cards: int, *, exact: Literal[True]
+) -> dict[Bid, Fraction]: ...
+@overload
+def exact_table(
+    hand: Sequence[Card] | str, cards: int, *, exact: bool
+) -> dict[Bid, float] | dict[Bid, Fraction]: ...
 def exact_table(
     hand: Sequence[Card] | str, cards: int, *, exact: bool = False
-) -> dict[Bid, float | Fraction]:
+) -> dict[Bid, float] | dict[Bid, Fraction]:
     """``{bid: probability}`` for all 83 bids in ladder order; ``Fraction`` values if ``exact``."""
     _check_exact(exact)
     if exact:
@@ -356,6 +381,18 @@ def exact_table(
     return dict(zip(LADDER, odds_row(hand, cards), strict=True))
 
 
+@overload
+def bid_probability(
+    bid: Bid | str, hand: Sequence[Card] | str, cards: int, *, exact: Literal[False] = False
+) -> float: ...
+@overload
+def bid_probability(
+    bid: Bid | str, hand: Sequence[Card] | str, cards: int, *, exact: Literal[True]
+) -> Fraction: ...
+@overload
+def bid_probability(
+    bid: Bid | str, hand: Sequence[Card] | str, cards: int, *, exact: bool
+) -> float | Fraction: ...
 def bid_probability(
     bid: Bid | str, hand: Sequence[Card] | str, cards: int, *, exact: bool = False
 ) -> float | Fraction:

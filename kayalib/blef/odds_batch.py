@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import comb
+from typing import NamedTuple
 
 import numpy as np
 
@@ -55,19 +56,30 @@ _SMALL, _BIG = np.arange(0, 5), np.arange(1, 6)
 _ = Bid
 
 
+class _Arrays(NamedTuple):
+    """The lookup tables of :func:`kayalib.blef.odds.count_tables` as arrays."""
+
+    total: int
+    at_least: np.ndarray
+    two_pair: np.ndarray
+    full: np.ndarray
+    straight: np.ndarray
+    suits: np.ndarray
+
+
 @lru_cache(maxsize=64)
-def _tables(held: int, cards: int) -> dict[str, np.ndarray]:
+def _tables(held: int, cards: int) -> _Arrays:
     """The lookup tables (:func:`kayalib.blef.odds.count_tables`) for hands of ``held`` cards
     when ``cards`` are dealt, as arrays."""
     tables = count_tables(held, cards)
-    return {
-        "total": np.int64(tables.total),
-        "at_least": np.array(tables.at_least, dtype=np.int64),
-        "two_pair": np.array(tables.two_pair, dtype=np.int64),
-        "full": np.array(tables.full, dtype=np.int64),
-        "straight": np.array(tables.straight, dtype=np.int64),
-        "suits": np.array(tables.suits, dtype=np.int64),
-    }
+    return _Arrays(
+        total=tables.total,
+        at_least=np.array(tables.at_least, dtype=np.int64),
+        two_pair=np.array(tables.two_pair, dtype=np.int64),
+        full=np.array(tables.full, dtype=np.int64),
+        straight=np.array(tables.straight, dtype=np.int64),
+        suits=np.array(tables.suits, dtype=np.int64),
+    )
 
 
 SUIT_KEYS = 20**4
@@ -100,18 +112,18 @@ def hand_keys(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return rank @ _POWERS, _suit_digits(masks) @ _SUIT_POWERS
 
 
-def _rank_columns(rank: np.ndarray, tables: dict[str, np.ndarray]) -> np.ndarray:
+def _rank_columns(rank: np.ndarray, tables: _Arrays) -> np.ndarray:
     """The counts of the 71 bids that depend on ranks only (ladder 0..70), by rank counts."""
-    at_least = tables["at_least"]
+    at_least = tables.at_least
     return np.concatenate(
         [
             at_least[rank, 1],
             at_least[rank, 2],
-            tables["two_pair"][rank[:, _TWO_PAIR[0]], rank[:, _TWO_PAIR[1]]],
+            tables.two_pair[rank[:, _TWO_PAIR[0]], rank[:, _TWO_PAIR[1]]],
             at_least[rank, 3],
-            tables["straight"][(rank[:, _SMALL] == 0).sum(axis=1)][:, None],
-            tables["straight"][(rank[:, _BIG] == 0).sum(axis=1)][:, None],
-            tables["full"][rank[:, _FULL[0]], rank[:, _FULL[1]]],
+            tables.straight[(rank[:, _SMALL] == 0).sum(axis=1)][:, None],
+            tables.straight[(rank[:, _BIG] == 0).sum(axis=1)][:, None],
+            tables.full[rank[:, _FULL[0]], rank[:, _FULL[1]]],
             at_least[rank, 4],
         ],
         axis=1,
@@ -120,7 +132,7 @@ def _rank_columns(rank: np.ndarray, tables: dict[str, np.ndarray]) -> np.ndarray
 
 def _suit_table(held: int, cards: int) -> np.ndarray:
     """``(20, 3)``: the counts of a suit's flush, small and big poker, by the suit's own key."""
-    return _tables(held, cards)["suits"]
+    return _tables(held, cards).suits
 
 
 def _check_batch(hands: np.ndarray, cards: int) -> tuple[np.ndarray, int]:
@@ -158,7 +170,7 @@ def _batch_table(hands: np.ndarray, cards: int, dtype: type) -> tuple[np.ndarray
     if not len(masks):
         return np.zeros((0, len(LADDER)), dtype=dtype), 1
     tables = _tables(held, cards)
-    total = int(tables["total"])
+    total = int(tables.total)
     rank = np.bitwise_count((masks[:, None] >> _RANK_NIBBLES) & 15).astype(np.int64)
     # Hands with the same rank counts share the 71 rank columns: work them out once each.
     rank_keys = rank @ _POWERS
@@ -171,7 +183,7 @@ def _batch_table(hands: np.ndarray, cards: int, dtype: type) -> tuple[np.ndarray
         rank_values, suit_values = rank_values / total, suit_values / total
     else:
         rank_values, suit_values = rank_values.astype(dtype), suit_values.astype(dtype)
-    out = np.empty((len(masks), len(LADDER)), dtype=dtype)
+    out: np.ndarray = np.empty((len(masks), len(LADDER)), dtype=dtype)
     out[:, :71] = rank_values[position[rank_keys]]
     by_suit = suit_values[_suit_digits(masks)]  # (n, 4 suits, 3 kinds)
     out[:, 71:] = by_suit.transpose(0, 2, 1).reshape(len(masks), 12)
@@ -199,7 +211,7 @@ class ClassOdds:
 
     def __init__(self, held: int, cards: int) -> None:
         tables = _tables(held, cards)
-        total = int(tables["total"])
+        total = int(tables.total)
         digits = np.arange(RANK_KEYS)[:, None] // _POWERS % 5
         present = np.flatnonzero(digits.sum(axis=1) == held)
         self.position = np.zeros(RANK_KEYS, dtype=np.intp)
@@ -234,7 +246,7 @@ class Mixer:
 
     def __init__(self, rank_keys: np.ndarray, suit_keys: np.ndarray, held: int, cards: int):
         tables = _tables(held, cards)
-        total = float(tables["total"])
+        total = float(tables.total)
         rank_keys, suit_keys = np.ravel(rank_keys), np.ravel(suit_keys)
         self.size = len(rank_keys)
         present = np.flatnonzero(np.bincount(rank_keys, minlength=RANK_KEYS))
@@ -354,7 +366,7 @@ def mixture_of_sums(
     True
     """
     tables = _tables(held, cards)
-    total = float(tables["total"])
+    total = float(tables.total)
     present = np.flatnonzero(by_rank)
     rank_values = _rank_columns(present[:, None] // _POWERS % 5, tables) / total
     suit_values = _suit_table(held, cards) / total

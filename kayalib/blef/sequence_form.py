@@ -27,7 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -35,6 +37,10 @@ from kayalib.blef.cfr import Profile, Solver
 from kayalib.blef.equilibrium import HEADS_UP, HeadsUpRound
 from kayalib.errors import ArgumentError
 from kayalib.stats import exact
+
+if TYPE_CHECKING:  # scipy is needed only to solve again (a test-only dependency)
+    from scipy.optimize import OptimizeResult
+    from scipy.sparse import sparray
 
 __all__ = ["OptimalStrategies", "SequenceForm"]
 
@@ -72,7 +78,9 @@ class SequenceForm:
         self.E, self.e, self.positions0 = self._constraints(0, depth, parent)
         self.F, self.f, self.positions1 = self._constraints(1, depth, parent)
 
-    def _constraints(self, player: int, depth: np.ndarray, parent: np.ndarray):
+    def _constraints(
+        self, player: int, depth: np.ndarray, parent: np.ndarray
+    ) -> tuple[sparray, np.ndarray, list[tuple[int, int]]]:
         """The position constraints of ``player``: matrix, right-hand side, and each row's
         ``(node, hand)``."""
         from scipy import sparse
@@ -186,7 +194,12 @@ class OptimalStrategies:
         self.gain = np.concatenate([np.zeros(self.sequences), other_rhs])  # maximised: f.q
         self.bounds = [(0, None)] * self.sequences + [(None, None)] * prices
 
-    def _linprog(self, objective, extra_eq=(), extra_ub=()):
+    def _linprog(
+        self,
+        objective: np.ndarray,
+        extra_eq: Sequence[tuple[sparray, np.ndarray]] = (),
+        extra_ub: Sequence[tuple[sparray, np.ndarray]] = (),
+    ) -> OptimizeResult:
         from scipy import sparse
         from scipy.optimize import linprog
 
@@ -217,11 +230,11 @@ class OptimalStrategies:
         return -float(self._linprog(-self.gain).fun)
 
     @property
-    def exact_value(self):
+    def exact_value(self) -> Fraction | float:
         """:attr:`value` as a fraction (checked to 1e-9)."""
         return exact(self.value)
 
-    def _optimal_row(self, scale: float = 1.0):
+    def _optimal_row(self, scale: float = 1.0) -> tuple[sparray, np.ndarray]:
         """``f.q >= (value - tolerance) * scale`` as an upper-bound row."""
         from scipy import sparse
 
@@ -242,7 +255,7 @@ class OptimalStrategies:
         objective = np.zeros(len(self.gain))
         for j, w in weights.items():
             objective[j] = -w if maximise else w
-        extra_eq = []
+        extra_eq: list[tuple[sparray, np.ndarray]] = []
         for j, value in (fixed or {}).items():
             row = sparse.csr_array(([1.0], ([0], [j])), shape=(1, len(self.gain)))
             extra_eq.append((row, np.array([value])))
@@ -266,15 +279,17 @@ class OptimalStrategies:
         reach = self.extreme({denominator: 1.0})
         if reach.objective <= self.TOLERANCE:
             return None
-        out = []
-        plans = []
+        out: list[float] = []
+        plans: list[np.ndarray] = []
         for maximise in (False, True):
             value, plan = self._scaled(numerator, denominator, maximise)
             out.append(value)
             plans.append(plan)
         return out[0], out[1], plans
 
-    def _scaled(self, numerator, denominator, maximise):
+    def _scaled(
+        self, numerator: Sequence[int], denominator: int, maximise: bool
+    ) -> tuple[float, np.ndarray]:
         from scipy import sparse
         from scipy.optimize import linprog
 

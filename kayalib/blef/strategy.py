@@ -10,13 +10,13 @@ and how often each hand checks, raises honestly or bluffs (what a lesson shows).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from kayalib.blef.actions import CHECK, Action
 from kayalib.blef.bids import Bid
-from kayalib.blef.cfr import Profile
+from kayalib.blef.cfr import Profile, at_depth
 from kayalib.blef.equilibrium import (
     HEADS_UP,
     Equilibrium,
@@ -25,6 +25,10 @@ from kayalib.blef.equilibrium import (
     actions_at,
     deal_cards,
 )
+
+if TYPE_CHECKING:
+    from kayalib.blef.view import BlefView
+    from kayalib.engine import Policy
 
 __all__ = ["InformationSet", "Situation", "situations", "strategy_of", "strategy_table"]
 
@@ -52,7 +56,9 @@ def strategy_table(
             for h, hand in enumerate(round_.hands[player]):
                 actions = actions_at(round_, solver, profile, d, row, h)
                 if not actions:
-                    legal = [bid for b, bid in enumerate(round_.bids) if b > mask.bit_length() - 1]
+                    legal: list[Action] = [
+                        bid for b, bid in enumerate(round_.bids) if b > mask.bit_length() - 1
+                    ]
                     legal += [CHECK] if d else []
                     actions = dict.fromkeys(legal, 1.0 / len(legal))
                 table[(player, hand, bids)] = actions
@@ -82,14 +88,14 @@ class Situation:
     @property
     def honest(self) -> float:
         """The probability of a raise on a rank the player holds."""
-        actions = self.actions.items()
-        return sum((p for a, p in actions if a != CHECK and a.params[0] in self.hand), 0.0)
+        bids = ((a, p) for a, p in self.actions.items() if isinstance(a, Bid))
+        return sum((p for a, p in bids if a.params[0] in self.hand), 0.0)
 
     @property
     def bluff(self) -> float:
         """The probability of a bluff: a raise on a rank the player does not hold."""
-        actions = self.actions.items()
-        return sum((p for a, p in actions if a != CHECK and a.params[0] not in self.hand), 0.0)
+        bids = ((a, p) for a, p in self.actions.items() if isinstance(a, Bid))
+        return sum((p for a, p in bids if a.params[0] not in self.hand), 0.0)
 
 
 def situations(solution: Equilibrium) -> list[Situation]:
@@ -123,7 +129,7 @@ def situations(solution: Equilibrium) -> list[Situation]:
     return out
 
 
-def strategy_of(bot: Any, round_: HeadsUpRound = HEADS_UP) -> Profile:
+def strategy_of(bot: Policy[BlefView, Action], round_: HeadsUpRound = HEADS_UP) -> Profile:
     """The strategy a bot plays in ``round_``, in both seats, read from its exact ``policy``.
 
     The bot is shown the views of a real two-player game (``BlefState.from_position``) for every
@@ -158,10 +164,10 @@ def strategy_of(bot: Any, round_: HeadsUpRound = HEADS_UP) -> Profile:
                     continue
                 for action, p in bot.policy(state.view(player)).items():
                     if action == CHECK:
-                        check[depth][row, h] = p
+                        at_depth(check, depth)[row, h] = p
                     elif action in position:
                         child = mask | 1 << position[action]
-                        raise_[depth + 1][tree.locate(child)[1], h] = p
+                        at_depth(raise_, depth + 1)[tree.locate(child)[1], h] = p
                         stack.append((state.apply(action), child))
                     else:
                         give_up[depth][row, h] += p

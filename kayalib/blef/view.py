@@ -12,13 +12,12 @@ its JSON, and reads back equal:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from kayalib.blef.actions import CHECK, Action
 from kayalib.blef.bids import LADDER, Bid
 from kayalib.blef.cards import Card
 from kayalib.blef.events import event_from_json
-from kayalib.engine import Chain, Outcome, View
+from kayalib.engine import Chain, JSONRecord, Outcome, RawRecord, View
 from kayalib.errors import ParseError
 
 __all__ = ["BlefView", "legal_after"]
@@ -35,7 +34,7 @@ def legal_after(last: Bid | None) -> tuple[Action, ...]:
 
 
 @dataclass(frozen=True)
-class BlefView(View):
+class BlefView(View[Action]):
     """What one seat may know: its own cards, every count, this round's bids, its log.
 
     ``counts[seat]`` is 0 for an eliminated seat; ``total_cards`` is the size of this round's
@@ -59,7 +58,7 @@ class BlefView(View):
     laid: tuple[tuple[Card, ...], ...] | None = None
 
     @property
-    def players(self) -> int:  # type: ignore[override]
+    def players(self) -> int:
         return len(self.counts)
 
     def holds(self, seat: int) -> int:
@@ -78,7 +77,7 @@ class BlefView(View):
             return ()
         return legal_after(self.last_bid)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONRecord:
         """The view as JSON (what a sandboxed bot or a remote seat receives)."""
         return {
             "game": "blef",
@@ -97,7 +96,7 @@ class BlefView(View):
         }  # fmt: skip
 
     @classmethod
-    def from_json(cls, record: dict[str, Any]) -> BlefView:
+    def from_json(cls, record: RawRecord) -> BlefView:
         """The view a :meth:`to_json` record stands for; ParseError for anything else."""
         try:
             if record["game"] != "blef":

@@ -10,10 +10,13 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, TextIO
 
 from kayalib.errors import InstallError, OutputError, UsageError
 from kayalib.seeds import MAX_SEED
+
+if TYPE_CHECKING:
+    from kayalib.registry import Rules
 
 __all__ = [
     "OutputError",
@@ -98,7 +101,7 @@ def seat_bots(bots: list[str], players: int) -> list[str]:
 
 
 def run_simulation(
-    args: argparse.Namespace, game: str, rules: Any, bots: list[str], rules_text: str
+    args: argparse.Namespace, game: str, rules: Rules, bots: list[str], rules_text: str
 ) -> int:
     """Play the games ``args`` ask for; print the result (a table or JSON); write the log.
 
@@ -109,7 +112,7 @@ def run_simulation(
 
     players = [make_bot(game, name) for name in bots]  # UnknownBotError before any game
     out = sys.stdout
-    log: Any = None
+    log: TextIO | None = None
     if args.log == "-":
         log, out = sys.stdout, sys.stderr  # stdout carries the log
     elif args.log is not None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 from fractions import Fraction
-from typing import Any
 
 from kayalib.commands import add_run_options, run_simulation, seat_bots, whole_number
 from kayalib.errors import RulesError
@@ -105,7 +104,7 @@ def run_odds(args: argparse.Namespace) -> int:
     hand = parse_cards(args.hand)
     table = exact_table(hand, args.cards, exact=True)
     if args.json:
-        record: dict[str, Any] = {
+        record: dict[str, str | float] = {
             str(bid): _fraction_text(value) if args.fractions else float(value)
             for bid, value in table.items()
         }

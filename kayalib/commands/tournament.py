@@ -97,21 +97,21 @@ def strongest_sentence(result: TournamentResult) -> str:
     """Which bot is strongest, as far as ``result`` can say (the write-a-bot lab's sentence, in
     English like the rest of this report)."""
     from kayalib.i18n import Translator
-    from kayalib.teachers.botlab import strongest
+    from kayalib.tournament import strongest
 
     return strongest(Translator("en"), result)
 
 
-def write_chart(result: object, path: Path) -> None:
+def write_chart(result: TournamentResult, path: Path) -> None:
     """The leaderboard as a PNG bar chart: win rates with their 95% intervals."""
     from kayalib.draw.charts import bar_chart_png
 
-    board = result.leaderboard()  # type: ignore[attr-defined]
+    board = result.leaderboard()
     png = bar_chart_png(
         [row.name for row in board],
         [row.win_rate for row in board],
         errors=[row.interval for row in board],
-        title=f"{result.game} round robin: win rate with 95% interval",  # type: ignore[attr-defined]
+        title=f"{result.game} round robin: win rate with 95% interval",
         xlabel="entrant",
         ylabel="share of games won",
         reference=0.5,

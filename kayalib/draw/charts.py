@@ -64,11 +64,12 @@ def localize_ticks(figure: Figure, lang: str) -> None:
                 axis.set_major_formatter(_LocalDecimals(decimal))
 
 
-def fit_titles(figure: Figure) -> None:
+def fit_titles(figure: Figure, canvas: FigureCanvasAgg) -> None:
     """Break every axes title between words onto as many lines as it needs to stay inside the
-    figure (a title in Indonesian or Polish is often longer than the plot is wide)."""
+    figure (drawn by ``canvas``: a title in Indonesian or Polish is often longer than the plot
+    is wide)."""
     figure.draw_without_rendering()  # lays the axes out, so their place is known
-    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    renderer = canvas.get_renderer()
     for axes in figure.axes:
         title = axes.title
         middle = axes.get_window_extent(renderer).x0 + axes.get_window_extent(renderer).width / 2
@@ -89,10 +90,11 @@ def fit_titles(figure: Figure) -> None:
 def figure_to_png(figure: Figure, lang: str = "en") -> bytes:
     """The figure as PNG bytes (Agg canvas, fixed metadata so the bytes are reproducible), its
     tick numbers written the way ``lang`` writes them."""
-    if not isinstance(figure.canvas, FigureCanvasAgg):
-        FigureCanvasAgg(figure)
+    canvas = figure.canvas
+    if not isinstance(canvas, FigureCanvasAgg):
+        canvas = FigureCanvasAgg(figure)
     localize_ticks(figure, lang)
-    fit_titles(figure)
+    fit_titles(figure, canvas)
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=DPI, metadata={"Software": None})
     return buffer.getvalue()

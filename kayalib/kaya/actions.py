@@ -114,7 +114,10 @@ DECLINE_ONLY: tuple[Action, ...] = (DECLINE,)
 KEEP_OR_DECLINE: tuple[Action, ...] = (KEEP, DECLINE)
 PLAYS = {c: Play(c) for c in DECK}
 GIVES = {c: Give(c) for c in DECK}
-PLAYS_BY_NUMBER = {color: (None, *(PLAYS[c] for c in DECK if c.color is color)) for color in Color}
+#: each colour's plays by the card's number
+PLAYS_BY_NUMBER: dict[Color, dict[int, Play]] = {
+    color: {c.number: PLAYS[c] for c in DECK if c.color is color} for color in Color
+}
 _INTERNED_CHALLENGES: dict[tuple[int, ...], Challenge] = {}
 
 
@@ -125,7 +128,7 @@ def challenge_action(targets: tuple[int, ...]) -> Challenge:
     return action
 
 
-def parse_action(text: str | Action) -> Action:
+def parse_action(text: object) -> Action:
     """Read an action from its ``str()``: ``play blue-7``, ``pass``, ``challenge 2,1``,
     ``take-back``, ``steal 1 green-4``, ``decline``, ``keep``, ``give pink-6``.
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal, overload
 
 from kayalib.kaya.cards import Card
 from kayalib.kaya.counting import (
@@ -96,7 +97,19 @@ def challenge_values(
     return out
 
 
-def challenge_odds(view: KayaView, *, exact: bool = False) -> dict[tuple[int, ...], Number]:
+@overload
+def challenge_odds(
+    view: KayaView, *, exact: Literal[False] = False
+) -> dict[tuple[int, ...], float]: ...
+@overload
+def challenge_odds(view: KayaView, *, exact: Literal[True]) -> dict[tuple[int, ...], Fraction]: ...
+@overload
+def challenge_odds(
+    view: KayaView, *, exact: bool
+) -> dict[tuple[int, ...], float] | dict[tuple[int, ...], Fraction]: ...
+def challenge_odds(
+    view: KayaView, *, exact: bool = False
+) -> dict[tuple[int, ...], float] | dict[tuple[int, ...], Fraction]:
     """For the seat to move in a challenge window: the probability that each legal challenge
     (keyed by its sorted target seats) wins, with the tie rules of RULES.md. Empty when the
     seat cannot challenge now. ``exact=True`` gives Fractions.
@@ -114,11 +127,12 @@ def challenge_odds(view: KayaView, *, exact: bool = False) -> dict[tuple[int, ..
     if own_card is None:
         return {}
     seat, players = view.seat, view.players
-    out: dict[tuple[int, ...], Number] = {}
-    for targets in _challenges(view):
-        order = [target_of(view, t) for t in _in_order_after(seat, players, targets)]
-        out[targets] = win_probability(own_card.number, order, exact=exact)
-    return out
+    order_of = {targets: [target_of(view, t) for t in _in_order_after(seat, players, targets)]
+                for targets in _challenges(view)}  # fmt: skip
+    if exact:
+        return {targets: win_probability(own_card.number, order, exact=True)
+                for targets, order in order_of.items()}  # fmt: skip
+    return {targets: win_probability(own_card.number, order) for targets, order in order_of.items()}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -18,15 +18,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
 
 from kayalib.bots import DeterministicBot, UniformBot, legal_or_refuse
+from kayalib.engine import Bot
 from kayalib.kaya.actions import (
     DECLINE,
     KEEP,
     PASS,
     Action,
     Challenge,
+    Give,
     Keep,
     Steal,
     TakeBack,
@@ -46,7 +47,7 @@ from kayalib.kaya.rules import KayaRules
 __all__ = ["BOTS", "CounterBot", "RandomBot"]
 
 
-class RandomBot(UniformBot):
+class RandomBot(UniformBot[Action]):
     """Uniform over the legal actions (every challenge target set counts as one action)."""
 
     name = "random"
@@ -60,7 +61,7 @@ CHALLENGE_CHANCE = 0.7
 KEEP_WEIGHT = 0.35
 
 
-class CounterBot(DeterministicBot):
+class CounterBot(DeterministicBot[KayaView, Action]):
     """Counts cards and plays the exact expected value of the counting model.
 
     * **Challenge window**: for every legal target set, the exact win probability and expected
@@ -108,7 +109,8 @@ class CounterBot(DeterministicBot):
         if phase == "orange":
             return KEEP if any(type(a) is Keep for a in legal) else legal[0]
         if phase == "pink":
-            return min(legal, key=lambda a: (a.card.number, a.card.color.index))
+            gives = [a for a in legal if type(a) is Give]  # every legal action is one
+            return min(gives, key=lambda a: (a.card.number, a.card.color.index))
         return legal[0]
 
     # ---- challenge window ------------------------------------------------------------------
@@ -139,7 +141,7 @@ class CounterBot(DeterministicBot):
         seat, n = view.seat, view.players
         profiles = _seat_profiles(view.rules)
         counts, table = view.hand_counts, view.table
-        hand = tuple([a.card.number for a in legal])  # type: ignore[union-attr]
+        hand = tuple([c.number for c in view.hand])  # the legal plays, in the same order
         order = (*range(seat + 1, n), *range(seat))
         everyone = _targets(view, profiles)
         challengers = tuple([everyone[t] for t in order if table[t]])
@@ -272,6 +274,6 @@ def _steal_gain(view: KayaView) -> float:
     return best * (1 + 1 / (view.players - 1))
 
 
-BOTS: dict[str, Callable[[], Any]] = {"random": RandomBot, "counter": CounterBot}
+BOTS: dict[str, Callable[[], Bot[KayaView, Action]]] = {"random": RandomBot, "counter": CounterBot}
 """The Aku Paling Kaya bots by name, each with a function making a fresh bot (see
 kayalib.registry)."""

@@ -125,7 +125,7 @@ class Card:
         return kaya_card_svg(self.color.value, self.number, coins, width=60)
 
     @classmethod
-    def parse(cls, text: str | Card) -> Card:
+    def parse(cls, text: object) -> Card:
         """``"blue-7"``, ``"Biru 7"`` or ``"blue7"`` -> the card; ParseError on anything else."""
         if isinstance(text, Card):
             return text

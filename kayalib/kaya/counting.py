@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache, partial
 from math import comb
+from typing import Literal, overload
 
 from kayalib.errors import ArgumentError
 from kayalib.kaya.cards import Color, card
@@ -61,7 +62,7 @@ Number = float | Fraction
 # Colour profiles: the only facts about a colour the counting needs.
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, init=False)
 class Profile:
     """What a colour's cards do: coins as bonus cards and the colour's powers.
 
@@ -75,14 +76,25 @@ class Profile:
     """
 
     coins: tuple[int, ...]
-    returns_to_owner: frozenset[int] = frozenset()
-    forces_give: frozenset[int] = frozenset()
-    keeps_on_win: frozenset[int] = frozenset()
-    givable: frozenset[int] | None = None
+    returns_to_owner: frozenset[int]
+    forces_give: frozenset[int]
+    keeps_on_win: frozenset[int]
+    givable: frozenset[int]
 
-    def __post_init__(self) -> None:
-        if self.givable is None:
-            object.__setattr__(self, "givable", frozenset(n for n in NUMBERS if self.coins[n] >= 2))
+    def __init__(
+        self,
+        coins: tuple[int, ...],
+        returns_to_owner: frozenset[int] = frozenset(),
+        forces_give: frozenset[int] = frozenset(),
+        keeps_on_win: frozenset[int] = frozenset(),
+        givable: frozenset[int] | None = None,
+    ) -> None:
+        if givable is None:
+            givable = frozenset(n for n in NUMBERS if coins[n] >= 2)
+        for name, value in (("coins", coins), ("returns_to_owner", returns_to_owner),
+                            ("forces_give", forces_give), ("keeps_on_win", keeps_on_win),
+                            ("givable", givable)):  # fmt: skip
+            object.__setattr__(self, name, value)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -175,6 +187,18 @@ def replay_share(
     return Fraction(replayed * cards + prior * known, cards * (watched + prior))
 
 
+@overload
+def win_probability(
+    own: int, targets: Sequence[Collection[int] | Target], *, exact: Literal[False] = False
+) -> float: ...
+@overload
+def win_probability(
+    own: int, targets: Sequence[Collection[int] | Target], *, exact: Literal[True]
+) -> Fraction: ...
+@overload
+def win_probability(
+    own: int, targets: Sequence[Collection[int] | Target], *, exact: bool
+) -> Number: ...
 def win_probability(
     own: int, targets: Sequence[Collection[int] | Target], *, exact: bool = False
 ) -> Number:
@@ -203,6 +227,18 @@ def win_probability(
     return p if exact else float(p)
 
 
+@overload
+def showdown_odds(
+    own: int, targets: Sequence[Collection[int] | Target], *, exact: Literal[False] = False
+) -> tuple[float, ...]: ...
+@overload
+def showdown_odds(
+    own: int, targets: Sequence[Collection[int] | Target], *, exact: Literal[True]
+) -> tuple[Fraction, ...]: ...
+@overload
+def showdown_odds(
+    own: int, targets: Sequence[Collection[int] | Target], *, exact: bool
+) -> tuple[Number, ...]: ...
 def showdown_odds(
     own: int, targets: Sequence[Collection[int] | Target], *, exact: bool = False
 ) -> tuple[Number, ...]:
@@ -379,9 +415,9 @@ def _give_from_random_hand(
     if not forced:
         return at_random(rest)
     givable = profile.givable
-    eligible = [y for y in rest if y in givable]  # type: ignore[operator]
-    plain = [y for y in rest if y not in givable]  # type: ignore[operator]
-    lowest_sure = min((y for y in sure if y in givable), default=10)  # type: ignore[operator]
+    eligible = [y for y in rest if y in givable]
+    plain = [y for y in rest if y not in givable]
+    lowest_sure = min((y for y in sure if y in givable), default=10)
     total = comb(size, h)
     giver = receiver = Fraction(0)
     # The lowest eligible card drawn is eligible[i] when eligible[:i] are out and it is in.
@@ -418,7 +454,7 @@ def known_give(hand: tuple[int, ...], forced: bool, profile: Profile) -> tuple[F
     if not hand:
         return Fraction(0), Fraction(0)
     if forced:
-        eligible = [y for y in hand if y in profile.givable]  # type: ignore[operator]
+        eligible = [y for y in hand if y in profile.givable]
         if eligible:
             g, r = _give_one(min(eligible), profile, True)
             return Fraction(g), Fraction(r)
@@ -584,6 +620,14 @@ def defence_value(
     return ChallengeValue(p_win, {seat: mine + g, challenger.seat: theirs + r})
 
 
+@overload
+def _defence_core(
+    own: int, profile: Profile, plain: PlainTarget, exact: Literal[False]
+) -> tuple[float, float, float, float, float]: ...
+@overload
+def _defence_core(
+    own: int, profile: Profile, plain: PlainTarget, exact: bool
+) -> tuple[Number, Number, Number, Number, Number]: ...
 @lru_cache(maxsize=1 << 14)
 def _defence_core(
     own: int, profile: Profile, plain: PlainTarget, exact: bool

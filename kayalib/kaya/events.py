@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from kayalib.engine import Event
+from kayalib.engine import Event, JSONRecord, RawRecord, Start
 from kayalib.errors import ParseError
 from kayalib.kaya.cards import Card
 from kayalib.kaya.gambreng import Gambreng
@@ -38,7 +38,7 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class StartEvent(Event):
+class StartEvent(Start):
     """The game begins: colours (seat order), coin table, seed (full log only). ``rigged``
     marks a game started from a chosen position (``from_position``)."""
 
@@ -55,8 +55,8 @@ class StartEvent(Event):
             return self
         return StartEvent(self.colors, self.coins, None, self.rigged)
 
-    def to_json(self) -> dict[str, Any]:
-        record = {
+    def to_json(self) -> JSONRecord:
+        record: JSONRecord = {
             "event": "start",
             "game": "kaya",
             "players": len(self.colors),
@@ -76,7 +76,7 @@ class GambrengEvent(Event):
     kind: ClassVar[str] = "gambreng"
     gambreng: Gambreng
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONRecord:
         return {"event": "gambreng", **self.gambreng.to_json()}
 
 
@@ -99,7 +99,7 @@ class PlayEvent(Event):
             return self
         return _hidden_play(self.turn, self.seat)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONRecord:
         return {
             "event": "play",
             "turn": self.turn,
@@ -116,7 +116,7 @@ class PassEvent(Event):
     turn: int
     seat: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONRecord:
         return {"event": "pass", "turn": self.turn, "seat": self.seat}
 
 
@@ -129,7 +129,7 @@ class ChallengeEvent(Event):
     seat: int
     targets: tuple[int, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONRecord:
         return {"event": "challenge", "turn": self.turn, "seat": self.seat,
                 "targets": list(self.targets)}  # fmt: skip
 
@@ -143,7 +143,7 @@ class ShowdownEvent(Event):
     cards: tuple[tuple[int, Card], ...]
     winner: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONRecord:
         return {
             "event": "showdown",
             "turn": self.turn,
@@ -168,7 +168,7 @@ class MoveEvent(Event):
     owner: int | None = None  # set for a face-down move: only this seat sees the card
 
     @property
-    def public(self) -> bool:  # type: ignore[override]
+    def public(self) -> bool:
         """A face-up move is seen whole by every seat."""
         return self.owner is None
 
@@ -177,7 +177,7 @@ class MoveEvent(Event):
             return self
         return _hidden_move(self.turn, self.source, self.target, self.why, self.owner)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONRecord:
         return {
             "event": "move",
             "turn": self.turn,
@@ -198,7 +198,7 @@ class PowerEvent(Event):
     card: Card
     power: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONRecord:
         return {"event": "power", "turn": self.turn, "seat": self.seat,
                 "card": str(self.card), "power": self.power}  # fmt: skip
 
@@ -224,7 +224,7 @@ class DeclineEvent(Event):
     def seen_by(self, seat: int) -> Event | None:
         return self if not self.private or seat == self.seat else None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONRecord:
         return {"event": "decline", "turn": self.turn, "seat": self.seat,
                 "card": str(self.card), "power": self.power}  # fmt: skip
 
@@ -237,7 +237,7 @@ class EndEvent(Event):
     scores: tuple[int, ...]
     winners: tuple[int, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONRecord:
         return {"event": "end", "scores": list(self.scores), "winners": list(self.winners)}
 
 
@@ -257,7 +257,7 @@ def _card(text: str | None) -> Card | None:
     return None if text is None else Card.parse(text)
 
 
-def event_from_json(record: dict[str, Any]) -> Event:
+def event_from_json(record: RawRecord) -> Event:
     """The event a log record stands for (the inverse of ``to_json``; a face-down move's
     owner is not in the record, so only the full log, which shows every card, reads back
     equal)."""

@@ -22,6 +22,7 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
+from kayalib.engine import JSONRecord, RawRecord
 from kayalib.errors import ArgumentError
 from kayalib.progress import ProgressCallback
 from kayalib.seeds import check_seed
@@ -55,7 +56,7 @@ class GambrengRound:
     shows: tuple[tuple[int, str], ...]
     out: tuple[int, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JSONRecord:
         shows = {str(s): g for s, g in self.shows}
         return {"kind": self.kind, "shows": shows, "out": list(self.out)}
 
@@ -67,11 +68,11 @@ class Gambreng:
     rounds: tuple[GambrengRound, ...]
     first: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JSONRecord:
         return {"shows": [r.to_json() for r in self.rounds], "first": self.first}
 
     @classmethod
-    def from_json(cls, record: dict) -> Gambreng:
+    def from_json(cls, record: RawRecord) -> Gambreng:
         """The draw a log record holds (the inverse of ``to_json``)."""
         rounds = tuple(
             GambrengRound(

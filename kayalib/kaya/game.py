@@ -223,7 +223,7 @@ class KayaState(Position):
         )
         table_l = [None] * n if table is None else _places(table, n, "table places")
         try:
-            table_t = tuple(None if c is None else Card.parse(c) for c in table_l)  # type: ignore[arg-type]
+            table_t = tuple(None if c is None else Card.parse(c) for c in table_l)
         except ParseError as error:
             raise RulesError(f"table: {error}") from None
         bonus_t = (
@@ -295,7 +295,7 @@ class KayaState(Position):
     @classmethod
     def parse_action(cls, text: object) -> Action:
         """An Aku Paling Kaya action from its text; an action is returned as it is."""
-        return parse_action(text)  # type: ignore[arg-type]
+        return parse_action(text)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the current player may take (empty when the game is over)."""
@@ -341,20 +341,19 @@ class KayaState(Position):
 
     def _after(self, action: Action) -> KayaState:
         ev: list[Event] = []
-        phase = self.phase
-        if phase == PLAY:
-            new = do_play(self, action.card, ev)  # type: ignore[union-attr]
-        elif phase == CHALLENGE:
-            if type(action) is Pass:
-                new = do_pass(self, ev)
-            else:
-                new = do_challenge(self, action.targets, ev)  # type: ignore[union-attr]
-        elif phase == POWER:
-            new = do_power(self, action, ev)
-        elif phase == ORANGE:
+        # a legal action: its class says which step of the turn it is
+        if type(action) is Play:
+            new = do_play(self, action.card, ev)
+        elif type(action) is Pass:
+            new = do_pass(self, ev)
+        elif type(action) is Challenge:
+            new = do_challenge(self, action.targets, ev)
+        elif type(action) is Give:
+            new = do_give(self, action.card, ev)
+        elif self.phase == ORANGE:  # keep or decline the winning orange 4
             new = settle(self, type(action) is Keep, ev)
-        else:  # PINK
-            new = do_give(self, action.card, ev)  # type: ignore[union-attr]
+        else:  # POWER: take back, steal or decline
+            new = do_power(self, action, ev)
         # ``new`` was made by the step just now and nobody holds it yet: its last two fields
         # are set here rather than copied once more
         vars(new).update(ply=self.ply + 1, log=self.log.extend(ev))
@@ -465,12 +464,10 @@ def moves_from_events(events: Iterable[Event]) -> tuple[tuple[int, Action], ...]
         if stealer is not None:
             assert isinstance(event, MoveEvent) and event.why == "red-steal"
             victim = int(event.source.partition(":")[2])
-            out.append((stealer, Steal(victim, event.card)))  # type: ignore[arg-type]
+            out.append((stealer, Steal(victim, _shown(event.card))))
             stealer = None
         elif isinstance(event, PlayEvent):
-            if event.card is None:
-                raise ParseError("a seat's log hides other seats' cards: use the full log")
-            out.append((event.seat, PLAYS[event.card]))
+            out.append((event.seat, PLAYS[_shown(event.card)]))
         elif isinstance(event, PassEvent):
             out.append((event.seat, PASS))
         elif isinstance(event, ChallengeEvent):
@@ -486,14 +483,23 @@ def moves_from_events(events: Iterable[Event]) -> tuple[tuple[int, Action], ...]
             out.append((event.seat, DECLINE))
         elif isinstance(event, MoveEvent) and event.why == "pink-give":
             giver = int(event.source.partition(":")[2])
-            out.append((giver, GIVES[event.card]))  # type: ignore[index]
+            out.append((giver, GIVES[_shown(event.card)]))
     return tuple(out)
 
 
-def rules_from_start(start: StartEvent) -> KayaRules:
-    """The rules a start event records."""
+def _shown(card: Card | None) -> Card:
+    """The card of an event of the full log (a seat's log hides other seats' cards)."""
+    if card is None:
+        raise ParseError("a seat's log hides other seats' cards: use the full log")
+    return card
+
+
+def rules_from_start(start: Event) -> KayaRules:
+    """The rules a start event records; ParseError for another event."""
+    if not isinstance(start, StartEvent):
+        raise ParseError(f"an Aku Paling Kaya game begins with a start record, not {start.kind!r}")
     try:
-        return KayaRules(colors=start.colors, coins=start.coins)  # type: ignore[arg-type]
+        return KayaRules(colors=start.colors, coins=start.coins)
     except KayalibError as error:
         raise ParseError(f"a start record with impossible rules: {error}") from None
 

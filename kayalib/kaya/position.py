@@ -6,13 +6,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from kayalib.engine import Dice, Log, Outcome, State
 from kayalib.kaya.actions import Action
 from kayalib.kaya.cards import Card
 from kayalib.kaya.gambreng import Gambreng
 from kayalib.kaya.rules import KayaRules
+
+if TYPE_CHECKING:  # the view imports the turn's steps, which import this module
+    from kayalib.kaya.view import KayaView  # noqa: F401 (named in quotes in the base class)
 
 __all__ = ["PHASES", "Position"]
 
@@ -22,7 +25,7 @@ PHASES = (PLAY, CHALLENGE, POWER, ORANGE, PINK, OVER)
 
 
 @dataclass(frozen=True)
-class Position(State[Action, Any]):
+class Position(State[Action, "KayaView"]):
     """An immutable position of Aku Paling Kaya (see :class:`kayalib.kaya.game.KayaState`).
 
     ``hands``, ``table`` (a card or None per seat), ``bonus``, ``discard`` (face-up),
@@ -62,7 +65,7 @@ class Position(State[Action, Any]):
     dice: Dice | None = field(default=None, repr=False, compare=False)
 
     @property
-    def players(self) -> int:  # type: ignore[override]
+    def players(self) -> int:
         return len(self.hands)
 
     @property

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from kayalib.errors import KayalibError, RulesError
 from kayalib.kaya.cards import Card, Color, parse_color
@@ -44,15 +44,19 @@ def coin_table_name(coins: Sequence[int]) -> str | None:
     return next((name for name, table in COIN_TABLES.items() if table == tuple(coins)), None)
 
 
-def _normalize_coins(coins: Mapping[int, int] | Sequence[int]) -> tuple[int, ...]:
+#: a coin table as given: the coins of numbers 1-9 in order, or by number (``"7"`` or ``7``)
+Coins = Mapping[int, int] | Mapping[str, int] | Sequence[int]
+
+
+def _normalize_coins(coins: Coins) -> tuple[int, ...]:
     if isinstance(coins, Mapping):
         try:
-            keys = sorted(int(k) for k in coins)
+            by_number = {int(k): value for k, value in coins.items()}
         except (TypeError, ValueError):
             raise RulesError(f"coins must map the numbers 1-9 to coins, not {coins!r}") from None
-        if keys != list(range(1, 10)):
+        if len(by_number) != len(coins) or sorted(by_number) != list(range(1, 10)):
             raise RulesError("coins must give a value for each number 1-9 exactly once")
-        values = [coins[k] if k in coins else coins[str(k)] for k in range(1, 10)]  # type: ignore[index]
+        values = [by_number[k] for k in range(1, 10)]
     elif isinstance(coins, Iterable) and not isinstance(coins, (str, bytes)):
         values = list(coins)
         if len(values) != 9:
@@ -65,19 +69,21 @@ def _normalize_coins(coins: Mapping[int, int] | Sequence[int]) -> tuple[int, ...
     return tuple(values)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class KayaRules:
     """Which colours play (seat order = order given; 2-6 distinct) and the coin table (**option**).
 
-    ``coins`` may be given as a mapping ``{1: 1, ..., 9: 3}`` or a sequence of nine values;
-    it is stored as a tuple whose index 0 is number 1.
+    ``colors`` may be given as colours or their names; ``coins`` as a mapping
+    ``{1: 1, ..., 9: 3}`` or a sequence of nine values. They are stored as a tuple of colours
+    and a tuple of coins whose index 0 is number 1.
     """
 
-    colors: tuple[Color, ...] = DEFAULT_COLORS
-    coins: tuple[int, ...] = field(default=DEFAULT_COINS)
+    colors: tuple[Color, ...]
+    coins: tuple[int, ...]
 
-    def __post_init__(self) -> None:
-        colors = self.colors
+    def __init__(
+        self, colors: Iterable[Color | str] = DEFAULT_COLORS, coins: Coins = DEFAULT_COINS
+    ) -> None:
         if isinstance(colors, (str, Color)) or not isinstance(colors, Iterable):
             raise RulesError(f"colors must be a list of colours, not {colors!r}")
         try:
@@ -89,16 +95,14 @@ class KayaRules:
         if len(set(parsed)) != len(parsed):
             raise RulesError("each player needs a different colour")
         object.__setattr__(self, "colors", parsed)
-        object.__setattr__(self, "coins", _normalize_coins(self.coins))
+        object.__setattr__(self, "coins", _normalize_coins(coins))
 
     @classmethod
-    def for_players(
-        cls, players: int, coins: Mapping[int, int] | Sequence[int] = DEFAULT_COINS
-    ) -> KayaRules:
+    def for_players(cls, players: int, coins: Coins = DEFAULT_COINS) -> KayaRules:
         """The first ``players`` colours in seed order (green, red, blue, pink, yellow, orange)."""
         if type(players) is not int or not 2 <= players <= 6:
             raise RulesError(f"Aku Paling Kaya needs 2-6 players, not {players!r}")
-        return cls(colors=tuple(Color)[:players], coins=coins)  # type: ignore[arg-type]
+        return cls(colors=tuple(Color)[:players], coins=coins)
 
     @property
     def players(self) -> int:

@@ -145,7 +145,7 @@ def legal_for(
         return ()
     if phase == PLAY:
         plays = PLAYS_BY_NUMBER[rules.colors[active]]
-        return tuple([plays[c.number] for c in hand])  # type: ignore[misc]
+        return tuple([plays[c.number] for c in hand])
     if phase == CHALLENGE:
         return challenge_options(active, current, len(bonus), down)
     if phase == POWER:
@@ -201,7 +201,9 @@ def do_play(s: P, c: Card, ev: list[Event]) -> P:
 def do_pass(s: P, ev: list[Event]) -> P:
     """The seat asked in the challenge window passes; the next one is asked, or, when nobody is
     left, A decides the power step whatever card A played."""
-    ev.append(PassEvent(s.turn, s.current_player))  # type: ignore[arg-type]
+    seat = s.current_player
+    assert seat is not None  # the seat asked
+    ev.append(PassEvent(s.turn, seat))
     window = s.window[1:]
     if window:
         return evolve(s, window=window, current_player=window[0])
@@ -240,14 +242,19 @@ def do_challenge(s: P, chosen: tuple[int, ...], ev: list[Event]) -> P:
     targets = (a, *[x for x in _order_after(cseat, n) if x in chosen and x != a])
     ev.append(ChallengeEvent(turn, cseat, targets))
     seats = (cseat, *targets)
-    numbers = {x: table[x].number for x in seats}  # type: ignore[union-attr]
+    shown: list[tuple[int, Card]] = []
+    for x in seats:
+        down = table[x]
+        assert down is not None  # each seat of a showdown has a card down
+        shown.append((x, down))
+    numbers = {x: card.number for x, card in shown}
     if len(targets) == 1:
         winner = cseat if numbers[cseat] >= numbers[a] else a
     else:
         high = max(numbers.values())
         tied = [x for x in seats if numbers[x] == high]
         winner = cseat if cseat in tied else next(x for x in _order_after(cseat, n) if x in tied)
-    ev.append(ShowdownEvent(turn, tuple((x, table[x]) for x in seats), winner))  # type: ignore[misc]
+    ev.append(ShowdownEvent(turn, tuple(shown), winner))
     hidden = list(s.hidden)
     for x in seats:
         hidden[x] = _remove(hidden[x], numbers[x])

@@ -6,13 +6,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from html import escape
-from typing import Any
 
-from kayalib.engine import Chain, Event, Outcome, View, memo
+from kayalib.engine import Chain, Event, JSONRecord, Outcome, RawRecord, View, memo
 from kayalib.errors import ParseError
 from kayalib.kaya.actions import Action
 from kayalib.kaya.cards import Card, Color
 from kayalib.kaya.events import PlayEvent, PowerEvent, ShowdownEvent, event_from_json
+from kayalib.kaya.position import Position
 from kayalib.kaya.rules import KayaRules
 from kayalib.kaya.turn import down_mask, legal_for
 
@@ -24,7 +24,7 @@ def _card(text: str | None) -> Card | None:
 
 
 @dataclass(frozen=True)
-class KayaView(View):
+class KayaView(View[Action]):
     """What seat ``seat`` may know: own hand and face-down card, every face-up card, counts.
 
     ``phase`` and ``current_player`` are the table's (after a turn without a challenge, A
@@ -69,7 +69,7 @@ class KayaView(View):
     laid: tuple[tuple[Card, ...], ...] | None = None
 
     @property
-    def players(self) -> int:  # type: ignore[override]
+    def players(self) -> int:
         return len(self.hand_counts)
 
     @property
@@ -129,7 +129,7 @@ class KayaView(View):
         """This seat's picture of the table: own cards face up, the others' face down."""
         return table_html(self, self.seat)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONRecord:
         """The view as JSON (what a sandboxed bot or a remote seat receives)."""
 
         def cards(items: tuple[Card, ...]) -> list[str]:
@@ -162,7 +162,7 @@ class KayaView(View):
         }
 
     @classmethod
-    def from_json(cls, record: dict[str, Any]) -> KayaView:
+    def from_json(cls, record: RawRecord) -> KayaView:
         """The view a :meth:`to_json` record stands for; ParseError for anything else."""
         try:
             if record["game"] != "kaya":
@@ -232,42 +232,42 @@ def record_hands(record: HandRecord | None, events: Iterable[Event], players: in
     now, at_play = list(record[0]), list(record[1])
     replayed, watched = list(record[2]), list(record[3])
     for event in events:
-        kind = type(event)
-        if kind is PlayEvent:
-            seat = event.seat  # type: ignore[attr-defined]
+        if type(event) is PlayEvent:
+            seat = event.seat
             at_play[seat], now[seat] = now[seat], _FORGOTTEN
             continue
-        if kind is ShowdownEvent:
-            shown = [(seat, c.number) for seat, c in event.cards]  # type: ignore[attr-defined]
-        elif event.power == "orange-keep":  # type: ignore[attr-defined]
-            continue  # shown in the showdown already
+        if type(event) is ShowdownEvent:
+            shown = [(seat, c.number) for seat, c in event.cards]
+            back = False
+        elif type(event) is PowerEvent and event.power != "orange-keep":  # (a kept orange 4
+            shown = [(event.seat, event.card.number)]  # was shown in the showdown already)
+            back = event.power == "green-return"
         else:
-            shown = [(event.seat, event.card.number)]  # type: ignore[attr-defined]
+            continue
         for seat, number in shown:
             if at_play[seat]:
                 watched[seat] += 1
                 replayed[seat] += number in at_play[seat]
             now[seat], at_play[seat] = at_play[seat] - {number}, _FORGOTTEN
-        if kind is PowerEvent and event.power == "green-return":  # type: ignore[attr-defined]
+        if back:  # a green 3 went back to its hand
             seat, number = shown[0]
             now[seat] = now[seat] | {number}
     return tuple(now), tuple(at_play), tuple(replayed), tuple(watched)
 
 
-def table_html(game: Any, seat: int | None) -> str:
+def table_html(game: Position | KayaView, seat: int | None) -> str:
     """An HTML table of the seats for Jupyter: a state (``seat`` None: the whole truth) or a
     view (only that seat's hidden cards)."""
     from kayalib.draw.cards import card_back_svg, kaya_card_svg, row_html
 
     rules = game.rules
-    is_view = isinstance(game, KayaView)
 
     def face(c: Card) -> str:
         return kaya_card_svg(c.color.value, c.number, rules.bonus_value(c), width=34)
 
     rows = []
     for s, color in enumerate(rules.colors):
-        if not is_view:
+        if not isinstance(game, KayaView):
             hand = row_html([face(c) for c in game.hands[s]], empty="-")
             down = game.table[s]
             table = "" if down is None else row_html([face(down)])

@@ -37,7 +37,6 @@ from kayalib.lessons.kit.gate import GatedRunBox
 from kayalib.lessons.kit.plots import Chart, LiveChart
 from kayalib.lessons.kit.tournament import (
     TournamentRunner,
-    bot_label,
     draw_win_rates,
     tournament,
     win_rate_table,
@@ -48,6 +47,7 @@ from kayalib.lessons.maths.matches import heads_up_games
 from kayalib.pages.runbox import Progress
 from kayalib.registry import bot_names, make_bot
 from kayalib.stats import WinRate, share_difference_interval
+from kayalib.words.rates import bot_label, difference_sentence, points
 
 __all__ = [
     "BOTS",
@@ -260,7 +260,7 @@ def test_sentence(t: Translator, test: dict[str, Any]) -> str:
 
 def paired_rows_html(t: Translator, test: dict[str, Any]) -> str:
     """Each bluffer's difference from ``odds`` on the same deals, with its interval."""
-    rows = [[bot_label(t, bot), _points(t, diff), f"{_points(t, low)} \u2013 {_points(t, high)}"]
+    rows = [[bot_label(t, bot), points(t, diff), f"{points(t, low)} \u2013 {points(t, high)}"]
             for bot, diff, low, high in test["rows"]]  # fmt: skip
     return table_html([t("lesson_bot"), t("l07.paired_diff", base=bot_label(t, SWEEP[0])),
                        t("l07.paired_interval")], rows)  # fmt: skip
@@ -275,12 +275,6 @@ def _percents(t: Translator, **values: float) -> dict[str, str]:
     return {name: t.percent(value) for name, value in values.items()}
 
 
-def _points(t: Translator, value: float) -> str:
-    """A difference of two rates in percentage points, with its sign."""
-    text = t.number(abs(value) * 100, 1)
-    return ("+" if value > 0 else "\u2212" if value < 0 else "") + text
-
-
 def against_even(t: Translator, row: Matchup, base: str) -> str:
     """``row`` compared with the exact 50% that ``base`` wins against itself."""
     low, high = row.record.interval()
@@ -292,13 +286,8 @@ def against_even(t: Translator, row: Matchup, base: str) -> str:
 
 def against_base(t: Translator, row: Matchup, base: Matchup) -> str:
     """``row`` compared with ``base`` (the same opponent) by the interval for the difference."""
-    low, high = row.record.difference_interval(base.record)
-    key = "lesson_diff_more" if low > 0 else "lesson_diff_less" if high < 0 else \
-        "lesson_diff_unclear"  # fmt: skip
-    return t(key, bot=bot_label(t, row.bot), base=bot_label(t, base.bot),
-             rate=t.percent(row.record.rate), base_rate=t.percent(base.record.rate),
-             diff=_points(t, row.record.rate - base.record.rate), low=_points(t, low),
-             high=_points(t, high))  # fmt: skip
+    return difference_sentence(t, row.bot, row.record.wins, row.record.games, base.bot,
+                               base.record.wins, base.record.games)  # fmt: skip
 
 
 def compare_sentences(t: Translator, rows: Sequence[Matchup]) -> list[str]:
@@ -528,8 +517,8 @@ def table_view() -> widgets.Widget:
                                           second=bot_label(t, second),
                                           rate=t.percent(wins[first] / games),
                                           second_rate=t.percent(wins[second] / games),
-                                          low=_points(t, figures["low"]),
-                                          high=_points(t, figures["high"]))) + "</p>"  # fmt: skip
+                                          low=points(t, figures["low"]),
+                                          high=points(t, figures["high"]))) + "</p>"  # fmt: skip
 
     chart = LiveChart(draw)
     return widgets.VBox([sentence, chart])

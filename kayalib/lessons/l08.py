@@ -24,7 +24,6 @@ from kayalib.i18n import Translator
 from kayalib.lessons.cards import cards_html
 from kayalib.lessons.kit.plots import Chart
 from kayalib.lessons.kit.simulator import DealSimulator
-from kayalib.lessons.kit.tournament import bot_label
 from kayalib.lessons.maths.bayes_tables import (
     FULL_BLUFF,
     KING,
@@ -42,6 +41,7 @@ from kayalib.lessons.maths.bayes_tables import (
 from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Localized, fill
 from kayalib.words import BlefWords
+from kayalib.words.rates import bot_label
 
 __all__ = [
     "BluffSlider",

@@ -14,16 +14,20 @@ from kayalib.i18n import Translator
 from kayalib.pages.language import Language, Localized
 from kayalib.pages.options import PageOptions
 
-__all__ = ["SeedBadge", "badge_html"]
+__all__ = ["SeedBadge", "badge_html", "badge_words"]
 
 
-def badge_html(t: Translator, options: PageOptions, own: int | None) -> str:
+def badge_words(t: Translator, options: PageOptions, own: int | None) -> str:
     """The badge's words: the class seed, or the student's number, the class seed and ``own``
     (the seed the page uses)."""
     if options.student is None:
-        words = t("teach_badge_class", seed=options.seed)
-    else:
-        words = t("teach_badge_student", student=options.student, seed=options.seed, own=own)
+        return t("teach_badge_class", seed=options.seed)
+    return t("teach_badge_student", student=options.student, seed=options.seed, own=own)
+
+
+def badge_html(t: Translator, options: PageOptions, own: int | None) -> str:
+    """The badge as HTML (:func:`badge_words` in a box)."""
+    words = badge_words(t, options, own)
     return (f'<span class="kayalib-seed-badge" title="{escape(t("teach_badge_tooltip"))}" '
             'style="display:inline-block;max-width:100%;box-sizing:border-box;'
             'background:#f1f3f7;border:1px solid #c8ccd4;border-radius:4px;'

@@ -23,7 +23,7 @@ import functools
 import logging
 from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import ParamSpec
 
 import ipywidgets as widgets
 
@@ -32,7 +32,9 @@ from kayalib.errors import KayalibError
 from kayalib.i18n import Translator
 from kayalib.pages.widgets import show_if
 
-__all__ = ["ErrorBanner", "banner_html"]
+__all__ = ["Banner", "ErrorBanner", "banner_html"]
+
+P = ParamSpec("P")
 
 log = logging.getLogger("kayalib.pages")
 
@@ -42,8 +44,9 @@ def banner_html(text: str) -> str:
     return f'<div class="kaya-error-text">\u26a0 {escape(text)}</div>'
 
 
-class ErrorBanner(widgets.HTML):
-    """One line that shows the last error (hidden while there is none).
+class Banner:
+    """The banner's words, and what a callback's failure does, without a widget of its own (a
+    page drawn by one widget shows :attr:`text` itself; :class:`ErrorBanner` is the widget).
 
     ``t()`` gives the translator of the page (or widget) now; ``refusal(r)``, when given, says a
     refusal in the page's own words (a play app names its seats "You", "Player 2 (bot)").
@@ -53,12 +56,13 @@ class ErrorBanner(widgets.HTML):
         self,
         t: Callable[[], Translator],
         refusal: Callable[[Refusal], str] | None = None,
+        shown: Callable[[str], None] | None = None,
     ) -> None:
-        super().__init__(value="")
-        self.add_class("kaya-error")
         self._t = t
         self._refusal = refusal
-        show_if(self, False)
+        self._shown = shown or (lambda _text: None)
+        #: the line shown now ("" while there is none)
+        self.text = ""
 
     def describe(self, error: BaseException) -> str:
         """The words for ``error`` (an unexpected one is logged as well)."""
@@ -76,13 +80,12 @@ class ErrorBanner(widgets.HTML):
 
     def show(self, error: BaseException | str) -> None:
         """Show ``error`` (or a message) as one readable line."""
-        text = error if isinstance(error, str) else self.describe(error)
-        self.value = banner_html(text)
-        show_if(self, True)
+        self.text = error if isinstance(error, str) else self.describe(error)
+        self._shown(self.text)
 
     def clear(self) -> None:
-        self.value = ""
-        show_if(self, False)
+        self.text = ""
+        self._shown(self.text)
 
     def report(self, error: BaseException, after: Callable[[], None] | None = None) -> None:
         """Show ``error``, then run ``after()`` (a page redrawing itself; its own failure is only
@@ -96,16 +99,16 @@ class ErrorBanner(widgets.HTML):
 
     def guard(
         self,
-        handler: Callable[..., Any],
+        handler: Callable[P, object],
         *,
         clear: bool = True,
         after: Callable[[], None] | None = None,
-    ) -> Callable[..., None]:
+    ) -> Callable[P, None]:
         """``handler`` as a widget callback: a failure is shown here (then ``after()`` runs, a
         page redrawing itself), never lost; success clears the banner unless ``clear=False``."""
 
         @functools.wraps(handler)
-        def run(*args: Any, **kwargs: Any) -> None:
+        def run(*args: P.args, **kwargs: P.kwargs) -> None:
             try:
                 handler(*args, **kwargs)
             except Exception as error:  # shown to the reader on purpose
@@ -115,3 +118,43 @@ class ErrorBanner(widgets.HTML):
                     self.clear()
 
         return run
+
+
+class ErrorBanner(widgets.HTML):
+    """The banner as a widget of its own: one line that shows the last error (hidden while
+    there is none); a :class:`Banner` says what it shows."""
+
+    def __init__(
+        self,
+        t: Callable[[], Translator],
+        refusal: Callable[[Refusal], str] | None = None,
+    ) -> None:
+        super().__init__(value="")
+        self.banner = Banner(t, refusal, self._draw)
+        self.add_class("kaya-error")
+        show_if(self, False)
+
+    def _draw(self, text: str) -> None:
+        self.value = banner_html(text) if text else ""
+        show_if(self, bool(text))
+
+    def describe(self, error: BaseException) -> str:
+        return self.banner.describe(error)
+
+    def show(self, error: BaseException | str) -> None:
+        self.banner.show(error)
+
+    def clear(self) -> None:
+        self.banner.clear()
+
+    def report(self, error: BaseException, after: Callable[[], None] | None = None) -> None:
+        self.banner.report(error, after)
+
+    def guard(
+        self,
+        handler: Callable[P, object],
+        *,
+        clear: bool = True,
+        after: Callable[[], None] | None = None,
+    ) -> Callable[P, None]:
+        return self.banner.guard(handler, clear=clear, after=after)

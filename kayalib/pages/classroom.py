@@ -40,14 +40,17 @@ import logging
 import os
 import urllib.error
 import urllib.request
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 from urllib.parse import urlencode
 
+from kayalib.engine import JSONRecord
+from kayalib.errors import ClassUnreachableError
 from kayalib.pages.kernel import SECRET_ENV, SECRET_HEADER
 
 __all__ = [
+    "SEAT_ENV",
     "URL_ENV",
     "ClassLink",
     "class_data",
@@ -62,14 +65,13 @@ log = logging.getLogger("kayalib.pages")
 
 #: where the class service is, for the server's kernels (``http://host:port/base/``)
 URL_ENV = "KAYALIB_CLASS_URL"
-#: who the student is: the member token and the browser's pseudonym (request headers the class
-#: server passes to the page's kernel, :func:`kayalib.server.table_web.pass_identity`)
+#: who the student is: the member token, the browser's pseudonym and, on a play page of a class
+#: table, the token of the seat the browser holds there (request headers the class server
+#: passes to the page's kernel from the browser's cookies,
+#: :func:`kayalib.server.table_web.pass_identity`: a token is never in a page's address)
 MEMBER_ENV, AUTHOR_ENV = "HTTP_X_KAYALIB_MEMBER", "HTTP_X_KAYALIB_AUTHOR"
+SEAT_ENV = "HTTP_X_KAYALIB_SEAT"
 TIMEOUT = 10.0
-
-
-class ClassUnreachableError(OSError):
-    """The class service did not answer (or answered something that is not JSON)."""
 
 
 @dataclass(frozen=True)
@@ -99,11 +101,12 @@ class ClassLink:
             return None
         return cls(url, tuple(headers))
 
-    def request(self, path: str, body: dict[str, Any] | None = None,
+    def request(self, path: str, body: Mapping[str, object] | None = None,
                 query: dict[str, str] | None = None,
-                headers: dict[str, str] | None = None) -> tuple[int, Any]:  # fmt: skip
+                headers: dict[str, str] | None = None) -> tuple[int, object]:  # fmt: skip
         """``GET`` (or ``POST`` with a JSON ``body``) ``kayalib/<path>``: the status and the JSON
-        answer; :class:`ClassUnreachableError` when the service does not answer."""
+        answer (not checked: whoever reads it checks its shape); :class:`ClassUnreachableError`
+        when the service does not answer."""
         url = self.url + "kayalib/" + path + ("?" + urlencode(query) if query else "")
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST")
@@ -125,6 +128,19 @@ class ClassLink:
     def websocket_url(self, path: str) -> str:
         return "ws" + self.url[4:] + "kayalib/" + path
 
+    def page_path(self, path: str, **query: str) -> str:
+        """The address of the service's page ``kayalib/<path>`` as a browser of this page
+        reaches it (the service's path on the page's own server: the class server, or the
+        hub's proxy), with ``query``.
+
+        >>> ClassLink("http://127.0.0.1:8866/", ()).page_path("join", code="K7Q4")
+        '/kayalib/join?code=K7Q4'
+        """
+        from urllib.parse import urlsplit
+
+        where = urlsplit(self.url).path or "/"
+        return where + "kayalib/" + path + ("?" + urlencode(query) if query else "")
+
 
 def _text(value: object) -> str | None:
     if value is None:
@@ -134,11 +150,11 @@ def _text(value: object) -> str | None:
     return str(value)[:40]
 
 
-def _share(kind: str, lesson: str, name: str, value: dict[str, Any]) -> bool:
+def _share(kind: str, lesson: str, name: str, value: JSONRecord) -> bool:
     link = ClassLink.from_environment()
     if link is None:
         return False
-    body = {"kind": kind, "lesson": str(lesson), "name": str(name), "value": value,
+    body: JSONRecord = {"kind": kind, "lesson": str(lesson), "name": str(name), "value": value,
             "member": os.environ.get(MEMBER_ENV, ""), "author": os.environ.get(AUTHOR_ENV, "")}
     try:
         status, _answer = link.request("class/entry", body)
@@ -187,9 +203,10 @@ def in_class_mode() -> bool:
     return ClassLink.from_environment() is not None
 
 
-def class_data(kind: str, lesson: str | None = None, name: str | None = None) -> Any:
-    """The class's data of ``kind`` (see :mod:`kayalib.server.classdata`), or ``None`` outside
-    class mode or when the class service does not answer."""
+def class_data(kind: str, lesson: str | None = None, name: str | None = None) -> object:
+    """The class's data of ``kind`` (see :mod:`kayalib.server.classdata`; not checked: whoever
+    reads it checks its shape), or ``None`` outside class mode or when the class service does
+    not answer."""
     link = ClassLink.from_environment()
     if link is None:
         return None

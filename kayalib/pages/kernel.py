@@ -9,8 +9,11 @@ helper imports a web stack into every kernel (seconds of CPU and about 100 MB ea
 happens only when Voila says the kernel is preheated (``VOILA_PREHEAT=True``) and the address
 has not arrived yet; everywhere else :func:`query_string` returns at once.
 
-The class server also gives its kernels the teacher's key (:data:`TEACHER_KEY_ENV`): with it,
-an answer key opens only for an address that carries that key (:func:`is_teacher_key`).
+The answer key (``?solutions=key``) opens in a page only when the server vouches for the
+browser (:func:`answer_key_status`): a server with an answer key (``make class``) trades that
+key, in the teacher's first address, for a cookie, and tells the kernel of each page that
+browser opens (a request header holding a proof made with the kernels' own secret); no key
+reaches a kernel. A server without one (``make app``, Binder) never opens it.
 
 In a Voila kernel, :func:`protect_the_page` keeps every traceback off the page: log records and
 tracebacks go to the server's terminal, never over the websocket to a browser.
@@ -27,13 +30,16 @@ import socket
 import struct
 import sys
 import time
-from typing import Any
+from typing import BinaryIO
 
 __all__ = [
+    "ANSWERS_ENV",
+    "ANSWERS_HEADER",
+    "ANSWER_KEY_ENV",
     "SECRET_ENV",
     "SECRET_HEADER",
-    "TEACHER_KEY_ENV",
-    "is_teacher_key",
+    "answer_key_status",
+    "answers_proof",
     "in_voila_kernel",
     "protect_the_page",
     "query_string",
@@ -46,8 +52,11 @@ log = logging.getLogger("kayalib.pages")
 #: header with the server's secret, so only the server's own kernels may read a page's address.
 SECRET_HEADER = "X-Kayalib-Kernel"
 SECRET_ENV = "KAYALIB_KERNEL_SECRET"
-#: the teacher's key the class server gives its kernels (``make class`` prints it).
-TEACHER_KEY_ENV = "KAYALIB_TEACHER_KEY"
+#: the header by which the server vouches that a page's browser opened the answer-key address,
+#: and the environment variable it becomes in the page's kernel
+ANSWERS_HEADER, ANSWERS_ENV = "X-Kayalib-Answers", "HTTP_X_KAYALIB_ANSWERS"
+#: "1" in the kernels of a server that has an answer key
+ANSWER_KEY_ENV = "KAYALIB_ANSWER_KEY"
 _CONNECT_TIMEOUT = 10.0
 _STOPPING_WAIT = 30.0
 
@@ -61,12 +70,25 @@ def query_string() -> str:
     return os.environ.get("QUERY_STRING", "")
 
 
-def is_teacher_key(given: str) -> bool:
-    """Whether ``given`` opens the answer key: on a server with a teacher's key (``make class``)
-    only that key does; without one (``make app``, a teacher alone on their laptop) any value.
-    """
-    expected = os.environ.get(TEACHER_KEY_ENV, "")
-    return not expected or hmac.compare_digest(given.encode(), expected.encode())
+def answers_proof(secret: str) -> str:
+    """The header value by which a server with the kernels' ``secret`` vouches for a browser
+    that opened its answer-key address."""
+    return hmac.new(secret.encode(), b"kayalib answers", "sha256").hexdigest()
+
+
+def answer_key_status() -> str:
+    """Whether this page may show the answer key: ``"open"`` outside a page a server started
+    (the teacher's own Python: the worksheets, JupyterLab) and in a page whose server vouched
+    for its browser; ``"closed"`` in any other page of a server that has an answer key;
+    ``"none"`` in a page of a server that has none (``make app``, Binder)."""
+    if not in_voila_kernel():
+        return "open"
+    if os.environ.get(ANSWER_KEY_ENV) != "1":
+        return "none"
+    secret, given = os.environ.get(SECRET_ENV, ""), os.environ.get(ANSWERS_ENV, "")
+    if secret and hmac.compare_digest(given.encode(), answers_proof(secret).encode()):
+        return "open"
+    return "closed"
 
 
 def wait_for_request() -> dict[str, str]:
@@ -153,12 +175,12 @@ def receive_one_message(
                     return message.decode("utf-8", "replace")
 
 
-def _read_exactly(reader: Any, n: int) -> bytes | None:
+def _read_exactly(reader: BinaryIO, n: int) -> bytes | None:
     data = reader.read(n)
     return data if data is not None and len(data) == n else None
 
 
-def _read_frame(reader: Any) -> tuple[bool, int, bytes] | None:
+def _read_frame(reader: BinaryIO) -> tuple[bool, int, bytes] | None:
     head = _read_exactly(reader, 2)
     if head is None:
         return None
@@ -238,7 +260,7 @@ def protect_the_page() -> None:
     if shell is None or getattr(shell, "_kayalib_quiet_tracebacks", False):
         return
 
-    def showtraceback(*_args: Any, **_kwargs: Any) -> None:
+    def showtraceback(*_args: object, **_kwargs: object) -> None:
         log.error("Exception in callback", exc_info=sys.exc_info())
 
     shell.showtraceback = showtraceback

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import string
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Protocol
 
@@ -72,7 +72,7 @@ class Language:
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
         self.t = Translator(lang)
-        self._followers: weakref.WeakSet[Any] = weakref.WeakSet()
+        self._followers: weakref.WeakSet[Follower] = weakref.WeakSet()
 
     @property
     def lang(self) -> str:
@@ -153,7 +153,9 @@ class _Figures(string.Formatter):
         self.t = t
         self.in_fraction = False
 
-    def vformat(self, format_string: str, args: Any, kwargs: Any) -> str:
+    def vformat(
+        self, format_string: str, args: Sequence[object], kwargs: Mapping[str, object]
+    ) -> str:
         """The text with its fields filled; a whole number right beside a ``/`` is one side of
         a fraction and is written without group separators (``33820/134596``); with spaces
         around the ``/`` it is a division of numbers and keeps them (``33,820 / 134,596``)."""
@@ -170,7 +172,7 @@ class _Figures(string.Formatter):
             out.append(self.format_field(value, spec or ""))
         return "".join(out)
 
-    def format_field(self, value: Any, spec: str) -> str:
+    def format_field(self, value: Any, spec: str) -> str:  # any value str.format takes
         t = self.t
         if callable(value):  # words in the language of t, whatever the format asks
             return str(value(t))
@@ -195,7 +197,7 @@ class _Figures(string.Formatter):
         return super().format_field(value, spec)
 
 
-def fill(t: Translator, text: str, **values: Any) -> str:
+def fill(t: Translator, text: str, **values: object) -> str:
     """``text`` with its ``{placeholders}`` filled, numbers written in the language of ``t``.
 
     ``{x}``: whole numbers with grouping, fractions as ``a/b``, floats with up to 4 decimals;

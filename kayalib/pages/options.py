@@ -23,15 +23,17 @@ person can type into a page, on every page.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
 from urllib.parse import parse_qs
 
-from kayalib.errors import KayalibError, SeedError
+from kayalib.errors import AddressError, KayalibError, SeedError
 from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
-from kayalib.pages.kernel import is_teacher_key, query_string
+from kayalib.pages.kernel import answer_key_status, query_string
 from kayalib.seeds import MAX_STUDENT, personal_seed
+
+T = TypeVar("T")
 
 __all__ = [
     "DEFAULT_SPEED",
@@ -65,11 +67,7 @@ RESUME_CHARS = 16_000
 #: the most ``name=value`` fields of an address that are read (the rest are ignored).
 MAX_FIELDS = 50
 #: the notices with words of their own (every other refused value gets ``server_bad_value``).
-_OWN_NOTICES = ("seed", "lang", "speed", "bots", "resume")
-
-
-class AddressError(KayalibError):
-    """A value of the page address that is not one of its choices (or is far too long)."""
+_OWN_NOTICES = ("seed", "lang", "speed", "bots", "resume", "answer_key", "no_answer_key")
 
 
 def is_seed_text(text: str) -> bool:
@@ -149,14 +147,15 @@ class PageOptions:
     own seed (:func:`kayalib.seeds.personal_seed`), so everyone gets their own and the teacher
     can reproduce any student's. ``solutions=off`` is an assessment (no solutions, no answers in
     the feedback); ``solutions=key`` is the teacher's view (``teacher``): every prediction's
-    gate is open from the start and an answer key stands beside each exercise. Under
-    ``make class`` the teacher's view also needs ``&key=`` with the teacher's key the server
-    printed (:func:`kayalib.pages.kernel.is_teacher_key`, passed on to the page's links as
-    ``key``); without it the page is a student's. ``hint`` is
+    gate is open from the start and an answer key stands beside each exercise. In a page a
+    server started, the teacher's view opens only for the browser that opened the answer-key
+    address the class server printed (:func:`kayalib.pages.kernel.answer_key_status`);
+    otherwise the page is a student's and says why (``problems``). ``hint`` is
     ``None`` when the address does not say; ``bots`` the players it names; ``choices`` a page's
-    own settings (``mode=deck``), each checked against what that page offers. ``table`` and
-    ``seat`` name a seat at a class table (the join page's address for a play app,
-    :mod:`kayalib.ui.remote`).
+    own settings (``mode=deck``), each checked against what that page offers. ``table`` names
+    a class table (a play page's address, :mod:`kayalib.ui.remote`); ``seat`` is the token of
+    the seat this browser holds there, which the server hands the page's kernel from the
+    browser's cookie (:meth:`from_environment`): a token is never read from an address.
     """
 
     lang: str = DEFAULT_LANGUAGE
@@ -164,7 +163,6 @@ class PageOptions:
     student: int | None = None
     solutions: bool = True
     teacher: bool = False
-    key: str = ""
     size: str = "normal"
     hint: bool | None = None
     speed: str = DEFAULT_SPEED
@@ -187,7 +185,7 @@ class PageOptions:
         allowed values; ``bots`` the players a page knows (another name is a problem)."""
         fields = query_fields(query)
         problems: list[str] = []
-        values: dict[str, Any] = {}
+        values: dict[str, Any] = {}  # the settings found, of the fields' own types
 
         def given(name: str, limit: int = VALUE_CHARS) -> str | None:
             found = fields.get(name)
@@ -199,7 +197,9 @@ class PageOptions:
                 return None
             return text
 
-        def read(name: str, check: Any, *args: Any, limit: int = VALUE_CHARS) -> Any:
+        def read(
+            name: str, check: Callable[..., T], *args: object, limit: int = VALUE_CHARS
+        ) -> T | None:
             text = given(name, limit)
             if text is None:
                 return None
@@ -219,17 +219,18 @@ class PageOptions:
                 problems.append("bots")
         values["resume"] = given("resume", RESUME_CHARS)
         values["table"] = read("table", _table_code)
-        values["seat"] = read("seat", _seat_token) if values["table"] is not None else None
         values["size"] = read("size", _choice, "size", SIZES)
         hint = read("hint", _choice, "hint", (*HINT_ON, *HINT_OFF))
         values["hint"] = None if hint is None else hint in HINT_ON
         student = read("student", _student)
         values["student"] = student if values["seed"] is not None else None
         solutions = read("solutions", lambda text: _choice(text.lower(), "solutions", SOLUTIONS))
-        key = (given("key") or "")[:64]
         values["solutions"] = solutions != "off"
-        values["teacher"] = solutions == "key" and is_teacher_key(key)
-        values["key"] = key if values["teacher"] else ""
+        if solutions == "key":
+            status = answer_key_status()
+            values["teacher"] = status == "open"
+            if status != "open":
+                problems.append("answer_key" if status == "closed" else "no_answer_key")
         own = {}
         for name, allowed in (choices or {}).items():
             value = read(name, _choice, name, allowed)
@@ -239,10 +240,28 @@ class PageOptions:
         return cls(**settings, choices=own, problems=tuple(dict.fromkeys(problems)))
 
     @classmethod
-    def from_environment(cls, **checks: Any) -> PageOptions:
+    def from_environment(
+        cls,
+        *,
+        choices: Mapping[str, Sequence[str]] | None = None,
+        bots: Collection[str] | None = None,
+    ) -> PageOptions:
         """Options from ``QUERY_STRING``, which Voila sets from the page address (waited for in
-        a pooled kernel: :func:`kayalib.pages.kernel.query_string`)."""
-        return cls.parse(query_string(), **checks)
+        a pooled kernel: :func:`kayalib.pages.kernel.query_string`), and for a class table the
+        seat the server says this browser holds there (:data:`kayalib.pages.classroom.SEAT_ENV`).
+        """
+        import os
+
+        from kayalib.pages.classroom import SEAT_ENV
+
+        options = cls.parse(query_string(), choices=choices, bots=bots)
+        token = os.environ.get(SEAT_ENV, "")
+        if options.table is None or not token:
+            return options
+        try:
+            return replace(options, seat=_seat_token(token))
+        except AddressError:
+            return options
 
     @property
     def seed_in_use(self) -> int | None:
@@ -267,8 +286,8 @@ class PageOptions:
     def notices(self, t: Translator, *, bots: Sequence[str] = ()) -> list[str]:
         """A sentence for each refused value, in the language of ``t`` (``bots``: the players
         the page knows, named in the notice about unknown ones)."""
-        words: dict[str, dict[str, Any]] = {"seed": {"digits": SEED_DIGITS},
-                                            "bots": {"names": ", ".join(sorted(bots))}}
+        words: dict[str, dict[str, object]] = {"seed": {"digits": SEED_DIGITS},
+                                               "bots": {"names": ", ".join(sorted(bots))}}
         return [
             t(f"server_bad_{name}", **words.get(name, {})) if name in _OWN_NOTICES
             else t("server_bad_value", name=name)
@@ -284,8 +303,6 @@ class PageOptions:
             query["student"] = str(self.student)
         if self.teacher:
             query["solutions"] = "key"
-            if self.key:
-                query["key"] = self.key
         elif not self.solutions:
             query["solutions"] = "off"
         return query

@@ -8,9 +8,6 @@
 // - Every control has a name a screen reader says (its label, else its tooltip).
 // - Keyboard: when the control you used disappears or is disabled (your move was made), focus
 //   moves to the next action offered to you, so a whole turn works with Tab, Space and Enter.
-// - Once an app's widgets are built, the page tells its kernel (the hidden `.kaya-loaded` text
-//   box), which sends them all again: an update that came while they were being built was
-//   dropped by the widget library (see loaded_signal in kayalib/pages/widgets.py).
 // - A Voila page ends with the kit's version (window.kayalibVersion, set by page_script()), so a
 //   teacher can tell which one a class runs.
 (function () {
@@ -100,14 +97,6 @@
     }
   }
 
-  function told() {
-    document.querySelectorAll(".kaya-loaded input:not([data-kaya-told])").forEach(function (el) {
-      el.setAttribute("data-kaya-told", "");
-      el.value = "loaded";
-      el.dispatchEvent(new Event("input", { bubbles: true }));
-    });
-  }
-
   function footer() {
     const version = window.kayalibVersion;
     if (!version || !document.body.hasAttribute("data-voila") || document.readyState === "loading"
@@ -124,7 +113,6 @@
   function update() {
     queued = false;
     footer();
-    told();
     mark();
     refocus();
   }

@@ -26,7 +26,7 @@ while the games run and always comes back, the bar fills and turns green when th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import ipywidgets as widgets
 
@@ -35,6 +35,8 @@ from kayalib.pages.language import Localized, Text
 from kayalib.progress import ProgressCallback
 
 __all__ = ["Progress", "RunBox"]
+
+ResultT = TypeVar("ResultT")
 
 
 class Progress:
@@ -56,12 +58,13 @@ class Progress:
         return lambda done, _part_total: self(base + done, total)
 
 
-class RunBox(widgets.VBox, Localized):
+class RunBox(widgets.VBox, Localized, Generic[ResultT]):
     """Count box + Run button + progress bar + result (see the module doc).
 
     ``head`` widgets go above the controls (a title, seat pickers), ``before`` and ``after``
     beside the count box (an opponent, a seed box), ``below`` under the bar (where the results
-    are shown). ``results`` is what the last run gave (``None`` before the first).
+    are shown). ``results`` is what the last run gave (a ``ResultT``; ``None`` before the
+    first). ``kwargs`` go to the box widget.
     """
 
     count_label: Text = ""
@@ -92,7 +95,7 @@ class RunBox(widgets.VBox, Localized):
         self.run_button = widgets.Button(button_style="primary", layout={"width": "auto"})
         self.run_button.add_class(self.run_class)
         self.progress = widgets.IntProgress(value=0, min=0, max=1)
-        self.results: Any = None
+        self.results: ResultT | None = None
         self.run_button.on_click(self.errors.guard(lambda _: self.run()))
         controls = widgets.HBox([*before, self.count_box, *after, self.run_button])
         super().__init__([*head, controls, self.progress, self.errors, *below], **kwargs)
@@ -100,7 +103,7 @@ class RunBox(widgets.VBox, Localized):
 
     # -- what a page part says -------------------------------------------------------------
 
-    def work(self, count: int, progress: Progress) -> Any:  # pragma: no cover - abstract
+    def work(self, count: int, progress: Progress) -> ResultT:  # pragma: no cover - abstract
         """Play ``count`` games (rounds, deals), reporting progress; return the result."""
         raise NotImplementedError
 
@@ -120,7 +123,7 @@ class RunBox(widgets.VBox, Localized):
         self.relabel_controls()
         self.show()
 
-    def run(self) -> Any:
+    def run(self) -> ResultT:
         """Play the games now (the button's click): the results are kept, shown and returned."""
         count = int(self.count_box.value)
         self.run_button.disabled = True

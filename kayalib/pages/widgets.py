@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from html import escape
 from pathlib import Path
-from typing import Any
 
 import ipywidgets as w
 
@@ -18,14 +17,10 @@ __all__ = [
     "escape",
     "html",
     "inline_markup",
-    "loaded_signal",
     "page_script",
-    "resend_state",
     "set_options",
     "show_if",
     "slider",
-    "widget_states",
-    "widget_tree",
 ]
 
 SLIDER_LAYOUT = {"width": "100%", "max_width": "40em"}
@@ -61,69 +56,7 @@ def page_script() -> str:
     return version + (Path(__file__).parent / "page.js").read_text("utf-8")
 
 
-def widget_tree(root: w.Widget, last: w.Widget | None = None) -> Iterator[w.Widget]:
-    """Every widget in ``root``'s tree (children, layouts, styles), ``last``'s own tree last.
-
-    >>> label, button = w.Label("a"), w.Button()
-    >>> [type(x).__name__ for x in widget_tree(w.VBox([label, button]), last=label)]
-    ['VBox', 'Layout', 'Button', 'Layout', 'ButtonStyle', 'Label', 'Layout', 'LabelStyle']
-    """
-
-    def walk(widget: w.Widget) -> Iterator[w.Widget]:
-        if widget is last:
-            return
-        yield widget
-        for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
-            if isinstance(part, w.Widget):
-                yield part
-        for child in getattr(widget, "children", ()):
-            yield from walk(child)
-
-    yield from walk(root)
-    if last is not None:
-        yield from widget_tree(last)
-
-
-def loaded_signal(on_loaded: Callable[[], object]) -> w.Text:
-    """A hidden text box that the page helper (``page.js``) fills in once the page has built the
-    widgets around it; then ``on_loaded()`` runs in the kernel. Put it in the page's widget tree.
-
-    Why: a page that loads while its kernel is already at work (a bot's paced move, the intro, a
-    class table's news) can miss an update. While the browser's widget library builds the widgets
-    it has asked the kernel for, it drops any message for a widget not built yet, and that widget
-    keeps its old state for good (a stale "Player 3 is thinking…" and no bid to make). Once the
-    text box is on the page, every widget around it is built, so state sent again from
-    ``on_loaded`` (:func:`resend_state`: each widget that changed since the page was shown)
-    arrives.
-    """
-    signal = w.Text(value="", continuous_update=True, layout={"display": "none"})
-    signal.add_class("kaya-loaded")
-
-    def told(change: dict[str, Any]) -> None:
-        if change["new"]:
-            on_loaded()
-
-    signal.observe(told, names="value")
-    return signal
-
-
-def widget_states(widgets: Iterable[w.Widget]) -> dict[str, dict[str, Any]]:
-    """Each widget's state as the page would be sent it now, by model id."""
-    return {widget.model_id: widget.get_state() for widget in widgets}
-
-
-def resend_state(widgets: Iterable[w.Widget], since: dict[str, dict[str, Any]]) -> list[w.Widget]:
-    """Send the whole state again of each widget (in this order) that is not as it was in
-    ``since`` (:func:`widget_states`, taken when the page was shown); those sent."""
-    sent = []
-    for widget in widgets:
-        if since.get(widget.model_id) != widget.get_state():
-            widget.send_state()
-            sent.append(widget)
-    return sent
-
-
-def set_options(dropdown: w.Dropdown, options: Sequence[tuple[str, Any]]) -> None:
+def set_options(dropdown: w.Dropdown, options: Sequence[tuple[str, object]]) -> None:
     """Replace a dropdown's ``(label, value)`` options, keeping its value when still offered."""
     options = list(options)
     if list(dropdown.options) == options:

@@ -13,12 +13,11 @@ from kayalib.sandbox.botfile import BotFile, read_bot_file
 from kayalib.sandbox.client import SandboxedBot
 from kayalib.sandbox.confine import PROTECTIONS, Confinement, confinement
 from kayalib.sandbox.limits import Limits
-from kayalib.sandbox.process import FAULTS, BotFault, BotProcess
+from kayalib.sandbox.process import FAULTS, BotProcess
 
 __all__ = [
     "FAULTS",
     "PROTECTIONS",
-    "BotFault",
     "BotFile",
     "BotProcess",
     "Confinement",

@@ -3,7 +3,7 @@
 ``choose(view, rng)`` sends the view's JSON and a per-move key (256 bits drawn from ``rng``,
 the seat's generator, which holds no seed) to the bot's sandboxed process and returns the
 action text it answers; the engine parses and checks that text against its legal actions like
-any action. A fault is a :class:`~kayalib.sandbox.process.BotFault`. A process that ended is
+any action. A fault is a :class:`~kayalib.errors.BotFault`. A process that ended is
 started again at the next game; a bot file that does not start is not started again (every
 later move is the same fault at once).
 """
@@ -11,13 +11,16 @@ later move is the same fault at once).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from kayalib.engine import Chain, evolve
+from kayalib.errors import BotFault
 from kayalib.sandbox.botfile import BotFile
 from kayalib.sandbox.confine import Confinement, confinement
 from kayalib.sandbox.limits import Limits
-from kayalib.sandbox.process import OUTPUT_CHARS, BotFault, BotProcess
+from kayalib.sandbox.process import OUTPUT_CHARS, BotProcess
 
 __all__ = ["SandboxedBot", "move_message"]
 
@@ -78,6 +81,21 @@ class SandboxedBot:
             self._finish(process)
             return False
         return True
+
+    @staticmethod
+    def ready_all(bots: Sequence[SandboxedBot]) -> None:
+        """Start ``bots`` and wait for all of them at once, each against its own start-up time
+        (counted from its launch): a file that hangs or fails while it loads costs only
+        itself (a ``startup`` forfeit), never an entrant that is waited for after it."""
+        for bot in bots:
+            bot.start()
+        if len(bots) < 2:
+            for bot in bots:
+                bot.ready()
+            return
+        with ThreadPoolExecutor(max_workers=len(bots), thread_name_prefix="bot-start") as pool:
+            for _ in pool.map(SandboxedBot.ready, bots):
+                pass
 
     def new_game(self) -> None:
         """The next move belongs to a new game: the bot's process makes a fresh bot for it."""

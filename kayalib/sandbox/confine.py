@@ -9,11 +9,13 @@ once, with a small Python program, and remembers), and says which protections it
 - ``unshare`` (util-linux): the same namespaces, but the filesystem is the machine's;
 - ``none``: a plain process.
 
-Run as root, each bot also gets a user id of its own (its own count of processes, no signal to
-any other process, no access to another entrant's directory), wherever Python can still run as
-that user. The limits (:mod:`kayalib.sandbox.limits`), the clean environment and the captured
-output come with every kind; the limit on processes holds for a user other than root, and
-everything a bot starts is killed at the end where it has a PID namespace or a user of its own.
+No bot ever runs as root. Run by root, each bot gets a user id of its own (its own count of
+processes, no signal to any other process, no access to another entrant's directory, nor to
+root's files), in each kind where Python can run as that user; a kind where it cannot is
+refused with the reason (``auto`` takes the next). The limits (:mod:`kayalib.sandbox.limits`),
+the clean environment and the captured output come with every kind; the limit on processes
+holds for a user other than root (so for every bot a root referee starts), and everything a
+bot starts is killed at the end where it has a PID namespace or a user of its own.
 """
 
 from __future__ import annotations
@@ -230,8 +232,12 @@ def clean_environment(home: str) -> dict[str, str]:
 @functools.cache
 def confinement(kind: str = "auto") -> Confinement:
     """The sandbox bots run in: ``kind`` itself (``bubblewrap``, ``unshare`` or ``none``), or for
-    ``auto`` the strongest that works here. Each is tried once, with a user of its own when this
-    process is root."""
+    ``auto`` the strongest that works here. Each is tried once.
+
+    No bot ever runs as root: when this process is root, a kind works only if a bot runs in it
+    as a user of its own (:func:`free_uid`), so that file permissions and the process limit
+    hold for it; a kind where it cannot (its Python or kayalib not readable by another user,
+    say) is refused with the reason (ArgumentError), and ``auto`` goes on to the next."""
     from kayalib.errors import ArgumentError
 
     if kind not in ("auto", *KINDS):
@@ -244,11 +250,17 @@ def confinement(kind: str = "auto") -> Confinement:
         if program is not None and (not posix or shutil.which(program) is None):
             tried.append(f"no {program}")
             continue
-        for own_user in (True, False) if root else (False,):
-            unset = _works(candidate, own_user)
-            if unset is not None:
-                return Confinement(candidate, own_user, "; ".join(tried), unset)
-        tried.append(f"{candidate} does not run here")
+        if candidate == "none" and kind == "auto" and not root:
+            return Confinement("none", False, "; ".join(tried))  # the plain process always runs
+        unset = _works(candidate, own_user=root)
+        if unset is not None:
+            return Confinement(candidate, root, "; ".join(tried), unset)
+        tried.append(f"{candidate} cannot run a bot as a user other than root here (its Python "
+                     "or kayalib is not readable by other users)" if root
+                     else f"{candidate} does not run here")  # fmt: skip
     if kind != "auto":
-        raise ArgumentError(f"the {kind} sandbox does not work here ({'; '.join(tried)})")
-    return Confinement("none", False, "; ".join(tried))
+        raise ArgumentError(f"the {kind} sandbox does not work here ({'; '.join(tried)})"
+                            + ("; a bot never runs as root: use bubblewrap, or run the "
+                               "tournament as a user other than root" if root else ""))
+    raise ArgumentError(f"no sandbox here can run a bot file as a user other than root "
+                        f"({'; '.join(tried)}); run the tournament as a user other than root")

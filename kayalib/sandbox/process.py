@@ -5,7 +5,7 @@ of the file, a clean argv and environment (:func:`~kayalib.sandbox.confine.clean
 its output captured in a file of the referee's, its own session and process group, paused
 (``SIGSTOP``) except while it thinks about its own move, and killed with everything it started
 when it ends. JSON Lines both ways (:mod:`kayalib.sandbox.runner`); nothing is ever unpickled.
-Whatever goes wrong is a :class:`BotFault` with its reason.
+Whatever goes wrong is a :class:`~kayalib.errors.BotFault` with its reason.
 """
 
 from __future__ import annotations
@@ -22,11 +22,12 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
+from kayalib.errors import BotFault
 from kayalib.sandbox.botfile import BotFile
 from kayalib.sandbox.confine import Confinement, clean_environment, free_uid
 from kayalib.sandbox.limits import Limits
 
-__all__ = ["FAULTS", "MAX_REPLY_BYTES", "OUTPUT_CHARS", "BotFault", "BotProcess"]
+__all__ = ["FAULTS", "MAX_REPLY_BYTES", "OUTPUT_CHARS", "BotProcess"]
 
 FAULTS = ("startup", "crash", "timeout", "unreadable", "limit")
 """Why a bot's process cannot go on: it did not start (an error, an exit or a hang while its file
@@ -40,15 +41,6 @@ _BOOT = "import sys; sys.path.insert(0, {lib!r}); from kayalib.sandbox.runner im
 #: the signals a limit stops a process with (POSIX only: Windows has neither, and no such limits)
 _LIMIT_SIGNALS = {getattr(signal, name): limit for name, limit in (
     ("SIGXCPU", "the CPU time limit"), ("SIGXFSZ", "the file size limit")) if hasattr(signal, name)}
-
-
-class BotFault(Exception):
-    """A bot that cannot go on with its game: ``reason`` (one of :data:`FAULTS`, or ``illegal``)
-    and ``detail`` (what happened, in English, for the teacher and the student)."""
-
-    def __init__(self, reason: str, detail: str) -> None:
-        super().__init__(detail)
-        self.reason, self.detail = reason, detail
 
 
 class BotProcess:
@@ -207,10 +199,13 @@ class BotProcess:
             if data:
                 selector.register(stdin, selectors.EVENT_WRITE)
             while True:
+                # what is in the pipe already is read, even once the deadline has passed: a
+                # "ready" or a move that came in time is never lost to a late look
                 left = deadline - time.monotonic()
-                if left <= 0:
+                events = selector.select(max(0.0, left))
+                if not events and left <= 0:
                     raise BotFault("timeout", f"no move within {self.limits.move_seconds:g} s")
-                for key, _ in selector.select(left):
+                for key, _ in events:
                     if key.fileobj is stdin:
                         try:
                             sent = os.write(stdin.fileno(), data)

@@ -6,13 +6,15 @@ checks, and :func:`serve`, which prints the addresses and runs the server until 
 
 ``class`` serves the classroom network: it binds to this computer's address on it, prints the
 address students open (and a QR code phones can scan), and runs with the settings that hold
-under a class (:mod:`kayalib.server.settings`). It also prints the teacher's address: the
-answer keys of the lessons open only with the key in it, new at every start, so a student who
-types ``?solutions=key`` sees a student's page.
+under a class (:mod:`kayalib.server.settings`). It also prints the teacher's two addresses,
+each with its own key, new at every start: the answer keys of the lessons (a student who types
+``?solutions=key`` sees a student's page) and the class tables' dashboard. Opened once, each
+address trades its key for a cookie of that browser and leaves the address bar without it.
+Bad arguments print one line and exit with 2.
 
 Both serve the notebooks of the installed package (:mod:`kayalib.package_data`), whatever the
 working directory. The commands are :mod:`kayalib.commands.app` and
-:mod:`kayalib.commands.classroom`; ``python -m kayalib.server app|class`` runs the same.
+:mod:`kayalib.commands.classroom` (``python -m kayalib app|class`` runs the same).
 """
 
 from __future__ import annotations
@@ -184,8 +186,10 @@ def serve(args: argparse.Namespace) -> int:
         lesson = "" if args.open == "index.ipynb" else args.open
         settings = ClassSettings(args.students, other_pool=args.lesson_pool, lesson=lesson)
         overlay = settings.config(notebooks, ip)
-        key = secrets.token_urlsafe(9)  # new at every start
+        key = secrets.token_urlsafe(9)  # the dashboard's, new at every start
+        answers = secrets.token_urlsafe(12)  # the answer keys', another one
         overlay.KayalibVoila.teacher_key = key
+        overlay.KayalibVoila.answer_key = answers
         overlay.KayalibVoila.class_store = str(args.store.resolve())
         url = student_url(ip, args.port, args.open, args.seed, args.lang)
         print(f"kayalib class mode: {args.students} students, serving {notebooks}")
@@ -194,11 +198,11 @@ def serve(args: argparse.Namespace) -> int:
             code = qr_text(url)
             print(code if can_show(code, sys.stdout) else "(This terminal cannot draw the QR "
                   "code's blocks: students type the address above.)")  # fmt: skip
-        teacher = student_url(ip, args.port, args.open, args.seed, args.lang, key=key)
-        print(f"Teacher (answer keys; do not show this address): {teacher}")
+        teacher = student_url(ip, args.port, args.open, args.seed, args.lang, key=answers)
+        print(f"Teacher (answer keys; open it once on your computer, do not show it): {teacher}")
         print(f"Students join a class table at:  http://{ip}:{args.port}/kayalib/join")
         print(f"Teacher's key: {key}")
-        print(f"Teacher's dashboard (do not show this address): "
+        print(f"Teacher's dashboard (open it once on your computer, do not show it): "
               f"http://{ip}:{args.port}/kayalib/dashboard?key={key}")  # fmt: skip
         print(f"The class tables are kept in {args.store.resolve()}")
         print("(Ctrl+C stops the server. Pages say 'connection lost' and can resume after it.)")

@@ -1,12 +1,12 @@
 // The teacher's dashboard (kayalib/server/dashboard_page.py): draws kayalib/dashboard/state
-// every 1.5 s and sends the teacher's commands. The key comes from this page's own address and
-// travels in a header; every word comes from the catalogue (data.words).
+// every 1.5 s and sends the teacher's commands. The teacher's key is in no address: the server
+// traded the first address's key for this browser's dashboard cookie, which every request here
+// carries; every word comes from the catalogue (data.words).
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("kaya-dash-data").textContent);
   var W = data.words;
   var params = new URLSearchParams(window.location.search);
-  var key = params.get("key") || "";
   var base = window.location.pathname.replace(/\/dashboard\/?$/, "/dashboard");
   var lang = params.get("lang") || data.lang;
   var busy = false;
@@ -33,7 +33,7 @@
 
   function send(command) {
     return fetch(url("/do"), {
-      method: "POST", headers: {"X-Kayalib-Key": key, "Content-Type": "application/json"},
+      method: "POST", headers: {"Content-Type": "application/json"}, credentials: "same-origin",
       body: JSON.stringify(command)
     }).then(function (response) {
       return response.json().then(function (answer) {
@@ -112,6 +112,9 @@
     if (table.status === "playing") { command("pause", W.dash_pause); }
     if (table.status === "paused") { command("resume", W.dash_resume); }
     if (table.status !== "ended") { command("end", W.dash_end); }
+    if (table.status !== "ended") {
+      if (table.locked) { command("unlock", W.dash_unlock); } else { command("lock", W.dash_lock); }
+    }
     var others = codes.filter(function (c) { return c !== table.code; });
     var rows = table.seats.map(function (seat) {
       var move = null;
@@ -123,11 +126,20 @@
             send({"do": "move", table: table.code, seat: seat.seat, to: to.value});
           }})]);
       }
+      var free = null;
+      if ((seat.presence === "here" || seat.presence === "away" ||
+           seat.presence === "stand_in") && table.status !== "ended") {
+        free = el("button", {"class": "kaya-dash-free", text: W.dash_free, onclick: function () {
+          send({"do": "free", table: table.code, seat: seat.seat});
+        }});
+      }
       return el("tr", {"class": "kaya-dash-seat kaya-dash-" + seat.presence +
                                 (seat.ahead ? " kaya-dash-ahead" : "")}, [
-        el("td", {text: seat.label}), el("td", {text: seat.presence_text}),
+        el("td", {text: seat.label}),
+        el("td", {"class": "kaya-dash-holder", text: seat.holder || ""}),
+        el("td", {text: seat.presence_text}),
         el("td", {text: seat.standing + (seat.ahead ? " \u2605 " + W.dash_ahead : "")}),
-        el("td", {}, [move])
+        el("td", {}, [move, free])
       ]);
     });
     var wait = el("input", {type: "number", min: "0", max: "3600", value: String(table.bot_wait),
@@ -137,7 +149,8 @@
         el("div", {"class": "kaya-dash-code", text: table.code}),
         el("div", {"class": "kaya-dash-qr", html: table.qr}),
         el("div", {}, [
-          el("p", {text: table.game_title + " \u00b7 " + table.status_text}),
+          el("p", {text: table.game_title + " \u00b7 " + table.status_text +
+                         (table.locked ? " \u00b7 " + W.dash_locked : "")}),
           el("p", {"class": "kaya-dash-rounds", text: table.rounds_text}),
           el("p", {text: W.dash_stand_in_moves.replace("{n}", table.stand_in_moves)})
         ])
@@ -219,7 +232,7 @@
     names.value = state.names;
     names.addEventListener("change", function () { send({"do": "names", names: names.value}); });
     var link = function (kind, label) {
-      return el("a", {href: base + "/export." + kind + "?key=" + encodeURIComponent(key),
+      return el("a", {href: base + "/export." + kind,
                       "class": "kaya-dash-export-" + kind, download: "", text: label});
     };
     return [
@@ -252,7 +265,7 @@
       return Promise.resolve();
     }
     busy = true;
-    return fetch(url("/state"), {headers: {"X-Kayalib-Key": key}, cache: "no-store"})
+    return fetch(url("/state"), {credentials: "same-origin", cache: "no-store"})
       .then(function (response) { return response.json(); })
       .then(draw)
       .catch(function () { /* the next refresh tries again */ })

@@ -33,7 +33,8 @@ from kayalib.server.learning import lesson_figures
 from kayalib.server.store import Entry
 from kayalib.server.tables import ClassTable, TableService
 
-__all__ = ["class_figures", "export_csv", "export_jsonl", "overview", "table_summary"]
+__all__ = ["class_figures", "csv_cell", "export_csv", "export_jsonl", "overview",
+           "table_summary"]
 
 #: the most characters of a number a student's page may send (as in the lessons' answers)
 NUMBER_CHARS = 40
@@ -77,12 +78,14 @@ def table_summary(table: ClassTable, t: Translator) -> dict[str, Any]:
         presence = "bot" if not s.is_person else (
             "empty" if not s.claimed else "stand_in" if s.stand_in else
             "here" if table.is_here(s) else "away")  # fmt: skip
+        holder = t("dash_browser", n=s.member_id) if s.claimed and s.member_id else ""
         seats.append({"seat": i, "label": seat_label(t, table, i), "presence": presence,
                       "presence_text": t(f"dash_presence_{presence}"), "standing": shown[i],
-                      "ahead": i in ahead})  # fmt: skip
+                      "ahead": i in ahead, "holder": holder})  # fmt: skip
     return {
         "code": table.code, "game": table.game, "game_title": t(f"dash_game_{table.game}"),
         "status": table.status, "status_text": t(f"dash_status_{table.status}"),
+        "locked": table.locked,
         "rounds": rounds, "rounds_text": t(f"dash_rounds_{table.game}", n=rounds),
         "over": outcome is not None, "seats": seats, "bot_wait": table.bot_wait,
         "moves": table.version, "to_move": view.current_player,
@@ -252,8 +255,25 @@ def export_jsonl(service: TableService) -> str:
     )
 
 
+#: what a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A cell a spreadsheet shows as text: a text that starts like a formula gets a ``'``
+    first (OWASP's advice); numbers stay numbers.
+
+    >>> print(csv_cell('=HYPERLINK("a.io")'), csv_cell("@SUM(1)"), csv_cell("Ana"), csv_cell(-3))
+    '=HYPERLINK("a.io") '@SUM(1) Ana -3
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def export_csv(service: TableService) -> str:
-    """One row per move of every ended game: table, move, seat, nickname, who moved, action."""
+    """One row per move of every ended game: table, move, seat, nickname, who moved, action;
+    every cell data, never a formula (:func:`csv_cell`)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["table", "game", "move", "seat", "nickname", "by", "action"])
@@ -262,6 +282,6 @@ def export_csv(service: TableService) -> str:
         for move in service.store.moves(table.id):
             seat = table.seats[move.seat]
             nickname = "" if anonymous or not seat.is_person else seat.nickname
-            writer.writerow([table.code, table.game, move.n, move.seat + 1, nickname, move.by,
-                             move.action])  # fmt: skip
+            writer.writerow([csv_cell(cell) for cell in (
+                table.code, table.game, move.n, move.seat + 1, nickname, move.by, move.action)])
     return out.getvalue()

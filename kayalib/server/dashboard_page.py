@@ -1,9 +1,11 @@
 """The teacher's dashboard page: a shell in the teacher's language, drawn by ``dashboard.js``
 from ``kayalib/dashboard/state`` every second and a half.
 
-The key stays on this page: the script sends it in a header (``X-Kayalib-Key``), the page asks
-browsers not to send its address on (``Referrer-Policy: no-referrer``), and every word comes
-from the catalogue (the keys the script uses are :data:`WORDS`).
+The key is in no address once the page is open: the server traded the first address's key for
+the browser's dashboard cookie (:class:`kayalib.server.table_web.DashboardPage`), which the
+script's requests carry; the page asks browsers not to send its address on
+(``Referrer-Policy: no-referrer``), and every word comes from the catalogue (the keys the script
+uses are :data:`WORDS`).
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ WORDS = (
     "dash_stand_in_moves", "dash_set_wait", "dash_play", "dash_play_class", "dash_predictions",
     "dash_no_data", "dash_revealed", "dash_reveal", "dash_estimates", "dash_shows",
     "dash_names_nicknames", "dash_names_anonymous", "dash_names", "dash_export_jsonl",
-    "dash_export_csv", "dash_forget", "dash_forget_confirm", "dash_none",
+    "dash_export_csv", "dash_forget", "dash_forget_confirm", "dash_none", "dash_free",
+    "dash_lock", "dash_unlock", "dash_locked",
     "dash_learning", "dash_learning_none", "dash_opening", "dash_exit_ticket",
 )
 

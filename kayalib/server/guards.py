@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from html import escape
 from pathlib import PurePosixPath
 from typing import Any
+from urllib.parse import urlencode
 
 from jupyter_core.utils import ensure_async
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
@@ -45,12 +46,16 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from kayalib.i18n import Translator
-from kayalib.pages.kernel import SECRET_HEADER
+from kayalib.pages.kernel import ANSWERS_HEADER, SECRET_HEADER, answers_proof
 from kayalib.server.frames import MAX_FRAME, Budget, frame_refusal
 from kayalib.server.language import page_language
 from kayalib.server.settings import LAB_ONLY
 
 SEAT_COOKIE = "kayalib_seat"
+#: the cookie a browser gets for the answer key's address (it holds a proof, not the key)
+ANSWERS_COOKIE = "kayalib_answers"
+#: websocket connections a page may open at once, and how many a second after that
+CONNECTS, CONNECT_RATE = 10, 0.2
 
 
 @dataclass
@@ -62,6 +67,10 @@ class Owner:
     connected: bool = False
     #: what the page may still send over its websocket (one budget per kernel, not per socket).
     budget: Budget = field(default_factory=Budget)
+    #: how often the page may open its websocket (a page reconnects after a lost connection;
+    #: a script that floods and reconnects is held to this).
+    connects: Budget = field(default_factory=lambda: Budget(messages=CONNECTS,
+                                                            message_rate=CONNECT_RATE))
 
 
 class OwnerBook:
@@ -133,12 +142,16 @@ class OwnedVoilaHandler(TornadoVoilaHandler):
 
     @web.authenticated
     async def get(self, path: str | None = None) -> None:
+        if self.get_query_argument("key", None) is not None:
+            self._trade_answer_key()
+            return
         seat = _seat(self)
         if seat is None:
             seat = secrets.token_hex(16)
             self.set_cookie(SEAT_COOKIE, seat, httponly=True, samesite="Strict")
         self.xsrf_token  # noqa: B018 - sets the _xsrf cookie the page's shutdown call sends
         self._kayalib_seat = seat
+        vouch_for_answers(self)
         if self.settings.get("kayalib_tables") is not None:  # the page's kernel: who is it for
             from kayalib.server.table_web import pass_identity
 
@@ -152,6 +165,21 @@ class OwnedVoilaHandler(TornadoVoilaHandler):
         async for html in gen:
             self.write(html)
             self.flush()
+
+    def _trade_answer_key(self) -> None:
+        """An address with ``key=``: the answer key's, traded for a cookie (when it is the
+        server's answer key) and a redirect to the same address without it, so that the key
+        stays in no address bar, history or log."""
+        expected = self.settings.get("kayalib_answer_key", "")
+        given = self.get_query_argument("key", "")[:128]
+        if expected and hmac.compare_digest(given.encode(), expected.encode()):
+            self.set_cookie(ANSWERS_COOKIE, _answers_cookie(expected), path=self.base_url,
+                            httponly=True, samesite="Strict")  # fmt: skip
+        kept = [(name, value.decode("utf-8", "replace"))
+                for name, values in self.request.query_arguments.items() if name != "key"
+                for value in values]  # fmt: skip
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.redirect(self.request.path + (f"?{urlencode(kept)}" if kept else ""))
 
     async def _full(self, seat: str) -> bool:
         """Make room for this page; True (and a short page) when the server is full."""
@@ -209,6 +237,22 @@ class OwnedVoilaHandler(TornadoVoilaHandler):
         return _Recording(self.settings["kernel_manager"], self)
 
 
+def _answers_cookie(answer_key: str) -> str:
+    return hmac.new(answer_key.encode(), b"kayalib answers cookie", "sha256").hexdigest()
+
+
+def vouch_for_answers(handler: web.RequestHandler) -> None:
+    """Tell a page's kernel (a request header Voila hands it) that its browser opened the
+    answer key's address, with a proof made from the kernels' secret
+    (:func:`kayalib.pages.kernel.answers_proof`); a header the browser sent itself is dropped."""
+    handler.request.headers.pop(ANSWERS_HEADER, None)
+    expected = handler.settings.get("kayalib_answer_key", "")
+    cookie = handler.get_cookie(ANSWERS_COOKIE, "") or ""
+    if expected and hmac.compare_digest(cookie.encode(), _answers_cookie(expected).encode()):
+        handler.request.headers[ANSWERS_HEADER] = answers_proof(
+            handler.settings["kayalib_kernel_secret"])
+
+
 class _Recording:
     """The kernel manager as a page handler sees it: kernels it hands out are recorded."""
 
@@ -251,15 +295,17 @@ class OwnedKernelWebsocketHandler(VoilaKernelWebsocketHandler):
     async def get(self, kernel_id: str) -> None:  # type: ignore[override]
         _require_owner(self, kernel_id)
         if self.request.headers.get("Sec-WebSocket-Protocol"):
-            # A page first offers "v1", fails the handshake that selects none, and reconnects
-            # without it. Accepted, that first try connected to the kernel, and its stale
-            # connection raced the reconnect for the kernel's replies: now and then a page's
-            # widgets never came. Refused, it never reaches the kernel.
-            self._kayalib_expected_refusal = True
+            # The kit's page offers no subprotocol (its template's socket wrapper leaves the
+            # offer of "v1" out): an offer is refused before it reaches the kernel.
             raise web.HTTPError(400)
         owner = _book(self).owners[kernel_id]
+        if owner.connects.spend(0) is not None:
+            self.log.warning("kayalib: refused a websocket of kernel %s: %s", kernel_id,
+                             "it reconnects too often")  # fmt: skip
+            raise web.HTTPError(429)
         owner.connected = True
         self._kayalib_budget = owner.budget
+        self._kayalib_refused = False
         await super().get(kernel_id)
 
     async def open(self, kernel_id: str) -> None:  # type: ignore[override]
@@ -267,10 +313,6 @@ class OwnedKernelWebsocketHandler(VoilaKernelWebsocketHandler):
         tables = self.settings.get("kayalib_tables")
         if tables is not None:  # a seat at a class table is here while its page is
             tables.service.page_opened(kernel_id)
-
-    def _log(self) -> None:
-        if not getattr(self, "_kayalib_expected_refusal", False):  # one per page: not news
-            super()._log()
 
     def on_close(self) -> None:
         super().on_close()
@@ -286,8 +328,11 @@ class OwnedKernelWebsocketHandler(VoilaKernelWebsocketHandler):
         return None  # the JSON protocol only (get() refuses an offer of another)
 
     def on_message(self, message: str | bytes) -> Any:
+        if self._kayalib_refused:  # the frames that follow a refused one: dropped unread
+            return None
         refusal = self._kayalib_budget.spend(len(message)) or frame_refusal(message)
         if refusal is not None:
+            self._kayalib_refused = True
             self.log.warning("kayalib: closed the websocket of kernel %s: %s", self.kernel_id,
                              refusal)  # fmt: skip
             self.close(1008, "refused")

@@ -60,7 +60,7 @@ def classroom_address() -> str:
     if address is None:
         raise NoNetworkError(
             "this computer has no network address besides 127.0.0.1: join the classroom "
-            "network (Wi-Fi or cable) first, or give one with --address (make class IP=...)"
+            "network (Wi-Fi or cable) first, or give one with --address"
         )
     return address
 

@@ -31,16 +31,14 @@ from typing import Any
 from nbformat import NotebookNode
 from voila.notebook_renderer import NotebookRenderer
 
+from kayalib.errors import ServerStopping
+
 #: kernels warming up at the same time (one per core: a warm-up is CPU work).
 WARM_AT_ONCE = max(1, os.cpu_count() or 1)
 #: seconds a warm-up may take before the next one starts anyway.
 WARM_TIMEOUT = 90.0
 #: what the server's log says when every kernel of a notebook's pool is warm.
 WARM_LOG = "Kernel pool is warm for"
-
-
-class ServerStopping(Exception):
-    """The server stops: a warm-up still in the queue is not started."""
 
 
 class WarmUps:

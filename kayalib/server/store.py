@@ -63,6 +63,7 @@ CREATE TABLE IF NOT EXISTS tables (
     status TEXT NOT NULL,
     bot_wait REAL NOT NULL,
     created REAL NOT NULL,
+    locked INTEGER NOT NULL DEFAULT 0,
     UNIQUE (class_id, code)
 );
 CREATE TABLE IF NOT EXISTS seats (
@@ -125,6 +126,7 @@ class TableRow:
     record: GameRecord
     status: str
     bot_wait: float
+    locked: bool = False
 
 
 @dataclass(frozen=True)
@@ -146,8 +148,8 @@ class MoveRow:
 @dataclass(frozen=True)
 class Entry:
     """One thing a student sent from a lesson: ``kind`` ``prediction``, ``estimate``,
-    ``show`` or ``exit``; ``author`` a pseudonym stable within the class; ``nickname`` empty when the class
-    is anonymous (or the student never picked one)."""
+    ``show`` or ``exit``; ``author`` a pseudonym stable within the class; ``nickname`` empty
+    when the class is anonymous (or the student never picked one)."""
 
     kind: str
     lesson: str
@@ -171,6 +173,9 @@ class ClassStore:
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.execute("PRAGMA secure_delete=ON")  # deleted rows are overwritten
         self.db.executescript(SCHEMA)
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
+        if "locked" not in columns:  # a store written before tables could be locked
+            self.db.execute("ALTER TABLE tables ADD COLUMN locked INTEGER NOT NULL DEFAULT 0")
 
     def close(self) -> None:
         self.db.close()
@@ -263,16 +268,20 @@ class ClassStore:
 
     def tables(self, class_id: int) -> list[TableRow]:
         rows = self.db.execute(
-            "SELECT id, code, record, status, bot_wait FROM tables WHERE class_id = ?"
+            "SELECT id, code, record, status, bot_wait, locked FROM tables WHERE class_id = ?"
             " ORDER BY id", (class_id,),
         ).fetchall()  # fmt: skip
-        return [TableRow(r[0], r[1], _record_of(r[2]), r[3], r[4]) for r in rows]
+        return [TableRow(r[0], r[1], _record_of(r[2]), r[3], r[4], bool(r[5])) for r in rows]
 
     def set_status(self, table_id: int, status: str) -> None:
         self._write("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
 
     def set_bot_wait(self, table_id: int, seconds: float) -> None:
         self._write("UPDATE tables SET bot_wait = ? WHERE id = ?", (seconds, table_id))
+
+    def set_locked(self, table_id: int, locked: bool) -> None:
+        """Whether the table takes no new player (the teacher's lock)."""
+        self._write("UPDATE tables SET locked = ? WHERE id = ?", (int(locked), table_id))
 
     def seats(self, table_id: int) -> list[SeatRow]:
         rows = self.db.execute(

@@ -15,9 +15,12 @@ import asyncio
 import secrets
 
 from tornado import web
+from tornado.netutil import bind_sockets
 
+from kayalib.server.edge import EdgeLimits, edge_server
+from kayalib.server.logs import log_request
 from kayalib.server.store import ClassStore
-from kayalib.server.table_web import table_routes
+from kayalib.server.table_web import MAX_BODY, table_routes
 from kayalib.server.tables import TableService
 
 __all__ = ["hub_routes", "main"]
@@ -37,9 +40,6 @@ def hub_routes(service: TableService, prefix: str, key: str) -> list[tuple[str, 
 
     class HubJoinHandler(HubOAuthenticated, JoinHandler):
         hub_auth = auth
-        # the body read whole (the server's max_body_size bounds it): the hub's login checks
-        # the form's _xsrf field before a streamed body would have arrived
-        _stream_request_body = False
 
         @web.authenticated
         async def get(self) -> None:  # type: ignore[override]
@@ -68,6 +68,9 @@ def main(argv: list[str] | None = None) -> int:
     import os
     from urllib.parse import urlparse
 
+    from kayalib.server.edge import BACKLOG, raise_file_limit
+    from kayalib.server.logs import RateLimit, install
+
     parser = argparse.ArgumentParser(prog="python -m kayalib.server.table_alone")
     parser.add_argument("--store", required=True, help="the class store's SQLite file")
     args = parser.parse_args(argv)
@@ -79,11 +82,16 @@ def main(argv: list[str] | None = None) -> int:
         service = TableService(ClassStore(args.store))
         service.restore()
         app = web.Application(hub_routes(service, prefix, key), xsrf_cookies=True,
-                              cookie_secret=secrets.token_bytes(32))  # fmt: skip
-        app.listen(where.port or 80, where.hostname or "127.0.0.1", max_body_size=64 * 1024)
+                              cookie_secret=secrets.token_bytes(32),
+                              log_function=log_request)  # fmt: skip
+        install(RateLimit())
+        limits = EdgeLimits.sized(raise_file_limit(), kernels=0, browsers=64)
+        server = edge_server(app, limits, tighter=[(prefix + "kayalib/", MAX_BODY)])
+        server.add_sockets(bind_sockets(where.port or 80, where.hostname or "127.0.0.1",
+                                        backlog=BACKLOG))  # fmt: skip
         public = os.environ.get("JUPYTERHUB_PUBLIC_URL", "").rstrip("/")
         print(f"kayalib tables: students join at {public}{prefix}kayalib/join", flush=True)
-        print(f"kayalib tables: the teacher's dashboard (do not show this address): "
+        print(f"kayalib tables: the teacher's dashboard (open it once, do not show it): "
               f"{public}{prefix}kayalib/dashboard?key={key}", flush=True)  # fmt: skip
         await asyncio.Event().wait()
 

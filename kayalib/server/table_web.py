@@ -26,6 +26,8 @@ from __future__ import annotations
 import hmac
 import json
 import logging
+import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from html import escape
@@ -41,10 +43,11 @@ from kayalib.pages.kernel import SECRET_HEADER
 from kayalib.server.frames import Budget
 from kayalib.server.language import page_language
 from kayalib.server.tables import (
+    CODE_ALPHABET,
     CODE_LENGTH,
+    TOKEN_TEXT,
     SeatKey,
     TableService,
-    check_nickname,
     normal_code,
 )
 
@@ -62,6 +65,16 @@ KEY_HEADER = "X-Kayalib-Key"
 PLAY_PAGES = {"blef": "play-blef.ipynb", "kaya": "play-aku-paling-kaya.ipynb"}
 SEAT_COOKIE = "kayalib_table_{code}"
 MEMBER_COOKIE = "kayalib_member"
+#: the join page's cookie naming the browser (its tries are counted by it)
+BROWSER_COOKIE = "kayalib_browser"
+#: the dashboard's cookie, traded for the teacher's key of its first address
+TEACHER_COOKIE = "kayalib_teacher"
+#: join tries of one browser at once, and a second after that (a student's retries)
+BROWSER_TRIES = (10, 0.2)
+#: join tries at one table at once (a class sitting down), and a second after that
+TABLE_TRIES = (30, 1.0)
+#: a pass for another device: its letters, how long it works, how many wait at most
+PASS_LENGTH, TRANSFER_SECONDS, MAX_TRANSFERS = 8, 600.0, 1000
 
 
 @dataclass(frozen=True)
@@ -100,25 +113,68 @@ class HubCallers:
 
 
 @dataclass
+class Transfer:
+    """A one-time pass that seats another device of a student (the seat's token, its table's
+    code, and when the pass stops working)."""
+
+    token: str
+    code: str
+    until: float
+
+
+@dataclass
 class TablesWeb:
     """What the routes share: the service, who may call the kernel routes, the teacher's key,
     where the play pages are (``play_url``: the play page's address for a hub user, or for
-    everyone), and the browser's join limits."""
+    everyone), and the join page's limits: tries per browser and per table, and the passes
+    for another device."""
 
     service: TableService
     callers: Any
     teacher_key: str
     play_url: Callable[[str | None, str], str]
     hub_user: Callable[[web.RequestHandler], Awaitable[str | None]] | None = None
-    join_budgets: dict[str, Budget] = field(default_factory=dict)
+    browser_budgets: dict[str, Budget] = field(default_factory=dict)
+    table_budgets: dict[str, Budget] = field(default_factory=dict)
+    transfers: dict[str, Transfer] = field(default_factory=dict)
 
-    def join_budget(self, address: str) -> Budget:
-        budget = self.join_budgets.get(address)
-        if budget is None:
-            if len(self.join_budgets) > 10_000:
-                self.join_budgets.clear()
-            budget = self.join_budgets[address] = Budget(messages=60, message_rate=2.0)
-        return budget
+    def join_refusal(self, browser: str, code: str) -> str | None:
+        """Spend a join try of ``browser`` (its cookie) and, for a table that exists, of table
+        ``code``; which of the two is spent (``"browser"``, ``"table"``), or None. A class
+        behind one address is many browsers: one of them trying too often holds up only
+        itself, and a table takes a class's tries at once, then one a second."""
+        if _budget(self.browser_budgets, browser, BROWSER_TRIES).spend(0) is not None:
+            return "browser"
+        if code in self.service.tables:
+            if _budget(self.table_budgets, code, TABLE_TRIES).spend(0) is not None:
+                return "table"
+        return None
+
+    def new_transfer(self, token: str, code: str) -> str:
+        """A pass for another device of the seat ``token`` at table ``code``."""
+        now = time.monotonic()
+        if len(self.transfers) >= MAX_TRANSFERS:
+            self.transfers = {k: t for k, t in self.transfers.items() if t.until > now}
+            while len(self.transfers) >= MAX_TRANSFERS:
+                self.transfers.pop(next(iter(self.transfers)))
+        code_pass = "".join(secrets.choice(CODE_ALPHABET) for _ in range(PASS_LENGTH))
+        self.transfers[code_pass] = Transfer(token, code, now + TRANSFER_SECONDS)
+        return code_pass
+
+    def take_transfer(self, code_pass: str) -> Transfer | None:
+        """The seat a pass names, once (None for a pass used, too old or unknown)."""
+        found = self.transfers.pop(code_pass.strip().upper(), None)
+        return found if found is not None and found.until > time.monotonic() else None
+
+
+def _budget(book: dict[str, Budget], name: str, size: tuple[int, float]) -> Budget:
+    """``book``'s budget of ``name`` (a new one of ``size``: tries at once, tries a second)."""
+    budget = book.get(name)
+    if budget is None:
+        if len(book) > 10_000:
+            book.clear()
+        budget = book[name] = Budget(messages=size[0], message_rate=size[1])
+    return budget
 
 
 # ---- shared pieces -----------------------------------------------------------------------------
@@ -126,6 +182,7 @@ class TablesWeb:
 
 def refusal_json(error: IllegalActionError) -> dict[str, Any]:
     why = error.refusal
+    assert not isinstance(why, str)  # the service refuses with the table's refusals, as data
     return {"refusal": {"code": why.code, "params": why.as_dict(), "english": why.english}}
 
 
@@ -163,26 +220,13 @@ class Base(web.RequestHandler):
         self.finish(f"{status_code}\n")  # no traceback, no server detail
 
 
-@web.stream_request_body
 class Limited(Base):
-    """A route whose body is refused past :data:`MAX_BODY` before it is read."""
+    """A route whose body is at most :data:`MAX_BODY` bytes: the server's edge refuses a larger
+    declared one before reading it (413, :mod:`kayalib.server.edge`), and Tornado's own limit
+    stops a body sent in chunks; a body that still arrives larger is refused here.
 
-    def prepare(self) -> Awaitable[None] | None:
-        declared = self.request.headers.get("Content-Length", "0")
-        if not declared.isdigit() or int(declared) > MAX_BODY:
-            raise web.HTTPError(413)
-        self.request.connection.set_max_body_size(MAX_BODY)  # type: ignore[union-attr]
-        self._chunks: list[bytes] = []
-        return None
-
-    def data_received(self, chunk: bytes) -> None:
-        self._chunks.append(chunk)
-        if sum(map(len, self._chunks)) > MAX_BODY:
-            raise web.HTTPError(413)
-
-    def body_json(self) -> dict[str, Any]:
-        self.request.body = b"".join(getattr(self, "_chunks", []))
-        return super().body_json()
+    (Not a streamed body: Tornado closes a kept-alive connection whose streamed body a route
+    refused, so the next request on it failed.)"""
 
 
 class KernelRoute(Limited):
@@ -191,7 +235,6 @@ class KernelRoute(Limited):
     caller: Caller
 
     async def prepare(self) -> None:
-        super().prepare()
         caller = await self.web_config.callers.identify(self)
         if caller is None:
             raise web.HTTPError(404)
@@ -203,7 +246,15 @@ class KernelRoute(Limited):
         code = source.get("table", self.request.headers.get(TABLE_HEADER, ""))
         if not isinstance(token, str) or not isinstance(code, str):
             raise IllegalActionError(_unknown())
-        return SeatKey(code[:CODE_LENGTH + 1], token[:128])
+        return seat_key(self.service, self.caller, code, token)
+
+
+def seat_key(service: TableService, caller: Caller, code: str, token: str) -> SeatKey:
+    """The seat a kernel names: by its token; on a hub, with no token, the seat of the login
+    whose server the kernel runs in (the login holds the seat there)."""
+    if not token and caller.user is not None:
+        return SeatKey(code[: CODE_LENGTH + 1], "", service.member_named(caller.user))
+    return SeatKey(code[: CODE_LENGTH + 1], token[:128])
 
 
 def _unknown() -> Any:
@@ -252,14 +303,15 @@ class UpdatesSocket(websocket.WebSocketHandler):
         return 1024
 
     async def get(self, *args: Any, **kwargs: Any) -> None:
-        if await self.web_config.callers.identify(self) is None:
+        caller = await self.web_config.callers.identify(self)
+        if caller is None:
             raise web.HTTPError(404)
-        headers = self.request.headers
-        self._key = SeatKey(headers.get(TABLE_HEADER, "")[: CODE_LENGTH + 1],
-                            headers.get(SEAT_HEADER, "")[:128])  # fmt: skip
+        headers, service = self.request.headers, self.web_config.service
+        self._key = seat_key(service, caller, headers.get(TABLE_HEADER, ""),
+                             headers.get(SEAT_HEADER, ""))  # fmt: skip
         self._kernel = headers.get(KERNEL_HEADER, "")[:64] or None
         try:
-            self.web_config.service.seat_of(self._key.token)
+            service.held(self._key)
         except IllegalActionError:
             raise web.HTTPError(404) from None
         await super().get(*args, **kwargs)
@@ -274,9 +326,15 @@ class UpdatesSocket(websocket.WebSocketHandler):
             self.close(1008, "no seat")
 
     def _push(self, update: dict[str, Any]) -> None:
-        if self.ws_connection is None:
+        """Send ``update``; to a socket that closed (or closes meanwhile), nothing: its own
+        ``on_close`` detaches it, so a closed socket is no error and no traceback."""
+        if self.ws_connection is None or self.ws_connection.is_closing():
             return
-        self.write_message(json.dumps(update, separators=(",", ":")))
+        try:
+            sent = self.write_message(json.dumps(update, separators=(",", ":")))
+        except websocket.WebSocketClosedError:
+            return
+        sent.add_done_callback(_quietly)
 
     def on_message(self, message: str | bytes) -> None:
         self.close(1008, "this socket takes no messages")
@@ -285,6 +343,12 @@ class UpdatesSocket(websocket.WebSocketHandler):
         if self.attachment is not None:
             self.web_config.service.detach(self.attachment)
             self.attachment = None
+
+
+def _quietly(done: Any) -> None:
+    """A write's outcome, read so that a socket closed in the middle of it says nothing."""
+    if not done.cancelled():
+        done.exception()
 
 
 # ---- the class's data (a lesson page's kernel) -------------------------------------------------
@@ -344,49 +408,63 @@ def _lang(handler: web.RequestHandler) -> str:
 
 
 class JoinHandler(Limited):
-    """``kayalib/join``: the code and a nickname (on a hub, the login is the nickname)."""
+    """``kayalib/join``: the code and a nickname (on a hub, the login is the nickname).
+
+    A seat is held by a cookie for its table (``kayalib_table_<code>``, HttpOnly), never by
+    anything in an address: the play page is ``play-blef.ipynb?table=CODE`` and the server
+    hands the cookie's token to the page's kernel (:func:`pass_identity`); on a hub the login
+    holds the seat. ``?code=CODE&device=another`` (the play page's "another device" link)
+    shows a one-time pass for another device (``?pass=...``: that device then holds the seat
+    too). Tries are counted per browser (its cookie) and per table, never per address."""
 
     async def get(self) -> None:
+        browser = self._browser()
+        t = Translator(_lang(self))
+        given_pass = self.get_query_argument("pass", "")[:16]
+        if given_pass:
+            if self.web_config.join_refusal(browser, "") is not None:
+                self.set_status(429)
+                self._page(error=t("refusal_table_too_fast"))
+                return
+            transfer = self.web_config.take_transfer(given_pass)
+            key = None if transfer is None else self._key_of(transfer.token)
+            if key is None:
+                self.set_status(410)
+                self._page(error=t("table_pass_used"))
+                return
+            self._keep(key)
+            self.redirect(await self._seat_url(key))
+            return
         code = normal_code(self.get_query_argument("code", "")[:16])
-        key = self._kept(code) if code else None
-        if key is not None:  # this browser has a seat at that table
+        key = await self._held(code) if code else None
+        if key is not None and self.get_query_argument("device", "") == "another" and key.token:
+            self._transfer_page(key)
+            return
+        if key is not None:  # this browser (or login) has a seat at that table
             self.redirect(await self._seat_url(key))
             return
         self._page(code=code)
 
-    def read_form(self) -> None:
-        """The form's fields, read once from the streamed body into the request's arguments."""
-        from tornado.httputil import parse_body_arguments
-
-        if getattr(self, "_form_read", False) or not self._stream_request_body:
-            return  # a body read whole was parsed by Tornado itself
-        self._form_read = True
-        self.request.body = b"".join(getattr(self, "_chunks", []))
-        parse_body_arguments(self.request.headers.get("Content-Type", ""), self.request.body,
-                             self.request.body_arguments, self.request.files)  # fmt: skip
-        for name, values in self.request.body_arguments.items():
-            self.request.arguments.setdefault(name, []).extend(values)
-
     async def post(self) -> None:
-        self.read_form()
         self.check_xsrf_cookie_of_form()
-        address = self.request.remote_ip or ""
-        if self.web_config.join_budget(address).spend(1) is not None:
-            self.set_status(429)
-            self._page(error=Translator(_lang(self))("refusal_table_too_fast"))
-            return
+        browser = self._browser()
         code = normal_code(self.get_body_argument("code", "")[:16])
         nickname = self.get_body_argument("nickname", "")[:64]
         t = Translator(_lang(self))
-        key = self._kept(code)
+        if self.web_config.join_refusal(browser, code) is not None:
+            self.set_status(429)
+            self._page(code=code, nickname=nickname, error=t("refusal_table_too_fast"))
+            return
+        key = await self._held(code)
         try:
             if key is None:
                 user = await self._hub_user()
-                if user is not None:
-                    nickname = user
-                check_nickname(nickname)
-                member = self._member(nickname) if user is None else (
+                member = self._known_member() if user is None else (
                     self.service.member_named(user))  # fmt: skip
+                nickname = user if user is not None else nickname
+                self.service.verify_join(code, nickname, member)
+                if member is None:  # a class member only for a browser that sits down
+                    member = self._new_member(nickname)
                 key = self.service.join(code, nickname, member)
         except IllegalActionError as error:
             from kayalib.words import Words
@@ -394,8 +472,7 @@ class JoinHandler(Limited):
             self.set_status(409)
             self._page(code=code, nickname=nickname, error=Words(t).refusal(error.refusal))
             return
-        self.set_cookie(SEAT_COOKIE.format(code=key.code), key.token, httponly=True,
-                        samesite="Strict", expires_days=1)  # fmt: skip
+        self._keep(key)
         self.redirect(await self._seat_url(key))
 
     def check_xsrf_cookie_of_form(self) -> None:
@@ -405,46 +482,87 @@ class JoinHandler(Limited):
         finder = self.web_config.hub_user
         return None if finder is None else await finder(self)
 
-    def _kept(self, code: str) -> SeatKey | None:
-        token = self.get_cookie(SEAT_COOKIE.format(code=code)) if code.isalnum() else None
-        if not token:
-            return None
+    def _browser(self) -> str:
+        """This browser's name: its cookie, which the page gives a browser that has none (a
+        form sent without it counts with every other one sent without it, as one browser)."""
+        value = self.get_cookie(BROWSER_COOKIE, "") or ""
+        if TOKEN_TEXT.fullmatch(value):
+            return value
+        if self.request.method != "GET":
+            return ""
+        value = secrets.token_urlsafe(16)
+        self.set_cookie(BROWSER_COOKIE, value, httponly=True, samesite="Strict", expires_days=1)
+        return value
+
+    def _key_of(self, token: str) -> SeatKey | None:
         try:
             table, _seat = self.service.seat_of(token)
         except IllegalActionError:
             return None
         return SeatKey(table.code, token)
 
-    def _member(self, nickname: str) -> int:
-        """The browser's class member (the lessons' data go to it), new if it has none."""
+    async def _held(self, code: str) -> SeatKey | None:
+        """The seat this browser holds at table ``code`` (its cookie), or on a hub its login."""
+        token = self.get_cookie(SEAT_COOKIE.format(code=code)) if code.isalnum() else None
+        key = self._key_of(token) if token else None
+        user = await self._hub_user() if key is None else None
+        if user is not None:
+            login = SeatKey(code, "", self.service.member_named(user))
+            try:
+                self.service.held(login)
+            except IllegalActionError:
+                return None
+            return login
+        return key
+
+    def _keep(self, key: SeatKey) -> None:
+        """The seat's cookie (its token), for the join page and the play page of its table."""
+        if key.token:
+            self.set_cookie(SEAT_COOKIE.format(code=key.code), key.token, httponly=True,
+                            samesite="Strict", expires_days=1)  # fmt: skip
+
+    def _known_member(self) -> int | None:
         token = self.get_cookie(MEMBER_COOKIE)
-        member = self.service.member_of(token) if token else None
-        if member is None:
-            token, member = self.service.new_member(nickname)
-            self.set_cookie(MEMBER_COOKIE, token, httponly=True, samesite="Strict",
-                            expires_days=1)  # fmt: skip
+        return self.service.member_of(token) if token else None
+
+    def _new_member(self, nickname: str) -> int:
+        """A new class member for this browser (the lessons' data go to it)."""
+        token, member = self.service.new_member(nickname)
+        self.set_cookie(MEMBER_COOKIE, token, httponly=True, samesite="Strict",
+                        expires_days=1)  # fmt: skip
         return member
 
     async def _seat_url(self, key: SeatKey) -> str:
-        table, _seat = self.service.seat_of(key.token)
-        query = urlencode({"table": key.code, "seat": key.token, "lang": _lang(self)})
+        table, _seat = self.service.held(key)
+        query = urlencode({"table": table.code, "lang": _lang(self)})
         user = await self._hub_user()
         return self.web_config.play_url(user, PLAY_PAGES[table.game]) + "?" + query
 
+    def _transfer_page(self, key: SeatKey) -> None:
+        """A one-time pass (and its address and QR code) for another device of this seat."""
+        from kayalib.server.dashboard_page import qr_svg
+
+        t = Translator(_lang(self))
+        code_pass = self.web_config.new_transfer(key.token, key.code)
+        address = (f"{self.request.protocol}://{self.request.host}{self.request.path}?"
+                   + urlencode({"pass": code_pass, "lang": t.lang}))  # fmt: skip
+        minutes = round(TRANSFER_SECONDS / 60)
+        self._shell(t, f'<h1>{escape(t("table_other_device"))}</h1>'
+                    f'<p>{escape(t("table_pass_help", minutes=minutes))}</p>'
+                    f'<p class="kaya-join-pass">{escape(code_pass)}</p>'
+                    f'<div class="kaya-join-qr">{qr_svg(address)}</div>'
+                    f'<p><a class="kaya-join-pass-link" href="{escape(address)}">'
+                    f"{escape(address)}</a></p>")
+
     def _page(self, code: str = "", nickname: str = "", error: str = "") -> None:
         t = Translator(_lang(self))
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.set_header("Cache-Control", "no-store")
         switch = " ".join(
             f'<a href="?{urlencode({"lang": lang, "code": code})}" lang="{lang}">{escape(name)}</a>'
             for lang, name in languages().items()
         )
         problem = f'<p class="kaya-join-error" role="alert">{escape(error)}</p>' if error else ""
-        self.finish(
-            f'<!doctype html><html lang="{t.lang}"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{escape(t('table_join_title'))}</title><style>{style()}</style></head>"
-            f'<body class="kaya-join"><main><h1>{escape(t("table_join_title"))}</h1>'
+        self._shell(t,
+            f'<h1>{escape(t("table_join_title"))}</h1>'
             f'<p>{escape(t("table_join_help"))}</p>{problem}'
             f'<form method="post" action="">{self.xsrf_form_html()}'
             f'<input type="hidden" name="lang" value="{t.lang}">'
@@ -455,7 +573,18 @@ class JoinHandler(Limited):
             f' value="{escape(nickname)}" maxlength="20" autocomplete="nickname"'
             ' class="kaya-join-nickname"></label>'
             f'<button type="submit" class="kaya-join-button">{escape(t("table_join_button"))}'
-            f'</button></form><nav class="kaya-join-langs">{switch}</nav></main></body></html>'
+            f'</button></form><nav class="kaya-join-langs">{switch}</nav>'
+        )  # fmt: skip
+
+    def _shell(self, t: Translator, body: str) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.finish(
+            f'<!doctype html><html lang="{t.lang}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{escape(t('table_join_title'))}</title><style>{style()}</style></head>"
+            f'<body class="kaya-join"><main>{body}</main></body></html>'
         )
 
 
@@ -467,21 +596,54 @@ def style() -> str:
 
 
 class TeacherRoute(Limited):
-    """A route for the teacher only: the key (header ``X-Kayalib-Key`` or ``?key=``)."""
+    """A route for the teacher only: the dashboard's cookie (:class:`DashboardPage` trades the
+    key of its first address for it) or the key in the header ``X-Kayalib-Key``; 404 to anyone
+    else. A key in an address opens nothing but that first page."""
 
     def prepare(self) -> None:
-        super().prepare()
-        expected = self.web_config.teacher_key
-        given = self.request.headers.get(KEY_HEADER) or self.get_query_argument("key", "")
-        if not expected or not hmac.compare_digest(given[:128].encode(), expected.encode()):
+        if not self.is_teacher():
             raise web.HTTPError(404)
+
+    def is_teacher(self) -> bool:
+        """The key in the header; or the dashboard's cookie, on a command only with a JSON
+        body (a form a foreign page sends would carry the cookie too, were it not SameSite)."""
+        expected = self.web_config.teacher_key
+        if not expected:
+            return False
+        given = self.request.headers.get(KEY_HEADER, "")[:128]
+        if given and hmac.compare_digest(given.encode(), expected.encode()):
+            return True
+        cookie = self.get_cookie(TEACHER_COOKIE, "") or ""
+        json_body = self.request.headers.get("Content-Type", "").startswith("application/json")
+        return (self.request.method == "GET" or json_body) and hmac.compare_digest(
+            cookie.encode(), teacher_proof(expected).encode())
 
     def t(self) -> Translator:
         return Translator(_lang(self))
 
 
+def teacher_proof(key: str) -> str:
+    """What the dashboard's cookie holds: proof of the teacher's key, not the key itself."""
+    return hmac.new(key.encode(), b"kayalib dashboard", "sha256").hexdigest()
+
+
 class DashboardPage(TeacherRoute):
-    """``GET kayalib/dashboard?key=...``: the page (its script draws :class:`StateHandler`)."""
+    """``GET kayalib/dashboard``: the page (its script draws :class:`StateHandler`). Its first
+    address, ``?key=...`` (``make class`` prints it), is traded for the dashboard's cookie
+    (HttpOnly, SameSite) and a redirect to the same address without the key: the key leaves
+    the address bar (a projected dashboard shows none) and the history."""
+
+    def prepare(self) -> None:
+        given = self.get_query_argument("key", "")[:128]
+        expected = self.web_config.teacher_key
+        if given and expected and hmac.compare_digest(given.encode(), expected.encode()):
+            self.set_cookie(TEACHER_COOKIE, teacher_proof(expected), path=self.request.path,
+                            httponly=True, samesite="Strict")  # fmt: skip
+            lang = self.get_query_argument("lang", "")
+            self.set_header("Referrer-Policy", "no-referrer")
+            self.redirect(self.request.path + (f"?{urlencode({'lang': lang})}" if lang else ""))
+            return
+        super().prepare()
 
     def get(self) -> None:
         from kayalib.server.dashboard_page import dashboard_html
@@ -490,7 +652,7 @@ class DashboardPage(TeacherRoute):
         join = base + self.reverse_join()
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
-        self.set_header("Referrer-Policy", "no-referrer")  # the key stays on this page
+        self.set_header("Referrer-Policy", "no-referrer")
         self.finish(dashboard_html(self.t(), join))
 
     def reverse_join(self) -> str:
@@ -515,7 +677,8 @@ class StateHandler(TeacherRoute):
 
 class CommandHandler(TeacherRoute):
     """``POST kayalib/dashboard/do``: ``{"do": ..., ...}``: create, start, pause, resume,
-    end, move, wait, reveal, names, forget."""
+    end, move, free (a seat), lock and unlock (a table: no new player), wait, reveal, names,
+    forget."""
 
     def post(self) -> None:
         data = self.body_json()
@@ -541,6 +704,13 @@ class CommandHandler(TeacherRoute):
                 if type(seat) is not int:
                     raise web.HTTPError(400)
                 service.move(str(data.get("table")), seat, str(data.get("to")))
+            elif command == "free":
+                seat = data.get("seat")
+                if type(seat) is not int:
+                    raise web.HTTPError(400)
+                service.free_seat(str(data.get("table")), seat)
+            elif command in ("lock", "unlock"):
+                service.set_locked(str(data.get("table")), command == "lock")
             elif command == "wait":
                 service.set_bot_wait(str(data.get("table")), data.get("seconds"))
             elif command == "reveal":
@@ -602,15 +772,18 @@ def table_routes(base: str, web_config: TablesWeb) -> list[tuple[str, type, dict
 # ---- the class server mounts the tables --------------------------------------------------------
 
 #: the request headers a page's kernel learns the student from (set by the server from the
-#: browser's cookies; one a browser sends itself is dropped first)
+#: browser's cookies; one a browser sends itself is dropped first): its class member, its
+#: pseudonym, and its seat's token at the table the page's address names
 MEMBER_HEADER, AUTHOR_HEADER = "X-Kayalib-Member", "X-Kayalib-Author"
-IDENTITY_HEADERS = (MEMBER_HEADER, AUTHOR_HEADER)
+IDENTITY_HEADERS = (MEMBER_HEADER, AUTHOR_HEADER, SEAT_HEADER)
 
 
 def pass_identity(handler: web.RequestHandler, browser: str, secret: str) -> None:
     """Before a page is rendered: tell its kernel who the student is (the member cookie the
     join page set, if any, and a pseudonym of the browser that is stable for the class and
-    says nothing of its cookie), as request headers Voila hands the kernel."""
+    says nothing of its cookie) and, for a play page of a table (``?table=CODE``), the seat
+    this browser holds there (its cookie's token: never in the page's address), as request
+    headers Voila hands the kernel."""
     headers = handler.request.headers
     for name in IDENTITY_HEADERS:
         headers.pop(name, None)
@@ -618,6 +791,10 @@ def pass_identity(handler: web.RequestHandler, browser: str, secret: str) -> Non
     if member and len(member) <= 64 and member.replace("-", "").replace("_", "").isalnum():
         headers[MEMBER_HEADER] = member
     headers[AUTHOR_HEADER] = hmac.new(secret.encode(), browser.encode(), "sha256").hexdigest()[:20]
+    code = normal_code(handler.get_query_argument("table", "")[:16])
+    token = handler.get_cookie(SEAT_COOKIE.format(code=code), "") if code.isalnum() else ""
+    if token and TOKEN_TEXT.fullmatch(token):
+        headers[SEAT_HEADER] = token
 
 
 def tell_kernels(app: Any) -> None:

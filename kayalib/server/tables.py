@@ -42,6 +42,7 @@ import logging
 import re
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -80,6 +81,8 @@ MAX_BOT_WAIT = 3600.0
 #: the most tables one class may have, and seats at one table
 MAX_TABLES = 64
 NICKNAME_CHARS = 20
+#: seats one browser (a class member; on a hub, a login) may hold at tables still in play
+SEATS_PER_BROWSER = 2
 TOKEN_TEXT = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
@@ -95,18 +98,56 @@ def unknown_seat() -> IllegalActionError:
 
 
 def check_nickname(text: object) -> str:
-    """A nickname: 1 to :data:`NICKNAME_CHARS` printable characters, spaces trimmed.
+    """A nickname: 1 to :data:`NICKNAME_CHARS` printable characters in NFKC form (so a
+    full-width "ＡＮＡ" is "ANA"), spaces trimmed, its letters of one script (a Cyrillic "А"
+    in a Latin name looks like "A": refused), at most one combining mark on a letter.
 
-    >>> check_nickname("  Ana  ")
-    'Ana'
+    >>> check_nickname("  Ana  "), check_nickname("ＡＮＡ"), check_nickname("Zoë")
+    ('Ana', 'ANA', 'Zoë')
+    >>> check_nickname("\u0410na")
+    Traceback (most recent call last):
+    ...
+    kayalib.errors.IllegalActionError: a nickname's letters are of one script: Аna mixes them
     """
     if not isinstance(text, str):
         raise refusal("table_bad_nickname", "a nickname is text")
-    name = " ".join(text.split())
-    if not 0 < len(name) <= NICKNAME_CHARS or not name.isprintable():
+    name = " ".join(unicodedata.normalize("NFKC", text).split())
+    if not 0 < len(name) <= NICKNAME_CHARS or not name.isprintable() or _stacked_marks(name):
         raise refusal("table_bad_nickname", "a nickname has 1 to {chars} letters",
                       chars=NICKNAME_CHARS)  # fmt: skip
+    if len(_scripts(name)) > 1:
+        raise refusal("table_mixed_scripts",
+                      "a nickname's letters are of one script: {name} mixes them", name=name)
     return name
+
+
+#: scripts that are written together in one name (Japanese, Chinese, Korean with Latin)
+_TOGETHER = ({"LATIN", "HAN", "HIRAGANA", "KATAKANA"}, {"LATIN", "HAN", "BOPOMOFO"},
+             {"LATIN", "HAN", "HANGUL"})  # fmt: skip
+
+
+def _script(char: str) -> str:
+    """The script of a letter, from its Unicode name ("CYRILLIC CAPITAL LETTER A")."""
+    name = unicodedata.name(char, "")
+    if name.startswith("CJK "):
+        return "HAN"
+    return name.split(" ", 1)[0]
+
+
+def _scripts(name: str) -> set[str]:
+    """The scripts of ``name``'s letters, as one set when they are written together."""
+    found = {_script(c) for c in name if unicodedata.category(c).startswith("L")}
+    return {"ONE"} if any(found <= together for together in _TOGETHER) else found
+
+
+def _stacked_marks(name: str) -> bool:
+    """Whether a character carries more than one combining mark (text stacked on text)."""
+    run = 0
+    for char in name:
+        run = run + 1 if unicodedata.combining(char) else 0
+        if run > 1:
+            return True
+    return False
 
 
 def normal_code(text: str) -> str:
@@ -198,10 +239,12 @@ class ManualClock:
 
 @dataclass(frozen=True)
 class SeatKey:
-    """What a student's page holds: the table's code and the seat's secret token."""
+    """What a student's page holds: the table's code and the seat's secret token; on a hub, the
+    login's class ``member`` instead of a token (the login is the seat's key there)."""
 
     code: str
     token: str
+    member: int | None = None
 
 
 Push = Callable[[dict[str, Any]], None]
@@ -251,6 +294,7 @@ class ClassTable:
         self.table = table
         self.bot_wait = bot_wait
         self.status = status
+        self.locked = False  # the teacher's lock: no new player sits down
         now = service.clock.time()
         self.seats = [Seat(i, kind, away_since=now) for i, kind in enumerate(table.seats)]
         self.logged = logged  # moves written to the store
@@ -447,6 +491,7 @@ class TableService:
             klass = ClassTable(self, row.id, row.code, table, row.bot_wait, row.status,
                                logged=len(moves))  # fmt: skip
             klass.stand_in_moves = sum(1 for m in moves if m.by == "stand-in")
+            klass.locked = row.locked
             for saved in self.store.seats(row.id):
                 seat = klass.seats[saved.seat]
                 seat.token, seat.nickname, seat.member_id = (saved.token, saved.nickname,
@@ -596,20 +641,69 @@ class TableService:
             self._maybe_start(table)
             self.changed(table)
 
+    def free_seat(self, code: str, seat: int) -> None:
+        """Free the person's seat ``seat`` of table ``code`` (a squatter's, a student's who
+        left): its key no longer works, its pages are told it is gone, a stand-in plays it
+        until someone sits down there."""
+        table = self.table(code)
+        if not (type(seat) is int and 0 <= seat < len(table.seats)):
+            raise RulesError(f"no seat {seat!r} at table {code}")
+        person = table.seats[seat]
+        if not person.claimed:
+            raise refusal("table_cannot", "the table is {status}", status=table.status)
+        self.store.set_seat(table.id, person.index, None, "", None)
+        assert person.token is not None
+        self._by_token.pop(person.token, None)
+        person.token, person.nickname, person.member_id = None, "", None
+        gone, person.attachments = person.attachments, []
+        for attachment in gone:
+            try:
+                attachment.push({"type": "gone"})
+            except Exception:  # a page that went away: its socket says so itself
+                log.info("kayalib: a freed seat's page had gone already")
+        table.presence_changed(person)
+        self.changed(table)
+
+    def set_locked(self, code: str, locked: bool) -> None:
+        """Lock table ``code`` (no new player sits down; those seated play on) or unlock it."""
+        table = self.table(code)
+        self.store.set_locked(table.id, locked)
+        table.locked = bool(locked)
+        self.changed(table)
+
     # ---- students ------------------------------------------------------------------------------
 
-    def join(self, code: str, nickname: str, member_id: int | None = None) -> SeatKey:
-        """A seat at table ``code`` for ``nickname`` (a nickname is taken once a table)."""
+    def verify_join(self, code: str, nickname: str,
+                    member_id: int | None = None) -> tuple[ClassTable, str, Seat]:  # fmt: skip
+        """Why ``nickname`` (of class member ``member_id``, if known) may not sit down at table
+        ``code`` now (IllegalActionError with the refusal); else the table, the nickname as it
+        will be shown, and the seat it would take."""
         table = self.table(normal_code(code) if isinstance(code, str) else code)
         name = check_nickname(nickname)
         if table.status == "ended":
             raise refusal("table_ended", "this table's game has ended")
+        if table.locked:
+            raise refusal("table_locked", "table {code} takes no new player", code=table.code)
         if any(s.nickname.casefold() == name.casefold() for s in table.seats):
             raise refusal("table_nickname_taken", "{name} already sits at this table", name=name)
         free = [s for s in table.seats if s.is_person and not s.claimed]
         if not free:
             raise refusal("table_full", "every seat at table {code} is taken", code=table.code)
-        seat = free[0]
+        if member_id is not None and len(self.seats_held(member_id)) >= SEATS_PER_BROWSER:
+            raise refusal("table_seats_held", "this browser holds {n} seats already",
+                          n=SEATS_PER_BROWSER)  # fmt: skip
+        return table, name, free[0]
+
+    def seats_held(self, member_id: int) -> list[tuple[ClassTable, Seat]]:
+        """The seats class member ``member_id`` holds at tables still in play."""
+        return [(table, seat) for table in self.tables.values() if table.status != "ended"
+                for seat in table.seats if seat.claimed and seat.member_id == member_id]
+
+    def join(self, code: str, nickname: str, member_id: int | None = None) -> SeatKey:
+        """A seat at table ``code`` for ``nickname`` (a nickname is taken once a table; a
+        member holds at most :data:`SEATS_PER_BROWSER` seats): :meth:`verify_join`'s refusal,
+        or the seat's key."""
+        table, name, seat = self.verify_join(code, nickname, member_id)
         token = secrets.token_urlsafe(TOKEN_BYTES)
         key = digest(token)
         self.store.set_seat(table.id, seat.index, key, name, member_id)
@@ -637,15 +731,27 @@ class TableService:
             raise unknown_seat()
         return found
 
+    def held(self, key: SeatKey) -> tuple[ClassTable, Seat]:
+        """The table and seat ``key`` holds: by its token, or (a hub's login) the seat of its
+        member at the table it names; the one refusal of :func:`unknown_seat` otherwise."""
+        if key.member is None:
+            return self.seat_of(key.token)
+        table = self.tables.get(key.code)
+        if table is not None:
+            for seat in table.seats:
+                if seat.claimed and seat.member_id == key.member:
+                    return table, seat
+        raise unknown_seat()
+
     def update_for(self, key: SeatKey) -> dict[str, Any]:
         """What the seat of ``key`` is sent now (it may have been moved to another table)."""
-        table, seat = self.seat_of(key.token)
+        table, seat = self.held(key)
         return table.update(seat.index)
 
     def attach(self, key: SeatKey, push: Push, kernel: str | None = None) -> Attachment:
         """``push(update)`` is called with every update of the seat from now on; the seat is
         here while the attachment's page is open (:meth:`detach` when it goes)."""
-        table, seat = self.seat_of(key.token)
+        table, seat = self.held(key)
         attachment = Attachment(push, kernel)
         seat.attachments.append(attachment)
         table.presence_changed(seat)
@@ -684,7 +790,7 @@ class TableService:
         """The seat of ``key`` does ``text`` at move count ``version``; its new update. A
         refusal (IllegalActionError with the :class:`~kayalib.engine.Refusal`) changes
         nothing."""
-        table, seat = self.seat_of(key.token)
+        table, seat = self.held(key)
         if key.code != table.code:
             raise unknown_seat()
         if seat.budget.spend(len(str(text))) is not None:

@@ -5,7 +5,8 @@ A student writes a bot file (``GAME = "blef"`` or ``"kaya"`` and a class ``Bot``
 :func:`bot_folder`, tries it against the built-in bots in a :class:`Leaderboard` (a round robin
 with a progress bar, win rates with 95% intervals as a table and a chart, and the forfeits of a
 crashing, illegal or slow bot), and then runs ``kayalib tournament`` with the whole class.
-Which bot is strongest is said by a sentence computed from the games (:func:`strongest`): the
+Which bot is strongest is said by a sentence computed from the games
+(:func:`kayalib.tournament.strongest`): the
 top two entrants compared head to head and by the interval for the *difference* of their win
 rates against the same opponents (lesson 07's rule), never by whether their own intervals
 overlap.
@@ -34,15 +35,14 @@ from kayalib.errors import KayalibError
 from kayalib.i18n import Translator
 from kayalib.lessons.kit.page import Lesson
 from kayalib.lessons.kit.plots import Chart
-from kayalib.lessons.kit.tournament import bot_label, draw_win_rates, win_rate_table
-from kayalib.lessons.l07 import Matchup, against_base
+from kayalib.lessons.kit.tournament import draw_win_rates, win_rate_table
 from kayalib.package_data import notebooks_folder
 from kayalib.pages.language import set_language
 from kayalib.pages.options import PageOptions
 from kayalib.pages.runbox import Progress, RunBox
 from kayalib.registry import bot_names
-from kayalib.stats import WinRate, difference_interval, wilson_interval
-from kayalib.tournament import TournamentResult, round_robin
+from kayalib.tournament import TournamentResult, round_robin, strongest
+from kayalib.words.rates import bot_label
 
 __all__ = [
     "BOT_FOLDER_VARIABLE",
@@ -53,7 +53,6 @@ __all__ = [
     "bot_folder",
     "default_games",
     "shipped_board",
-    "strongest",
     "template_fingerprint",
     "template_source",
     "tournament_command",
@@ -162,53 +161,6 @@ def shipped_board(path: Path = BOARD_FILE) -> tuple[TournamentResult, str]:
 
     data = json.loads(path.read_text("utf-8"))
     return TournamentResult.from_json(data["result"]), data["template"]
-
-
-def strongest(t: Translator, result: TournamentResult) -> str:
-    """Which bot is strongest, as far as ``result`` can say, from two comparisons of the top two
-    entrants of the leaderboard: head to head (the leader's share of the games one of them won,
-    with its Wilson interval, against half) and by the interval for the *difference* of their
-    win rates against the same opponents, every other entrant (separate games, so
-    :func:`~kayalib.stats.difference_interval`, as in lesson 07). One of the two is the stronger
-    when it did better in one comparison and no worse in the other (each way of being better is
-    a one-sided 2.5% test, so the claim is wrong at most 5% of the time); their own intervals
-    overlapping or not decides nothing.
-
-    >>> from kayalib.tournament import round_robin
-    >>> result = round_robin("blef", ["odds", "honest", "random"], games=20, seed=1)
-    >>> print(strongest(Translator("en"), result))  # doctest: +NORMALIZE_WHITESPACE
-    Which bot is strongest? ... odds won 20 of their 20 games, honest 0: ... wholly above half.
-    Against the same opponents (random; 20 games each): odds won 100.0%, honest 100.0%: ... The
-    interval holds 0: ... So in these games odds is the strongest bot: it did better than honest,
-    the next in the table, in one comparison and no worse in the other.
-    """
-    board = result.leaderboard()
-    if len(board) < 3:
-        raise KayalibError("saying which bot is strongest needs at least three entrants")
-    first, second = board[0].name, board[1].name
-    others = [row.name for row in board[2:]]
-    n = result.games_per_pairing
-    won, lost = result.versus[first][second], result.versus[second][first]
-    low, high = wilson_interval(won, won + lost)  # its share of the games one of them won
-    head = "more" if low > 0.5 else "less" if high < 0.5 else "unclear"
-    played = n * len(others)
-    rows = [Matchup(name, "", WinRate(sum(result.versus[name][o] for o in others), played))
-            for name in (first, second)]  # fmt: skip
-    low_o, high_o = difference_interval(rows[0].record.wins, played, rows[1].record.wins, played)
-    field = "more" if low_o > 0 else "less" if high_o < 0 else "unclear"
-    key = ("mixed" if {head, field} == {"more", "less"} else
-           "first" if head == "more" or (head == "unclear" and field == "more") else
-           "second" if "less" in (head, field) else "unclear")  # fmt: skip
-    names = {"first": bot_label(t, first), "second": bot_label(t, second)}
-    said = [t("botlab.strongest_intro", **names),
-            t.count(f"botlab.head_to_head_{head}", n, won=t.number(won, 0),
-                    lost=t.number(lost, 0), games=t.number(n, 0),
-                    share=t.percent(won / (won + lost) if won + lost else 0.5),
-                    low=t.percent(low), high=t.percent(high), **names),
-            t.count("botlab.same_opponents", played, games=t.number(played, 0),
-                    opponents=", ".join(bot_label(t, o) for o in others)),
-            against_base(t, *rows), t(f"botlab.strongest_{key}", **names)]  # fmt: skip
-    return " ".join(said)
 
 
 class BotLab(Lesson):

@@ -10,8 +10,8 @@ figure needs no entry. Everything here comes from the engine, never typed in by 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from fractions import Fraction
+from functools import cache
 from math import comb
 from typing import Any
 

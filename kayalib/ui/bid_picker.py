@@ -1,4 +1,5 @@
-"""Choosing one Blef bid of a list with two dropdowns: its kind, then its rank or suit.
+"""Choosing one Blef bid of a list with two dropdowns (:class:`~kayalib.ui.controls.Choice`):
+its kind, then its rank or suit.
 
 The play app's picker and the "what if" table's "bid heard" both use it, so a bid is chosen in
 the page's language the same way everywhere (never typed).
@@ -19,10 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import ipywidgets as w
-
 from kayalib.blef.bids import Bid
-from kayalib.pages.widgets import set_options
+from kayalib.ui.controls import Choice
 from kayalib.words.blef import BlefWords
 
 __all__ = ["BidPicker"]
@@ -32,15 +31,14 @@ class BidPicker:
     """Two dropdowns (``kind``, ``param``) over the bids last offered (:meth:`offer`).
 
     ``guard`` wraps the kind dropdown's callback (a page's error banner); ``changed()`` runs
-    after the chosen bid may have changed.
+    after the chosen bid may have changed; ``prefix`` starts the controls' names.
     """
 
     def __init__(self, guard: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None,
-                 changed: Callable[[], None] | None = None) -> None:  # fmt: skip
-        self.kind = w.Dropdown(options=[("", "")], value="")
-        self.kind.add_class("kaya-bid-kind")
-        self.param = w.Dropdown(options=[("", None)], value=None)
-        self.param.add_class("kaya-bid-param")
+                 changed: Callable[[], None] | None = None, *,
+                 prefix: str = "bid-") -> None:  # fmt: skip
+        self.kind = Choice(f"{prefix}kind", "kaya-bid-kind", options=[("", "")], value="")
+        self.param = Choice(f"{prefix}param", "kaya-bid-param", options=[("", None)])
         self._bids: list[Bid] = []
         self._words: BlefWords | None = None
         self._changed = changed or (lambda: None)
@@ -67,7 +65,7 @@ class BidPicker:
         still offered, else (or with ``reset``) the lowest bid is chosen."""
         self._bids, self._words = list(bids), words
         kinds = self.kinds
-        set_options(self.kind, [(words.kind(k), k) for k in kinds] or [("", "")])
+        self.kind.set_options([(words.kind(k), k) for k in kinds] or [("", "")])
         if reset and kinds:
             self.kind.value = kinds[0]
         self._fill_params()
@@ -82,6 +80,6 @@ class BidPicker:
         if words is None:
             return
         bids = [b for b in self._bids if b.kind == self.kind.value]
-        set_options(self.param, [(words.param_text(b), b) for b in bids] or [("", None)])
+        self.param.set_options([(words.param_text(b), b) for b in bids] or [("", None)])
         self.param.disabled = len(bids) <= 1 and not (bids and bids[0].params)
         self._changed()

@@ -4,33 +4,30 @@
 >>> app.screen().view.players, app.seats
 (2, ['human', 'random'])
 
-The panels' HTML is drawn by :mod:`kayalib.ui.blef_panels` and the hint by
+The panels are drawn by :mod:`kayalib.ui.blef_panels` and the hint by
 :mod:`kayalib.ui.blef_hint`; this module holds the controls (the bid picker, the likely bids that
-fill it, "sprawdzam!") and puts each panel into its widget: the round (your hand, the bids) is
-one widget of the play column and the last reveal another, under the buttons; the players and
-the log are one widget of the side column.
+fill it, "sprawdzam!") and puts each panel in its place: your hand and the bids, then the
+buttons, then the last reveal and the hint in the play column; the players above the log in
+the side column.
 """
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
-
-import ipywidgets as w
 
 from kayalib.blef.actions import CHECK
 from kayalib.blef.bids import Bid
 from kayalib.blef.rules import MODES, BlefRules, describe_rules
 from kayalib.blef.view import BlefView
 from kayalib.errors import IllegalActionError
-from kayalib.pages.widgets import button, html, set_options, show_if
 from kayalib.ui import blef_panels as panels
 from kayalib.ui.bid_picker import BidPicker
 from kayalib.ui.blef_hint import LIKELY, LIKELY_BIDS, MODELS, BlefHintPanel, Hint, likely_bids
 from kayalib.ui.blef_panels import bid_cards
+from kayalib.ui.controls import Button, Choice
 from kayalib.ui.framework import GameApp
 from kayalib.ui.screen import Screen
-from kayalib.ui.widgets import Panel
+from kayalib.ui.tree import Node, h
 from kayalib.words.blef import SUIT_KEYS, BlefWords
 
 __all__ = ["SUIT_KEYS", "BlefApp", "bid_cards"]
@@ -56,55 +53,41 @@ class BlefApp(GameApp):
 
     # ----------------------------------------------------------------- widgets
 
-    def build_game(self) -> list[w.Widget]:
+    def build_game(self) -> None:
         self._picker_for: tuple[int, int] | None = None
         self._model_for: tuple[str, ...] | None = None
-        self.mode = w.Dropdown(options=[(m, m) for m in MODES], value=self._mode_init)
-        self.mode.add_class("kaya-mode")
-        options = self.shell.options_box
-        options.children = (*options.children, self.mode)
-        self.players_html = self.shell.side.part("kaya-players-panel")
-        self.round = Panel("kaya-round")
-        self.hand_title = self.round.part("kaya-hand-title")
-        self.hand = self.round.part("kaya-hand")
-        self.bids = self.round.part("kaya-bids-panel")
-        # the last round's cards laid open (news) come after the bid buttons, which stay by
-        # the hand and the bids on a phone
-        self.after = Panel("kaya-round-after")
-        self.reveal = self.after.part("kaya-reveal")
-        self.quick_label = html("kaya-quick-label")
-        self.quick_buttons = [button("", "kaya-quick-bid") for _ in range(LIKELY_BIDS)]
+        add = self.shell.board.add
+        self.mode: Choice = add(Choice("mode", "kaya-mode", options=[(m, m) for m in MODES],
+                                       value=self._mode_init))  # fmt: skip
+        self.shell.options.append(self.mode)
+        self.quick_label = ""
+        self.quick_buttons: list[Button] = [add(Button(f"quick-{i}", "kaya-quick-bid"))
+                                            for i in range(LIKELY_BIDS)]  # fmt: skip
         self._quick: list[Bid | None] = [None] * LIKELY_BIDS
+        self.quick_shown = False
         for i, b in enumerate(self.quick_buttons):
             b.add_class("kaya-action")
             b.on_click(self.guard(lambda _b, i=i: self._on_quick_bid(i)))
-        self.quick_box = w.HBox([self.quick_label, *self.quick_buttons])
-        self.quick_box.add_class("kaya-quick")
         self.bid_picker = BidPicker(self.guard, changed=self._label_bid_button)
-        self.kind, self.param = self.bid_picker.kind, self.bid_picker.param
-        self.bid_button = button("", "kaya-bid", style="primary")
-        self.check_button = button("", "kaya-check", style="danger")
+        self.kind, self.param = add(self.bid_picker.kind), add(self.bid_picker.param)
+        self.bid_button: Button = add(Button("bid", "kaya-bid", style="primary"))
+        self.check_button: Button = add(Button("check", "kaya-check", style="danger"))
         for b in (self.bid_button, self.check_button):
             b.add_class("kaya-action")
         self.bid_button.on_click(self.guard(self._on_bid))
         self.check_button.on_click(self.guard(lambda _b: self.human_act(CHECK)))
-        self.picker = w.HBox([self.kind, self.param, self.bid_button, self.check_button])
-        self.picker.add_class("kaya-picker")
-        self.controls = w.VBox([self.quick_box, self.picker])
-        self.controls.add_class("kaya-bid-controls")
+        self.controls_shown = False
         self.hint_panel = BlefHintPanel(self.guard(lambda _change: self.render()))
-        return [self.round.widget, self.show_hand, self.controls, self.after.widget,
-                self.hint_panel.controls, self.shell.hint]  # fmt: skip
+        add(self.hint_panel.model)
+        add(self.hint_panel.bluff)
 
     def relabel_game(self) -> None:
         t = self.t
-        set_options(self.mode, [(t(f"mode_{m}"), m) for m in MODES])
+        self.mode.set_options([(t(f"mode_{m}"), m) for m in MODES])
         self.mode.tooltip = t("mode_tooltip")
         self._label_bid_button()
         self.check_button.description = t("check_button")
         self.check_button.tooltip = t("check_tooltip")
-        self.kind.description = ""
-        self.param.description = ""
         self.kind.tooltip = t("blef_kind_label")
         self.param.tooltip = t("blef_param_label")
         self.hint_panel.relabel(t)
@@ -171,21 +154,34 @@ class BlefApp(GameApp):
         else:
             self.bid_button.description = t("bid_button")
 
-    # ----------------------------------------------------------------- each panel in its widget
+    # ----------------------------------------------------------------- each panel in its place
 
-    def draw(self, screen: Screen, words: BlefWords) -> None:
+    def status(self, screen: Screen, words: BlefWords) -> Node:
+        return panels.status(screen, words)
+
+    def draw(self, screen: Screen, words: BlefWords) -> tuple[list[Node], list[Node]]:
         hint = self.hint_panel.for_screen(screen)
-        self.shell.status.value = panels.status_html(screen, words)
-        self.players_html.value = panels.players_html(screen, words)
-        self.hand_title.value = panels.hand_title_html(screen, words)
-        self.hand.value = panels.hand_html(screen, words)
         offered = screen.hot_seat and screen.viewer is not None and not screen.view.is_terminal
         self.update_show_hand(screen, offered)
-        self.bids.value = panels.bids_html(screen, words)
         self._draw_picker(screen, words)
         self._draw_likely_bids(screen, words, hint)
-        self.reveal.value = panels.reveal_html(screen, words)
-        self.shell.hint.value = self.hint_panel.html(screen, words, hint)
+        self.shell.hint = self.hint_panel.tree(screen, words, hint)
+        quick = h("div.kaya-quick", h("b.kaya-quick-label", self.quick_label),
+                  *[b.node() for b in self.quick_buttons], hidden=not self.quick_shown)  # fmt: skip
+        picker = h("div.kaya-picker", self.kind.node(), self.param.node(), self.bid_button.node(),
+                   self.check_button.node())  # fmt: skip
+        play = [
+            h("div.kaya-round", h("div.kaya-hand-title", panels.hand_title(screen, words)),
+              h("div.kaya-hand", panels.hand(screen, words)),
+              h("div.kaya-bids-panel", panels.bids(screen, words))),
+            self.show_hand.node(),
+            h("div.kaya-bid-controls", quick, picker, hidden=not self.controls_shown),
+            h("div.kaya-round-after", h("div.kaya-reveal", panels.reveal(screen, words))),
+            self.hint_panel.controls(),
+            h("div.kaya-hint", self.shell.hint,
+              hidden=not (screen.hint and not screen.view.is_terminal)),
+        ]  # fmt: skip
+        return play, [h("div.kaya-players-panel", panels.players(screen, words))]
 
     def _draw_picker(self, screen: Screen, words: BlefWords) -> None:
         """The full picker (kind, then rank or suit) and the check button; at the top of the
@@ -195,11 +191,11 @@ class BlefApp(GameApp):
         new_decision, self._picker_for = self._picker_for != decision, decision
         self.bid_picker.offer(panels.legal_bids(view), words, reset=new_decision)
         kinds = self.bid_picker.kinds
-        show_if(self.controls, screen.my_turn)
-        for widget in (self.kind, self.param, self.bid_button):
-            show_if(widget, bool(kinds))
-        for widget in (self.kind, self.bid_button):
-            widget.disabled = not screen.can_act or not kinds
+        self.controls_shown = screen.my_turn
+        for control in (self.kind, self.param, self.bid_button):
+            control.shown = bool(kinds)
+        for control in (self.kind, self.bid_button):
+            control.disabled = not screen.can_act or not kinds
         if not screen.can_act:
             self.param.disabled = True
         self.check_button.disabled = not screen.can_act or not view.bids
@@ -210,21 +206,22 @@ class BlefApp(GameApp):
         or a line saying that no bid is that likely."""
         t = self.t
         offered = hint is not None and hint.ok and screen.can_act
-        show_if(self.quick_box, offered)
+        self.quick_shown = offered
         likely = likely_bids(self._view(screen), hint) if offered else []
         self._quick = [None] * LIKELY_BIDS
         if not offered:
-            return  # hidden buttons keep their words until the box is shown again
+            for b in self.quick_buttons:
+                b.shown = False
+            return
         assert hint is not None
         model = t(f"botname_{hint.model}")
         rate = t.percent(hint.bluff, 0)
         key = "blef_likely_label" if likely else "blef_likely_none"
-        label = t(key, p=t.percent(LIKELY, 0), model=model, rate=rate)
-        self.quick_label.value = f"<b>{escape(label)}</b>"
+        self.quick_label = t(key, p=t.percent(LIKELY, 0), model=model, rate=rate)
         for i, b in enumerate(self.quick_buttons):
             bid, chance = likely[i] if i < len(likely) else (None, 0.0)
             self._quick[i] = bid
-            show_if(b, bid is not None)
+            b.shown = bid is not None
             if bid is not None:
                 b.description = f"{words.bid_text(bid)} \u00b7 {t.percent(chance)}"
                 b.tooltip = t("blef_likely_tooltip", bid=words.bid_text(bid))

@@ -9,12 +9,13 @@ rate leaves every chance as it was, why. The likely bids beside the bid picker a
 posterior column (:func:`likely_bids`).
 
 :class:`BlefHintPanel` holds the controls and remembers the inference per position;
-:func:`hint_html` draws it (a pure function of the screen, the words and the :class:`Hint`);
-the "what if" page draws the same table with :func:`hint_table_html`.
+:func:`hint_tree` draws it (a pure function of the screen, the words and the :class:`Hint`);
+the "what if" page draws the same table with :func:`hint_table`.
 
 >>> from kayalib.ui.blef_app import BlefApp
+>>> from kayalib.ui.tree import find
 >>> app = BlefApp(seed=3, delay=0, opponents=["odds"], hint=True)
->>> "kaya-hint-after" in app.shell.hint.value, app.hint_panel.model.value
+>>> find(app.shell.hint, "kaya-hint-after") is not None, app.hint_panel.model.value
 (True, 'odds')
 """
 
@@ -22,19 +23,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from html import escape
 from math import comb
 from typing import Any
-
-import ipywidgets as w
 
 from kayalib.blef.bids import Bid
 from kayalib.blef.view import BlefView
 from kayalib.errors import ArgumentError
 from kayalib.i18n import DEFAULT_LANGUAGE, Translator
-from kayalib.pages.widgets import set_options, show_if
 from kayalib.ui.blef_panels import legal_bids
+from kayalib.ui.controls import Choice, Slider
 from kayalib.ui.screen import Screen, percent
+from kayalib.ui.tree import Node, h
 from kayalib.words.blef import BlefWords
 
 __all__ = [
@@ -45,8 +44,8 @@ __all__ = [
     "Hint",
     "bid_evidence",
     "compute_hint",
-    "hint_html",
-    "hint_table_html",
+    "hint_table",
+    "hint_tree",
     "likely_bids",
 ]
 
@@ -202,17 +201,12 @@ class BlefHintPanel:
     when a control changes."""
 
     def __init__(self, redraw: Callable[[Any], None]) -> None:
-        self.model = w.Dropdown(options=[(name, name) for name in MODELS], value="odds")
-        self.model.add_class("kaya-hint-model")
-        self.model.style.description_width = "auto"
-        self.bluff = w.FloatSlider(
-            value=DEFAULT_BLUFF, min=0.0, max=1.0, step=0.05, readout_format=".0%"
-        )
-        self.bluff.add_class("kaya-hint-bluff")
-        self.bluff.style.description_width = "auto"
-        self.controls = w.HBox([self.model, self.bluff])
-        self.controls.add_class("kaya-hint-controls")
-        show_if(self.controls, False)
+        self.model = Choice("hint-model", "kaya-hint-model",
+                            options=[(name, name) for name in MODELS], value="odds")  # fmt: skip
+        self.bluff = Slider("hint-bluff", "kaya-hint-bluff", low=0.0, high=1.0, step=0.05,
+                            value=DEFAULT_BLUFF)  # fmt: skip
+        self.shown = False
+        self._readout_lang = ""
         self._cache: dict[tuple[Any, ...], Hint] = {}
         self._shown: tuple[tuple[Any, ...], Hint] | None = None
         self._unchanged: tuple[tuple[Any, ...], tuple[str, Any]] | None = None
@@ -223,7 +217,15 @@ class BlefHintPanel:
         self.model.description = t("hint_model")
         self.model.tooltip = t("hint_model_tooltip")
         self.bluff.description = t("hint_bluff")
-        set_options(self.model, [(t(f"bot_{name}"), name) for name in MODELS])
+        if self._readout_lang != t.lang:  # a new readout only for a new language
+            self._readout_lang = t.lang
+            self.bluff.readout = lambda p: t.percent(p, 0)
+        self.model.set_options([(t(f"bot_{name}"), name) for name in MODELS])
+
+    def controls(self) -> Node:
+        """The two controls, in a row (hidden while there is no hint)."""
+        return h("div.kaya-hint-controls", self.model.node(), self.bluff.node(),
+                 hidden=not self.shown)  # fmt: skip
 
     def hint(self, view: BlefView) -> Hint:
         """The hint for ``view`` with the chosen model (remembered per position); it says so
@@ -255,62 +257,61 @@ class BlefHintPanel:
             return None
         return self.hint(view)
 
-    def html(self, screen: Screen, words: BlefWords, hint: Hint | None = None) -> str:
+    def tree(self, screen: Screen, words: BlefWords, hint: Hint | None = None) -> Node:
         """The hint for the person whose cards are on screen (or why there is none), and the
         controls shown while there is one."""
         self.relabel(words.t)
-        show_if(self.controls, screen.hint and available(screen))
+        self.shown = screen.hint and available(screen)
         if not screen.hint:
             return ""
-        shown = hint_html(screen, words, hint if hint is not None else self.for_screen(screen))
-        return shown + what_if_link(words.t)
+        shown = hint_tree(screen, words, hint if hint is not None else self.for_screen(screen))
+        return h("div.kaya-hint-body", shown, what_if_link(words.t))
 
 
-def what_if_link(t: Translator) -> str:
+def what_if_link(t: Translator) -> Node:
     """The way from the hint to the "what if" table (:mod:`kayalib.ui.what_if`), in ``t``'s
     language: the same reckoning at a table the student chooses."""
     href = "what-if-blef.ipynb" + ("" if t.lang == DEFAULT_LANGUAGE else f"?lang={t.lang}")
-    return (f'<div class="kaya-small"><a class="kaya-whatif-link" href="{escape(href)}" '
-            f'target="_blank">{escape(t("whatif_link"))}</a></div>')  # fmt: skip
+    return h("div.kaya-small", h("a.kaya-whatif-link", t("whatif_link"), href=href,
+                                 target="_blank"))  # fmt: skip
 
 
-def hint_html(screen: Screen, words: BlefWords, hint: Hint | None) -> str:
+def hint_tree(screen: Screen, words: BlefWords, hint: Hint | None) -> Node:
     """The hint of ``screen`` (``hint`` is ``None`` while the cards are face down)."""
     t, view = words.t, screen.view
     assert isinstance(view, BlefView)
     if hint is None:
-        return f'<div class="kaya-empty">{escape(t("hint_bayes_unavailable"))}</div>'
-    return hint_table_html(words, view, hint)
+        return h("div.kaya-empty", t("hint_bayes_unavailable"))
+    return hint_table(words, view, hint)
 
 
-def hint_table_html(words: BlefWords, view: BlefView, hint: Hint) -> str:
+def hint_table(words: BlefWords, view: BlefView, hint: Hint) -> Node:
     """The hint's title, what each bid tells, the moved-most sentence and the table of prior and
     posterior for the bid on the table and every bid above it."""
     t = words.t
     result = hint.result
     if not hint.ok:
-        return f'<div class="kaya-error-text">{escape(result)}</div>'
+        return h("div.kaya-error-text", result)
     bids: list[Bid] = [] if view.last_bid is None else [view.last_bid]
     bids += legal_bids(view) if view.current_player == view.seat else _above(view.last_bid)
-    notes = [escape(line) for line in _evidence_lines(words, hint)]
-    notes.append(escape(_moved(words, hint, bids)))
+    notes = _evidence_lines(words, hint)
+    notes.append(_moved(words, hint, bids))
     if hint.unchanged is not None:
-        notes.append(escape(_unchanged(words, hint)))
-    items = "".join(f"<li>{note}</li>" for note in notes if note)
-    rows = "".join(_row(t, words.bid_text(bid), result, bid, bid == view.last_bid)
-                   for bid in bids)  # fmt: skip
-    return (
-        '<div class="kaya-panel kaya-hint-panel">'
-        f'<div class="kaya-bars-title">{escape(t("hint_bayes_title", n=view.total_cards))}</div>'
-        f'<ul class="kaya-hint-notes">{items}</ul>'
-        f'<div class="kaya-hint-scroll" tabindex="0" role="region" '
-        f'aria-label="{escape(t("hint_table_label"))}"><table class="kaya-odds-table">'
-        f'<thead><tr><th scope="col">{escape(t("hint_bid"))}</th>'
-        f'<th scope="col" colspan="2">{escape(t("hint_prior"))}</th>'
-        f'<th scope="col" colspan="2">{escape(t("hint_posterior"))}</th></tr></thead>'
-        f"<tbody>{rows}</tbody></table></div>"
-        f'<div class="kaya-small">{escape(_method(t, result))}</div></div>'
-    )
+        notes.append(_unchanged(words, hint))
+    rows = [_row(t, words.bid_text(bid), result, bid, bid == view.last_bid) for bid in bids]
+    head = h("tr", h("th", t("hint_bid"), scope="col"),
+             h("th", t("hint_prior"), scope="col", colspan="2"),
+             h("th", t("hint_posterior"), scope="col", colspan="2"))  # fmt: skip
+    # the table is as long as its rows: a page scrolls it, never a box of its own (a phone
+    # would cut its last row)
+    return h(
+        "div.kaya-panel.kaya-hint-panel",
+        h("div.kaya-bars-title", t("hint_bayes_title", n=view.total_cards)),
+        h("ul.kaya-hint-notes", *[h("li", note) for note in notes if note]),
+        h("table.kaya-odds-table", h("thead", head), h("tbody", *rows),
+          aria_label=t("hint_table_label")),
+        h("div.kaya-small", _method(t, result)),
+    )  # fmt: skip
 
 
 def _above(last: Bid | None) -> list[Bid]:
@@ -320,24 +321,24 @@ def _above(last: Bid | None) -> list[Bid]:
     return list(LADDER[start:])
 
 
-def _row(t: Translator, label: str, result: Any, bid: Bid, marked: bool) -> str:
+def _row(t: Translator, label: str, result: Any, bid: Bid, marked: bool) -> Node:
     before = float(result.prior[bid.index])
     after = float(result.true[bid.index])
-    mark = ' class="kaya-bar-mark"' if marked else ""
     star = "\u2605 " if marked else ""  # the bid on the table: not by colour alone
-    unsure = ""
+    unsure = None
     if bid in getattr(result, "above_target", ()):  # its error stayed above the target
         note = t("hint_unsure_bid", error=t.percent(float(result.stderr[bid.index])),
                  target=t.percent(result.target_error))  # fmt: skip
-        unsure = f'<div class="kaya-small kaya-hint-unsure">{escape(note)}</div>'
-    return (
-        f"<tr{mark}><th scope=\"row\">{star}{escape(label)}</th>"
-        f'<td class="kaya-bar" aria-hidden="true"><i style="width:{100 * before:.1f}%"></i></td>'
-        f'<td class="kaya-bar-value">{t.percent(before)}</td>'
-        f'<td class="kaya-bar kaya-bar-after" aria-hidden="true">'
-        f'<i style="width:{100 * after:.1f}%"></i></td>'
-        f'<td class="kaya-bar-value kaya-hint-after">{t.percent(after)}{unsure}</td></tr>'
-    )
+        unsure = h("div.kaya-small.kaya-hint-unsure", note)
+    return h(
+        "tr", h("th", star + label, scope="row"),
+        h("td.kaya-bar", h("i", style=f"width:{100 * before:.1f}%"), aria_hidden="true"),
+        h("td.kaya-bar-value", t.percent(before)),
+        h("td.kaya-bar.kaya-bar-after", h("i", style=f"width:{100 * after:.1f}%"),
+          aria_hidden="true"),
+        h("td.kaya-bar-value.kaya-hint-after", t.percent(after), unsure),
+        cls="kaya-bar-mark" if marked else "",
+    )  # fmt: skip
 
 
 def model_text(t: Translator, name: str) -> str:

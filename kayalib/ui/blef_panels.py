@@ -1,4 +1,5 @@
-"""The HTML of the Blef app's panels: pure functions ``panel(screen, words) -> str`` of a
+"""The Blef app's panels as trees (:mod:`kayalib.ui.tree`): pure functions
+``panel(screen, words) -> node`` of a
 :class:`~kayalib.ui.screen.Screen` and the narrator (:class:`~kayalib.words.BlefWords`, seats
 named as the app names them): the status line (what happened since your last move, then what
 to do), the players, your hand, the bids of the round, and the reveal after a check (the
@@ -8,26 +9,17 @@ hands the view says were laid face up).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 
 from kayalib.blef.bids import Bid
 from kayalib.blef.cards import Card
 from kayalib.blef.events import CheckEvent, EliminatedEvent, StartEvent
 from kayalib.blef.view import BlefView
-from kayalib.draw import blef_card_svg, card_back_svg, row_html
+from kayalib.draw import blef_card_svg, card_back_svg
 from kayalib.ui.screen import Screen, hold_text, news_lines, status_line
+from kayalib.ui.tree import Node, card_row, drawn, h
 from kayalib.words.blef import BlefWords
 
-__all__ = [
-    "bid_cards",
-    "bids_html",
-    "hand_html",
-    "hand_title_html",
-    "legal_bids",
-    "players_html",
-    "reveal_html",
-    "status_html",
-]
+__all__ = ["bid_cards", "bids", "hand", "hand_title", "legal_bids", "players", "reveal", "status"]
 
 
 def bid_cards(bid: Bid, pool: Sequence[Card]) -> set[Card]:
@@ -48,9 +40,15 @@ def bid_cards(bid: Bid, pool: Sequence[Card]) -> set[Card]:
     return set()
 
 
-def card(words: BlefWords, c: Card, *, width: int = 72, highlight: bool = False) -> str:
-    return blef_card_svg(c.rank, c.suit, width=width, highlight=highlight,
-                         suit_names=words.suit_names())  # fmt: skip
+def card(words: BlefWords, c: Card, *, width: int = 72, highlight: bool = False) -> Node:
+    """A card face, named in the words' language."""
+    return drawn(blef_card_svg(c.rank, c.suit, highlight=highlight,
+                               suit_names=words.suit_names()), width)  # fmt: skip
+
+
+def back(words: BlefWords, width: int, label: str = "") -> Node:
+    """A face-down card."""
+    return drawn(card_back_svg(label=label, title=words.t("card_face_down")), width)
 
 
 def legal_bids(view: BlefView) -> list[Bid]:
@@ -58,7 +56,7 @@ def legal_bids(view: BlefView) -> list[Bid]:
     return [a for a in view.legal_actions() if isinstance(a, Bid)]
 
 
-def status_html(screen: Screen, words: BlefWords) -> str:
+def status(screen: Screen, words: BlefWords) -> Node:
     """What happened since this screen's last decision (as the log says it), then what to do
     now: a screen reader reads the whole line out when it changes."""
     t, view = words.t, screen.view
@@ -85,35 +83,30 @@ def status_html(screen: Screen, words: BlefWords) -> str:
     return status_line(t, news_lines(screen, words), text, cls, t("round_n", n=view.round))
 
 
-def players_html(screen: Screen, words: BlefWords) -> str:
+def players(screen: Screen, words: BlefWords) -> Node:
+    """Each player: name, how many cards (their backs), or won, or out; the deal's limit."""
     t, view = words.t, screen.view
     assert isinstance(view, BlefView)
-    parts = ['<div class="kaya-players">']
+    boxes = []
     winners = view.outcome.winners if view.outcome is not None else ()
     for i in range(view.players):
         count = view.holds(i)
-        cls = "kaya-player"
-        if i == view.current_player:
-            cls += " kaya-active"
+        cls = ["kaya-active"] if i == view.current_player else []
+        backs = None
         if count:
             info = t.count("cards_count", count, n=count)
-            back = card_back_svg(width=22, title=t("card_face_down"))
-            backs = row_html([back] * count)
+            backs = card_row([back(words, 22)] * count)
         elif i in winners:
-            info, backs = t("player_won"), ""
+            info = t("player_won")
         else:
-            info, backs = t("player_out"), ""
-            cls += " kaya-out"
-        parts.append(
-            f'<div class="{cls}"><div class="kaya-player-name">{escape(words.seat(i))}'
-            f'</div><div class="kaya-small">{escape(info)}</div>{backs}</div>'
-        )
-    parts.append("</div>")
+            info = t("player_out")
+            cls.append("kaya-out")
+        boxes.append(h("div.kaya-player", h("div.kaya-player-name", words.seat(i)),
+                       h("div.kaya-small", info), backs, cls=cls))  # fmt: skip
     start = view.events[0]
     limit = start.max_cards if isinstance(start, StartEvent) else None
     rule = t("blef_limit", n=limit) if limit is not None else t("blef_limit_deck")
-    parts.append(f'<div class="kaya-small">{escape(rule)}</div>')
-    return "".join(parts)
+    return h("div.kaya-players-panel", h("div.kaya-players", *boxes), h("div.kaya-small", rule))
 
 
 def _won(screen: Screen) -> bool:
@@ -122,13 +115,13 @@ def _won(screen: Screen) -> bool:
     return outcome is not None and screen.viewer in outcome.winners
 
 
-def hand_title_html(screen: Screen, words: BlefWords) -> str:
+def hand_title(screen: Screen, words: BlefWords) -> Node:
     if screen.viewer is None or _won(screen):
         return ""  # the winner holds no cards (the status line and players panel say who won)
-    return f"<h4>{escape(words.t('your_cards', player=words.seat(screen.viewer)))}</h4>"
+    return h("h4", words.t("your_cards", player=words.seat(screen.viewer)))
 
 
-def hand_html(screen: Screen, words: BlefWords) -> str:
+def hand(screen: Screen, words: BlefWords) -> Node:
     """The viewer's cards, face up when shown (else their backs); "out of the game" once
     they are out."""
     if screen.viewer is None or _won(screen):
@@ -138,34 +131,28 @@ def hand_html(screen: Screen, words: BlefWords) -> str:
     if screen.hand_visible:
         faces = [card(words, c, width=84) for c in view.hand]
     else:
-        back = card_back_svg(width=84, label="?", title=words.t("card_face_down"))
-        faces = [back] * len(view.hand)
+        faces = [back(words, 84, "?")] * len(view.hand)
     out = not view.holds(screen.viewer)  # eliminated: no cards for the rest of the game
-    return row_html(faces, empty=words.t("player_out" if out else "no_cards"))
+    return card_row(faces, empty=words.t("player_out" if out else "no_cards"))
 
 
-def bids_html(screen: Screen, words: BlefWords) -> str:
+def bids(screen: Screen, words: BlefWords) -> Node:
+    """The bids of the round, the last one marked (in bold and a tint)."""
     t, view = words.t, screen.view
     assert isinstance(view, BlefView)
     if view.is_terminal:
         return ""
-    title = f'<div class="kaya-panel-title">{escape(t("bids_title", n=view.round))}</div>'
+    title = h("div.kaya-panel-title", t("bids_title", n=view.round))
     if not view.bids:
-        return (
-            f'<div class="kaya-panel">{title}<div class="kaya-empty">'
-            f"{escape(t('no_bids'))}</div></div>"
-        )
-    rows = []
-    for k, (seat, bid) in enumerate(view.bids):
-        cls = ' class="kaya-bid-last"' if k == len(view.bids) - 1 else ""
-        rows.append(
-            f"<tr{cls}><td>{escape(words.seat(seat))}</td>"
-            f"<td>{escape(words.bid_text(bid))}</td></tr>"
-        )
-    return f'<div class="kaya-panel">{title}<table class="kaya-bids">{"".join(rows)}</table></div>'
+        return h("div.kaya-panel", title, h("div.kaya-empty", t("no_bids")))
+    last = len(view.bids) - 1
+    rows = [h("tr", h("td", words.seat(seat)), h("td", words.bid_text(bid)),
+              cls="kaya-bid-last" if k == last else "")
+            for k, (seat, bid) in enumerate(view.bids)]  # fmt: skip
+    return h("div.kaya-panel", title, h("table.kaya-bids", h("tbody", *rows)))
 
 
-def reveal_html(screen: Screen, words: BlefWords) -> str:
+def reveal(screen: Screen, words: BlefWords) -> Node:
     """The cards of a check made since the last decision at this screen (then it goes)."""
     t = words.t
     news = screen.since_news()
@@ -185,21 +172,17 @@ def reveal_html(screen: Screen, words: BlefWords) -> str:
         why += " " + t("blef_reveal_out", loser=words.seat(e.loser), cards=out.cards)
     else:
         why += " " + t("blef_reveal_more", loser=words.seat(e.loser))
-    hands = []
-    for i, hand in enumerate(view.laid):
-        if not hand:
-            continue
-        cards = row_html([card(words, c, width=56, highlight=c in counted) for c in hand])
-        hands.append(
-            f'<div class="kaya-player"><div class="kaya-player-name">'
-            f"{escape(words.seat(i))}</div>{cards}</div>"
-        )
+    hands = [
+        h("div.kaya-player", h("div.kaya-player-name", words.seat(i)),
+          card_row([card(words, c, width=56, highlight=c in counted) for c in held]))
+        for i, held in enumerate(view.laid) if held
+    ]  # fmt: skip
     cls = "kaya-win" if e.true else "kaya-lose"
-    return (
-        f'<div class="kaya-panel kaya-reveal-panel"><div class="kaya-panel-title">'
-        f"{escape(t('blef_reveal_title', n=e.round))}</div>"
-        f'<div class="kaya-result"><span class="{cls}">{escape(words.bid_text(e.bid))}: '
-        f"{escape(verdict)}</span> \u2014 {escape(why)}</div>"
-        f'<div class="kaya-small">{escape(t("blef_reveal_gold"))}</div>'
-        f'<div class="kaya-players">{"".join(hands)}</div></div>'
-    )
+    return h(
+        "div.kaya-panel.kaya-reveal-panel",
+        h("div.kaya-panel-title", t("blef_reveal_title", n=e.round)),
+        h("div.kaya-result", h("span", f"{words.bid_text(e.bid)}: {verdict}", cls=cls),
+          f" \u2014 {why}"),
+        h("div.kaya-small", t("blef_reveal_gold")),
+        h("div.kaya-players", *hands),
+    )  # fmt: skip

@@ -9,8 +9,9 @@ An app *holds* small pieces, each in its own module, and wires them:
   through it and sends actions as text. Only a client with an owner part
   (:class:`~kayalib.ui.client.TableOwner`) offers a new game, undo and the bots' pacing; at a
   class table those controls are hidden, and asked for anyway they are refused with a message;
-- the panels: pure functions ``panel(screen, words) -> html`` of a
-  :class:`~kayalib.ui.screen.Screen` (``blef_panels``, ``kaya_panels``);
+- the panels: pure functions ``panel(screen, words) -> node`` of a
+  :class:`~kayalib.ui.screen.Screen` (``blef_panels``, ``kaya_panels``), the nodes of one tree
+  that the page's one widget draws (:mod:`kayalib.ui.board`): a change is one message;
 - the pacing of bot moves and of an intro (:class:`~kayalib.ui.pacing.Pacer`: ``asyncio``
   timers, so Voila keeps updating the page between moves; at once with ``delay=0``);
 - whose cards a shared screen shows (:class:`~kayalib.ui.screen.HotSeat`);
@@ -25,22 +26,23 @@ also shown and logged as "Exception in callback" (the tests fail on that line).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import Any
-
-import ipywidgets as w
 
 from kayalib.engine import Refusal, State, View
 from kayalib.errors import IllegalActionError
 from kayalib.i18n import DEFAULT_LANGUAGE, Translator
 from kayalib.pages.language import Language
 from kayalib.pages.options import DEFAULT_SPEED, SPEEDS, page_seed, parse_seed
-from kayalib.pages.widgets import button, inline_markup, show_if
 from kayalib.table import Table
+from kayalib.ui.board import Board
 from kayalib.ui.client import LocalTable, TableClient, TableOwner
-from kayalib.ui.log_panel import log_html
+from kayalib.ui.controls import Button
+from kayalib.ui.log_panel import log_tree
 from kayalib.ui.pacing import Pacer
 from kayalib.ui.screen import HotSeat, Screen, percent, seat_namer, signed
 from kayalib.ui.shell import AppShell
+from kayalib.ui.tree import Node, h, inline
 
 __all__ = ["GameApp", "no_new_game", "no_undo"]
 
@@ -61,11 +63,11 @@ class GameApp:
     words and address settings (``choices``: ``?name=value`` passed to the constructor), and
     gives:
 
-    - ``build_game()``: its controls and panel widgets of the play column, and its parts of the
-      side column (``self.shell.side``);
+    - ``build_game()``: its controls (each added to the page's board);
     - ``game_rules()``: the rules of a new game, from its settings;
     - ``words()``: its narrator, seats named as the app names them (:meth:`namer`);
-    - ``draw(screen, words)``: each panel's HTML into its widget, the controls set from the screen;
+    - ``draw(screen, words)``: the nodes of its play column and of its side column, the
+      controls set from the screen;
     - ``relabel_game()``, and optionally ``intro_steps(view)``, ``reset_controls()`` and
       ``table_shown()``.
 
@@ -96,7 +98,8 @@ class GameApp:
         client: TableClient | None = None,
     ) -> None:
         self.language = Language(lang)
-        #: what runs at the end of every redraw, inside it (the page's resume token)
+        #: what runs at every redraw before the page is put together (the page's resume token,
+        #: a class table's panel: they set the shell's ``above`` and ``foot``)
         self.after_render: list[Callable[[], None]] = []
         self.fixed_delay = delay
         self.pacer = Pacer(lambda: self.delay)
@@ -118,16 +121,19 @@ class GameApp:
             seed=first_seed, speed=speed, hint=hint, size=size, opponents=opponents,
         )  # fmt: skip
         shell = self.shell
-        self.show_hand = button("", "kaya-show-hand", style="warning")
+        self.show_hand: Button = shell.board.add(Button("show-hand", "kaya-show-hand",
+                                                        style="warning"))  # fmt: skip
         self.show_hand.add_class("kaya-action")
         self.show_hand.on_click(self.guard(self._on_show_hand))
-        shell.assemble(self.build_game())
+        self.build_game()
+        shell.board.redraw = self.render
         shell.new_game.on_click(self.guard(lambda _b: self.start(from_field=True)))
         shell.seed_field.observe(self.guard(lambda _c: self._on_seed_typed()), names="value")
         for widget in shell.setting_widgets():
             widget.observe(self.guard(lambda _c: self._note_settings()), names="value")
         shell.undo_button.on_click(self.guard(lambda _b: self.undo()))
-        shell.hint_toggle.observe(self.guard(lambda _c: self.render()), names="value")
+        for toggle in (shell.hint_toggle, shell.settings_toggle, shell.size_toggle):
+            toggle.observe(self.guard(lambda _c: self.render()), names="value")
         shell.speed.observe(self.guard(lambda _c: self._schedule_bots()), names="value")
         self.language.follow(self)
         self.relabel()
@@ -153,7 +159,7 @@ class GameApp:
 
     # ----------------------------------------------------------------- what a game app gives
 
-    def build_game(self) -> list[w.Widget]:  # pragma: no cover
+    def build_game(self) -> None:  # pragma: no cover
         raise NotImplementedError
 
     def game_rules(self) -> Any:  # pragma: no cover
@@ -162,7 +168,13 @@ class GameApp:
     def words(self) -> Any:  # pragma: no cover
         raise NotImplementedError
 
-    def draw(self, screen: Screen, words: Any) -> None:  # pragma: no cover
+    def draw(self, screen: Screen, words: Any) -> tuple[list[Node], list[Node]]:
+        """The nodes of the play column (under the status line) and of the side column (above
+        the log)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def status(self, screen: Screen, words: Any) -> Node:  # pragma: no cover
+        """The status line."""
         raise NotImplementedError
 
     def relabel_game(self) -> None:
@@ -280,8 +292,8 @@ class GameApp:
         shell = self.shell
         pending = self.settings_pending
         key = "settings_pending" if pending else "settings_next_game"
-        text = inline_markup(self.t(key))
-        shell.settings_note.value = f"<b>{text}</b>" if pending else text
+        words = inline(self.t(key))
+        shell.settings_note = h("b", *words) if pending else h("span", *words)
         if pending:
             shell.new_game.add_class("kaya-pending")
         else:
@@ -468,7 +480,7 @@ class GameApp:
 
     def update_show_hand(self, screen: Screen, offered: bool) -> None:
         """Show or hide the "show my hand" button, labelled for the hand's current side."""
-        show_if(self.show_hand, offered)
+        self.show_hand.shown = offered
         self.show_hand.description = self.t("hide_hand" if screen.hand_visible else "show_hand")
 
     # ----------------------------------------------------------------- errors and words
@@ -497,9 +509,9 @@ class GameApp:
         at the table shown."""
         client = self._client
         if client is None:
-            return seat_namer(self.t, self.shell.seat_choices(), suffix)
-        return seat_namer(self.t, client.seats, suffix, people=client.people,
-                          names=client.names)  # fmt: skip
+            return cache(seat_namer(self.t, self.shell.seat_choices(), suffix))
+        return cache(seat_namer(self.t, client.seats, suffix, people=client.people,
+                                names=client.names))  # fmt: skip
 
     def seat_name(self, seat: int) -> str:
         """How the app calls a seat ("Player 1 (you)", "Player 2 (bot: odds)")."""
@@ -539,34 +551,34 @@ class GameApp:
         )  # fmt: skip
 
     def render(self) -> None:
-        """Redraw everything from the table."""
+        """Draw the page again from the table: the board sends what changed, in one message."""
         if self._client is None:
             return
         people = self._client.people
         self.hot_seat.after_move(people, self._client.view(self._reader()).current_player)
         screen, words = self.screen(), self.words()
         shell = self.shell
-        with shell.holding():  # one message a widget, the log's last
-            shell.undo_button.disabled = self.undo_target() is None
-            self._note_settings()
-            self.draw(screen, words)
-            show_if(shell.hint, shell.hint_toggle.value and not screen.view.is_terminal)
-            lines = words.log_lines(screen.log, screen.log_seat)
-            shell.log.value = log_html(words.t, lines, news=screen.news,
-                                       title=lambda group: words.group_title(group, screen.log))
-            for hook in self.after_render:
-                hook()
+        shell.undo_button.disabled = self.undo_target() is None
+        self._note_settings()
+        play, side = self.draw(screen, words)
+        lines = words.log_lines(screen.log, screen.log_seat)
+        log = log_tree(words.t, lines, news=screen.news,
+                       title=lambda group: words.group_title(group, screen.log))  # fmt: skip
+        shell.status, shell.log = self.status(screen, words), log
+        for hook in self.after_render:
+            hook()
+        shell.board.show(shell.page(play, side))
 
     # ----------------------------------------------------------------- the page
 
     @property
-    def widget(self) -> w.Widget:
-        """The whole page."""
-        return self.shell.widget
+    def widget(self) -> Board:
+        """The whole page: one widget."""
+        return self.shell.board
 
     def show(self) -> None:
         """Display the app in the notebook (or the Voila page), with its page helper."""
         self.shell.show()
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        return self.shell.widget._repr_mimebundle_(**kwargs)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.shell.board._repr_mimebundle_(**kwargs)

@@ -4,20 +4,17 @@
 >>> [c.value for c in app.screen().view.rules.colors]
 ['blue', 'green']
 
-The panels' HTML (status, table, gambreng, showdown, score, hint) is drawn by
+The panels (status, table, gambreng, showdown, score, hint) are drawn by
 :mod:`kayalib.ui.kaya_panels`; this module holds the controls (a Play or Give button under
-each card, the challenge and power buttons) and puts each panel into its widget: the table, the
-gambreng and the log are one widget of the side column. Whether the Play buttons are offered is
-one class of the hand row (the stylesheet hides them otherwise), so a move changes few widgets.
+each card, the challenge and power buttons) and puts each panel in its place: the table and the
+gambreng above the log in the side column. Whether the Play buttons are offered is one class of
+the hand row (the stylesheet hides them otherwise), so a move changes little.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import ipywidgets as w
-
-from kayalib.draw import card_back_svg
 from kayalib.engine import View
 from kayalib.errors import IllegalActionError
 from kayalib.kaya.actions import Challenge, Decline, Give, Keep, Pass, Play, Steal, TakeBack
@@ -25,11 +22,11 @@ from kayalib.kaya.cards import COLORS, Card, Color
 from kayalib.kaya.events import Event, MoveEvent
 from kayalib.kaya.rules import COIN_TABLES, KayaRules, describe_rules
 from kayalib.kaya.view import KayaView
-from kayalib.pages.widgets import button, html, set_options, show_if
 from kayalib.ui import kaya_panels as panels
+from kayalib.ui.controls import Button, Check, Choice
 from kayalib.ui.framework import GameApp
 from kayalib.ui.screen import Screen
-from kayalib.ui.widgets import Panel
+from kayalib.ui.tree import Node, h
 from kayalib.words.kaya import KayaWords
 
 __all__ = ["KayaApp", "challenge_win_odds"]
@@ -71,73 +68,54 @@ class KayaApp(GameApp):
 
     # ----------------------------------------------------------------- widgets
 
-    def build_game(self) -> list[w.Widget]:
-        self.colour = w.Dropdown(options=[(c.value, c.value) for c in COLORS])
-        self.colour.value = self._colour_init
-        self.colour.add_class("kaya-colour")
-        self.coins = w.Dropdown(options=[(c, c) for c in COIN_TABLES], value=self._coins_init)
-        self.coins.add_class("kaya-coins")
-        shell = self.shell
-        shell.setup_box.children = (self.colour, *shell.setup_box.children)
-        shell.options_box.children = (*shell.options_box.children, self.coins)
-        self.table_panel = shell.side.part("kaya-table")
-        self.gambreng = shell.side.part("kaya-gambreng")
-        self.top = Panel("kaya-top")
-        self.score = self.top.part("kaya-score")
-        self.hand_title = self.top.part("kaya-hand-title")
-        self.own_table = html("kaya-own-table")
-        self.slot_cards = [html("kaya-hand-card") for _ in range(HAND_SLOTS)]
-        self.slot_buttons = [button("", "kaya-play-card") for _ in range(HAND_SLOTS)]
-        self.slots = []
-        for i, (pic, b) in enumerate(zip(self.slot_cards, self.slot_buttons, strict=True)):
+    def build_game(self) -> None:
+        add = self.shell.board.add
+        self.colour: Choice = add(Choice("colour", "kaya-colour",
+                                         options=[(c.value, c.value) for c in COLORS],
+                                         value=self._colour_init))  # fmt: skip
+        self.coins: Choice = add(Choice("coins", "kaya-coins",
+                                        options=[(c, c) for c in COIN_TABLES],
+                                        value=self._coins_init))  # fmt: skip
+        self.shell.setup_first.append(self.colour)
+        self.shell.options.append(self.coins)
+        self.slot_cards: list[Node] = [""] * HAND_SLOTS
+        self.slot_buttons: list[Button] = [add(Button(f"slot-{i}", "kaya-play-card"))
+                                           for i in range(HAND_SLOTS)]  # fmt: skip
+        self.slots_shown = [False] * HAND_SLOTS
+        self.acting = False
+        for i, b in enumerate(self.slot_buttons):
             b.add_class("kaya-action")
             b.on_click(self.guard(lambda _b, i=i: self._on_slot(i)))
-            slot = w.VBox([pic, b])
-            slot.add_class("kaya-hand-slot")
-            self.slots.append(slot)
-        self.hand_row = w.HBox([*self.slots, self.own_table])
-        self.hand_row.add_class("kaya-hand")
-
-        self.targets = [w.Checkbox(value=False, indent=False) for _ in range(self.max_seats)]
+        self.targets: list[Check] = [add(Check(f"target-{i}", "kaya-target"))
+                                     for i in range(self.max_seats)]  # fmt: skip
         for i, box in enumerate(self.targets):
-            box.add_class("kaya-target")
             box.add_class(f"kaya-target-{i}")
-            show_if(box, False)  # shown when offered
-        self.challenge_button = button("", "kaya-challenge", style="danger")
-        self.pass_button = button("", "kaya-pass")
+            box.shown = False  # shown when offered
+        self.challenge_button: Button = add(Button("challenge", "kaya-challenge", style="danger"))
+        self.pass_button: Button = add(Button("pass", "kaya-pass"))
         self.challenge_button.on_click(self.guard(self._on_challenge))
         self.pass_button.on_click(self.guard(lambda _b: self.human_act(Pass())))
-        self.challenge_box = w.HBox([self.challenge_button, self.pass_button, *self.targets])
-        self.challenge_box.add_class("kaya-controls")
-
-        self.take_back = button("", "kaya-take-back", style="success")
+        self.challenge_shown = self.power_shown = False
+        self.take_back: Button = add(Button("take-back", "kaya-take-back", style="success"))
         self.take_back.on_click(self.guard(lambda _b: self.human_act(TakeBack())))
-        self.steal_choice = w.Dropdown(options=[("", None)], value=None)
-        self.steal_choice.add_class("kaya-steal-choice")
-        self.steal_button = button("", "kaya-steal", style="success")
+        self.steal_choice: Choice = add(Choice("steal-choice", "kaya-steal-choice",
+                                               options=[("", None)]))  # fmt: skip
+        self.steal_button: Button = add(Button("steal", "kaya-steal", style="success"))
         self.steal_button.on_click(self.guard(self._on_steal))
-        self.keep_button = button("", "kaya-keep", style="success")
+        self.keep_button: Button = add(Button("keep", "kaya-keep", style="success"))
         self.keep_button.on_click(self.guard(lambda _b: self.human_act(Keep())))
-        self.decline_button = button("", "kaya-decline")
+        self.decline_button: Button = add(Button("decline", "kaya-decline"))
         self.decline_button.on_click(self.guard(lambda _b: self.human_act(Decline())))
-        self.power_box = w.HBox(
-            [self.take_back, self.steal_choice, self.steal_button, self.keep_button,
-             self.decline_button]
-        )  # fmt: skip
-        self.power_box.add_class("kaya-controls")
         for b in (self.challenge_button, self.pass_button, self.take_back, self.steal_button,
                   self.keep_button, self.decline_button):  # fmt: skip
             b.add_class("kaya-action")
-        self.showdown = html("kaya-showdown")
-        return [self.top.widget, self.show_hand, self.hand_row, self.challenge_box,
-                self.power_box, self.showdown, shell.hint]  # fmt: skip
 
     def relabel_game(self) -> None:
         t = self.t
         words = KayaWords(t)
-        set_options(self.colour, [(t("kaya_my_colour", colour=words.colour(c)), c.value)
-                                  for c in COLORS])  # fmt: skip
-        set_options(self.coins, [(t(f"kaya_coins_{c}"), c) for c in COIN_TABLES])
+        self.colour.set_options([(t("kaya_my_colour", colour=words.colour(c)), c.value)
+                                 for c in COLORS])  # fmt: skip
+        self.coins.set_options([(t(f"kaya_coins_{c}"), c) for c in COIN_TABLES])
         self.coins.tooltip = t("kaya_coins_tooltip")
         self.colour.tooltip = t("kaya_colour_tooltip")
         self.steal_choice.tooltip = t("kaya_steal_tooltip")
@@ -222,21 +200,42 @@ class KayaApp(GameApp):
             raise IllegalActionError(self.t("error_choose_steal"))
         self.human_act(choice)
 
-    # ----------------------------------------------------------------- each panel in its widget
+    # ----------------------------------------------------------------- each panel in its place
 
-    def draw(self, screen: Screen, words: KayaWords) -> None:
+    def status(self, screen: Screen, words: KayaWords) -> Node:
+        return panels.status(screen, words)
+
+    def draw(self, screen: Screen, words: KayaWords) -> tuple[list[Node], list[Node]]:
         view = screen.view
         assert isinstance(view, KayaView)
-        self.shell.status.value = panels.status_html(screen, words)
-        self.score.value = panels.score_html(screen, words)
-        self.table_panel.value = panels.table_html(screen, words)
-        self.gambreng.value = panels.gambreng_html(screen, words)
         phase = view.phase if screen.my_turn else ""
         self._draw_hand(screen, words, view, phase)
         self._draw_challenge(screen, view, words, phase)
         self._draw_power(screen, view, words, phase)
-        self.showdown.value = panels.showdown_html(screen, words)
-        self.shell.hint.value = panels.hint_html(screen, words)
+        self.shell.hint = panels.hint(screen, words)
+        slots = [h("div.kaya-hand-slot", h("div.kaya-hand-card", pic), b.node(), hidden=not shown)
+                 for pic, b, shown in zip(self.slot_cards, self.slot_buttons, self.slots_shown,
+                                          strict=True)]  # fmt: skip
+        own = panels.own_table(screen, words)
+        play = [
+            h("div.kaya-top", h("div.kaya-score", panels.score(screen, words)),
+              h("div.kaya-hand-title", panels.hand_title(screen, words))),
+            self.show_hand.node(),
+            h("div.kaya-hand", *slots, h("div.kaya-own-table", own, hidden=not own),
+              cls="kaya-hand-acting" if self.acting else ""),
+            h("div.kaya-controls.kaya-challenge-box", self.challenge_button.node(),
+              self.pass_button.node(), *[box.node() for box in self.targets],
+              hidden=not self.challenge_shown),
+            h("div.kaya-controls.kaya-power-box", *[c.node() for c in (
+                self.take_back, self.steal_choice, self.steal_button, self.keep_button,
+                self.decline_button)], hidden=not self.power_shown),
+            h("div.kaya-showdown", panels.showdown(screen, words)),
+            h("div.kaya-hint", self.shell.hint,
+              hidden=not (screen.hint and not screen.view.is_terminal)),
+        ]  # fmt: skip
+        side = [h("div.kaya-table", panels.table(screen, words)),
+                h("div.kaya-gambreng", panels.gambreng(screen, words))]
+        return play, side
 
     def _draw_hand(self, screen: Screen, words: KayaWords, view: KayaView, phase: str) -> None:
         """Your face-down card and your hand, a Play (or Give) button under each card.
@@ -248,37 +247,29 @@ class KayaApp(GameApp):
         self.update_show_hand(screen, screen.hot_seat and viewer is not None and phase != "")
         over = view.is_terminal or viewer is None
         by_number = {} if over else {card.number: card for card in view.hand}
-        self.hand_title.value = panels.hand_title_html(screen, words)
         eligible = {a.card for a in view.legal_actions() if isinstance(a, Give)}
         give, buttons = phase == "pink", phase in ("play", "pink")
-        if buttons:
-            self.hand_row.add_class(ACTING)
-        else:  # the buttons are hidden by the class and keep their words until offered again
-            self.hand_row.remove_class(ACTING)
-        for k, (pic, b, slot) in enumerate(
-            zip(self.slot_cards, self.slot_buttons, self.slots, strict=True)
-        ):
+        # the buttons are hidden by the hand's class while not offered, and keep their words
+        self.acting = buttons
+        for k, b in enumerate(self.slot_buttons):
             card = by_number.get(k + 1)
-            show_if(slot, card is not None)
+            self.slots_shown[k] = card is not None
             if card is None:
-                pic.value = ""  # nothing of an earlier hand stays in the page, even hidden
+                self.slot_cards[k] = ""  # nothing of an earlier hand stays in the page, even hidden
                 continue
-            pic.value = panels.card_svg(words, view, card, width=84) if visible else (
-                card_back_svg(width=84, label="?", colour=card.color.value,
-                              title=t("card_face_down")))  # fmt: skip
+            self.slot_cards[k] = panels.card_node(words, view, card, width=84) if visible else (
+                panels.card_back(words, 84, card.color.value, "?"))  # fmt: skip
             if not buttons:
                 continue
             b.description = t("kaya_give" if give else "kaya_play")
             b.disabled = not visible or (card not in eligible if give else phase != "play")
             b.tooltip = t("kaya_give_tooltip" if give else "kaya_play_tooltip",
                           card=words.card_text(card) if visible else "?")  # fmt: skip
-        self.own_table.value = panels.own_table_html(screen, words)
-        show_if(self.own_table, bool(self.own_table.value))
 
     def _draw_challenge(self, screen: Screen, view: KayaView, words: KayaWords,
                         phase: str) -> None:  # fmt: skip
         """Challenge (with boxes to tick more targets) or pass."""
-        show_if(self.challenge_box, phase == "challenge")
+        self.challenge_shown = phase == "challenge"
         if phase != "challenge":
             for box in self.targets:
                 box.value = False
@@ -286,7 +277,7 @@ class KayaApp(GameApp):
         optional = panels.challenge_targets(view)
         for i, box in enumerate(self.targets):
             offered = i < view.players and (i in optional or i == view.active)
-            show_if(box, offered)
+            box.shown = offered
             if offered:
                 box.description = words.seat(i)
                 box.disabled = i == view.active or not screen.hand_visible
@@ -299,18 +290,17 @@ class KayaApp(GameApp):
         """Green take-back, red steal, orange keep, or no thanks."""
         t = self.t
         legal = view.legal_actions() if phase else ()
-        show_if(self.power_box, phase in ("power", "orange"))
+        self.power_shown = phase in ("power", "orange")
         steals = [a for a in legal if isinstance(a, Steal)]
-        show_if(self.take_back, phase == "power" and any(isinstance(a, TakeBack) for a in legal))
-        show_if(self.keep_button, phase == "orange")
-        show_if(self.steal_choice, bool(steals))
-        show_if(self.steal_button, bool(steals))
+        self.take_back.shown = phase == "power" and any(isinstance(a, TakeBack) for a in legal)
+        self.keep_button.shown = phase == "orange"
+        self.steal_choice.shown = bool(steals)
+        self.steal_button.shown = bool(steals)
         if steals:
-            set_options(self.steal_choice, [
+            self.steal_choice.set_options([
                 (t("kaya_steal_option", card=words.card_text(a.card),
                    player=words.seat(a.victim), coins=view.rules.bonus_value(a.card)), a)
                 for a in steals
             ])  # fmt: skip
         for b in (self.take_back, self.steal_button, self.keep_button, self.decline_button):
             b.disabled = not screen.hand_visible
-

@@ -1,4 +1,5 @@
-"""The HTML of Aku Paling Kaya's panels: pure functions ``panel(screen, words) -> str`` of a
+"""Aku Paling Kaya's panels as trees (:mod:`kayalib.ui.tree`): pure functions
+``panel(screen, words) -> node`` of a
 :class:`~kayalib.ui.screen.Screen` and the narrator (:class:`~kayalib.words.KayaWords`, seats
 named as the app names them): the status line, the table, the gambreng, a showdown, the final
 score (from the hands the view says were laid face up at the end), your face-down card and
@@ -7,15 +8,10 @@ the hint.
 
 from __future__ import annotations
 
-from html import escape
+from collections.abc import Sequence
+from typing import Any
 
-from kayalib.draw import (
-    card_back_svg,
-    kaya_card_svg,
-    kaya_swatch_svg,
-    probability_bars_html,
-    row_html,
-)
+from kayalib.draw import card_back_svg, kaya_card_svg, kaya_swatch_svg
 from kayalib.kaya.actions import Challenge, Decline, Give, Keep, Steal, TakeBack
 from kayalib.kaya.cards import Card, Color, card
 from kayalib.kaya.events import (
@@ -30,21 +26,13 @@ from kayalib.kaya.gambreng import Gambreng
 from kayalib.kaya.scores import scores
 from kayalib.kaya.view import KayaView
 from kayalib.ui.screen import Screen, hold_text, news_lines, percent, signed, status_line
+from kayalib.ui.tree import Node, card_row, drawn, h
 from kayalib.words.kaya import KayaWords
 
 __all__ = [
-    "card_svg",
-    "gambreng_html",
-    "gambreng_of",
-    "hand_title_html",
-    "hint_html",
-    "landed",
-    "own_table_html",
-    "score_html",
-    "showdown_html",
-    "status_html",
-    "table_html",
-]
+    "card_back", "card_node", "gambreng", "gambreng_of", "hand_title", "hint", "landed",
+    "own_table", "score", "showdown", "status", "table",
+]  # fmt: skip
 
 
 def gambreng_of(view: KayaView) -> Gambreng | None:
@@ -58,15 +46,21 @@ def _view(screen: Screen) -> KayaView:
     return view
 
 
-def card_svg(words: KayaWords, view: KayaView, card: Card, *, width: int = 72,
-             highlight: bool = False, dim: bool = False) -> str:  # fmt: skip
+def card_node(words: KayaWords, view: KayaView, card: Card, *, width: int = 72,
+              highlight: bool = False, dim: bool = False) -> Node:  # fmt: skip
     """A card with its coins under the view's coin table, named in the words' language."""
-    return kaya_card_svg(card.color.value, card.number, view.rules.bonus_value(card),
-                         width=width, colour_names=words.colour_names(), highlight=highlight,
-                         dim=dim)  # fmt: skip
+    return drawn(kaya_card_svg(card.color.value, card.number, view.rules.bonus_value(card),
+                               colour_names=words.colour_names(), highlight=highlight,
+                               dim=dim), width)  # fmt: skip
 
 
-def status_html(screen: Screen, words: KayaWords) -> str:
+def card_back(words: KayaWords, width: int, colour: str, label: str = "") -> Node:
+    """A face-down card of ``colour`` (its shape on it, or ``label``)."""
+    return drawn(card_back_svg(label=label, colour=colour, title=words.t("card_face_down")),
+                 width)  # fmt: skip
+
+
+def status(screen: Screen, words: KayaWords) -> Node:
     t, view = words.t, _view(screen)
     seat, held = view.current_player, hold_text(t, screen)
     cls = ""
@@ -136,57 +130,50 @@ def landed(screen: Screen) -> dict[str, set[Card | None]]:
     return places
 
 
-def _mark(svg: str, fresh: bool) -> str:
+def _mark(card: Node, fresh: bool) -> Node:
     """A card that just landed, framed for a moment (the stylesheet fades the frame, or keeps
     it still for a reader who asked for less motion)."""
-    return f'<span class="kaya-landed">{svg}</span>' if fresh else svg
+    return h("span.kaya-landed", card) if fresh else card
 
 
-def table_html(screen: Screen, words: KayaWords) -> str:
+def table(screen: Screen, words: KayaWords) -> Node:
     """Every player's hand count, face-down card and bonus pile, and the discard pile; a card
     that landed in this decision's news is marked (:func:`landed`)."""
     t, view = words.t, _view(screen)
     moved = landed(screen)
-    parts = ['<div class="kaya-players">']
+    boxes = []
     for i in range(view.players):
         colour = view.rules.colors[i].value
-        cls = "kaya-player"
-        if i == view.current_player:
-            cls += " kaya-active"
         down = view.table[i]
         if not down:
-            table = f'<div class="kaya-empty">{escape(t("kaya_no_table"))}</div>'
+            on_table = h("div.kaya-empty", t("kaya_no_table"))
         else:
-            back = card_back_svg(width=44, colour=colour, title=t("card_face_down"))
-            table = row_html([_mark(back, f"table:{i}" in moved)])
+            on_table = card_row([_mark(card_back(words, 44, colour), f"table:{i}" in moved)])
         just = i == view.active and down and view.phase != "play"
         table_key = "kaya_table_label_active" if just else "kaya_table_label"
         bonus, held = view.bonus[i], view.hand_counts[i]
         coins = sum(view.rules.bonus_value(c) for c in bonus)
         fresh = moved.get(f"bonus:{i}", set())
-        bonus_row = row_html([_mark(card_svg(words, view, c, width=40), c in fresh)
+        bonus_row = card_row([_mark(card_node(words, view, c, width=40), c in fresh)
                               for c in bonus], empty=t("kaya_no_bonus"))  # fmt: skip
-        parts.append(
-            f'<div class="{cls}"><div class="kaya-player-name">'
-            f"{kaya_swatch_svg(colour)} {escape(words.seat(i))}</div>"
-            f'<div class="kaya-small">{escape(t.count("kaya_hand_count", held, n=held))}'
-            f'</div><div class="kaya-small">{escape(t(table_key))}</div>{table}'
-            f'<div class="kaya-small">{escape(t("kaya_bonus_label", coins=coins))}</div>'
-            f"{bonus_row}</div>"
-        )
-    parts.append("</div>")
+        boxes.append(h(
+            "div.kaya-player",
+            h("div.kaya-player-name", drawn(kaya_swatch_svg(colour), 14), " ", words.seat(i)),
+            h("div.kaya-small", t.count("kaya_hand_count", held, n=held)),
+            h("div.kaya-small", t(table_key)), on_table,
+            h("div.kaya-small", t("kaya_bonus_label", coins=coins)), bonus_row,
+            cls="kaya-active" if i == view.current_player else "",
+        ))  # fmt: skip
     hidden = sum(view.hidden_discards)
     fresh = moved.get("discard", set())
-    discard = row_html([_mark(card_svg(words, view, c, width=36, dim=True), c in fresh)
+    discard = card_row([_mark(card_node(words, view, c, width=36, dim=True), c in fresh)
                         for c in view.discard], empty=t("kaya_no_discard"))  # fmt: skip
-    parts.append(
-        f'<div class="kaya-panel kaya-discard"><div class="kaya-small">'
-        f"{escape(t('kaya_discard_label', hidden=hidden))}</div>{discard}</div>"
-    )
-    return "".join(parts)
+    return h("div.kaya-table", h("div.kaya-players", *boxes),
+             h("div.kaya-panel.kaya-discard",
+               h("div.kaya-small", t("kaya_discard_label", hidden=hidden)), discard))  # fmt: skip
 
 
-def gambreng_html(screen: Screen, words: KayaWords) -> str:
+def gambreng(screen: Screen, words: KayaWords) -> Node:
     """The shows of the draw for the first player, one more at each step of a new game."""
     t, view = words.t, _view(screen)
     draw = gambreng_of(view)
@@ -198,22 +185,20 @@ def gambreng_html(screen: Screen, words: KayaWords) -> str:
         shows = ", ".join(f"{words.seat(s)}: {t(f'gesture_{g}')}" for s, g in r.shows)
         result = (t.count("gambreng_out", len(r.out), players=words.seats(r.out)) if r.out
                   else t("gambreng_again"))  # fmt: skip
-        rows.append(f"<li><b>{escape(t(f'gambreng_{r.kind}'))}</b> \u2014 {escape(shows)}"
-                    f" \u2192 {escape(result)}</li>")  # fmt: skip
+        rows.append(h("li", h("b", t(f"gambreng_{r.kind}")),
+                      f" \u2014 {shows} \u2192 {result}"))  # fmt: skip
     if shown < len(draw.rounds):
         first = t("gambreng_watch")
-        rows.append("<li>\u2026</li>")
+        rows.append(h("li", "\u2026"))
     else:
         first = t("gambreng_first", player=words.seat(draw.first))
-    return (
-        f'<details class="kaya-panel" {"open" if view.turn <= 2 else ""}><summary>'
-        f"<b>{escape(t('gambreng_title'))}</b> \u2014 {escape(first)}</summary>"
-        f'<div class="kaya-small">{escape(t("gambreng_rules"))}</div>'
-        f"<ol>{''.join(rows)}</ol></details>"
-    )
+    return h("details.kaya-panel.kaya-gambreng",
+             h("summary", h("b", t("gambreng_title")), f" \u2014 {first}"),
+             h("div.kaya-small", t("gambreng_rules")), h("ol", *rows),
+             open=view.turn <= 2)  # fmt: skip
 
 
-def showdown_html(screen: Screen, words: KayaWords) -> str:
+def showdown(screen: Screen, words: KayaWords) -> Node:
     """The last showdown, while it is news: until the next decision at this screen."""
     t, view, events = words.t, _view(screen), screen.log
     last = None
@@ -225,13 +210,11 @@ def showdown_html(screen: Screen, words: KayaWords) -> str:
         return ""
     e = events[last]
     assert isinstance(e, ShowdownEvent)
-    cards = []
-    for s, c in e.cards:
-        cards.append(
-            f'<div class="kaya-player"><div class="kaya-player-name">'
-            f"{escape(words.seat(s))}</div>"
-            f"{row_html([card_svg(words, view, c, width=60, highlight=s == e.winner)])}</div>"
-        )
+    cards = [
+        h("div.kaya-player", h("div.kaya-player-name", words.seat(s)),
+          card_row([card_node(words, view, c, width=60, highlight=s == e.winner)]))
+        for s, c in e.cards
+    ]  # fmt: skip
     tie_rule = "kaya_tie_rule" if len(e.cards) == 2 else "kaya_tie_rule_many"  # RULES.md 4, 5
     after = []
     for later in events[last + 1 :]:
@@ -239,83 +222,77 @@ def showdown_html(screen: Screen, words: KayaWords) -> str:
             break
         seen = later.seen_by(screen.log_seat)
         if seen is not None and (line := words.event_text(seen)):
-            after.append(f"<li>{escape(line)}</li>")
-    return (
-        f'<div class="kaya-panel kaya-showdown-panel"><div class="kaya-panel-title">'
-        f"{escape(t('kaya_showdown_title', n=e.turn))}</div>"
-        f'<div class="kaya-result"><span class="kaya-win">'
-        f"{escape(t('kaya_showdown_winner', player=words.seat(e.winner)))}</span></div>"
-        f'<div class="kaya-players">{"".join(cards)}</div>'
-        f'<ul class="kaya-small">{"".join(after)}</ul>'
-        f'<div class="kaya-small">{escape(t(tie_rule))}</div></div>'
-    )
+            after.append(h("li", line))
+    return h(
+        "div.kaya-panel.kaya-showdown-panel",
+        h("div.kaya-panel-title", t("kaya_showdown_title", n=e.turn)),
+        h("div.kaya-result",
+          h("span.kaya-win", t("kaya_showdown_winner", player=words.seat(e.winner)))),
+        h("div.kaya-players", *cards), h("ul.kaya-small", *after) if after else None,
+        h("div.kaya-small", t(tie_rule)),
+    )  # fmt: skip
 
 
-def score_html(screen: Screen, words: KayaWords) -> str:
+def score(screen: Screen, words: KayaWords) -> Node:
     """The final score, card by card (empty until the game is over)."""
     t, view = words.t, _view(screen)
     if not view.is_terminal or view.laid is None:
         return ""
     result = scores(view.rules, view.laid, view.bonus)
     winners = set(result.winners)
-    rows = [
-        f"<tr><th>{escape(t('score_player'))}</th><th>{escape(t('score_hand'))}</th>"
-        f"<th>{escape(t('score_bonus'))}</th><th>{escape(t('score_total'))}</th></tr>"
-    ]
+    head = h("tr", *[h("th", t(key)) for key in
+                     ("score_player", "score_hand", "score_bonus", "score_total")])  # fmt: skip
+    rows = [head]
     for s in result.seats:
         hand = [str(c.number) for c in s.hand]
         bonus = [f"({v})" if (v := view.rules.bonus_value(c)) < 0 else str(v) for c in s.bonus]
-        cls = ' class="kaya-win"' if s.seat in winners else ""
-        rows.append(
-            f"<tr{cls}><td>{escape(words.seat(s.seat))}</td>"
-            f"<td>{_sum_html(hand, s.hand_sum)}</td><td>{_sum_html(bonus, s.bonus_sum)}</td>"
-            f'<td class="kaya-score-total"><b>{s.total}</b></td></tr>'
-        )
-    return (
-        f'<div class="kaya-panel kaya-score-panel"><div class="kaya-panel-title">'
-        f'{escape(t("score_title"))}</div><div class="kaya-scroll-x"><table class="kaya-score">'
-        f'{"".join(rows)}</table></div>'
-        f'<div class="kaya-small">{escape(t("score_rule"))}</div></div>'
-    )
+        rows.append(h("tr", h("td", words.seat(s.seat)), h("td", *_sum(hand, s.hand_sum)),
+                      h("td", *_sum(bonus, s.bonus_sum)),
+                      h("td.kaya-score-total", h("b", str(s.total))),
+                      cls="kaya-win" if s.seat in winners else ""))  # fmt: skip
+    return h("div.kaya-panel.kaya-score-panel", h("div.kaya-panel-title", t("score_title")),
+             h("div.kaya-scroll-x", h("table.kaya-score", h("tbody", *rows))),
+             h("div.kaya-small", t("score_rule")))  # fmt: skip
 
 
-def _sum_html(terms: list[str], total: int) -> str:
+def _sum(terms: list[str], total: int) -> list[Node]:
     """``1 + 2 + 3 = 6``, breaking only after a ``+`` on a narrow screen: the last term stays
     with its result.
 
-    >>> _sum_html(["5", "6"], 11)
-    '<span class="kaya-nowrap">5 +</span> <span class="kaya-nowrap">6 = 11</span>'
+    >>> _sum(["5", "6"], 11)
+    [['span.kaya-nowrap', {}, '5 +'], ' ', ['span.kaya-nowrap', {}, '6 = 11']]
     """
-    parts = [f"{escape(term)} +" for term in terms[:-1]]
-    parts.append(f"{escape(terms[-1]) if terms else '0'} = {total}")
-    return " ".join(f'<span class="kaya-nowrap">{part}</span>' for part in parts)
+    parts = [f"{term} +" for term in terms[:-1]]
+    parts.append(f"{terms[-1] if terms else '0'} = {total}")
+    out: list[Node] = []
+    for part in parts:
+        out += [" "] if out else []
+        out.append(h("span.kaya-nowrap", part))
+    return out
 
 
-def hand_title_html(screen: Screen, words: KayaWords) -> str:
+def hand_title(screen: Screen, words: KayaWords) -> Node:
     if screen.viewer is None or screen.view.is_terminal:
         return ""
-    return f"<h4>{escape(words.t('your_cards', player=words.seat(screen.viewer)))}</h4>"
+    return h("h4", words.t("your_cards", player=words.seat(screen.viewer)))
 
 
-def own_table_html(screen: Screen, words: KayaWords) -> str:
+def own_table(screen: Screen, words: KayaWords) -> Node:
     """Your own face-down card, while your cards are face up."""
     view = _view(screen)
     own = view.own_table
     if own is None or not screen.hand or view.is_terminal:
         return ""
     t = words.t
-    return (
-        f'<div class="kaya-own-table-box" title="{escape(t("kaya_own_table"))}">'
-        f"{row_html([card_svg(words, view, own, width=60)])}"
-        f'<div class="kaya-small">{escape(t("kaya_own_table_short"))}</div></div>'
-    )
+    return h("div.kaya-own-table-box", card_row([card_node(words, view, own, width=60)]),
+             h("div.kaya-small", t("kaya_own_table_short")), title=t("kaya_own_table"))
 
 
 # ---------------------------------------------------------------------------------------------
 # The hint: the odds that matter for every decision of the person at the screen.
 
 
-def hint_html(screen: Screen, words: KayaWords) -> str:
+def hint(screen: Screen, words: KayaWords) -> Node:
     """Play: each card's chance to win a challenge and the points it can expect; challenge:
     each choice's chance to win and expected points; a power or a choice: what each option
     changes. Computed by :mod:`kayalib.kaya.advice` from the seat's own view."""
@@ -323,7 +300,7 @@ def hint_html(screen: Screen, words: KayaWords) -> str:
     if not screen.hint:
         return ""
     if not screen.can_act:
-        return f'<div class="kaya-empty">{escape(t("kaya_hint_unavailable"))}</div>'
+        return h("div.kaya-empty", t("kaya_hint_unavailable"))
     view = _view(screen)
     if view.phase == "play":
         body = _play_hint(words, view)
@@ -331,18 +308,36 @@ def hint_html(screen: Screen, words: KayaWords) -> str:
         body = _challenge_hint(words, view)
     else:
         body = _choice_hint(words, view)
-    return f'<div class="kaya-panel kaya-hint-panel">{body}</div>'
+    return h("div.kaya-panel.kaya-hint-panel", *body)
 
 
 def _short(words: KayaWords, seat: int) -> str:
     return words.t("seat_name", n=seat + 1)
 
 
-def _note(text: str) -> str:
-    return f'<div class="kaya-small">{escape(text)}</div>'
+def _note(text: str) -> Node:
+    return h("div.kaya-small", text)
 
 
-def _known_notes(words: KayaWords, view: KayaView) -> str:
+def bars(rows: Sequence[tuple[str, Any, bool, str]], *, title: str,
+         percent_text: Any) -> Node:  # fmt: skip
+    """A horizontal bar chart: a ``(label, probability, marked, detail)`` row per line, each bar
+    with its percentage as text; a marked row (the best choice) in bold, with a star and a
+    second colour (never colour alone)."""
+    lines = []
+    for label, p, marked, detail in rows:
+        p = min(1.0, max(0.0, float(p)))
+        lines.append(h(
+            "div.kaya-bar-row", h("span.kaya-bar-label", ("\u2605 " if marked else "") + label),
+            h("span.kaya-bar-track", h("span.kaya-bar-fill", style=f"width:{p * 100:.1f}%")),
+            h("span.kaya-bar-value", percent_text(p)),
+            h("span.kaya-bar-detail", detail) if detail else None,
+            cls="kaya-bar-mark" if marked else "",
+        ))  # fmt: skip
+    return h("div.kaya-bars", h("div.kaya-bars-title", title), *lines)
+
+
+def _known_notes(words: KayaWords, view: KayaView) -> list[Node]:
     """A note for each other seat whose face-down card came from a hand with a known card: the
     chance the hint gives it (:func:`~kayalib.kaya.advice.known_share`) and why."""
     from kayalib.kaya.advice import known_share
@@ -361,16 +356,16 @@ def _known_notes(words: KayaWords, view: KayaView) -> str:
                                  chance=percent(t, share), **args)))
         else:
             notes.append(_note(t("kaya_hint_known", **args)))
-    return "".join(notes)  # fmt: skip
+    return notes
 
 
-def _play_hint(words: KayaWords, view: KayaView) -> str:
+def _play_hint(words: KayaWords, view: KayaView) -> list[Node]:
     from kayalib.kaya.advice import play_odds
 
     t = words.t
     odds = play_odds(view)
     if all(o.challenger is None for o in odds.values()):
-        return _note(t("kaya_hint_no_challenger"))
+        return [_note(t("kaya_hint_no_challenger"))]
     rows = []
     for played, o in odds.items():
         if o.challenger is None:  # nobody can challenge any card (so none has a challenger)
@@ -378,12 +373,11 @@ def _play_hint(words: KayaWords, view: KayaView) -> str:
         rows.append((words.card_text(played), o.win_probability, False,
                      t("kaya_hint_play_detail", points=signed(t, o.points),
                        player=_short(words, o.challenger), number=played.number)))  # fmt: skip
-    bars = probability_bars_html(rows, title=t("kaya_hint_play_title"),
-                                 percent=lambda p: percent(t, p))  # fmt: skip
-    return bars + _note(t("kaya_hint_play_note")) + _known_notes(words, view)
+    chart = bars(rows, title=t("kaya_hint_play_title"), percent_text=lambda p: percent(t, p))
+    return [chart, _note(t("kaya_hint_play_note")), *_known_notes(words, view)]
 
 
-def _challenge_hint(words: KayaWords, view: KayaView) -> str:
+def _challenge_hint(words: KayaWords, view: KayaView) -> list[Node]:
     from kayalib.kaya.advice import challenge_values
 
     t = words.t
@@ -395,12 +389,11 @@ def _challenge_hint(words: KayaWords, view: KayaView) -> str:
          t("kaya_hint_challenge_detail", points=signed(t, v.deltas[view.seat])))
         for targets, v in values.items()
     ]  # fmt: skip
-    bars = probability_bars_html(rows, title=t("kaya_hint_title"),
-                                 percent=lambda p: percent(t, p))  # fmt: skip
-    return bars + _note(t("kaya_hint_note")) + _known_notes(words, view)
+    chart = bars(rows, title=t("kaya_hint_title"), percent_text=lambda p: percent(t, p))
+    return [chart, _note(t("kaya_hint_note")), *_known_notes(words, view)]
 
 
-def _choice_hint(words: KayaWords, view: KayaView) -> str:
+def _choice_hint(words: KayaWords, view: KayaView) -> list[Node]:
     from kayalib.kaya.advice import decision_points
 
     t = words.t
@@ -426,12 +419,9 @@ def _choice_hint(words: KayaWords, view: KayaView) -> str:
             for s, v in change.items()
             if s != view.seat and v
         ]
-        rows.append(f"<tr><td>{escape(label)}</td><td>{escape('; '.join(effects))}</td></tr>")
-    return (
-        f'<div class="kaya-bars-title">{escape(t("kaya_hint_choice_title"))}</div>'
-        f'<table class="kaya-hint-table">{"".join(rows)}</table>'
-        + _note(t("kaya_hint_choice_note"))
-    )
+        rows.append(h("tr", h("td", label), h("td", "; ".join(effects))))
+    return [h("div.kaya-bars-title", t("kaya_hint_choice_title")),
+            h("table.kaya-hint-table", h("tbody", *rows)), _note(t("kaya_hint_choice_note"))]
 
 
 def challenge_targets(view: KayaView) -> list[int]:

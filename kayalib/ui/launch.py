@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from kayalib.i18n import Translator
-from kayalib.pages.badge import SeedBadge
+from kayalib.pages.badge import badge_words
 from kayalib.pages.kernel import protect_the_page
 from kayalib.pages.options import PageOptions
 from kayalib.table import PERSON
@@ -63,8 +63,8 @@ def launch_app(cls: Any, **overrides: Any) -> Any:
             notices.append(t("server_bad_resume"))
     app = cls(table=table, **kwargs)
     if options.seed is not None:
-        app.shell.add_to_toolbar(SeedBadge(options, options.game_seed, app.language))
-    resume.keep_in_page(app)
+        app.shell.badge = lambda t: badge_words(t, options, options.game_seed)
     if notices:
         app.shell.error.show(" ".join(notices))
+    resume.keep_in_page(app)
     return app

@@ -1,7 +1,8 @@
 """A play page at a class table: :class:`ClassSeat`, the :class:`~kayalib.ui.client.TableClient`
 of one seat whose table lives on the class server.
 
-``play-blef.ipynb?table=K7Q4&seat=TOKEN`` (the address the join page sends a student to) opens
+``play-blef.ipynb?table=K7Q4`` (the address the join page sends a student to; the server hands
+the kernel the seat's token from the browser's cookie, never from the address) opens
 the same app, with the same panels, words and languages, drawn from what the server sends this
 seat only: its own view (``View.from_json``: its cards, every public fact, the hands laid face
 up, its part of the log), who sits where, the table's status. The seat acts by sending an
@@ -23,7 +24,6 @@ import json
 import logging
 import os
 from collections.abc import Callable
-from html import escape
 from typing import Any, Protocol
 
 from kayalib.engine import Refusal, View
@@ -31,16 +31,16 @@ from kayalib.errors import IllegalActionError, SeatError
 from kayalib.i18n import Translator
 from kayalib.pages.classroom import ClassLink, ClassUnreachableError
 from kayalib.pages.options import PageOptions
-from kayalib.pages.widgets import html
 from kayalib.registry import game
 from kayalib.table import PERSON
 from kayalib.ui.client import TableOwner
 from kayalib.ui.framework import GameApp
 from kayalib.ui.screen import HOLDS
+from kayalib.ui.tree import Node, h
 
 __all__ = [
     "ClassSeat", "HttpSeatLink", "SeatLink", "launch_at_table", "refused", "seat_app",
-    "table_app", "table_panel_html",
+    "table_app", "table_panel",
 ]  # fmt: skip
 
 log = logging.getLogger("kayalib.ui")
@@ -90,6 +90,11 @@ class SeatLink(Protocol):
         """``push(update)`` with every later update of the seat, as it comes."""
         ...
 
+    def page_path(self, path: str, **query: str) -> str:
+        """The address of the class service's page ``kayalib/<path>`` as this page's browser
+        reaches it (the join page's one-time pass for another device, say)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -106,6 +111,9 @@ class HttpSeatLink:
 
     def _headers(self) -> dict[str, str]:
         return {"X-Kayalib-Table": self.code, "X-Kayalib-Seat": self.token}
+
+    def page_path(self, path: str, **query: str) -> str:
+        return self.link.page_path(path, **query)
 
     def _answer(self, status: int, answer: Any) -> Update:
         if status != 200 or not isinstance(answer, dict) or answer.get("type") != "update":
@@ -292,7 +300,7 @@ class ClassSeat:
         return mine if isinstance(mine, dict) else None
 
 
-def table_panel_html(seat: ClassSeat, words: Any) -> str:
+def table_panel(seat: ClassSeat, words: Any) -> Node:
     """The class table's own panel: its code, who sits where (here or away), the moves made
     for those away, this student's own figures, and the way to the same seat on another
     device. (Whether the table waits or is paused is the status line's.)"""
@@ -304,8 +312,8 @@ def table_panel_html(seat: ClassSeat, words: Any) -> str:
         # a bot's seat name says it is a bot already ("Player 3 (bot: random)")
         state = {"bot": "", "here": "", "away": t("table_seat_away"),
                  "stand_in": t("table_seat_stand_in")}[presence]  # fmt: skip
-        mark = f' <span class="kaya-table-away">({escape(state)})</span>' if state else ""
-        items.append(f"<li>{escape(words.seat(i))}{mark}</li>")
+        mark = [" ", h("span.kaya-table-away", f"({state})")] if state else []
+        items.append(h("li", words.seat(i), *mark))
     if seat.stand_in_moves:
         lines.append(t("table_stand_in_moves", n=seat.stand_in_moves))
     mine = seat.figures
@@ -313,16 +321,15 @@ def table_panel_html(seat: ClassSeat, words: Any) -> str:
         lines.append(t("table_mine", bids=mine["bids"], checked=mine["checked"],
                        false=mine["checked_false"], bluffs=mine["bluffs"]))  # fmt: skip
     code = seat.link.code
-    query = f"?table={escape(code)}&amp;seat={escape(seat.link.token)}"
-    text = "".join(f"<p>{escape(line)}</p>" for line in lines)
-    return (
-        f'<div class="kaya-panel kaya-class-table"><div class="kaya-panel-title">'
-        f"{escape(t('table_panel_title', code=code))}</div>"
-        f'<ul class="kaya-table-seats">{"".join(items)}</ul>{text}'
-        f'<details class="kaya-other-device"><summary>{escape(t("table_other_device"))}'
-        f'</summary><p>{escape(t("table_other_device_help"))} <a href="{query}">'
-        f"{escape(t('table_other_device'))}</a></p></details></div>"
-    )
+    another = seat.link.page_path("join", code=code, device="another")
+    return h(
+        "div.kaya-panel.kaya-class-table",
+        h("div.kaya-panel-title", t("table_panel_title", code=code)),
+        h("ul.kaya-table-seats", *items), *[h("p", line) for line in lines],
+        h("details.kaya-other-device", h("summary", t("table_other_device")),
+          h("p", t("table_other_device_help"), " ",
+            h("a", t("table_other_device"), href=another))),
+    )  # fmt: skip
 
 
 def seat_app(cls: type[GameApp], link: SeatLink, **kwargs: Any) -> GameApp:
@@ -333,11 +340,9 @@ def seat_app(cls: type[GameApp], link: SeatLink, **kwargs: Any) -> GameApp:
     if seat.game != cls.game_name:
         raise IllegalActionError(Refusal.of("table_unknown_seat", "a seat of another game"))
     app = cls(client=seat, **kwargs)
-    panel = html("kaya-table-panel")
-    app.shell.add_panel(panel)
 
     def draw_panel() -> None:
-        panel.value = table_panel_html(seat, app.words())
+        app.shell.above = [h("div.kaya-table-panel", table_panel(seat, app.words()))]
 
     app.after_render.append(draw_panel)
     app.render()
@@ -374,4 +379,5 @@ def launch_at_table(cls: type[GameApp], options: PageOptions,
         return None
     if notices:
         app.shell.error.show(" ".join(notices))
+        app.render()
     return app

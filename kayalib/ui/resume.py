@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 from kayalib.errors import KayalibError, ParseError, RulesError
@@ -38,6 +37,7 @@ from kayalib.i18n import languages
 from kayalib.pages.lost import banner_words
 from kayalib.pages.options import RESUME_CHARS, SPEEDS
 from kayalib.table import GameRecord, Table, pack, unpack
+from kayalib.ui.tree import Node, h
 
 if TYPE_CHECKING:
     from kayalib.ui.framework import GameApp
@@ -136,28 +136,23 @@ class SavedGame:
 # ---------------------------------------------------------------------- in the page
 
 
-def page_marker(app: GameApp) -> str:
+def page_marker(app: GameApp) -> Node:
     """The hidden element the page's script reads: the token and the banner's words."""
     token = SavedGame.of(app).encode()
     words = json.dumps(banner_words(app.t.lang), ensure_ascii=True)
-    return (
-        f'<span class="kaya-resume-data" data-kaya-resume="{escape(token)}" '
-        f'data-kaya-words="{escape(words)}"></span>'
-    )
+    return h("span.kaya-resume-data", data_kaya_resume=token, data_kaya_words=words)
 
 
-def keep_in_page(app: GameApp) -> Any:
-    """Add the hidden resume element to ``app`` (a part of its side column, so it travels in
-    the same message as the log) and keep it up to date after every redraw: a move, a language,
+def keep_in_page(app: GameApp) -> None:
+    """Add the hidden resume element to ``app`` (at the foot of its side column, so it travels
+    in the same message as the log) and keep it up to date at every redraw: a move, a language,
     a bot speed, the hint switched."""
-    marker = app.shell.side.part("kaya-resume")
 
     def refresh() -> None:
         try:
-            marker.value = page_marker(app)
+            app.shell.foot = [h("div.kaya-resume", page_marker(app))]
         except KayalibError:  # a game the recorder cannot follow keeps its last token
             pass
 
     app.after_render.append(refresh)
-    refresh()
-    return marker
+    app.render()

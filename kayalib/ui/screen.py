@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from html import escape
 from typing import Any
 
 from kayalib.engine import Event, View
 from kayalib.i18n import Translator
 from kayalib.registry import game
 from kayalib.table import PERSON
+from kayalib.ui.tree import Node, h
 
 __all__ = [
     "HOLDS", "HotSeat", "Screen", "hold_text", "news_lines", "percent", "seat_namer", "signed",
@@ -197,13 +197,14 @@ def news_lines(screen: Screen, words: Any, most: int = 4,
     return [line.text for line in lines if line.index in kept]
 
 
-def status_line(t: Any, news: Sequence[str], text: str, cls: str, where: str) -> str:
-    """The status line: the news (smaller), what to do now (bold), and the round or turn."""
-    told = "".join(f'<span class="kaya-status-news">{escape(line)}</span> ' for line in news)
-    return (
-        f'<div class="kaya-status-text {cls}">{told}<b class="kaya-status-now">'
-        f'{escape(text)}</b> <span class="kaya-small">{escape(where)}</span></div>'
-    )
+def status_line(t: Any, news: Sequence[str], text: str, cls: str, where: str) -> Node:
+    """The status line: the news (smaller), what to do now (bold), and the round or turn; it
+    reads as sentences, one after the other."""
+    told: list[Node] = []
+    for line in news:
+        told += [h("span.kaya-status-news", line), " "]
+    return h("div.kaya-status-text", *told, h("b.kaya-status-now", text), " ",
+             h("span.kaya-small", where), cls=cls)  # fmt: skip
 
 
 def percent(t: Translator, p: float | Fraction) -> str:

@@ -9,31 +9,31 @@ the same table), so the two never disagree.
 >>> page = WhatIf(lang="en")
 >>> page.hand.value, page.counts.value, page.heard_bids
 ('AS KH', '2', [(1, 'high-card K')])
->>> page.view().total_cards, "kaya-hint-after" in page.table.value
+>>> from kayalib.ui.tree import find
+>>> page.view().total_cards, find(page.table, "kaya-hint-after") is not None
 (4, True)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 from typing import Any
-
-import ipywidgets as w
 
 from kayalib.blef.bids import LADDER, Bid
 from kayalib.blef.cards import DECK, parse_cards
 from kayalib.blef.game import BlefRules, BlefState
 from kayalib.blef.view import BlefView
 from kayalib.errors import KayalibError, ParseError
-from kayalib.i18n import DEFAULT_LANGUAGE, Translator
-from kayalib.pages.banner import ErrorBanner
-from kayalib.pages.language import Language, LanguageSwitch
-from kayalib.pages.widgets import button, html, set_options
+from kayalib.i18n import DEFAULT_LANGUAGE, Translator, languages
+from kayalib.pages.banner import Banner
+from kayalib.pages.language import Language
+from kayalib.pages.widgets import page_script
 from kayalib.ui.bid_picker import BidPicker
-from kayalib.ui.blef_hint import BlefHintPanel, hint_table_html
-from kayalib.ui.shell import intro_html
-from kayalib.ui.widgets import css, page_script
+from kayalib.ui.blef_hint import BlefHintPanel, hint_table
+from kayalib.ui.board import Board
+from kayalib.ui.controls import Button, Choice, TextField
+from kayalib.ui.shell import intro
+from kayalib.ui.tree import Node, h
 from kayalib.words.blef import BlefWords
 
 __all__ = ["WhatIf", "parse_counts", "what_if_view"]
@@ -107,45 +107,40 @@ def what_if_view(hand: str, counts: Sequence[int], starter: int,
 class WhatIf:
     """The "what if" page: heading, language switch, the position's fields, the hint's two
     controls and its table (``lang``: the page's language; ``?lang=`` with
-    :meth:`from_query_string`)."""
+    :meth:`from_query_string`), drawn by one widget (:class:`~kayalib.ui.board.Board`), as the
+    play apps are."""
 
     def __init__(self, *, lang: str = DEFAULT_LANGUAGE) -> None:
         self.language = Language(lang)
         hand, counts, starter, bids = EXAMPLE
-        self.style = html("kaya-style", f"<style>{css()}</style>")
-        self.intro = html("kaya-intro")
-        self.lang = LanguageSwitch(self.language)
-        self.error = ErrorBanner(lambda: self.t)
+        self.board = Board()
+        add = self.board.add
+        self.lang: Choice = add(Choice("lang", "kaya-lang", options=list(
+            (name, code) for code, name in languages().items()), value=lang))
+        self.lang.observe(lambda change: self.language.set(change["new"]), names="value")
+        self.error = Banner(lambda: self.t)
         guard = self._guard
-        self.hand = w.Text(value=hand, continuous_update=False)
-        self.hand.add_class("kaya-whatif-hand")
-        self.counts = w.Text(value=counts, continuous_update=False)
-        self.counts.add_class("kaya-whatif-counts")
-        self.starter = w.Dropdown(options=[("", 0)], value=0)
-        self.starter.add_class("kaya-whatif-starter")
-        for field in (self.hand, self.counts, self.starter):
-            field.style.description_width = "auto"
+        self.hand: TextField = add(TextField("hand", "kaya-whatif-hand", value=hand))
+        self.counts: TextField = add(TextField("counts", "kaya-whatif-counts", value=counts))
+        self.starter: Choice = add(Choice("starter", "kaya-whatif-starter", options=[("", 0)],
+                                          value=0))  # fmt: skip
         self.heard_bids: list[tuple[int, str]] = []
         self._bids: list[Bid] = [Bid.parse(b) for b in bids]
-        self.picker = BidPicker(guard)
-        self.add_bid = button("", "kaya-whatif-add", style="primary")
-        self.remove_bid = button("", "kaya-whatif-remove")
+        self.picker = BidPicker(guard, prefix="heard-")
+        add(self.picker.kind)
+        add(self.picker.param)
+        self.add_bid: Button = add(Button("add", "kaya-whatif-add", style="primary"))
+        self.remove_bid: Button = add(Button("remove", "kaya-whatif-remove"))
         self.add_bid.on_click(guard(lambda _b: self._add()))
         self.remove_bid.on_click(guard(lambda _b: self._remove()))
-        self.heard = html("kaya-whatif-heard")
+        self.heard: Node = ""
         self.hint_panel = BlefHintPanel(guard(lambda _c: self.redraw()))
-        self.table = html("kaya-hint")
-        position = w.VBox([self.hand, self.counts, self.starter])
-        position.add_class("kaya-whatif-position")
-        adding = w.HBox([self.picker.kind, self.picker.param, self.add_bid, self.remove_bid])
-        adding.add_class("kaya-picker")
-        self.widget = w.VBox([self.style, self.intro, w.HBox([self.lang]), self.error,
-                              position, self.heard, adding, self.hint_panel.controls,
-                              self.table])  # fmt: skip
-        self.widget.add_class("kaya-app")
-        self.widget.add_class("kaya-whatif")
+        add(self.hint_panel.model)
+        add(self.hint_panel.bluff)
+        self.table: Node = ""
         for field in (self.hand, self.counts, self.starter):
             field.observe(guard(lambda _c: self.redraw()), names="value")
+        self.board.redraw = self.redraw
         self.language.follow(self)
         self._starter_init: int | None = starter
         self.relabel()
@@ -163,16 +158,22 @@ class WhatIf:
         notices = options.notices(page.t)
         if notices:
             page.error.show(" ".join(notices))
+            page.draw()
         return page
 
     def _guard(self, fn: Any) -> Any:
         """A callback whose failure shows in the banner; the banner itself is set by
         :meth:`redraw` (a field that cannot be read stays said until it is mended)."""
-        return self.error.guard(fn, clear=False, after=None)
+        return self.error.guard(fn, clear=False, after=self.draw)
 
     @property
     def t(self) -> Translator:
         return self.language.t
+
+    @property
+    def widget(self) -> Board:
+        """The whole page: one widget."""
+        return self.board
 
     def words(self) -> BlefWords:
         t = self.t
@@ -201,7 +202,8 @@ class WhatIf:
 
     def relabel(self) -> None:
         t = self.t
-        self.intro.value = intro_html(t, "whatif_title", "whatif_intro", "whatif_about")
+        self.lang.value = self.language.lang
+        self.lang.tooltip = t("language_tooltip")
         self.hand.description = t("whatif_hand")
         self.hand.placeholder = t("whatif_hand_placeholder")
         self.counts.description = t("whatif_counts")
@@ -227,7 +229,7 @@ class WhatIf:
         except WhatIfError:
             counts = ()
         seats = [(words.seat(s), s) for s in range(1 + len(counts))] or [(words.seat(0), 0)]
-        set_options(self.starter, seats)
+        self.starter.set_options(seats)
         if self._starter_init is not None and self._starter_init < len(seats):
             self.starter.value, self._starter_init = self._starter_init, None
         try:
@@ -240,30 +242,46 @@ class WhatIf:
             return
         self.error.clear()
         self.heard_bids = [(seat, str(bid)) for seat, bid in view.bids]
-        lines = [f"<li>{escape(words.seat(seat))}: {escape(words.bid_text(bid))}</li>"
-                 for seat, bid in view.bids]  # fmt: skip
-        title = f"<b>{escape(t('whatif_heard'))}</b>"
-        body = f"<ol>{''.join(lines)}</ol>" if lines else (
-            f'<div class="kaya-empty">{escape(t("whatif_heard_none"))}</div>')  # fmt: skip
-        self.heard.value = title + body
+        lines = [h("li", f"{words.seat(seat)}: {words.bid_text(bid)}") for seat, bid in view.bids]
+        self.heard = h("div.kaya-whatif-heard", h("b", t("whatif_heard")),
+                       h("ol", *lines) if lines else h("div.kaya-empty", t("whatif_heard_none")))
         last = view.last_bid
         self.picker.offer(list(LADDER[0 if last is None else last.index + 1 :]), words)
         self.add_bid.disabled = self.picker.value is None
         self.remove_bid.disabled = not self._bids
         hint = self.hint_panel.hint(view)
-        self.hint_panel.controls.layout.display = None
-        self.table.value = hint_table_html(words, view, hint)
+        self.hint_panel.shown = True
+        self.table = hint_table(words, view, hint)
+        self.draw()
 
     def _show_problem(self, text: str) -> None:
         self.error.show(text)
-        self.table.value = ""
+        self.table = ""
+        self.draw()
+
+    def draw(self) -> None:
+        """The page from its parts, sent as one patch."""
+        t = self.t
+        error = self.error.text
+        banner = h("div.kaya-error", h("div.kaya-error-text", f"\u26a0 {error}") if error else None,
+                   role="alert", hidden=not error)  # fmt: skip
+        self.board.show(h(
+            "div.kaya-app.kaya-whatif", intro(t, "whatif_title", "whatif_intro", "whatif_about"),
+            h("div.kaya-toolbar", self.lang.node()), banner,
+            h("div.kaya-whatif-position", self.hand.node(), self.counts.node(),
+              self.starter.node()),
+            self.heard,
+            h("div.kaya-picker", self.picker.kind.node(), self.picker.param.node(),
+              self.add_bid.node(), self.remove_bid.node()),
+            self.hint_panel.controls(), h("div.kaya-hint", self.table),
+        ))  # fmt: skip
 
     def show(self) -> None:
         """Display the page (in a notebook or Voila), with the page helper."""
         from IPython.display import Javascript, display
 
-        display(self.widget)
+        display(self.board)
         display(Javascript(page_script()))
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        return self.widget._repr_mimebundle_(**kwargs)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.board._repr_mimebundle_(**kwargs)

@@ -17,7 +17,8 @@ Seats are "Player 1", "Player 2"... (never 0-based) unless a caller names them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 from kayalib.engine import Refusal
 from kayalib.i18n import Translator
@@ -29,7 +30,8 @@ _ACTION_PARAMS = ("action", "last")
 __all__ = ["BlefWords", "KayaWords", "LogLine", "SeatNamer", "Words", "sentence"]
 
 
-class LogLine(NamedTuple):
+@dataclass(frozen=True)
+class LogLine:
     """One line of a log as a reader sees it: the position of its event in the log, the round
     (Blef) or turn (Aku Paling Kaya) it belongs to (``None``: the game's start or end), and the
     sentence."""
@@ -69,9 +71,10 @@ class Words:
         """An action given as its engine text, in words (each game says its own)."""
         return text
 
-    def refusal(self, refusal: Refusal) -> str:
+    def refusal(self, refusal: Refusal | str) -> str:
         """Why an action was refused, in the reader's language, with seats as players see
-        them (the engine's :class:`~kayalib.engine.Refusal` is data: a code and parameters).
+        them (the engine's :class:`~kayalib.engine.Refusal` is data: a code and parameters; a
+        page's own sentence is said as it is).
 
         >>> from kayalib.blef import BlefRules, BlefState
         >>> from kayalib.words import BlefWords
@@ -79,6 +82,8 @@ class Words:
         >>> BlefWords(Translator("pl")).refusal(state.refusal("pair K", seat=0))
         'Teraz kolej: Gracz 2, nie Gracz 1.'
         """
+        if isinstance(refusal, str):
+            return refusal
         params = refusal.as_dict()
         words = {
             name: (

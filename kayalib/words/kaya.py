@@ -18,6 +18,7 @@ from kayalib.kaya.events import (
     ShowdownEvent,
     StartEvent,
 )
+from kayalib.kaya.gambreng import GambrengRound
 from kayalib.words import LogLine, Words, sentence
 
 __all__ = ["MOVE_KEYS", "KayaWords", "action_text", "seen_by"]
@@ -72,7 +73,7 @@ class KayaWords(Words):
     def gesture(self, gesture: str) -> str:
         return self.t(f"gesture_{gesture}")
 
-    def show_text(self, show: object) -> tuple[str, str, str]:
+    def show_text(self, show: GambrengRound) -> tuple[str, str, str]:
         """One gambreng show: ``(kind, who showed what, what came of it)``."""
         shows = ", ".join(f"{self.seat(s)}: {self.gesture(g)}" for s, g in show.shows)
         out = show.out

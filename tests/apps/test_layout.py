@@ -85,6 +85,28 @@ BROKEN_WORDS = """sel => {
 }"""
 
 
+#: boxes around the hint's table that scroll or cut it (a phone would hide its last rows)
+BOXED_IN = """() => {
+  const cut = [];
+  const table = document.querySelector('.kaya-hint .kaya-odds-table');
+  for (let box = table.parentElement; box && !box.matches('.kaya-app'); box = box.parentElement) {
+    const style = getComputedStyle(box);
+    if (style.overflowY !== 'visible' || box.scrollHeight > box.clientHeight + 1) {
+      cut.push(box.className);
+    }
+  }
+  return cut;
+}"""
+
+#: the most lines the text of any element under a selector takes
+LINES_OF = """sel => Math.max(0, ...Array.from(document.querySelectorAll(sel)).map(e => {
+  const range = document.createRange();
+  range.selectNodeContents(e);
+  return new Set(Array.from(range.getClientRects()).filter(r => r.width > 0)
+    .map(r => Math.round(r.top))).size;
+}))"""
+
+
 def assert_nothing_clipped(page, selector: str) -> None:
     assert page.evaluate(CLIPPED, selector) == []
 
@@ -105,8 +127,10 @@ def test_blef_fits_the_screen(voila_server, page, viewport, size) -> None:
     )
     assert_across_inside(page, ".kaya-hint .kaya-bar-value")
     assert_across_inside(page, ".kaya-hint .kaya-odds-table th")
-    assert_across_inside(page, ".kaya-hint-controls .widget-readout")
-    assert_nothing_clipped(page, ".kaya-hint, .kaya-hint-panel, .kaya-hint-scroll, .kaya-status")
+    assert_across_inside(page, ".kaya-hint-controls .kaya-readout")
+    assert_nothing_clipped(page, ".kaya-hint, .kaya-hint-panel, .kaya-status")
+    assert page.evaluate(BOXED_IN) == []  # the table shows whole rows, in no box of its own
+    assert page.evaluate(LINES_OF, ".kaya-odds-table tbody th") <= 2  # a bid's name: 2 lines
     assert_no_word_broken(page, ".kaya-hint .kaya-odds-table, .kaya-round, .kaya-round-after, "
                                 ".kaya-bid-controls")
     if size:
@@ -157,10 +181,11 @@ def test_kaya_fits_the_screen(voila_server, page, viewport, size) -> None:
 
 def a_final_score(lang: str) -> str:
     """The final score panel of a game of four with long bonus piles (rigged, in this process):
-    the very HTML the app's kernel sends."""
+    the very tree the app's kernel sends, as HTML."""
     from kayalib.kaya.game import KayaState
     from kayalib.kaya.rules import KayaRules
     from kayalib.ui.kaya_app import KayaApp
+    from tests.ui.page import inner
 
     app = KayaApp(seed=1, delay=0, opponents=["random"] * 3, lang=lang)
     position = KayaState.from_position(
@@ -173,7 +198,7 @@ def a_final_score(lang: str) -> str:
     slot = app.slot_buttons[1]  # green 2, the last card: the game is over
     slot.click()
     assert app.owner.state.is_terminal
-    return app.score.value
+    return inner(app, "kaya-score")
 
 
 #: cells of the score table whose sum is broken across lines around its result ("5 + 6 = /
@@ -214,8 +239,8 @@ def test_the_toolbar_and_the_final_score_fit_a_phone(voila_server, page, lang) -
              "button.kaya-play-card:visible:not([disabled])")  # fmt: skip
     field = boxes(page, ".kaya-seed input")[0]
     assert field["right"] - field["left"] >= 80, field  # room for the digits of a seed
-    assert_across_inside(page, ".kaya-toolbar .widget-button, .kaya-seed, .kaya-lang")
-    assert_nothing_clipped(page, ".kaya-toolbar .widget-button, .kaya-seed label")
+    assert_across_inside(page, ".kaya-toolbar button, .kaya-seed, .kaya-lang")
+    assert_nothing_clipped(page, ".kaya-toolbar button, .kaya-seed .kaya-label")
     assert_no_word_broken(page, ".kaya-toolbar")
     # the class seed's badge wraps inside one box, not as a frame broken over two lines
     assert page.evaluate("document.querySelector('.kayalib-seed-badge').getClientRects()"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from kayalib.i18n import Translator, languages
-from kayalib.lessons.kit.tournament import bot_label
+from kayalib.words.rates import bot_label
 
 WRONG = {
     "id": ("untuk peluang peluangnya", "bot peluang", "*peluang*", "berakhir dengan tantangan",

@@ -11,9 +11,9 @@ import pytest
 from kayalib.i18n import Translator, languages
 from kayalib.lessons import l07
 from kayalib.lessons.kit.page import PREREQUISITES, Lesson
-from kayalib.lessons.kit.tournament import bot_label
 from kayalib.pages.language import fill
 from kayalib.teachers.plans import Plan, lesson_numbers
+from kayalib.words.rates import bot_label
 
 LANGS = list(languages())
 

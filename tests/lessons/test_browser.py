@@ -12,10 +12,9 @@ STEP = 60_000
 
 
 def test_the_language_switch_writes_a_lesson_in_polish_with_decimal_commas(
-    voila_server, page
+    answer_key_server, page
 ) -> None:
-    page.goto(f"{voila_server.url}/voila/render/03-how-likely-is-my-bid.ipynb?solutions=key",
-              timeout=LOAD)  # fmt: skip
+    page.goto(answer_key_server.teacher_address("03-how-likely-is-my-bid.ipynb"), timeout=LOAD)
     page.wait_for_selector(".kayalib-lang", timeout=LOAD)
     page.wait_for_function("document.body.innerText.includes('0.2513')", timeout=LOAD)
     assert "How likely is my bid?" in page.inner_text("h1")

@@ -29,8 +29,8 @@ def play_headless() -> RoundPlayer:
     return player
 
 
-def test_a_round_against_the_equilibrium_bot_and_the_match(voila_server, page) -> None:
-    page.goto(f"{voila_server.url}/voila/render/{NOTEBOOK}?solutions=key", timeout=LOAD)
+def test_a_round_against_the_equilibrium_bot_and_the_match(answer_key_server, page) -> None:
+    page.goto(answer_key_server.teacher_address(NOTEBOOK), timeout=LOAD)
     page.wait_for_selector(".kayalib-lesson-footer", timeout=LOAD)
     assert "How often should you bluff?" in page.inner_text("h1")
     page.wait_for_selector(".kayalib-equilibrium-match button.kayalib-run-match", timeout=LOAD)
@@ -79,8 +79,8 @@ def test_a_round_against_the_equilibrium_bot_and_the_match(voila_server, page) -
     assert "95% confidence interval" in match.inner_text()
 
 
-def test_part_2_draws_one_equilibrium_and_two_cards_against_one(voila_server, page) -> None:
-    page.goto(f"{voila_server.url}/voila/render/10-many-equilibria-one-value.ipynb?solutions=key",
+def test_part_2_draws_one_equilibrium_and_two_cards_against_one(answer_key_server, page) -> None:
+    page.goto(answer_key_server.teacher_address("10-many-equilibria-one-value.ipynb"),
               timeout=LOAD)  # fmt: skip
     page.wait_for_selector(".kayalib-lesson-footer", timeout=LOAD)
     assert "Part 2" in page.inner_text("h1")

@@ -16,6 +16,7 @@ from kayalib.kaya.rules import KayaRules
 from kayalib.ui.blef_app import BlefApp
 from kayalib.ui.kaya_app import KayaApp
 from kayalib.words import BlefWords, KayaWords
+from tests.ui.page import inner
 
 
 @pytest.mark.parametrize("lang", ["en", "id", "pl"])
@@ -54,7 +55,7 @@ def test_the_end_of_a_blef_game_counts_its_rounds_in_the_language(lang, one, fiv
 
 def log_lines(app) -> list[str]:
     """The app's log as its lines, oldest first (in reading order; the turn headings left out)."""
-    found = re.findall(r'<li class="kaya-log-(?:new|old)">(.*?)</li>', app.shell.log.value)
+    found = re.findall(r'<li class="kaya-log-(?:new|old)">(.*?)</li>', inner(app, "kaya-log"))
     return [html.unescape(line) for line in found]
 
 

@@ -1,4 +1,4 @@
-"""The kit's own server (``python -m kayalib.server``) on loopback, and clients for it.
+"""The kit's own server (``python -m kayalib app|class``) on loopback, and clients for it.
 
 Every server here binds to 127.0.0.1 on a free port and is stopped at the end of its scope;
 all traffic stays on this machine. The class-mode server is sized small (2 students, no
@@ -29,12 +29,12 @@ __all__ = ["ARTIFACTS", "ROOT", "Client", "KitServer", "free_port", "raw_get"]
 
 
 class KitServer(ServerProcess):
-    """``python -m kayalib.server MODE --port P ...`` in a subprocess, logging to a file."""
+    """``python -m kayalib MODE --port P ...`` in a subprocess, logging to a file."""
 
     def __init__(self, name: str, mode: str, *args: str, port: int | None = None) -> None:
         self.name = name
         port = port or free_port()
-        command = [sys.executable, "-m", "kayalib.server", mode, f"--port={port}", *args]
+        command = [sys.executable, "-m", "kayalib", mode, f"--port={port}", *args]
         if mode == "class":
             command += ["--ip=127.0.0.1", "--no-qr"]
         super().__init__(command, port=port, cwd=ROOT,

@@ -13,7 +13,6 @@ import re
 import pytest
 
 from kayalib.i18n import Translator
-from kayalib.pages.kernel import TEACHER_KEY_ENV
 from kayalib.pages.options import PageOptions
 
 from .conftest import KitServer
@@ -57,24 +56,45 @@ def test_the_teachers_address_opens_the_answer_key(lesson_server, student) -> No
     assert printed, "make class printed no teacher's address"
     teacher = printed.group(1).replace("http://127.0.0.1:", "http://localhost:")
     assert "seed=7" in teacher and "solutions=key" in teacher and "key=" in teacher
+    answer_key = teacher.split("key=")[-1].split("&")[0]
+    dashboard_key = re.search(r"Teacher's key: (\S+)", lesson_server.log_text()).group(1)
+    assert answer_key != dashboard_key  # one secret for each door
     page = student()
     page.goto(teacher + "&lang=pl", timeout=LOAD)
     page.wait_for_selector(".kayalib-exercise .kayalib-answer-key", timeout=LOAD)
+    assert "key=" not in page.url and "solutions=key" in page.url  # the key became a cookie
     keys = page.locator(".kayalib-exercise .kayalib-answer-key")
     assert keys.count() == 3 and "Klucz odpowiedzi:" in keys.nth(0).inner_text()
     links = page.eval_on_selector_all(".kayalib-nav a", "links => links.map(a => a.href)")
-    assert links and all("key=" in href for href in links)  # the teacher moves on as teacher
-    assert lesson_server.log_text().count("Using pre-heated kernel") == 2
+    assert links and all("solutions=key" in href and "key=" not in href.replace(
+        "solutions=key", "") for href in links)  # the teacher moves on as teacher, keyless
+    page.reload(timeout=LOAD)  # the address holds no key now: the cookie opens it again
+    page.wait_for_selector(".kayalib-exercise .kayalib-answer-key", timeout=LOAD)
+    assert answer_key not in lesson_server.log_text().split("(Ctrl+C stops", 1)[1]
 
 
 def test_the_key_gate(monkeypatch) -> None:
-    monkeypatch.delenv(TEACHER_KEY_ENV, raising=False)
-    assert PageOptions.parse("solutions=key").teacher  # make app: a teacher at their laptop
-    monkeypatch.setenv(TEACHER_KEY_ENV, "s3cret")
-    for query in ("solutions=key", "solutions=key&key=", "solutions=key&key=s3cre",
-                  "solutions=key&key=S3CRET", "solutions=key&key=" + "s3cret" * 20):
-        options = PageOptions.parse(query)
-        assert not options.teacher and options.solutions and options.key == "", query
-    options = PageOptions.parse("solutions=key&key=s3cret&lang=id")
-    assert options.teacher and options.key == "s3cret"
-    assert Translator(options.lang)("teach_key_label")
+    """A page opens the answer key only where its server vouches for the browser: a key in the
+    address opens nothing by itself, and a server without an answer key opens none."""
+    from kayalib.pages.kernel import ANSWER_KEY_ENV, ANSWERS_ENV, SECRET_ENV, answers_proof
+
+    for name in (ANSWER_KEY_ENV, ANSWERS_ENV, "VOILA_PREHEAT", "SERVER_SOFTWARE"):
+        monkeypatch.delenv(name, raising=False)
+    assert PageOptions.parse("solutions=key").teacher  # the teacher's own Python: worksheets
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5")  # a page a server started
+    monkeypatch.setenv(SECRET_ENV, "the-kernels-secret")
+    options = PageOptions.parse("solutions=key&key=anything")
+    assert not options.teacher and options.problems == ("no_answer_key",)  # make app, Binder
+    assert "no answer key" in options.notices(Translator("en"))[0]
+    monkeypatch.setenv(ANSWER_KEY_ENV, "1")
+    for vouched in ("", "x" * 64, answers_proof("another-secret"), "the-kernels-secret"):
+        monkeypatch.setenv(ANSWERS_ENV, vouched)
+        options = PageOptions.parse("solutions=key")
+        assert not options.teacher and options.solutions, vouched
+        assert options.problems == ("answer_key",)
+    monkeypatch.setenv(ANSWERS_ENV, answers_proof("the-kernels-secret"))
+    options = PageOptions.parse("solutions=key&lang=id")
+    assert options.teacher and not options.problems
+    assert options.carried("id") == {"lang": "id", "solutions": "key"}  # no key in any link
+    for lang in ("en", "id", "pl"):
+        assert Translator(lang)("server_bad_answer_key") != "server_bad_answer_key"

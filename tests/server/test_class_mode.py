@@ -90,7 +90,7 @@ def test_class_settings_are_sized_for_the_class() -> None:
 )
 def test_bad_arguments_are_one_line_and_status_2(args: list[str], message: str) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "kayalib.server", *args],
+        [sys.executable, "-m", "kayalib", *args],
         cwd=ROOT, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert done.returncode == 2, done

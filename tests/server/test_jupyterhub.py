@@ -92,8 +92,8 @@ def open_blef(page, url: str, name: str) -> None:
     Once, in a full run on a busy 2-core machine, such a page showed no enabled Bid button for
     minutes. A page shows exactly that whenever the bots' moves come while it builds its widgets
     (the widget library drops them; ``tests/apps/test_browser.py`` makes it happen). The page now
-    asks its kernel for everything again once it is built (``loaded_signal`` in
-    kayalib/pages/widgets.py), so this test no longer reloads a page that is stuck.
+    asks its kernel for the whole page once it is drawn (the board's ``hello``,
+    kayalib/ui/board.py), so this test no longer reloads a page that is stuck.
     """
     page.goto(url, timeout=LOAD)
     try:

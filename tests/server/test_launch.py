@@ -14,6 +14,7 @@ from kayalib.pages.kernel import protect_the_page, query_string
 from kayalib.pages.options import SEED_DIGITS, PageOptions, parse_seed
 from kayalib.ui.blef_app import BlefApp
 from kayalib.ui.kaya_app import KayaApp
+from tests.ui.page import inner
 
 HUNDRED_DIGITS = "1" * 100
 
@@ -68,7 +69,7 @@ def app_from(monkeypatch, cls, query: str, **overrides):
         ("seed=abc&lang=pl", "Ziarno musi być liczbą całkowitą"),
         ("seed=-1&lang=id", "Seed harus bilangan bulat"),
         (f"seed={HUNDRED_DIGITS}", "The seed must be a whole number of 1 to 12 digits"),
-        ("lang=xx", "is not one of the kit&#x27;s languages"),
+        ("lang=xx", "is not one of the kit's languages"),
         ("bots=evil&lang=pl", "Niektórzy gracze w adresie są nieznani"),
         ("speed=" + "x" * 3000, "The bot speed in the address is not one of the choices"),
     ],
@@ -77,15 +78,16 @@ def test_a_bad_address_gives_the_normal_app_and_a_notice(monkeypatch, query, not
     for cls in (BlefApp, KayaApp):
         app = app_from(monkeypatch, cls, query)
         assert app.owner.state is not None and app.owner.state.legal_actions()  # a playable game
-        assert notice in app.shell.error.value
-        assert "Traceback" not in app.shell.error.value and "Error" not in app.shell.error.value
+        assert notice in inner(app, "kaya-error")
+        said = inner(app, "kaya-error")
+        assert "Traceback" not in said and "Error" not in said
 
 
 def test_a_good_address_gives_no_notice(monkeypatch) -> None:
     app = app_from(monkeypatch, BlefApp, "seed=7&lang=pl&speed=fast&bots=odds,random")
     assert app.seed == 7 and app.shell.lang.value == "pl"
     assert app.seats == ["human", "odds", "random"]
-    assert app.shell.error.value == ""
+    assert inner(app, "kaya-error") == ""
 
 
 @pytest.mark.parametrize("typed", ["²", "9" * 5000, "-5", "seven"])
@@ -94,8 +96,9 @@ def test_a_bad_seed_typed_in_the_app_is_refused_in_the_students_language(typed) 
     state = app.owner.state
     app.shell.seed_field.value = typed
     app.shell.new_game.click()
-    assert "Ziarno musi być liczbą całkowitą o długości od 1 do 12 cyfr" in app.shell.error.value
-    assert "ValueError" not in app.shell.error.value and "went wrong" not in app.shell.error.value
+    assert "Ziarno musi być liczbą całkowitą o długości od 1 do 12 cyfr" in inner(app, "kaya-error")
+    said = inner(app, "kaya-error")
+    assert "ValueError" not in said and "went wrong" not in said
     assert app.owner.state is state and app.seed == 3  # nothing changed
 
 
@@ -103,7 +106,7 @@ def test_a_seed_typed_in_the_app_starts_that_game() -> None:
     app = BlefApp(seed=3, delay=0, opponents=["odds"])
     app.shell.seed_field.value = " 42 "
     app.shell.new_game.click()
-    assert app.seed == 42 and app.owner.state.seed == 42 and app.shell.error.value == ""
+    assert app.seed == 42 and app.owner.state.seed == 42 and inner(app, "kaya-error") == ""
 
 
 def test_outside_a_preheated_kernel_the_address_is_read_at_once(monkeypatch) -> None:
@@ -139,8 +142,8 @@ def test_an_address_with_many_fields_still_gives_the_app(monkeypatch) -> None:
 
 def test_a_long_bots_value_names_the_choices(monkeypatch) -> None:
     app = app_from(monkeypatch, BlefApp, "bots=" + "x" * 250)
-    assert "{names}" not in app.shell.error.value
-    assert "the choices are: " in app.shell.error.value and "odds" in app.shell.error.value
+    assert "{names}" not in inner(app, "kaya-error")
+    assert "the choices are: " in inner(app, "kaya-error") and "odds" in inner(app, "kaya-error")
 
 
 @pytest.mark.parametrize(
@@ -151,10 +154,10 @@ def test_a_long_bots_value_names_the_choices(monkeypatch) -> None:
 )  # fmt: skip
 def test_every_refused_value_is_said(monkeypatch, cls, query: str, name: str) -> None:
     app = app_from(monkeypatch, cls, query + "&lang=pl")
-    assert f"Adres nadaje „{name}” wartość spoza dostępnych wyborów" in app.shell.error.value
+    assert f"Adres nadaje „{name}” wartość spoza dostępnych wyborów" in inner(app, "kaya-error")
     assert app.owner.state.legal_actions()
 
 
 def test_good_extra_values_say_nothing(monkeypatch) -> None:
     app = app_from(monkeypatch, BlefApp, "size=large&mode=deck&hint=on&seed=7&student=12")
-    assert app.shell.error.value == ""
+    assert inner(app, "kaya-error") == ""

@@ -24,8 +24,10 @@ from tornado import web
 from tornado.httpserver import HTTPServer
 from tornado.netutil import bind_sockets
 
+from kayalib.server.edge import EdgeLimits, edge_server
+from kayalib.server.logs import log_request
 from kayalib.server.store import ClassStore
-from kayalib.server.table_web import KernelCallers, TablesWeb, table_routes
+from kayalib.server.table_web import MAX_BODY, KernelCallers, TablesWeb, table_routes
 from kayalib.server.tables import TableService
 
 __all__ = ["TablesThread", "application"]
@@ -38,7 +40,7 @@ def application(web_config: TablesWeb, base: str = "/") -> web.Application:
     return web.Application(
         table_routes(base, web_config),
         xsrf_cookies=True, cookie_secret=secrets.token_bytes(32),
-        websocket_max_message_size=1024,
+        websocket_max_message_size=1024, log_function=log_request,
     )  # fmt: skip
 
 
@@ -75,7 +77,8 @@ class TablesThread:
                            lambda _user, page: f"/{page}")  # fmt: skip
         sockets = bind_sockets(0, "127.0.0.1")
         self.port = sockets[0].getsockname()[1]
-        self._server = HTTPServer(application(config), max_body_size=64 * 1024)
+        limits = EdgeLimits.sized(files=4096, kernels=0, browsers=64)  # the class server's edge
+        self._server = edge_server(application(config), limits, tighter=[("/kayalib/", MAX_BODY)])
         self._server.add_sockets(sockets)
 
     def call(self, fn: Callable[[TableService], T], timeout: float = 30) -> T:

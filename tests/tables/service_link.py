@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 from kayalib.errors import IllegalActionError
 from kayalib.server.table_web import refusal_json
@@ -43,8 +44,12 @@ class ServiceSeatLink:
 
     def _seen(self, update: dict[str, Any]) -> dict[str, Any]:
         if update.get("type") == "update":
-            self.key = SeatKey(update["table"], self.key.token)  # a teacher may move the seat
+            # a teacher may move the seat to another table
+            self.key = SeatKey(update["table"], self.key.token, self.key.member)
         return update
+
+    def page_path(self, path: str, **query: str) -> str:
+        return "/kayalib/" + path + ("?" + urlencode(query) if query else "")
 
     def fetch(self) -> dict[str, Any]:
         try:

@@ -188,7 +188,8 @@ TEACHER_ROUTES = ["kayalib/dashboard", "kayalib/dashboard/state", "kayalib/dashb
 
 
 def test_the_teachers_routes_answer_only_the_teachers_key(tables: TablesThread) -> None:
-    """Naive: the dashboard open to anyone who finds its address, or to the kernels' secret."""
+    """Naive: the dashboard open to anyone who finds its address, or to the kernels' secret;
+    or the key, once given, good in any address (where logs and history keep it)."""
     code, keys = blef_pair(tables, seed=11)
     kernel = Kernel(tables)
     key = tables.key
@@ -201,9 +202,12 @@ def test_the_teachers_routes_answer_only_the_teachers_key(tables: TablesThread) 
             assert kernel.request(route, headers=headers)[0] == 404, (route, given)
         answer = kernel.request(f"kayalib/dashboard/do?key={given}", {"do": "end", "table": code})
         assert answer[0] == 404
+    for route in TEACHER_ROUTES[1:]:  # the key in an address opens only the dashboard's page
+        assert kernel.request(f"{route}?key={key}")[0] == 404, route
+        assert kernel.request(route, headers={KEY_HEADER: key})[0] == 200, route
+    assert kernel.request(f"kayalib/dashboard/do?key={key}", {"do": "end", "table": code},
+                          headers={"Content-Type": "application/json"})[0] == 404  # fmt: skip
     assert tables.call(lambda s: s.tables[code].status) == "playing"
-    for route in TEACHER_ROUTES:  # the key opens them
-        assert kernel.request(f"{route}?key={key}")[0] == 200, route
     assert kernel.request("kayalib/dashboard/do", {"do": "end", "table": code},
                           headers={KEY_HEADER: key})[0] == 200  # fmt: skip
     assert tables.call(lambda s: s.tables[code].status) == "ended"

@@ -1,4 +1,4 @@
-"""A class plays each other in real browsers: the class server (``python -m kayalib.server
+"""A class plays each other in real browsers: the class server (``python -m kayalib
 class`` with its store), the teacher's dashboard, and students at phone size who join one table
 by its code and play a whole game; one drops out and comes back to their seat (a stand-in bot
 plays for them meanwhile), and the server is restarted mid-round and the game goes on from the
@@ -244,7 +244,8 @@ def test_four_phones_play_a_whole_blef_game_through_a_drop_out_and_a_restart(
         after = dashboard_state(server, key)["tables"][0]
         assert (after["moves"], after["rounds"], after["code"]) == (
             before["moves"], before["rounds"], code)
-        for student in students:  # a reload: the page's address holds its seat
+        for student in students:  # a reload: the browser's cookie holds its seat, not the address
+            assert "seat=" not in student.page.url and "table=" in student.page.url
             student.page.reload(timeout=LOAD)
             student.wait_ready()
         assert settled(students) == bids_before

@@ -13,6 +13,7 @@ from kayalib.pages.kernel import SECRET_ENV
 from kayalib.ui import BlefApp, KayaApp
 from kayalib.ui.remote import table_app
 from tests.tables.served import TablesThread
+from tests.ui.page import inner, shown, words
 
 pytestmark = [pytest.mark.voila]  # it serves the tables' routes
 
@@ -29,7 +30,7 @@ def test_a_students_page_opens_at_its_seat_and_shows_the_table(
     table = tables.call(lambda s: s.create_table(name, people=2, bots=[bot], seed=7))
     keys = [tables.call(lambda s, n=n: s.join(table.code, n)) for n in ("Ana", "Budi")]
     app = table_app(cls, table.code, keys[0].token, lang=lang)
-    assert app.shell.status.value  # the page drew its status line
+    assert words(app, "kaya-status")  # the page drew its status line
     panel = class_panel(app)
     assert table.code in panel and "Ana" in panel
     seats = panel.split('class="kaya-table-seats"')[1].split("</ul>")[0]
@@ -40,6 +41,5 @@ def test_a_students_page_opens_at_its_seat_and_shows_the_table(
 
 def class_panel(app) -> str:
     """The class table's own panel of a page at a class seat (above the app's columns)."""
-    found = [w.value for w in app.widget.children if "kaya-table-panel" in w._dom_classes]
-    assert len(found) == 1
-    return found[0]
+    assert shown(app, "kaya-table-panel")
+    return inner(app, "kaya-table-panel")

@@ -8,7 +8,7 @@ import pytest
 from kayalib.pages.options import SEED_DIGITS as APP_SEED_DIGITS
 from kayalib.seeds import personal_seed
 from kayalib.ui import BlefApp, KayaApp
-from tests.lessons.pages import visible_text
+from tests.ui.page import words
 
 
 def opened(monkeypatch: pytest.MonkeyPatch, app_class, query: str):
@@ -17,8 +17,7 @@ def opened(monkeypatch: pytest.MonkeyPatch, app_class, query: str):
 
 
 def badge_text(app) -> str:
-    badges = [c for c in app.shell.toolbar.children if "kaya-seed-badge" in c._dom_classes]
-    return visible_text(badges[0].value) if badges else ""
+    return words(app, "kayalib-seed-badge")
 
 
 @pytest.mark.parametrize("app_class", [BlefApp, KayaApp])

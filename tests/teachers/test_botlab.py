@@ -183,7 +183,7 @@ def versus_of(games: int, wins: dict[tuple[str, str], int]) -> dict[str, dict[st
 def test_which_bot_is_strongest_is_said_from_the_difference_not_from_overlap() -> None:
     """The page said only each bot's own interval, and 'when two intervals overlap, the
     difference may be luck' (issue 20, 3): the sentence now follows from the comparisons."""
-    from kayalib.teachers.botlab import strongest
+    from kayalib.tournament import strongest
 
     en = Translator("en")
     clear = round_robin("blef", ["odds", "honest", "random"], games=20, seed=1)

@@ -15,9 +15,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.voila]
 LESSON = "03-how-likely-is-my-bid.ipynb"
 
 
-def test_the_teachers_screen_shows_the_key_and_the_students_seed(voila_server, page) -> None:
-    page.goto(f"{voila_server.url}/voila/render/{LESSON}?solutions=key&seed=7&student=12&lang=pl",
+def test_the_teachers_screen_shows_the_key_and_the_students_seed(answer_key_server, page) -> None:
+    page.goto(answer_key_server.teacher_address(LESSON, "seed=7&student=12&lang=pl"),
               timeout=LOAD)  # fmt: skip
+    assert "key=" not in page.url.replace("solutions=key", "")  # the key became a cookie
     page.wait_for_selector(".kayalib-exercise .kayalib-answer-key", timeout=LOAD)
     keys = page.locator(".kayalib-exercise .kayalib-answer-key")
     assert keys.count() == 3

@@ -145,6 +145,15 @@ ATTACK_LIST = [
     Attack("a fork bomb (100 processes)", ("fork_bomb.py",),
            lambda run: "made 100 processes" in run.out, text=True, games=2,
            needs=("processes",)),
+    Attack("a file that hangs at start-up, listed first",
+           ("aaa_hang.py", "bbb_honest.py", "ccc_honest.py"),
+           lambda run: any(run.row(name).get("forfeits", {}).get("startup", 0) > 0
+                           for name in ("bbb_honest", "ccc_honest")),
+           reason="startup", games=4, hang=40.0),
+    Attack("a bot that uses the referee's user (root)", ("as_root.py",),
+           lambda run: any(word in run.row("as_root").get("last_fault", "")
+                           for word in ("uid=0 ", "euid=0", "/etc/shadow", "wrote in")),
+           reason="crash", games=2),
 ]
 ATTACKS_BY_NAME = {attack.name: attack for attack in ATTACK_LIST}
 

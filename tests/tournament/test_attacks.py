@@ -40,7 +40,8 @@ def test_the_attack_fails_and_the_tournament_ends_well(attack: Attack, kind: str
             assert result is not None, done.out  # one JSON document, nothing else on stdout
             assert result["sandbox"]["protections"] == list(box.protections)
             attacker = done.row(attack.files[0].removesuffix(".py"))
-            assert attacker["games"] == attack.games * len(attack.others)
+            rivals = len(attack.files) - 1 + len(attack.others)
+            assert attacker["games"] == attack.games * rivals
             if attack.reason is not None:
                 assert attacker["forfeits"][attack.reason] > 0, attacker
         if not protected:

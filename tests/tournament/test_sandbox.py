@@ -268,3 +268,79 @@ def test_nothing_a_bot_starts_while_it_loads_runs_before_its_first_move(tmp_path
     said = result.standings["early"].output.split()
     assert result.standings["slow_a"].games == 2 and said[0] == "ticks"
     assert int(said[1]) < 20, said  # the first game took seconds: it was stopped all along
+
+
+# ---- start-ups: each against its own time, none waiting on another -----------------------------
+
+
+def test_a_ready_already_in_the_pipe_is_read_even_after_its_deadline(tmp_path) -> None:
+    """Naive: the deadline checked before the pipe is read, so a bot that was ready in time but
+    looked at late (after another entrant's start-up) forfeited."""
+    import time
+
+    from kayalib.sandbox import BotProcess
+
+    bot = read_bot_file(bot_file(tmp_path, "prompt", ""))
+    process = BotProcess(bot, Limits(startup_seconds=0.5), confinement())
+    process.launch()
+    try:
+        time.sleep(2.0)  # its "ready" came long ago; the referee looks only now
+        process.ready()
+        assert process.is_ready
+    finally:
+        process.stop()
+
+
+def test_a_file_that_hangs_at_start_up_costs_only_itself(tmp_path) -> None:
+    """Naive: start-ups waited for one after another, so a file that hangs while it loads,
+    listed first, made every entrant after it forfeit its games."""
+    import time
+
+    hang = bot_file(tmp_path, "aaa_hang", "", top="import time\ntime.sleep(600)")
+    honest = [bot_file(tmp_path, name, "") for name in ("bbb_honest", "ccc_honest")]
+    began = time.monotonic()
+    result = round_robin("blef", [hang, *honest, "odds"], games=2, seed=3,
+                         limits=Limits(startup_seconds=1.5))  # fmt: skip
+    assert time.monotonic() - began < 20
+    assert faults(result, "aaa_hang") == {"startup": 6}
+    assert "did not start within 1.5 s" in result.standings["aaa_hang"].last_fault
+    for name in ("bbb_honest", "ccc_honest"):
+        assert faults(result, name) == {}, result.standings[name].last_fault
+        assert result.standings[name].games == 6
+
+
+# ---- no bot ever runs as root --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_no_bot_runs_as_root_and_a_fork_bomb_is_stopped(tmp_path, kind) -> None:
+    """Naive (``--sandbox unshare`` run as root): the bot ran as uid 0, read /etc/shadow and
+    wrote into /usr and /root; root ignores the process limit, so a fork bomb went on. Here a
+    root referee's bot runs as a user of its own in every kind that can do it, and a kind that
+    cannot refuses to run at all (the reason said)."""
+    try:
+        box = confinement(kind)
+    except ArgumentError as error:
+        if os.geteuid() == 0:
+            assert "never runs as root" in str(error) or "does not work here" in str(error)
+        pytest.skip(str(error))
+    who = bot_file(tmp_path, "who", "print('uid', os.getuid(), os.geteuid())", top="import os")
+    bomb = bot_file(tmp_path, "bomb", """
+        made = 0
+        try:
+            for _ in range(100):
+                if os.fork() == 0:
+                    time.sleep(3)
+                    os._exit(0)
+                made += 1
+        except OSError:
+            pass
+        print('made', made)
+        """, top="import os, time")  # fmt: skip
+    result = round_robin("blef", [who, bomb], games=1, seed=2, sandbox=kind)
+    said = result.standings["who"].output.split()
+    assert said[0] == "uid" and said[1] != "0" and said[2] != "0", said
+    if os.geteuid() == 0:
+        assert box.own_user and "processes" in box.protections
+    made = result.standings["bomb"].output.split()
+    assert made[0] == "made" and int(made[1]) < Limits().processes, made

@@ -31,6 +31,7 @@ from kayalib.ui import BlefApp, KayaApp
 from kayalib.ui.framework import GameApp
 from kayalib.ui.remote import seat_app
 from tests.tables.service_link import ServiceSeatLink
+from tests.ui.page import choose, inner, part, press, shown, visible, words
 
 TABLES = ("local", "class")
 #: the seats of every game here: the person at the screen, a bot or an away classmate whose
@@ -39,8 +40,6 @@ SECOND = {"blef": "odds", "kaya": "counter"}
 APPS = {"blef": BlefApp, "kaya": KayaApp}
 
 
-def visible(widget: Any) -> bool:
-    return widget.layout.display != "none"
 
 
 @dataclass
@@ -74,10 +73,10 @@ class Screenful:
     @property
     def banner(self) -> str:
         """The banner's words (without its markup)."""
-        return html.unescape(re.sub(r"<[^>]+>", "", self.app.shell.error.value))
+        return html.unescape(re.sub(r"<[^>]+>", "", inner(self.app, "kaya-error")))
 
     def log(self) -> str:
-        return html.unescape(self.app.shell.log.value)
+        return html.unescape(inner(self.app, "kaya-log"))
 
 
 def open_table(name: str, where: str, seed: int, **options: Any) -> Screenful:
@@ -105,7 +104,7 @@ def where(request: pytest.FixtureRequest) -> str:
 
 
 def no_error(at: Screenful) -> None:
-    assert at.app.shell.error.value == "", at.banner
+    assert inner(at.app, "kaya-error") == "", at.banner
 
 
 # ---- Blef ----------------------------------------------------------------------------------------
@@ -123,16 +122,16 @@ def blef_turns(at: Screenful, limit: int = 400) -> Iterator[Any]:
 
 
 def bid_with_the_picker(app: BlefApp, bid: Bid) -> None:
-    app.kind.value = bid.kind
-    app.param.value = bid
-    app.bid_button.click()
+    choose(app, app.kind, bid.kind)
+    choose(app, app.param, bid)
+    press(app, app.bid_button)
 
 
 def test_blef_bids_with_the_picker_and_the_others_answer(where: str) -> None:
     at = open_table("blef", where, seed=11)
     app = at.app
     view = next(blef_turns(at))
-    assert visible(app.controls) and not app.bid_button.disabled
+    assert shown(app, "kaya-bid-controls") and not app.bid_button.disabled
     bid = app.legal_bids()[0]
     bid_with_the_picker(app, bid)
     no_error(at)
@@ -151,22 +150,22 @@ def test_blef_a_likely_bid_fills_the_picker_and_is_bid(where: str) -> None:
     at = open_table("blef", where, seed=7, hint=True)
     app = at.app
     for _view in blef_turns(at):
-        if visible(app.quick_box) and any(visible(b) for b in app.quick_buttons):
+        if shown(app, "kaya-quick") and any(visible(b) for b in app.quick_buttons):
             break
         if app.legal_bids():
             bid_with_the_picker(app, app.legal_bids()[0])
         else:
-            app.check_button.click()
+            press(app, app.check_button)
     else:
         raise AssertionError("no likely bid was ever offered")
     index = next(i for i, b in enumerate(app.quick_buttons) if visible(b))
     offered = app.quick_buttons[index].description
-    app.quick_buttons[index].click()
+    press(app, app.quick_buttons[index])
     no_error(at)
     chosen = app.bid_picker.value
     assert chosen is not None and offered.startswith(app.bid_text(chosen))
     assert app.bid_button.description == app.t("bid_button_named", bid=app.bid_text(chosen))
-    app.bid_button.click()
+    press(app, app.bid_button)
     no_error(at)
     assert f"{app.seat_name(0)} bids {app.bid_text(chosen)}" in at.log()
 
@@ -175,27 +174,27 @@ def test_blef_the_hint_goes_on_and_off_and_follows_its_model(where: str) -> None
     at = open_table("blef", where, seed=11)
     app = at.app
     next(blef_turns(at))
-    assert not visible(app.shell.hint) and not visible(app.hint_panel.controls)
-    app.shell.hint_toggle.value = True
+    assert not shown(app, "kaya-hint") and not shown(app, "kaya-hint-controls")
+    choose(app, app.shell.hint_toggle, True)
     no_error(at)
-    assert visible(app.shell.hint) and visible(app.hint_panel.controls)
-    assert "kaya-odds-table" in app.shell.hint.value
+    assert shown(app, "kaya-hint") and shown(app, "kaya-hint-controls")
+    assert "kaya-odds-table" in inner(app, "kaya-hint")
     # the others are an odds bot (or its stand-in) and a random bot: no one model fits both
     assert app.hint_panel.model.value == "odds"
-    app.hint_panel.model.value = "random"
+    choose(app, app.hint_panel.model, "random")
     no_error(at)
-    assert "random" in app.quick_label.value or not visible(app.quick_box)
-    link = re.search(r'class="kaya-whatif-link" href="([^"]+)"', app.shell.hint.value)
+    assert "random" in app.quick_label or not shown(app, "kaya-quick")
+    link = re.search(r'class="kaya-whatif-link" href="([^"]+)"', inner(app, "kaya-hint"))
     assert link and link.group(1) == "what-if-blef.ipynb"  # the what-if page, same language
-    app.shell.hint_toggle.value = False
-    assert not visible(app.shell.hint) and not visible(app.hint_panel.controls)
+    choose(app, app.shell.hint_toggle, False)
+    assert not shown(app, "kaya-hint") and not shown(app, "kaya-hint-controls")
 
 
 def test_blef_the_hints_model_starts_as_the_bot_the_others_are() -> None:
     app = BlefApp(seed=3, delay=0, opponents=["random", "random"], hint=True)
     assert app.hint_panel.model.value == "random"
-    app.hint_panel.model.value = "honest"  # the student's choice stays for the same players
-    app.shell.new_game.click()
+    choose(app, app.hint_panel.model, "honest")  # the student's choice stays for the same players
+    press(app, app.shell.new_game)
     assert app.hint_panel.model.value == "honest"
 
 
@@ -207,17 +206,17 @@ def test_blef_a_check_lays_every_hand_face_up(where: str) -> None:
             break
         bid_with_the_picker(app, app.legal_bids()[0])
     checked = at.view.round
-    app.check_button.click()
+    press(app, app.check_button)
     no_error(at)
     at.others_move()
-    reveal = html.unescape(app.reveal.value)
+    reveal = html.unescape(inner(app, "kaya-reveal"))
     assert app.t("blef_reveal_title", n=checked) in reveal
     laid = at.view.laid
     assert laid is not None
     for seat, hand in enumerate(laid):  # every hand of the round, by seat, as the view says
         if hand:
             assert app.seat_name(seat) in reveal
-    cards = re.findall(r'<svg[^>]*class="kaya-card', app.reveal.value)
+    cards = re.findall(r'<svg[^>]*class="kaya-card', inner(app, "kaya-reveal"))
     assert len(cards) == sum(len(h) for h in laid)
 
 
@@ -225,11 +224,11 @@ def test_blef_the_language_switch_redraws_every_word(where: str) -> None:
     at = open_table("blef", where, seed=11)
     app = at.app
     next(blef_turns(at))
-    app.shell.lang.value = "pl"
+    choose(app, app.shell.lang, "pl")
     no_error(at)
     assert app.t.lang == "pl"
-    assert "Runda" in app.shell.status.value and app.check_button.description == "Sprawdzam!"
-    assert app.seat_name(0) in html.unescape(app.shell.status.value)
+    assert "Runda" in inner(app, "kaya-status") and app.check_button.description == "Sprawdzam!"
+    assert app.seat_name(0) in html.unescape(inner(app, "kaya-status"))
 
 
 def test_blef_plays_to_the_end_and_every_panel_agrees(where: str) -> None:
@@ -237,21 +236,21 @@ def test_blef_plays_to_the_end_and_every_panel_agrees(where: str) -> None:
     app = at.app
     for k, view in enumerate(blef_turns(at)):
         if view.bids and (view.last_bid.index > 20 or k % 3 == 2):
-            app.check_button.click()
+            press(app, app.check_button)
         else:
             bid_with_the_picker(app, app.legal_bids()[0])
         no_error(at)
     view = at.view
     winner = view.outcome.winners[0]
-    status = html.unescape(app.shell.status.value)
+    status = html.unescape(inner(app, "kaya-status"))
     assert app.t("blef_winner", player=app.seat_name(winner)) in status
-    assert not visible(app.controls)
-    players = html.unescape(app.players_html.value)
+    assert not shown(app, "kaya-bid-controls")
+    players = html.unescape(inner(app, "kaya-players-panel"))
     assert app.t("player_won") in players and "cards" not in players.split(
         app.seat_name(winner))[1].split("kaya-player-name")[0]  # fmt: skip
-    hand = html.unescape(app.hand.value)
+    hand = html.unescape(inner(app, "kaya-hand"))
     if winner == 0:  # the winner holds no cards: no hand row to contradict the players panel
-        assert app.hand_title.value == "" and hand == ""
+        assert inner(app, "kaya-hand-title") == "" and hand == ""
     else:
         assert app.t("player_out") in hand and app.t("no_cards") not in hand
     assert "wins after" in at.log()
@@ -265,7 +264,7 @@ def test_blef_undo_goes_back_at_a_local_table_and_is_refused_at_a_class_table(wh
     at.others_move()
     if where == "local":
         assert visible(app.shell.undo_button) and not app.shell.undo_button.disabled
-        app.shell.undo_button.click()
+        press(app, app.shell.undo_button)
         no_error(at)
         assert at.view == before
     else:
@@ -285,7 +284,7 @@ def test_blef_new_game_deals_again_at_a_local_table_and_is_refused_at_a_class_ta
     bid_with_the_picker(app, app.legal_bids()[0])
     at.others_move()
     if where == "local":
-        app.shell.seed_field.value = "12"  # a seed typed and sent deals that game
+        choose(app, app.shell.seed_field, "12")  # a seed typed and sent deals that game
         no_error(at)
         assert app.seed == 12 and app.owner.state.seed == 12 and at.view.round == 1
         assert len(app.owner.state.moves) <= 2  # at most the bots before the person
@@ -320,7 +319,7 @@ def test_the_same_seed_plays_the_same_game_at_both_tables() -> None:
         at = open_table("blef", where, seed=11)
         for view in blef_turns(at):
             if view.bids and view.last_bid.index > 15:
-                at.app.check_button.click()
+                press(at.app, at.app.check_button)
             else:
                 bid_with_the_picker(at.app, at.app.legal_bids()[0])
         logs.append([e.to_json() for e in at.view.events])
@@ -338,14 +337,14 @@ def kaya_click(app: KayaApp, k: int, clicked: dict[str, int] | None = None) -> s
     assert isinstance(view, KayaView)
     phase = view.phase
     if phase in ("play", "pink"):
-        slots = [i for i, (slot, b) in enumerate(zip(app.slots, app.slot_buttons, strict=True))
-                 if visible(slot) and not b.disabled]  # fmt: skip
-        app.slot_buttons[slots[-1 if k % 2 else 0]].click()
+        slots = [i for i, (slot, b) in enumerate(zip(app.slots_shown, app.slot_buttons,
+                                                     strict=True)) if slot and not b.disabled]
+        press(app, app.slot_buttons[slots[-1 if k % 2 else 0]])
         what = phase
     elif phase == "challenge":
         windows = clicked.get("challenge", 0) + clicked.get("pass", 0)
         what = "challenge" if windows % 2 == 0 else "pass"
-        (app.challenge_button if what == "challenge" else app.pass_button).click()
+        press(app, app.challenge_button if what == "challenge" else app.pass_button)
     else:
         what = power_click(app, k)
     clicked[what] = clicked.get(what, 0) + 1
@@ -356,9 +355,9 @@ def power_click(app: KayaApp, k: int) -> str:
     """A power's decision: use it every other time, else decline."""
     for button in (app.take_back, app.steal_button, app.keep_button):
         if visible(button) and k % 2:
-            button.click()
+            press(app, button)
             return button.description
-    app.decline_button.click()
+    press(app, app.decline_button)
     return "decline"
 
 
@@ -381,28 +380,29 @@ def test_kaya_plays_every_control_to_the_end_and_scores(where: str) -> None:
         no_error(at)
     assert {"play", "pass", "challenge"} <= set(clicked)
     view = at.view
-    status = html.unescape(app.shell.status.value)
+    status = html.unescape(inner(app, "kaya-status"))
     assert app.t("kaya_over", winners=app.words().seats(view.outcome.winners)) in status
-    assert "kaya-score" in app.score.value  # the final score from the hands laid face up
+    assert "kaya-score" in inner(app, "kaya-score")  # the final score from the hands laid face up
     assert view.laid is not None and all(
-        str(card.number) in app.score.value for hand in view.laid for card in hand)  # fmt: skip
+        str(card.number) in inner(app, "kaya-score")
+        for hand in view.laid for card in hand)  # fmt: skip
 
 
 def test_kaya_the_hint_and_the_language(where: str) -> None:
     at = open_table("kaya", where, seed=5)
     app = at.app
     next(kaya_turns(at))
-    app.shell.hint_toggle.value = True
+    choose(app, app.shell.hint_toggle, True)
     no_error(at)
-    assert visible(app.shell.hint) and app.shell.hint.value
-    app.shell.lang.value = "id"
+    assert shown(app, "kaya-hint") and inner(app, "kaya-hint")
+    choose(app, app.shell.lang, "id")
     no_error(at)
-    status = html.unescape(app.shell.status.value)
+    status = html.unescape(inner(app, "kaya-status"))
     assert app.t.lang == "id" and app.t("turn_n", n=at.view.turn) in status
     assert app.pass_button.description == app.t("kaya_pass") == "Lewat"
     assert app.seat_name(0) in status
-    app.shell.hint_toggle.value = False
-    assert not visible(app.shell.hint)
+    choose(app, app.shell.hint_toggle, False)
+    assert not shown(app, "kaya-hint")
 
 
 def test_kaya_undo_and_new_game_only_where_the_page_owns_the_table(where: str) -> None:
@@ -412,10 +412,10 @@ def test_kaya_undo_and_new_game_only_where_the_page_owns_the_table(where: str) -
     kaya_click(app, 0)
     at.others_move()
     if where == "local":
-        app.shell.undo_button.click()
+        press(app, app.shell.undo_button)
         no_error(at)
         assert at.view == before
-        app.shell.new_game.click()
+        press(app, app.shell.new_game)
         no_error(at)
     else:
         for control in (app.shell.undo_button, app.shell.new_game, app.shell.seed_field,
@@ -446,9 +446,8 @@ def test_kaya_a_bots_and_a_stand_ins_moves_are_told(where: str) -> None:
 
 def class_panel(app: GameApp) -> str:
     """The class table's own panel (above the app's columns)."""
-    found = [w.value for w in app.widget.children if "kaya-table-panel" in w._dom_classes]
-    assert len(found) == 1
-    return html.unescape(found[0])
+    assert part(app, "kaya-table-panel") is not None
+    return words(app, "kaya-table-panel")
 
 
 @pytest.mark.parametrize("name", sorted(APPS))
@@ -461,14 +460,13 @@ def test_while_a_class_table_waits_for_its_people_nobody_can_act(name: str) -> N
     waiting = app.t("table_status_waiting", joined=1, people=2)
     screen = app.screen()
     assert screen.hold == "waiting" and not screen.my_turn
-    assert waiting in html.unescape(app.shell.status.value)
-    controls = app.controls if name == "blef" else app.challenge_box
-    assert not visible(controls)
+    assert waiting in html.unescape(inner(app, "kaya-status"))
+    assert not shown(app, "kaya-bid-controls" if name == "blef" else "kaya-challenge-box")
     app.guard(app.human_act)("pair A" if name == "blef" else "pass")
-    said = html.unescape(re.sub(r"<[^>]+>", "", app.shell.error.value))
+    said = words(app, "kaya-error")
     assert said == "\u26a0 " + app.t("refusal_table_waiting")
     service.join(table.code, "Budi")  # the push redraws the page
-    assert waiting not in html.unescape(app.shell.status.value)
+    assert waiting not in html.unescape(inner(app, "kaya-status"))
     assert app.screen().hold is None
     assert "Budi" in class_panel(app) and "Ana" in class_panel(app)
 
@@ -481,7 +479,7 @@ def test_a_class_seat_names_its_people_and_its_own_figures() -> None:
     state = at.service.tables[at.code].table
     for view in blef_turns(at):
         if view.bids and view.last_bid.index > 8:
-            app.check_button.click()
+            press(app, app.check_button)
         else:
             bid_with_the_picker(app, app.legal_bids()[0])
         if (game("blef").seat_figures(state.state, 0) or {}).get("bids"):

@@ -14,7 +14,9 @@ from kayalib.errors import IllegalActionError
 from kayalib.i18n import Translator
 from kayalib.pages.options import PageOptions as LaunchOptions
 from kayalib.ui.blef_app import BlefApp, bid_cards
+from kayalib.ui.tree import to_html
 from kayalib.words import BlefWords
+from tests.ui.page import inner, part, shown, visible
 
 
 def choose_bid(app: BlefApp, bid: Bid) -> None:
@@ -36,7 +38,7 @@ def play_to_end(app: BlefApp, limit: int = 500) -> int:
     moves = 0
     while not app.owner.state.is_terminal:
         assert app.is_human(app.owner.state.current_player), "bots should have moved (delay 0)"
-        assert app.shell.error.value == "", app.shell.error.value
+        assert inner(app, "kaya-error") == "", inner(app, "kaya-error")
         human_move(app, moves)
         moves += 1
         assert moves < limit
@@ -48,10 +50,10 @@ def test_whole_game_against_two_bots_by_clicking() -> None:
     assert app.seats == ["human", "odds", "random"]
     moves = play_to_end(app)
     assert moves > 0
-    assert "Game over" in app.shell.status.value
-    assert "wins after" in app.shell.log.value
-    assert app.controls.layout.display == "none"  # no bidding after the end
-    assert "all cards revealed" in app.reveal.value
+    assert "Game over" in inner(app, "kaya-status")
+    assert "wins after" in inner(app, "kaya-log")
+    assert not shown(app, "kaya-bid-controls")  # no bidding after the end
+    assert "all cards revealed" in inner(app, "kaya-reveal")
 
 
 def test_picker_offers_exactly_the_legal_bids_in_ladder_order() -> None:
@@ -84,12 +86,12 @@ def test_refused_action_shows_banner_and_keeps_state() -> None:
     assert app.check_button.disabled
     app.check_button.click()  # forced through, as a stale page could
     assert app.owner.state is before and len(app.owner.states) == length
-    banner = app.shell.error.value
+    banner = inner(app, "kaya-error")
     assert "kaya-error-text" in banner and "nothing to check" in banner
-    assert app.shell.error.layout.display is None
+    assert shown(app, "kaya-error")
     choose_bid(app, app.legal_bids()[0])
     app.bid_button.click()
-    assert app.shell.error.value == "" and app.shell.error.layout.display == "none"
+    assert inner(app, "kaya-error") == "" and not shown(app, "kaya-error")
 
 
 def test_undo_restores_the_exact_state_of_the_last_human_decision() -> None:
@@ -108,7 +110,7 @@ def test_undo_restores_the_exact_state_of_the_last_human_decision() -> None:
     app.shell.undo_button.click()
     assert app.owner.state is first and app.shell.undo_button.disabled
     app.shell.undo_button.click()  # nothing earlier: a message, the state as it was
-    assert app.owner.state is first and app.t("refusal_nothing_to_undo") in app.shell.error.value
+    assert app.owner.state is first and app.t("refusal_nothing_to_undo") in inner(app, "kaya-error")
 
 
 def test_nothing_to_undo_at_the_start_is_a_message_not_a_crash() -> None:
@@ -117,7 +119,7 @@ def test_nothing_to_undo_at_the_start_is_a_message_not_a_crash() -> None:
     app.start_from(start, ["human", "random"])  # the person opens: nothing before to go back to
     assert app.owner.state is start and app.shell.undo_button.disabled
     app.shell.undo_button.click()
-    assert app.t("refusal_nothing_to_undo") in app.shell.error.value
+    assert app.t("refusal_nothing_to_undo") in inner(app, "kaya-error")
     assert app.owner.state is start and app.owner.states == [start]
 
 
@@ -136,7 +138,7 @@ def test_new_game_deals_a_fresh_seed_unless_the_address_fixed_one(monkeypatch) -
     seeds = {app.seed}
     for _ in range(3):
         app.shell.new_game.click()
-        assert app.shell.error.value == ""
+        assert inner(app, "kaya-error") == ""
         assert app.owner.state.seed == app.seed and app.shell.seed_field.value == str(app.seed)
         seeds.add(app.seed)
     assert len(seeds) == 4  # new cards each time, and each seed shown to share
@@ -158,10 +160,11 @@ def test_new_game_replays_a_typed_seed_and_refuses_nonsense() -> None:
     state = app.owner.state
     app.shell.seed_field.value = "abc"
     app.shell.new_game.click()
-    assert "whole number" in app.shell.error.value and app.seed == 1234 and app.owner.state is state
+    assert "whole number" in inner(app, "kaya-error")
+    assert app.seed == 1234 and app.owner.state is state
     app.shell.seed_field.value = ""
     app.shell.new_game.click()
-    assert app.shell.seed_field.value == str(app.seed) and app.shell.error.value == ""
+    assert app.shell.seed_field.value == str(app.seed) and inner(app, "kaya-error") == ""
 
 
 def test_seat_pickers_choose_the_opponents() -> None:
@@ -172,29 +175,30 @@ def test_seat_pickers_choose_the_opponents() -> None:
     app.shell.new_game.click()
     assert app.seats == ["human", "odds", "random", "odds"]
     assert app.owner.state.players == 4
-    assert app.players_html.value.count("kaya-player-name") == 4
+    assert inner(app, "kaya-players-panel").count("kaya-player-name") == 4
 
 
 def test_hot_seat_hides_each_hand_until_asked() -> None:
     app = BlefApp(seed=8, delay=0, opponents=["human"])
     assert app.humans == [0, 1]
     seat = app.owner.state.current_player
-    assert "kaya-card-back" in app.hand.value and "kaya-card-blef" not in app.hand.value
-    assert app.show_hand.layout.display is None
+    assert "kaya-card-back" in inner(app, "kaya-hand")
+    assert "kaya-card-blef" not in inner(app, "kaya-hand")
+    assert visible(app.show_hand)
     assert app.bid_button.disabled  # no bidding blind
     before = len(app.owner.states)
     with pytest.raises(IllegalActionError, match="show your hand first"):
         app.human_act(app.legal_bids()[0])  # even past the disabled button
     assert len(app.owner.states) == before
     app.show_hand.click()
-    assert "kaya-card-blef" in app.hand.value
+    assert "kaya-card-blef" in inner(app, "kaya-hand")
     cards = app.owner.state.hands[seat]
-    assert all(f"<title>{c.symbol[:-1]} " in app.hand.value for c in cards)
+    assert all(f"<title>{c.symbol[:-1]} " in inner(app, "kaya-hand") for c in cards)
     choose_bid(app, app.legal_bids()[0])
     app.bid_button.click()
     assert app.owner.state.current_player != seat
-    assert "kaya-card-blef" not in app.hand.value  # the next player's hand starts hidden
-    assert "Player" in app.shell.status.value and "Show my hand" in app.shell.status.value
+    assert "kaya-card-blef" not in inner(app, "kaya-hand")  # the next player's hand starts hidden
+    assert "Player" in inner(app, "kaya-status") and "Show my hand" in inner(app, "kaya-status")
 
 
 def test_hint_shows_the_exact_probability_of_the_current_bid() -> None:
@@ -204,15 +208,15 @@ def test_hint_shows_the_exact_probability_of_the_current_bid() -> None:
         app.bid_button.click()
     state = app.owner.state
     p = exact_table(state.hands[0], state.total_cards)[state.last_bid]
-    assert app.shell.hint.layout.display is None
-    hint = app.shell.hint.value
-    shown = re.search(r'<tr class="kaya-bar-mark">.*?kaya-bar-value">([0-9.]+)%', hint)
-    assert shown is not None
-    assert float(shown.group(1)) == pytest.approx(100 * p, abs=0.051)
+    assert shown(app, "kaya-hint")
+    hint = inner(app, "kaya-hint")
+    marked = re.search(r'<tr class="kaya-bar-mark">.*?kaya-bar-value">([0-9.]+)%', hint)
+    assert marked is not None
+    assert float(marked.group(1)) == pytest.approx(100 * p, abs=0.051)
     # the head, the bid, the bids above
-    assert app.shell.hint.value.count("<tr") == 2 + len(app.legal_bids())
+    assert inner(app, "kaya-hint").count("<tr") == 2 + len(app.legal_bids())
     app.shell.hint_toggle.value = False
-    assert app.shell.hint.layout.display == "none"
+    assert not shown(app, "kaya-hint")
 
 
 def test_reveal_highlights_the_cards_of_the_checked_bid() -> None:
@@ -221,9 +225,9 @@ def test_reveal_highlights_the_cards_of_the_checked_bid() -> None:
         human_move(app, 2)
     check = [e for e in app.owner.state.events if isinstance(e, CheckEvent)][-1]
     counted = bid_cards(check.bid, check.pool)
-    assert app.reveal.value.count("#e0a800") == len(counted)
-    assert ("true" if check.true else "false") in app.reveal.value
-    assert app.bid_text(check.bid) in app.reveal.value
+    assert inner(app, "kaya-reveal").count("#e0a800") == len(counted)
+    assert ("true" if check.true else "false") in inner(app, "kaya-reveal")
+    assert app.bid_text(check.bid) in inner(app, "kaya-reveal")
 
 
 @pytest.mark.parametrize(
@@ -332,7 +336,7 @@ def test_undo_cancels_a_pending_bot_move() -> None:
 def test_unexpected_errors_are_shown_and_logged(caplog) -> None:
     app = BlefApp(seed=3, delay=0, opponents=["random"])
     app.guard(lambda: 1 / 0)()
-    assert "ZeroDivisionError" in app.shell.error.value
+    assert "ZeroDivisionError" in inner(app, "kaya-error")
     assert any("Exception in callback" in r.getMessage() for r in caplog.records)
     caplog.clear()  # this one was on purpose
 
@@ -341,9 +345,9 @@ def test_deck_mode_from_the_query_string_plays_to_the_end(monkeypatch) -> None:
     monkeypatch.setenv("QUERY_STRING", "seed=31&mode=deck&bots=odds,odds,random")
     app = BlefApp.from_query_string(delay=0)
     assert app.mode.value == "deck" and app.owner.state.rules.mode == "deck"
-    assert "Deck mode" in app.players_html.value
+    assert "Deck mode" in inner(app, "kaya-players-panel")
     play_to_end(app)
-    assert "wins after" in app.shell.log.value
+    assert "wins after" in inner(app, "kaya-log")
 
 
 def test_reveal_says_when_the_loser_is_out() -> None:
@@ -355,8 +359,8 @@ def test_reveal_says_when_the_loser_is_out() -> None:
         outs = [e for e in app.owner.state.events if isinstance(e, EliminatedEvent)]
         if outs:
             break
-    assert "is out of the game" in app.reveal.value
-    assert "gets one more card" not in app.reveal.value
+    assert "is out of the game" in inner(app, "kaya-reveal")
+    assert "gets one more card" not in inner(app, "kaya-reveal")
 
 
 def test_a_setup_without_opponents_is_refused_and_changes_nothing(monkeypatch) -> None:
@@ -367,7 +371,7 @@ def test_a_setup_without_opponents_is_refused_and_changes_nothing(monkeypatch) -
     for picker in app.shell.seat_pickers:
         picker.value = ""
     app.shell.new_game.click()
-    assert "players" in app.shell.error.value
+    assert "players" in inner(app, "kaya-error")
     assert app.owner.state is state and app.seats == seats
 
 
@@ -391,7 +395,7 @@ def test_without_an_event_loop_bots_move_at_once_even_with_a_delay() -> None:
 
 def offered_bids(app: BlefApp) -> list[Bid]:
     return [app._quick[i] for i, b in enumerate(app.quick_buttons)
-            if visible(b) and visible(app.quick_box)]  # fmt: skip
+            if visible(b) and shown(app, "kaya-quick")]  # fmt: skip
 
 
 def test_likely_bids_come_from_the_posterior_and_only_above_the_last_bid() -> None:
@@ -417,7 +421,7 @@ def test_likely_bids_come_from_the_posterior_and_only_above_the_last_bid() -> No
             t = Translator("en")
             assert labels == [f"{app.bid_text(b)} · {t.percent(posterior[b.index])}"
                               for b in offered]  # fmt: skip
-            label = app.quick_label.value
+            label = app.quick_label
             assert "given your cards and the bids heard" in label and "odds" in label
             seen += len(offered)
             human_move(app, 1)
@@ -431,7 +435,7 @@ def test_a_likely_bid_fills_the_picker_and_bids_only_when_asked() -> None:
     bid = offered_bids(app)[0]
     before = len(app.owner.states)
     app.quick_buttons[0].click()
-    assert len(app.owner.states) == before and app.shell.error.value == ""  # nothing bid yet
+    assert len(app.owner.states) == before and inner(app, "kaya-error") == ""  # nothing bid yet
     assert app.kind.value == bid.kind and app.param.value == bid
     assert app.bid_button.description == f"Bid: {app.bid_text(bid)}"
     app.bid_button.click()
@@ -440,9 +444,9 @@ def test_a_likely_bid_fills_the_picker_and_bids_only_when_asked() -> None:
 
 def test_without_the_hint_no_bid_is_called_likely() -> None:
     app = BlefApp(seed=21, delay=0, opponents=["odds", "odds"])
-    assert not visible(app.quick_box)
+    assert not shown(app, "kaya-quick")
     app.shell.hint_toggle.value = True
-    assert visible(app.quick_box)
+    assert shown(app, "kaya-quick")
 
 
 def test_at_the_top_of_the_ladder_the_check_is_made_and_said() -> None:
@@ -450,8 +454,8 @@ def test_at_the_top_of_the_ladder_the_check_is_made_and_said() -> None:
     state = state.apply("big-poker spades")
     app = BlefApp(seed=1, delay=0, opponents=["odds"])
     app.start_from(state, ["human", "odds"])  # the only move left is made at once
-    news = app.shell.status.value
-    assert "Player 1 (you) says “sprawdzam!” to Player 2 (bot: odds)&#x27;s big poker" in news
+    news = inner(app, "kaya-status")
+    assert "Player 1 (you) says “sprawdzam!” to Player 2 (bot: odds)'s big poker" in news
     assert app.owner.state.round == 2 and [label for label, _ in app.kind.options][0]
     assert visible(app.kind) and visible(app.bid_button)
 
@@ -461,68 +465,69 @@ def test_a_player_who_is_out_is_told_so_instead_of_no_cards(lang, out) -> None:
     state = BlefState.from_position(BlefRules(players=3), ["", "AS", "9H"], starter=1)
     app = BlefApp(seed=1, delay=0, opponents=["odds", "odds"], lang=lang)
     app.start_from(state, ["human", "odds", "odds"])
-    assert out in app.hand.value
-    assert app.t("no_cards") not in app.hand.value
+    assert out in inner(app, "kaya-hand")
+    assert app.t("no_cards") not in inner(app, "kaya-hand")
 
 
-def visible(widget) -> bool:
-    return widget.layout.display != "none"
 
 
 def test_likely_bids_show_their_chance_in_the_language_with_the_hint() -> None:
     app = BlefApp(seed=21, delay=0, opponents=["odds", "odds"], lang="pl", hint=True)
     labels = [b.description for b in app.quick_buttons if visible(b)]
     assert labels and all(re.search(r" · \d+(,\d)?%$", label) for label in labels)
-    values = re.findall(r'kaya-bar-value"[^>]*>([^<]*)<', app.shell.hint.value)
+    values = re.findall(r'kaya-bar-value"[^>]*>([^<]*)<', inner(app, "kaya-hint"))
     assert values and all("." not in v for v in values)
     assert any("," in v for v in values)  # "77,8%", not "77.8%"
     app.shell.lang.value = "en"
-    values = re.findall(r'kaya-bar-value"[^>]*>([^<]*)<', app.shell.hint.value)
+    values = re.findall(r'kaya-bar-value"[^>]*>([^<]*)<', inner(app, "kaya-hint"))
     assert any("." in v for v in values) and not any("," in v for v in values)
 
 
 def test_no_likely_bids_for_a_hand_face_down() -> None:
     app = BlefApp(seed=8, delay=0, opponents=["human"], hint=True)
-    assert not visible(app.quick_box)
+    assert not shown(app, "kaya-quick")
     app.show_hand.click()
-    assert visible(app.quick_box)
+    assert shown(app, "kaya-quick")
 
 
 def test_the_page_heading_intro_and_way_back_follow_the_language() -> None:
     app = BlefApp(seed=3, delay=0, opponents=["random"])
-    assert "Play Blef" in app.shell.intro.value and "← All notebooks" in app.shell.intro.value
-    assert 'href="index.ipynb"' in app.shell.intro.value and "<b>all</b>" in app.shell.intro.value
+    assert "Play Blef" in inner(app, "kaya-intro") and "← All notebooks" in inner(app, "kaya-intro")
+    assert 'href="index.ipynb"' in inner(app, "kaya-intro")
+    assert "<b>all</b>" in inner(app, "kaya-intro")
     app.shell.lang.value = "pl"
-    assert "Graj w Blefa" in app.shell.intro.value and "Wszystkie zeszyty" in app.shell.intro.value
-    assert 'href="index.ipynb?lang=pl"' in app.shell.intro.value
-    assert "Play Blef" not in app.shell.intro.value and "<i>sprawdzam!</i>" in app.shell.intro.value
+    assert "Graj w Blefa" in inner(app, "kaya-intro")
+    assert "Wszystkie zeszyty" in inner(app, "kaya-intro")
+    assert 'href="index.ipynb?lang=pl"' in inner(app, "kaya-intro")
+    assert "Play Blef" not in inner(app, "kaya-intro")
+    assert "<i>sprawdzam!</i>" in inner(app, "kaya-intro")
     app.shell.lang.value = "id"
-    assert "Main Blef" in app.shell.intro.value and "Semua notebook" in app.shell.intro.value
+    assert "Main Blef" in inner(app, "kaya-intro") and "Semua notebook" in inner(app, "kaya-intro")
 
 
 def test_hint_and_projector_toggles_say_their_state() -> None:
     app = BlefApp(seed=3, delay=0, opponents=["random"])
     toggle = app.shell.hint_toggle
-    assert toggle.description == "Hint: off" and toggle.button_style == ""
-    assert not visible(app.shell.hint)
+    assert toggle.description == "Hint: off" and toggle.style == ""
+    assert not shown(app, "kaya-hint")
     app.shell.hint_toggle.value = True
     assert app.shell.hint_toggle.description.startswith("Hint: on")
-    assert app.shell.hint_toggle.button_style == "success" and visible(app.shell.hint)
+    assert app.shell.hint_toggle.style == "success" and shown(app, "kaya-hint")
     app.shell.lang.value = "pl"
     assert app.shell.hint_toggle.description.startswith("Podpowiedź: wł.")
-    assert "kaya-large" not in app.widget._dom_classes
+    assert "kaya-large" not in app.widget.tree[1].get("class", "")
     app.shell.size_toggle.value = True
-    assert "kaya-large" in app.widget._dom_classes
+    assert "kaya-large" in app.widget.tree[1].get("class", "")
     assert app.shell.size_toggle.description.startswith("Rzutnik: wł.")
     app.shell.size_toggle.value = False
-    assert "kaya-large" not in app.widget._dom_classes
+    assert "kaya-large" not in app.widget.tree[1].get("class", "")
 
 
 def test_address_sets_projector_size_and_hint(monkeypatch) -> None:
     monkeypatch.setenv("QUERY_STRING", "size=large&hint=on&seed=2")
     app = BlefApp.from_query_string(delay=0)
-    assert app.shell.size_toggle.value and "kaya-large" in app.widget._dom_classes
-    assert app.shell.hint_toggle.value and visible(app.shell.hint)
+    assert app.shell.size_toggle.value and "kaya-large" in app.widget.tree[1].get("class", "")
+    assert app.shell.hint_toggle.value and shown(app, "kaya-hint")
     monkeypatch.setenv("QUERY_STRING", "size=huge&hint=maybe")
     app = BlefApp.from_query_string(delay=0)
     assert not app.shell.size_toggle.value and not app.shell.hint_toggle.value
@@ -532,22 +537,22 @@ def test_the_reveal_stays_until_the_next_decision_only() -> None:
     app = BlefApp(seed=6, delay=0, opponents=["random"])
     while not any(isinstance(e, CheckEvent) for e in app.owner.state.events):
         human_move(app, 2)
-    assert "all cards revealed" in app.reveal.value  # news at this decision
+    assert "all cards revealed" in inner(app, "kaya-reveal")  # news at this decision
     choose_bid(app, app.legal_bids()[0])
     app.bid_button.click()
     checks = [e for e in app.owner.state.events if isinstance(e, CheckEvent)]
     if len(checks) == 1:  # no new check since: the old reveal is gone
-        assert app.reveal.value == ""
+        assert inner(app, "kaya-reveal") == ""
     else:
-        assert f"Round {checks[-1].round}: all cards revealed" in app.reveal.value
+        assert f"Round {checks[-1].round}: all cards revealed" in inner(app, "kaya-reveal")
 
 
 def test_status_line_and_actions_carry_stable_classes_for_the_page_helper() -> None:
     app = BlefApp(seed=3, delay=0, opponents=["random"])
-    assert "kaya-status" in app.shell.status._dom_classes
+    assert part(app, "kaya-status") is not None
     for b in (*app.quick_buttons, app.bid_button, app.check_button, app.show_hand):
-        assert "kaya-action" in b._dom_classes
-    from kayalib.ui.widgets import page_script
+        assert "kaya-action" in b.classes
+    from kayalib.pages.widgets import page_script
 
     script = page_script()
     assert "aria-live" in script and ".kaya-status" in script and ".kaya-action" in script
@@ -558,16 +563,17 @@ def test_settings_say_they_take_effect_at_new_game_and_when_they_are_pending() -
     t = app.t
     from kayalib.pages.widgets import inline_markup
 
-    assert app.shell.settings_note.value == inline_markup(t("settings_next_game"))
-    assert "kaya-pending" not in app.shell.new_game._dom_classes
+    note = inline_markup(t("settings_next_game"))
+    assert to_html(app.shell.settings_note) == f"<span>{note}</span>"
+    assert "kaya-pending" not in app.shell.new_game.classes
     app.shell.seat_pickers[1].value = "odds"  # a third player, from the next game
     assert app.seats == ["human", "random"]
-    assert app.settings_pending and "kaya-pending" in app.shell.new_game._dom_classes
-    assert app.shell.settings_note.value == f"<b>{inline_markup(t('settings_pending'))}</b>"
+    assert app.settings_pending and "kaya-pending" in app.shell.new_game.classes
+    assert to_html(app.shell.settings_note) == f"<b>{inline_markup(t('settings_pending'))}</b>"
     app.mode.value = "deck"
     app.shell.new_game.click()
     assert app.seats == ["human", "random", "odds"] and app.owner.state.rules.mode == "deck"
-    assert not app.settings_pending and "kaya-pending" not in app.shell.new_game._dom_classes
+    assert not app.settings_pending and "kaya-pending" not in app.shell.new_game.classes
 
 
 def test_a_seed_typed_and_sent_deals_that_game_at_once_and_stays_until_changed() -> None:
@@ -580,7 +586,7 @@ def test_a_seed_typed_and_sent_deals_that_game_at_once_and_stays_until_changed()
     app.shell.new_game.click()
     assert app.seed != 4321 and app.shell.seed_field.value == str(app.seed)
     app.shell.seed_field.value = "x"
-    assert "whole number" in app.shell.error.value and app.shell.seed_field.value == "x"
+    assert "whole number" in inner(app, "kaya-error") and app.shell.seed_field.value == "x"
 
 
 def test_the_status_line_says_your_bid_and_the_check_that_ended_the_round() -> None:
@@ -588,7 +594,7 @@ def test_the_status_line_says_your_bid_and_the_check_that_ended_the_round() -> N
     both (your bid, the check and who lost), then the new round."""
     app = BlefApp(seed=4, delay=0, opponents=["odds", "odds"])
     app.human_act(app.legal_bids()[1])
-    news = re.findall(r'kaya-status-news">([^<]*)<', app.shell.status.value)
+    news = re.findall(r'kaya-status-news">([^<]*)<', inner(app, "kaya-status"))
     assert news[0] == "Player 1 (you) bids pair 10."
     assert "sprawdzam" in news[1] and "Player 1 (you) loses the round" in news[1]
     assert news[2].startswith("Round 2: cards dealt")

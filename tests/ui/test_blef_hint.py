@@ -14,6 +14,7 @@ from kayalib.blef.odds import exact_table
 from kayalib.i18n import Translator
 from kayalib.ui.blef_app import BlefApp
 from kayalib.ui.blef_hint import MODELS
+from tests.ui.page import inner, shown
 
 ROW = re.compile(
     r'<tr( class="kaya-bar-mark")?><th scope="row">(?:\u2605 )?([^<]*)</th>'
@@ -36,7 +37,7 @@ def rigged(hands, starter, bids, seats, model="odds"):
 def rows(app):
     return [
         (bool(marked), label, before, after)
-        for marked, label, before, after in ROW.findall(app.shell.hint.value)
+        for marked, label, before, after in ROW.findall(inner(app, "kaya-hint"))
     ]
 
 
@@ -46,18 +47,18 @@ def test_the_hint_shows_prior_and_posterior_side_by_side() -> None:
     prior = exact_table(view.hand, view.total_cards)
     result = infer(view, OpponentModel.named("odds", 0.2))
     t = Translator("en")
-    shown = rows(app)
+    listed = rows(app)
     bids = [app.owner.state.last_bid, *app.legal_bids()]
-    assert len(shown) == len(bids)
-    assert shown[0][0] and not any(marked for marked, *_ in shown[1:])  # the bid on the table
-    for (_, label, before, after), bid in zip(shown, bids, strict=True):
+    assert len(listed) == len(bids)
+    assert listed[0][0] and not any(marked for marked, *_ in listed[1:])  # the bid on the table
+    for (_, label, before, after), bid in zip(listed, bids, strict=True):
         assert label == app.bid_text(bid)
         assert before == t.percent(prior[bid])
         assert after == t.percent(result.true[bid.index])
-    hint = app.shell.hint.value
+    hint = inner(app, "kaya-hint")
     assert "Your cards only" in hint and "Your cards and the bids" in hint
     moved = result.moved_most(bids)
-    notes = re.findall(r"<li>([^<]*)</li>", app.shell.hint.value)
+    notes = re.findall(r"<li>([^<]*)</li>", inner(app, "kaya-hint"))
     assert escape(
         t(
             "hint_moved",
@@ -66,7 +67,7 @@ def test_the_hint_shows_prior_and_posterior_side_by_side() -> None:
             after=t.percent(result.true[moved.index]),
         )
     ) in notes
-    assert app.hint_panel.controls.layout.display is None
+    assert shown(app, "kaya-hint-controls")
 
 
 def test_the_controls_change_the_posterior_and_a_bluff_rate_of_one_changes_nothing() -> None:
@@ -79,14 +80,14 @@ def test_the_controls_change_the_posterior_and_a_bluff_rate_of_one_changes_nothi
     app.hint_panel.bluff.value = 1.0
     for _, _, before, after in rows(app):
         assert before == after
-    assert "At a bluff rate of 100% every bid is a random pick" in app.shell.hint.value
-    assert app.shell.error.value == ""
+    assert "At a bluff rate of 100% every bid is a random pick" in inner(app, "kaya-hint")
+    assert inner(app, "kaya-error") == ""
 
 
 def test_with_no_bids_both_columns_agree_and_the_method_is_named() -> None:
     app = rigged(["9C TD", "KS AS"], 0, [], ["human", "odds"])
     assert all(before == after for _, _, before, after in rows(app))
-    assert "Exact: every hand" in app.shell.hint.value
+    assert "Exact: every hand" in inner(app, "kaya-hint")
 
 
 def test_a_big_round_is_estimated_with_its_error() -> None:
@@ -94,7 +95,8 @@ def test_a_big_round_is_estimated_with_its_error() -> None:
     app = rigged(hands, 1, ["pair K", "two-pair K Q", "full K A"], ["human"] + ["odds"] * 3)
     app.hint_panel.model.value = "honest"
     assert re.search(
-        r"Estimated from [\d,]+ deals that fit the bids, give or take 0\.\d%", app.shell.hint.value
+        r"Estimated from [\d,]+ deals that fit the bids, give or take 0\.\d%",
+        inner(app, "kaya-hint"),
     )
 
 
@@ -117,12 +119,12 @@ def test_an_estimate_that_misses_its_target_error_says_so_in_every_language() ->
         error=t.percent(max(result.stderr)),
         target=t.percent(0.01),
     )
-    assert escape(sentence) in app.shell.hint.value and "not the 1.0% aimed for" in sentence
-    assert "give or take" not in app.shell.hint.value
+    assert escape(sentence) in inner(app, "kaya-hint") and "not the 1.0% aimed for" in sentence
+    assert "give or take" not in inner(app, "kaya-hint")
     app.shell.lang.value = "pl"
-    assert "a nie zamierzonych 1,0%" in app.shell.hint.value
+    assert "a nie zamierzonych 1,0%" in inner(app, "kaya-hint")
     app.shell.lang.value = "id"
-    assert "bukan 1,0% yang dituju" in app.shell.hint.value
+    assert "bukan 1,0% yang dituju" in inner(app, "kaya-hint")
 
 
 def test_each_bid_whose_error_stays_above_the_target_is_flagged_in_its_row() -> None:
@@ -132,24 +134,24 @@ def test_each_bid_whose_error_stays_above_the_target_is_flagged_in_its_row() -> 
     result = app.hint_panel.hint(app.client.view(0)).result
     t = Translator("en")
     last = app.client.view(0).last_bid
-    shown = [bid for bid in result.above_target if bid.index >= last.index]  # the table's
-    assert shown  # flagged bids in the table, each with its own error
-    for bid in shown:
+    flagged = [bid for bid in result.above_target if bid.index >= last.index]  # the table's
+    assert flagged  # flagged bids in the table, each with its own error
+    for bid in flagged:
         note = t("hint_unsure_bid", error=t.percent(result.stderr[bid.index]), target="1.0%")
-        assert escape(note) in app.shell.hint.value
-    assert app.shell.hint.value.count("kaya-hint-unsure") == len(shown)
+        assert escape(note) in inner(app, "kaya-hint")
+    assert inner(app, "kaya-hint").count("kaya-hint-unsure") == len(flagged)
 
 
 def test_the_hint_speaks_polish_and_indonesian_with_their_numbers() -> None:
     app = rigged(["9C", "KS", "JD"], 1, ["high-card K", "high-card A"], ["human", "odds", "odds"])
     app.shell.lang.value = "pl"
-    hint = app.shell.hint.value
+    hint = inner(app, "kaya-hint")
     assert "Tylko twoje karty" in hint and "Twoje karty i zgłoszenia" in hint
     assert all("," in after or after in ("0%", "100%") for *_, after in rows(app))
     assert app.hint_panel.bluff.description == "Częstość blefu"
     assert "bot: uczciwy" in [label for label, _ in app.hint_panel.model.options]
     app.shell.lang.value = "id"
-    assert "Hanya kartumu" in app.shell.hint.value
+    assert "Hanya kartumu" in inner(app, "kaya-hint")
     assert app.hint_panel.bluff.description == "Tingkat gertakan"
 
 
@@ -157,19 +159,19 @@ def test_an_impossible_bid_under_the_model_is_explained_not_raised() -> None:
     app = rigged(["9C TD", "KS AS"], 1, ["small-straight"], ["human", "random"])
     app.hint_panel.model.value = "honest"
     app.hint_panel.bluff.value = 0.0
-    assert "no hand the model allows explains these bids" in app.shell.hint.value
-    assert app.shell.error.value == ""
+    assert "no hand the model allows explains these bids" in inner(app, "kaya-hint")
+    assert inner(app, "kaya-error") == ""
 
 
 def test_switching_the_hint_off_hides_its_controls_and_a_hidden_hand_gets_no_hint() -> None:
     app = rigged(["9C", "KS"], 1, ["high-card K"], ["human", "odds"])
     app.shell.hint_toggle.value = False
-    assert app.shell.hint.value == "" and app.hint_panel.controls.layout.display == "none"
+    assert inner(app, "kaya-hint") == "" and not shown(app, "kaya-hint-controls")
     hot = BlefApp(seed=4, delay=0, opponents=["human"], hint=True)
-    assert "The hint appears while your cards are shown." in hot.shell.hint.value
-    assert hot.hint_panel.controls.layout.display == "none"
+    assert "The hint appears while your cards are shown." in inner(hot, "kaya-hint")
+    assert not shown(hot, "kaya-hint-controls")
     hot.show_hand.click()
-    assert "Your cards only" in hot.shell.hint.value
+    assert "Your cards only" in inner(hot, "kaya-hint")
 
 
 @pytest.mark.parametrize("bots", [["bayes", "honest"], ["honest", "random", "bayes"]])
@@ -186,12 +188,12 @@ def test_the_new_bots_can_be_chosen_and_played_against(bots) -> None:
             bid = app.legal_bids()[0]
             app.kind.value, app.param.value = bid.kind, bid
             app.bid_button.click()
-        assert app.shell.error.value == ""
+        assert inner(app, "kaya-error") == ""
         moves += 1
     assert app.owner.state.is_terminal
     for seat in range(1, len(app.seats)):  # every bot played and the log names it
         assert seat in {s for s, _action in app.owner.state.moves}
-        assert escape(app.seat_name(seat)) in app.shell.log.value
+        assert escape(app.seat_name(seat)) in inner(app, "kaya-log")
 
 
 def test_the_models_offered_are_bots_whose_policy_for_many_hands_is_their_exact_policy() -> None:
@@ -226,7 +228,7 @@ def test_the_models_offered_are_bots_whose_policy_for_many_hands_is_their_exact_
 def notes(app) -> list[str]:
     from html import unescape
 
-    return [unescape(n) for n in re.findall(r"<li>([^<]*)</li>", app.shell.hint.value)]
+    return [unescape(n) for n in re.findall(r"<li>([^<]*)</li>", inner(app, "kaya-hint"))]
 
 
 def test_a_bid_the_model_never_makes_is_said_to_tell_nothing_and_why() -> None:
@@ -289,4 +291,4 @@ def test_switching_the_model_changes_the_posterior_or_says_why(seed: int) -> Non
         bid = app.legal_bids()[0]
         app.kind.value, app.param.value = bid.kind, bid
         app.bid_button.click()
-        assert app.shell.error.value == ""
+        assert inner(app, "kaya-error") == ""

@@ -13,22 +13,20 @@ from kayalib.kaya.cards import Card
 from kayalib.kaya.game import WHYS, Challenge, KayaState, MoveEvent
 from kayalib.kaya.rules import KayaRules
 from kayalib.ui.kaya_app import KayaApp, challenge_win_odds
-
-
-def visible(widget) -> bool:
-    return widget.layout.display != "none"
+from kayalib.ui.tree import to_html
+from tests.ui.page import inner, part, shown, visible
 
 
 def buttons_offered(app: KayaApp) -> bool:
     """Whether the hand's Play (or Give) buttons are shown (one class of the hand row)."""
-    return "kaya-hand-acting" in app.hand_row._dom_classes
+    return app.acting
 
 
 def playable_slots(app: KayaApp) -> list[int]:
     return [
         i
-        for i, (slot, b) in enumerate(zip(app.slots, app.slot_buttons, strict=True))
-        if visible(slot) and buttons_offered(app) and not b.disabled
+        for i, (slot, b) in enumerate(zip(app.slots_shown, app.slot_buttons, strict=True))
+        if slot and buttons_offered(app) and not b.disabled
     ]
 
 
@@ -59,7 +57,7 @@ def play_to_end(app: KayaApp, limit: int = 400) -> int:
     while not app.owner.state.is_terminal:
         assert app.is_human(app.owner.state.current_player)
         human_step(app, k)
-        assert app.shell.error.value == "", app.shell.error.value
+        assert inner(app, "kaya-error") == "", inner(app, "kaya-error")
         k += 1
         assert k < limit
     return k
@@ -71,11 +69,11 @@ def test_whole_game_against_bots_shows_the_score_breakdown() -> None:
     play_to_end(app)
     scores = app.owner.state.scores()
     for seat in scores.seats:
-        assert f"<b>{seat.total}</b>" in app.score.value
-        assert f"= {seat.hand_sum}<" in app.score.value
-    assert "Game over" in app.shell.status.value
-    assert "Game over. Points:" in app.shell.log.value
-    assert not any(visible(slot) for slot in app.slots)  # no cards to play after the end
+        assert f"<b>{seat.total}</b>" in inner(app, "kaya-score")
+        assert f"= {seat.hand_sum}<" in inner(app, "kaya-score")
+    assert "Game over" in inner(app, "kaya-status")
+    assert "Game over. Points:" in inner(app, "kaya-log")
+    assert not any(app.slots_shown)  # no cards to play after the end
     assert not buttons_offered(app)
 
 
@@ -92,9 +90,9 @@ def test_gambreng_panel_shows_every_show() -> None:
     app = KayaApp(seed=12, delay=0, opponents=["random"] * 4)
     draw = app.owner.state.gambreng
     assert draw is not None
-    assert app.gambreng.value.count("<li>") == len(draw.rounds)
-    assert app.seat_name(draw.first) in app.gambreng.value
-    assert "Gambreng took" in app.shell.log.value
+    assert inner(app, "kaya-gambreng").count("<li>") == len(draw.rounds)
+    assert app.seat_name(draw.first) in inner(app, "kaya-gambreng")
+    assert "Gambreng took" in inner(app, "kaya-log")
 
 
 def test_undo_goes_back_to_the_exact_last_human_decision() -> None:
@@ -105,7 +103,7 @@ def test_undo_goes_back_to_the_exact_last_human_decision() -> None:
     assert len(app.owner.states) > 1
     app.shell.undo_button.click()
     assert app.owner.state is decision
-    assert app.shell.error.value == ""
+    assert inner(app, "kaya-error") == ""
 
 
 def test_refused_action_keeps_the_state_and_shows_why() -> None:
@@ -115,9 +113,9 @@ def test_refused_action_keeps_the_state_and_shows_why() -> None:
     before, length = app.owner.state, len(app.owner.states)
     slot(app, app.owner.state.hands[0][0]).click()  # a hidden Play button, clicked anyway
     assert app.owner.state is before and len(app.owner.states) == length
-    assert "may pass or challenge" in app.shell.error.value
+    assert "may pass or challenge" in inner(app, "kaya-error")
     app.pass_button.click()
-    assert app.shell.error.value == ""
+    assert inner(app, "kaya-error") == ""
 
 
 def rigged(app: KayaApp, colours, seats, **position) -> None:
@@ -130,11 +128,11 @@ def test_green_three_can_be_taken_back() -> None:
            hands=[["green-3", "green-8"], ["red-5", "red-6"]], active=0)  # fmt: skip
     slot(app, "green-3").click()  # play green 3; nobody can challenge (no card down)
     assert app.owner.state.phase == "power"
-    assert visible(app.power_box) and visible(app.take_back) and not visible(app.keep_button)
-    assert "nobody challenged your green 3" in app.shell.status.value
+    assert shown(app, "kaya-power-box") and visible(app.take_back) and not visible(app.keep_button)
+    assert "nobody challenged your green 3" in inner(app, "kaya-status")
     app.take_back.click()
     assert Card.parse("green-3") in app.owner.state.hands[0]
-    assert "Green power" in app.shell.log.value
+    assert "Green power" in inner(app, "kaya-log")
 
 
 def test_declining_a_power_keeps_the_card_secret_from_a_hot_seat_log() -> None:
@@ -146,21 +144,21 @@ def test_declining_a_power_keeps_the_card_secret_from_a_hot_seat_log() -> None:
     slot(app, "green-3").click()  # green 3; nobody can challenge (no other card down)
     assert app.owner.state.phase == "power" and visible(app.decline_button)
     app.decline_button.click()  # a fresh Decline() from the app
-    assert app.shell.error.value == ""
+    assert inner(app, "kaya-error") == ""
     assert app.owner.state.table[0] == Card.parse("green-3")  # still face-down on the table
     assert app.owner.state.current_player == 1  # seat 1 looks at the same screen now
-    assert "kaya-card-kaya" not in "".join(p.value for p in app.slot_cards)  # hands face down
+    assert "kaya-card-kaya" not in inner(app, "kaya-hand")  # hands face down
     # the shared log says nothing about which card lies face down, nor about a power
-    assert "does not use the power" not in app.shell.log.value
-    assert "green 3" not in app.shell.log.value
-    assert "face-down onto the table: “Aku paling kaya!”" in app.shell.log.value
+    assert "does not use the power" not in inner(app, "kaya-log")
+    assert "green 3" not in inner(app, "kaya-log")
+    assert "face-down onto the table: “Aku paling kaya!”" in inner(app, "kaya-log")
     # while the own log of a single player does tell that player
     solo = KayaApp(seed=1, delay=0, opponents=["random"])
     rigged(solo, ("green", "red"), ["human", "random"],
            hands=[["green-3", "green-8"], ["red-5", "red-6"]], active=0)  # fmt: skip
     slot(solo, "green-3").click()
     solo.decline_button.click()
-    assert "does not use the power of green 3" in solo.shell.log.value
+    assert "does not use the power of green 3" in inner(solo, "kaya-log")
 
 
 def test_red_power_steals_the_chosen_bonus_card() -> None:
@@ -176,7 +174,7 @@ def test_red_power_steals_the_chosen_bonus_card() -> None:
     app.steal_choice.value = target
     app.steal_button.click()
     assert Card.parse("red-9") in app.owner.state.bonus[0]
-    assert "Red power" in app.shell.log.value and "red 9" in app.shell.log.value
+    assert "Red power" in inner(app, "kaya-log") and "red 9" in inner(app, "kaya-log")
 
 
 def test_orange_four_winner_may_keep_it() -> None:
@@ -184,13 +182,14 @@ def test_orange_four_winner_may_keep_it() -> None:
     rigged(app, ("orange", "green"), ["human", "random"],
            hands=[["orange-1", "orange-2"], ["green-2"]], table=["orange-4", None],
            active=1)  # fmt: skip
-    assert app.owner.state.phase == "challenge" and visible(app.challenge_box)  # the bot played
+    # the bot played
+    assert app.owner.state.phase == "challenge" and shown(app, "kaya-challenge-box")
     app.challenge_button.click()
     assert app.owner.state.phase == "orange" and visible(app.keep_button)
-    assert "wins the showdown" in app.showdown.value
+    assert "wins the showdown" in inner(app, "kaya-showdown")
     app.keep_button.click()
     assert Card.parse("orange-4") in app.owner.state.bonus[0]
-    assert "keeps the winning orange 4" in app.shell.log.value
+    assert "keeps the winning orange 4" in inner(app, "kaya-log")
 
 
 def test_pink_winner_makes_the_loser_choose_a_two_coin_card() -> None:
@@ -205,7 +204,7 @@ def test_pink_winner_makes_the_loser_choose_a_two_coin_card() -> None:
     assert enabled == [5, 7]  # green 1 is worth 1 coin only
     slot(app, "green-7").click()
     assert Card.parse("green-7") in app.owner.state.bonus[1]
-    assert "pink power" in app.shell.log.value
+    assert "pink power" in inner(app, "kaya-log")
 
 
 def test_multi_target_challenge_uses_the_ticked_boxes() -> None:
@@ -221,10 +220,10 @@ def test_multi_target_challenge_uses_the_ticked_boxes() -> None:
     assert app.chosen_targets() == (1, 2)
     app.challenge_button.click()
     assert "Player 1 (you) · green challenges Player 3 (bot: random) · blue, Player 2" in (
-        app.shell.log.value
+        inner(app, "kaya-log")
     )
-    assert "Showdown: Player 1 (you) · green: 9" in app.shell.log.value
-    assert "wins the showdown" in app.showdown.value
+    assert "Showdown: Player 1 (you) · green: 9" in inner(app, "kaya-log")
+    assert "wins the showdown" in inner(app, "kaya-showdown")
 
 
 def brute_force_win(own: int, unseen: list[tuple[int, ...]]) -> Fraction:
@@ -252,7 +251,7 @@ def test_hint_matches_brute_force_counting(seed: int, players: int) -> None:
     for c in challenges:
         expected = brute_force_win(view.own_table.number, [view.hidden[t] for t in c.targets])
         assert odds[c] == pytest.approx(float(expected))
-    shown = re.findall(r'kaya-bar-value"[^>]*>([0-9.]+)%', app.shell.hint.value)
+    shown = re.findall(r'kaya-bar-value"[^>]*>([0-9.]+)%', inner(app, "kaya-hint"))
     assert len(shown) == len(challenges)
 
 
@@ -269,30 +268,31 @@ def test_every_move_reason_has_words() -> None:
 def test_hot_seat_hides_hands_and_blocks_blind_moves() -> None:
     app = KayaApp(seed=9, delay=0, opponents=["human"])
     seat = app.owner.state.current_player
-    assert "kaya-card-kaya" not in "".join(p.value for p in app.slot_cards)
+    assert "kaya-card-kaya" not in inner(app, "kaya-hand")
     assert all(b.disabled for b in app.slot_buttons)
     app.slot_buttons[0].click()
-    assert "Show my hand" in app.shell.error.value
+    assert "Show my hand" in inner(app, "kaya-error")
     app.show_hand.click()
-    assert "kaya-card-kaya" in app.slot_cards[0].value
+    assert "kaya-card-kaya" in to_html(app.slot_cards[0])
     played = len(app.owner.state.moves)
     app.slot_buttons[0].click()
     seat_moves = app.owner.state.moves[played:]
     assert seat_moves and seat_moves[0][0] == seat and str(seat_moves[0][1]).startswith("play")
-    assert "kaya-card-kaya" not in "".join(p.value for p in app.slot_cards)
+    assert "kaya-card-kaya" not in inner(app, "kaya-hand")
     # the log of a hot-seat game names no face-down card
-    assert "face-down onto the table: “Aku paling kaya!”" in app.shell.log.value
-    assert " plays green" not in app.shell.log.value and " plays red" not in app.shell.log.value
+    assert "face-down onto the table: “Aku paling kaya!”" in inner(app, "kaya-log")
+    assert " plays green" not in inner(app, "kaya-log")
+    assert " plays red" not in inner(app, "kaya-log")
 
 
 def test_language_switch_translates_cards_and_buttons() -> None:
     app = KayaApp(seed=3, delay=0, opponents=["random"])
     app.shell.lang.value = "id"
     assert app.shell.new_game.description == "Permainan baru"
-    assert ">hijau<" in "".join(p.value for p in app.slot_cards)
-    assert app.owner.state.phase == "play" and "Aku paling kaya!" in app.shell.status.value
+    assert ">hijau<" in inner(app, "kaya-hand")
+    assert app.owner.state.phase == "play" and "Aku paling kaya!" in inner(app, "kaya-status")
     app.shell.lang.value = "pl"
-    assert ">zielony<" in "".join(p.value for p in app.slot_cards)
+    assert ">zielony<" in inner(app, "kaya-hand")
     assert app.colour.value == "green"
 
 
@@ -325,26 +325,27 @@ def test_a_new_game_shows_the_gambreng_one_show_at_a_time() -> None:
             app = KayaApp(seed=12, delay=0.05, opponents=["random"] * 4)
             total = len(app.owner.state.gambreng.rounds)
             assert total >= 2
-            assert app.watching_intro and "who plays first?" in app.shell.status.value
+            assert app.watching_intro and "who plays first?" in inner(app, "kaya-status")
             assert not buttons_offered(app) or all(b.disabled for b in app.slot_buttons)
             app.slot_buttons[0].click()
-            assert "Wait until the gambreng" in app.shell.error.value and len(app.owner.states) == 1
-            seen = [app.gambreng.value.count("<li>")]
+            assert "Wait until the gambreng" in inner(app, "kaya-error")
+            assert len(app.owner.states) == 1
+            seen = [inner(app, "kaya-gambreng").count("<li>")]
 
             def drawn(_change: object) -> None:  # every redraw, however busy the machine
-                n = app.gambreng.value.count("<li>")
+                n = inner(app, "kaya-gambreng").count("<li>")
                 if n != seen[-1]:
                     seen.append(n)
 
-            app.shell.side.widget.observe(drawn, names="value")
+            app.widget.observe(drawn, names="rev")
             for _ in range(500):
                 await asyncio.sleep(0.002)
                 if not app.watching_intro:
                     break
             assert not app.watching_intro
-            assert app.gambreng.value.count("<li>") == total
+            assert inner(app, "kaya-gambreng").count("<li>") == total
             first = app.seat_name(app.owner.state.gambreng.first)
-            assert first + " plays first" in app.gambreng.value
+            assert first + " plays first" in inner(app, "kaya-gambreng")
             return seen
 
         seen = loop.run_until_complete(scenario())
@@ -357,7 +358,7 @@ def test_a_new_game_shows_the_gambreng_one_show_at_a_time() -> None:
 def test_undo_and_instant_speed_skip_the_gambreng_show() -> None:
     app = KayaApp(seed=12, delay=0, opponents=["random"] * 4)
     assert not app.watching_intro
-    assert "plays first" in app.gambreng.value
+    assert "plays first" in inner(app, "kaya-gambreng")
 
 
 def test_a_bot_decides_about_its_power_without_a_visible_pause() -> None:
@@ -402,7 +403,7 @@ def test_a_bot_decides_about_its_power_without_a_visible_pause() -> None:
 
 
 def bar_values(app: KayaApp) -> list[str]:
-    return re.findall(r'kaya-bar-value"[^>]*>([^<]*)<', app.shell.hint.value)
+    return re.findall(r'kaya-bar-value"[^>]*>([^<]*)<', inner(app, "kaya-hint"))
 
 
 def test_hint_when_playing_a_card_shows_each_cards_odds_from_counting() -> None:
@@ -415,10 +416,10 @@ def test_hint_when_playing_a_card_shows_each_cards_odds_from_counting() -> None:
     odds = play_odds(app.owner.state.view(0))
     assert [app.percent(o.win_probability) for o in odds.values()] == ["50.0%", "100%"]
     assert bar_values(app) == ["50.0%", "100%"]
-    assert "green 5" in app.shell.hint.value and "−3 points expected if Player 2 challenges" in (
-        app.shell.hint.value
+    assert "green 5" in inner(app, "kaya-hint") and "−3 points expected if Player 2 challenges" in (
+        inner(app, "kaya-hint")
     )
-    hint = app.shell.hint.value
+    hint = inner(app, "kaya-hint")
     assert "+3 points expected" in hint and "in hand it counts 9" in hint
     app.shell.lang.value = "pl"
     assert bar_values(app) == ["50,0%", "100%"]
@@ -428,7 +429,7 @@ def test_hint_when_nobody_can_challenge_says_so() -> None:
     app = KayaApp(seed=1, delay=0, opponents=["random"], hint=True)
     rigged(app, ("green", "red"), ["human", "random"],
            hands=[["green-3", "green-8"], ["red-5", "red-6"]], active=0)  # fmt: skip
-    assert "Nobody can challenge this turn" in app.shell.hint.value
+    assert "Nobody can challenge this turn" in inner(app, "kaya-hint")
 
 
 def test_hint_in_the_challenge_window_gives_win_chance_and_expected_points() -> None:
@@ -442,7 +443,7 @@ def test_hint_in_the_challenge_window_gives_win_chance_and_expected_points() -> 
     values = challenge_values(app.owner.state.view(0))
     assert bar_values(app) == [app.percent(v.win_probability) for v in values.values()]
     for v in values.values():
-        assert f"{app.signed(v.deltas[0])} points expected for you" in app.shell.hint.value
+        assert f"{app.signed(v.deltas[0])} points expected for you" in inner(app, "kaya-hint")
 
 
 def test_hint_counts_a_green_3_taken_back_and_says_so() -> None:
@@ -462,10 +463,10 @@ def test_hint_counts_a_green_3_taken_back_and_says_so() -> None:
     assert value.win_probability == pytest.approx(1 / 3 + 2 / 3 * 4 / 5)  # 3, or 1, 2, 4, 5 of 5
     assert bar_values(app) == [app.percent(value.win_probability)]
     note = "Player 1 took green 3 back into their hand before playing, so their card is green 3"
-    assert note in app.shell.hint.value and "with chance 1 in 3" in app.shell.hint.value
+    assert note in inner(app, "kaya-hint") and "with chance 1 in 3" in inner(app, "kaya-hint")
     app.shell.lang.value = "pl"
-    assert "Gracz 1 wziął zielony 3 z powrotem na rękę" in app.shell.hint.value
-    assert "z szansą 1 na 3" in app.shell.hint.value
+    assert "Gracz 1 wziął zielony 3 z powrotem na rękę" in inner(app, "kaya-hint")
+    assert "z szansą 1 na 3" in inner(app, "kaya-hint")
 
 
 def test_hint_counts_a_green_3_played_again_as_often_as_it_was_seen() -> None:
@@ -487,7 +488,7 @@ def test_hint_counts_a_green_3_played_again_as_often_as_it_was_seen() -> None:
     assert bar_values(app) == [app.percent(value.win_probability)]
     note = ("of the cards they played after a take-back and then showed, 1/1 were that card "
             "again, so their card is green 3 with chance 66.7% (at random: 1 in 3)")
-    assert note in app.shell.hint.value
+    assert note in inner(app, "kaya-hint")
 
 
 def test_hint_for_a_power_lists_what_each_choice_changes() -> None:
@@ -497,7 +498,7 @@ def test_hint_for_a_power_lists_what_each_choice_changes() -> None:
            bonus=[[], ["red-9", "blue-1"]], active=0)  # fmt: skip
     slot(app, "red-3").click()  # red 3, nobody can challenge: steal or not
     assert app.owner.state.phase == "power"
-    hint = app.shell.hint.value
+    hint = inner(app, "kaya-hint")
     assert "What each choice changes in the points" in hint
     assert "red 9 (3 coins) from Player 2</td><td>you +3; Player 2 −3" in hint
     assert "No, thanks</td><td>you 0" in hint
@@ -508,14 +509,14 @@ def test_hint_for_a_green_three_and_for_a_pink_give() -> None:
     rigged(app, ("green", "red"), ["human", "random"],
            hands=[["green-3", "green-8"], ["red-5", "red-6"]], active=0)  # fmt: skip
     slot(app, "green-3").click()
-    assert "Take it back</td><td>you +3" in app.shell.hint.value
+    assert "Take it back</td><td>you +3" in inner(app, "kaya-hint")
     rigged(app, ("green", "pink"), ["human", "random"],
            hands=[["green-1", "green-5", "green-7"], ["pink-5"]], table=["green-2", None],
            active=1)  # fmt: skip
     app.challenge_button.click()  # loses to pink 5: give a card worth 2+ coins
     assert app.owner.state.phase == "pink"
-    assert "Give green 7</td><td>you −7; Player 2 +3" in app.shell.hint.value
-    assert "Give green 5</td><td>you −5; Player 2 +2" in app.shell.hint.value
+    assert "Give green 7</td><td>you −7; Player 2 +3" in inner(app, "kaya-hint")
+    assert "Give green 5</td><td>you −5; Player 2 +2" in inner(app, "kaya-hint")
 
 
 def test_coin_table_control_and_address(monkeypatch) -> None:
@@ -526,7 +527,7 @@ def test_coin_table_control_and_address(monkeypatch) -> None:
     app.coins.value = "number"
     app.shell.new_game.click()
     assert app.owner.state.rules.coins == tuple(range(1, 10))
-    assert ">9<" in app.slot_cards[8].value  # the coin badge of a 9 now says 9 coins
+    assert ">9<" in to_html(app.slot_cards[8])  # the coin badge of a 9 now says 9 coins
     monkeypatch.setenv("QUERY_STRING", "coins=flat&seed=4")
     app = KayaApp.from_query_string(delay=0)
     assert app.coins.value == "flat" and app.owner.state.rules.coins == (1,) * 9
@@ -539,13 +540,13 @@ def test_a_showdown_stays_only_until_the_next_decision() -> None:
            table=["green-9", None], active=1)  # fmt: skip
     assert app.owner.state.phase == "challenge"  # the bot played; the human may challenge
     app.challenge_button.click()
-    assert "wins the showdown" in app.showdown.value  # the news of this turn
+    assert "wins the showdown" in inner(app, "kaya-showdown")  # the news of this turn
     assert app.owner.state.phase == "play" and app.is_human(app.owner.state.current_player)
-    assert "wins the showdown" in app.showdown.value  # still news at this decision
+    assert "wins the showdown" in inner(app, "kaya-showdown")  # still news at this decision
     showdowns = [e for e in app.owner.state.events if e.kind == "showdown"]
     app.slot_buttons[playable_slots(app)[0]].click()  # the next decision
     if [e for e in app.owner.state.events if e.kind == "showdown"] == showdowns:
-        assert app.showdown.value == ""  # no new showdown: the old one is gone
+        assert inner(app, "kaya-showdown") == ""  # no new showdown: the old one is gone
 
 
 def test_a_new_game_shows_the_gambreng_one_show_at_a_time_before_anybody_moves() -> None:
@@ -562,7 +563,7 @@ def test_a_new_game_shows_the_gambreng_one_show_at_a_time_before_anybody_moves()
             assert app.owner.state.ply == 0  # nobody moves during the intro
             if not seen or seen[-1] != app.intro_shown:
                 seen.append(app.intro_shown)
-                said.append(app.shell.status.value)
+                said.append(inner(app, "kaya-status"))
             await asyncio.sleep(0.002)
         await asyncio.sleep(0.05)  # the bots' moves that follow
         return shows, seen, said, app
@@ -576,12 +577,13 @@ def test_a_new_game_shows_the_gambreng_one_show_at_a_time_before_anybody_moves()
 def test_settings_open_and_close_and_say_so() -> None:
     app = KayaApp(seed=3, delay=0, opponents=["random"])
     shell = app.shell
-    assert not visible(shell.settings_box) and shell.settings_toggle.description.endswith("▸")
+    assert not shown(app, "kaya-settings") and shell.settings_toggle.description.endswith("▸")
     app.shell.settings_toggle.value = True
-    assert visible(app.shell.settings_box) and app.shell.settings_toggle.description.endswith("▾")
-    assert app.coins in shell.options_box.children and app.colour in shell.setup_box.children
+    assert shown(app, "kaya-settings") and app.shell.settings_toggle.description.endswith("▾")
+    assert app.coins in shell.options and app.colour in shell.setup_first
+    assert part(app, "kaya-coins") is not None and part(app, "kaya-colour") is not None
     app.shell.settings_toggle.value = False
-    assert not visible(app.shell.settings_box)
+    assert not shown(app, "kaya-settings")
 
 
 def test_a_showdown_of_several_targets_states_the_several_target_tie_rule() -> None:
@@ -593,9 +595,10 @@ def test_a_showdown_of_several_targets_states_the_several_target_tie_rule() -> N
     assert app.owner.state.phase == "challenge" and app.owner.state.current_player == 0
     app.targets[1].value = True  # the active player and red: a showdown of three cards
     app.challenge_button.click()
-    assert "wins the showdown" in app.showdown.value
-    assert "first in seat order after the challenger" in app.showdown.value  # RULES.md 5
-    assert "a tie goes to the challenger (a claim" not in app.showdown.value  # the 1-on-1 rule
+    assert "wins the showdown" in inner(app, "kaya-showdown")
+    assert "first in seat order after the challenger" in inner(app, "kaya-showdown")  # RULES.md 5
+    # not the 1-on-1 rule
+    assert "a tie goes to the challenger (a claim" not in inner(app, "kaya-showdown")
 
 
 def test_a_colour_chosen_waits_for_new_game_and_says_so() -> None:
@@ -603,7 +606,7 @@ def test_a_colour_chosen_waits_for_new_game_and_says_so() -> None:
     mine = app.owner.state.rules.colors[0].value
     other = next(value for _, value in app.colour.options if value != mine)
     app.colour.value = other
-    assert app.settings_pending and "kaya-pending" in app.shell.new_game._dom_classes
+    assert app.settings_pending and "kaya-pending" in app.shell.new_game.classes
     assert app.owner.state.rules.colors[0].value == mine  # nothing changes before New game
     app.shell.new_game.click()
     assert app.owner.state.rules.colors[0].value == other and not app.settings_pending
@@ -616,7 +619,7 @@ def test_the_status_line_says_your_own_card_when_a_forced_move_followed_it() -> 
     assert app.owner.state.current_player == 0 and app.owner.state.phase == "play"
     slot(app, "green-1").click()
     assert app.owner.state.current_player == 0 and app.owner.state.phase == "challenge"
-    assert "Player 1 (you) · green plays green 1" in app.shell.status.value
+    assert "Player 1 (you) · green plays green 1" in inner(app, "kaya-status")
 
 
 def test_the_status_line_keeps_the_challenge_and_its_winner_among_many_lines_of_news() -> None:
@@ -626,7 +629,7 @@ def test_the_status_line_keeps_the_challenge_and_its_winner_among_many_lines_of_
     slot(app, "green-1").click()
     assert app.owner.state.phase == "challenge"
     app.challenge_button.click()
-    status = app.shell.status.value
+    status = inner(app, "kaya-status")
     assert "Player 1 (you) · green challenges" in status
     assert "Showdown: Player 1 (you) · green: 1, Player 2 (bot: counter) · red: 9." in status
     assert "goes from the table" not in status  # the cards' moves are in the log, for room
@@ -634,7 +637,7 @@ def test_the_status_line_keeps_the_challenge_and_its_winner_among_many_lines_of_
 
 def landed_cards(app: KayaApp) -> list[str]:
     """The names of the cards the table panel marks as just landed."""
-    return re.findall(r'kaya-landed"><svg[^>]*aria-label="([^"(]*)', app.table_panel.value)
+    return re.findall(r'kaya-landed"><svg[^>]*aria-label="([^"(]*)', inner(app, "kaya-table"))
 
 
 def test_the_cards_that_just_moved_are_marked_where_they_landed() -> None:
@@ -645,6 +648,6 @@ def test_the_cards_that_just_moved_are_marked_where_they_landed() -> None:
     slot(app, "green-1").click()
     app.challenge_button.click()
     assert sorted(landed_cards(app)) == ["face-down card", "green 1 ", "green 9 ", "red 9 "]
-    before = app.table_panel.value.count("kaya-landed")
+    before = inner(app, "kaya-table").count("kaya-landed")
     slot(app, "green-2").click()
     assert "green 1 " not in landed_cards(app) and before == 4

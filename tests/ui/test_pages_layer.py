@@ -16,8 +16,6 @@ from kayalib.pages.banner import ErrorBanner
 from kayalib.pages.language import Language, LanguageSwitch, Localized
 from kayalib.pages.options import AddressError, PageOptions, parse_seed
 from kayalib.pages.runbox import RunBox
-from kayalib.pages.widgets import widget_tree
-from kayalib.ui.blef_app import BlefApp
 
 
 @pytest.mark.parametrize(
@@ -118,28 +116,3 @@ def test_a_run_box_that_fails_says_why_and_gives_its_button_back() -> None:
 @pytest.fixture(autouse=True)
 def quiet(caplog):
     caplog.set_level(logging.WARNING)
-
-
-def test_a_page_built_late_is_sent_again_what_changed_after_it_was_shown() -> None:
-    """While the browser builds a page's widgets it drops their updates; once it has built them,
-    it fills in the page's hidden "loaded" box and the app sends again every widget that changed
-    since it was shown (``tests/apps/test_browser.py`` shows the page this saves)."""
-    app = BlefApp(seed=5, lang="id")
-    app.show()
-    (loaded,) = [x for x in widget_tree(app.widget)
-                 if "kaya-loaded" in getattr(x, "_dom_classes", ())]  # fmt: skip
-    assert app.shell.resend() == []  # nothing changed since: nothing can have been dropped
-    app.shell.hint_toggle.value = True  # changes that came while the page was being built
-    app.human_act(app.screen().view.legal_actions()[0])
-    sent = app.shell.resend()
-    shell = app.shell
-    assert shell.hint_toggle in sent and shell.status in sent and shell.style not in sent
-    assert sent.index(app.shell.side.widget) > sent.index(app.shell.status)  # the log's column last
-    app.shell.hint_toggle.value = False
-    loaded.value = "loaded"  # what the page helper does
-    assert app.shell.resend() == []  # the signal has sent the change already
-
-
-def test_an_app_shown_without_show_sends_everything_again() -> None:
-    app = BlefApp(seed=5)
-    assert len(app.shell.resend()) == len(list(widget_tree(app.widget)))

@@ -15,6 +15,7 @@ from kayalib.i18n import Translator, load_catalogue
 from kayalib.registry import GAMES, game, make_bot
 from kayalib.ui.blef_app import BlefApp
 from kayalib.ui.kaya_app import KayaApp
+from tests.ui.page import inner
 
 ROOT = Path(kayalib.__file__).parent
 LANGS = ("pl", "id")
@@ -55,7 +56,7 @@ def test_the_engine_has_refusals_and_the_catalogue_says_each() -> None:
 
 
 def banner(app) -> str:
-    return re.sub(r"<[^>]+>", " ", app.shell.error.value)
+    return re.sub(r"<[^>]+>", " ", inner(app, "kaya-error"))
 
 
 def assert_no_engine_english(app, lang: str) -> None:

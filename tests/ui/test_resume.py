@@ -8,6 +8,7 @@ import base64
 import json
 import random
 import zlib
+from html import unescape
 
 import pytest
 
@@ -23,6 +24,8 @@ from kayalib.ui.resume import (
     keep_in_page,
     page_marker,
 )
+from kayalib.ui.tree import to_html
+from tests.ui.page import choose, inner
 
 GAMES = [
     (BlefApp, ["odds", "random", "odds"], {"mode": "deck"}),
@@ -64,16 +67,20 @@ def test_a_resumed_game_is_the_same_game(cls, opponents, setup, seed) -> None:
 
 def test_the_page_marker_follows_every_move_and_language() -> None:
     app = BlefApp(seed=5, delay=0, opponents=["odds"])
-    marker = keep_in_page(app)
-    assert marker in app.shell.side.parts and "kaya-resume-data" in app.shell.side.widget.value
-    first = marker.value
+    keep_in_page(app)
+
+    def marker() -> str:
+        return inner(app, "kaya-resume")
+
+    first = marker()
+    assert "kaya-resume-data" in first
     app.act(app.owner.state.legal_actions()[0])
-    assert marker.value != first
-    app.shell.lang.value = "id"
-    assert "Kembalikan permainanku" in marker.value
-    token = marker.value.split('data-kaya-resume="')[1].split('"')[0]
+    assert marker() != first
+    choose(app, app.shell.lang, "id")
+    assert "Kembalikan permainanku" in unescape(marker())
+    token = unescape(marker().split('data-kaya-resume="')[1].split('"')[0])
     assert SavedGame.decode(token).lang == "id"
-    assert page_marker(app) == marker.value
+    assert to_html(page_marker(app)) == marker()
 
 
 def test_banner_words_come_from_the_catalogue() -> None:
@@ -156,10 +163,11 @@ def test_the_address_brings_a_game_back_or_says_it_cannot(monkeypatch) -> None:
     monkeypatch.setenv("QUERY_STRING", f"seed=99&resume={token}")
     again = BlefApp.from_query_string(delay=0)
     assert again.owner.state.events == app.owner.state.events and again.seed == 11
-    assert again.shell.error.value == ""
+    assert inner(again, "kaya-error") == ""
     monkeypatch.setenv("QUERY_STRING", "seed=99&lang=pl&resume=garbage")
     fresh = BlefApp.from_query_string(delay=0)
-    assert fresh.seed == 99 and "Nie udało się przywrócić ostatniej gry" in fresh.shell.error.value
+    assert fresh.seed == 99
+    assert "Nie udało się przywrócić ostatniej gry" in inner(fresh, "kaya-error")
     monkeypatch.setenv("QUERY_STRING", f"resume={token}")
     other = KayaApp.from_query_string(delay=0)  # a Blef token in the Kaya app
-    assert "could not be brought back" in other.shell.error.value
+    assert "could not be brought back" in inner(other, "kaya-error")

@@ -20,14 +20,12 @@ from kayalib.ui.client import LocalTable, TableClient
 from kayalib.ui.screen import Screen, seat_namer
 from kayalib.words import BlefWords, KayaWords
 
-PANELS: dict[str, tuple[Callable[..., Any], list[Callable[..., str]]]] = {
-    "blef": (BlefWords, [blef_panels.status_html, blef_panels.players_html,
-                         blef_panels.hand_title_html, blef_panels.hand_html,
-                         blef_panels.bids_html, blef_panels.reveal_html]),
-    "kaya": (KayaWords, [kaya_panels.status_html, kaya_panels.table_html,
-                         kaya_panels.gambreng_html, kaya_panels.hand_title_html,
-                         kaya_panels.own_table_html, kaya_panels.showdown_html,
-                         kaya_panels.score_html, kaya_panels.hint_html]),
+PANELS: dict[str, tuple[Callable[..., Any], list[Callable[..., Any]]]] = {
+    "blef": (BlefWords, [blef_panels.status, blef_panels.players, blef_panels.hand_title,
+                         blef_panels.hand, blef_panels.bids, blef_panels.reveal]),
+    "kaya": (KayaWords, [kaya_panels.status, kaya_panels.table, kaya_panels.gambreng,
+                         kaya_panels.hand_title, kaya_panels.own_table, kaya_panels.showdown,
+                         kaya_panels.score, kaya_panels.hint]),
 }  # fmt: skip
 
 

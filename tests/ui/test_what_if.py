@@ -14,7 +14,9 @@ from kayalib.blef.game import BlefRules, BlefState
 from kayalib.blef.inference import OpponentModel, infer
 from kayalib.i18n import Translator
 from kayalib.ui.blef_hint import MODELS
+from kayalib.ui.tree import to_html
 from kayalib.ui.what_if import WhatIf
+from tests.ui.page import choose, inner, part, shown, words
 
 ROW = re.compile(
     r'<tr(?: class="kaya-bar-mark")?><th scope="row">(?:\u2605 )?([^<]*)</th>'
@@ -24,7 +26,7 @@ ROW = re.compile(
 
 def table(page: WhatIf) -> dict[str, tuple[str, str]]:
     return {unescape(label): (before, after) for label, before, after in
-            ROW.findall(page.table.value)}  # fmt: skip
+            ROW.findall(inner(page, "kaya-hint"))}  # fmt: skip
 
 
 def direct(model: str, bluff: float, others: str = "QD QC") -> object:
@@ -65,12 +67,12 @@ def test_bids_are_added_only_above_the_last_one_and_taken_back() -> None:
     page.picker.choose(Bid.parse("pair A"))
     page.add_bid.click()
     assert page.heard_bids == [(1, "high-card K"), (0, "pair A")]
-    assert "Player 1 (you): pair A" in page.heard.value
+    assert "Player 1 (you): pair A" in inner(page, "kaya-whatif-heard")
     assert min(b.index for _, b in page.picker.param.options) > Bid.parse("pair A").index
     page.remove_bid.click()
     page.remove_bid.click()
     assert page.heard_bids == [] and page.remove_bid.disabled
-    assert "No bid heard yet" in page.heard.value
+    assert "No bid heard yet" in inner(page, "kaya-whatif-heard")
     assert table(page)["high card 9"][0] == table(page)["high card 9"][1]
 
 
@@ -82,7 +84,7 @@ def test_more_players_and_who_opens() -> None:
     page.starter.value = 2
     assert page.heard_bids == [(2, "high-card K")]
     assert page.view().counts == (2, 2, 3)
-    assert "(7 cards in play)" in page.table.value
+    assert "(7 cards in play)" in inner(page, "kaya-hint")
 
 
 @pytest.mark.parametrize("lang", ["pl", "id"])
@@ -90,21 +92,22 @@ def test_more_players_and_who_opens() -> None:
                                              ("counts", "0"), ("counts", "12, 12")])
 def test_a_field_that_cannot_be_read_is_said_in_the_page_language(lang, field, text) -> None:
     page = WhatIf(lang=lang)
-    getattr(page, field).value = text
-    said = page.error.value
-    assert said and page.table.value == ""
+    choose(page, getattr(page, field), text)
+    said = words(page, "kaya-error")
+    assert said and shown(page, "kaya-error") and inner(page, "kaya-hint") == ""
     for english in ("not", "cards", "hand", "deck", "whole"):
         assert english not in said.replace(text, "")
-    getattr(page, field).value = {"hand": "AS KH", "counts": "2"}[field]
-    assert page.error.layout.display == "none" and "kaya-hint-after" in page.table.value
+    choose(page, getattr(page, field), {"hand": "AS KH", "counts": "2"}[field])
+    assert not shown(page, "kaya-error") and "kaya-hint-after" in inner(page, "kaya-hint")
 
 
 def test_the_page_follows_its_language_switch() -> None:
     page = WhatIf(lang="en")
-    page.lang.value = "pl"
+    choose(page, page.lang, "pl")
     assert "Twoje karty" == page.hand.description
     assert "para A" in table(page)
-    assert 'lang="pl"' in page.intro.value and "index.ipynb?lang=pl" in page.intro.value
+    intro = to_html(part(page, "kaya-intro"))
+    assert 'lang="pl"' in intro and "index.ipynb?lang=pl" in intro
 
 
 @pytest.mark.parametrize(("lang", "href"), [("en", "what-if-blef.ipynb"),
@@ -113,7 +116,7 @@ def test_the_play_apps_hint_links_to_the_what_if_table(lang: str, href: str) -> 
     from kayalib.ui.blef_app import BlefApp
 
     app = BlefApp(seed=3, delay=0, opponents=["odds"], hint=True, lang=lang)
-    assert f'href="{href}"' in app.shell.hint.value
-    assert Translator(lang)("whatif_link") in unescape(app.shell.hint.value)
+    assert f'href="{href}"' in inner(app, "kaya-hint")
+    assert Translator(lang)("whatif_link") in unescape(inner(app, "kaya-hint"))
     app.shell.hint_toggle.value = False
-    assert "what-if-blef" not in app.shell.hint.value
+    assert "what-if-blef" not in inner(app, "kaya-hint")

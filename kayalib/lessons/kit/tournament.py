@@ -19,11 +19,11 @@ from kayalib.progress import ProgressCallback
 from kayalib.registry import game as registry_game
 from kayalib.simulate import simulate
 from kayalib.stats import WinRate
+from kayalib.words.rates import bot_label
 
 __all__ = [
     "RunTournament",
     "TournamentRunner",
-    "bot_label",
     "draw_win_rates",
     "tournament",
     "win_rate_table",
@@ -32,15 +32,6 @@ __all__ = [
 RunTournament = Callable[[list[str], int, int, ProgressCallback], Sequence[int]]
 """``run(bot names by seat, games, seed, progress) -> wins by seat`` (a shared win counts for
 each winner)."""
-
-
-def bot_label(t: Translator, name: str) -> str:
-    """A bot's name in the language of ``t``: ``bluffer 30%`` -> ``blefujący 30%``."""
-    head, _, rest = name.partition(" ")
-    if rest.endswith("%") and t.has(f"botname_{head}"):
-        share = float(rest[:-1]) / 100
-        return t(f"botname_{head}", p=t.percent(share, 0))
-    return t(f"botname_{name}") if t.has(f"botname_{name}") else name
 
 
 def win_rate_table(t: Translator, labels: Sequence[str], rates: Sequence[WinRate],

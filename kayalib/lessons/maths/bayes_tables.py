@@ -19,12 +19,12 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TypedDict
 
 from kayalib.blef.bids import Bid, holds
 from kayalib.blef.cards import DECK, parse_cards
 from kayalib.blef.game import BlefRules, BlefState, BlefView
-from kayalib.blef.inference import OpponentModel, Posterior, infer
+from kayalib.blef.inference import HandRow, OpponentModel, Posterior, infer
 from kayalib.blef.view import legal_after
 from kayalib.engine import turns
 from kayalib.errors import ArgumentError
@@ -83,7 +83,7 @@ def small_view(bid: Bid | str = KING, mine: str = MINE, theirs: str = "KS") -> B
 
 
 def small_posterior(bluff: Fraction | float, view: BlefView | None = None,
-                    model: str = MODEL) -> Posterior:  # fmt: skip
+                    model: str = MODEL) -> Posterior[Fraction]:  # fmt: skip
     """The engine's exact inference for the small case at bluff rate ``bluff``."""
     return infer(view or small_view(), OpponentModel.named(model, bluff), exact=True)
 
@@ -101,10 +101,10 @@ class RankRow:
     posterior: Fraction
 
 
-def rank_rows(result: Posterior, seat: int = 0) -> list[RankRow]:
+def rank_rows(result: Posterior[Fraction], seat: int = 0) -> list[RankRow]:
     """The engine's Bayes table for a one-card opponent, grouped by the card's rank (the hands of
     one rank share a likelihood)."""
-    rows: dict[int, list[Any]] = {}
+    rows: dict[int, list[HandRow[Fraction]]] = {}
     for row in result.bayes_table(seat):
         if len(row.hand) != 1:
             raise ArgumentError("rank_rows groups the hands of a one-card opponent")
@@ -122,7 +122,36 @@ def rank_rows(result: Posterior, seat: int = 0) -> list[RankRow]:
     return grouped
 
 
-def small_figures(bluff: Fraction = SMALL_BLUFF) -> dict[str, Any]:
+class SmallFigures(TypedDict):
+    """The small case's figures (:func:`small_figures`)."""
+
+    bluff: Fraction
+    legal: int
+    hands: int
+    prior: Fraction
+    post: Fraction
+    lk_king: Fraction
+    lk_other: Fraction
+    joint_king: Fraction
+    joint_other: Fraction
+    total: Fraction
+    kings: int
+    others: int
+
+
+class QueenFigures(TypedDict):
+    """The second exercise's figures (:func:`queen_figures`)."""
+
+    p: Fraction
+    prior: Fraction
+    hands: int
+    kept: int
+    queens: int
+    kings: int
+    lower: int
+
+
+def small_figures(bluff: Fraction = SMALL_BLUFF) -> SmallFigures:
     """The figures the lesson states about the small case at ``bluff``."""
     result = small_posterior(bluff)
     rows = rank_rows(result)
@@ -139,7 +168,7 @@ def small_figures(bluff: Fraction = SMALL_BLUFF) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def queen_figures() -> dict[str, Any]:
+def queen_figures() -> QueenFigures:
     """The second exercise: the opponent holds two cards and opens "high card K"; it never
     bluffs. How likely is "high card Q" now (you hold 9♥)?"""
     view = small_view(theirs="KS QH")
@@ -198,7 +227,9 @@ def full_case_view(hands: Sequence[str] = FULL_HANDS, bids: int = 3) -> BlefView
     return state.view(len(hands) - 1)
 
 
-def full_posterior(bluff: Fraction | float = FULL_BLUFF, view: BlefView | None = None) -> Posterior:
+def full_posterior(
+    bluff: Fraction | float = FULL_BLUFF, view: BlefView | None = None
+) -> Posterior[float]:
     """The engine's inference (exact, in floats) for the full-size case."""
     return infer(view or full_case_view(), OpponentModel.named(FULL_MODEL, bluff), method="exact")
 

@@ -29,12 +29,12 @@ game names them (``bots``), which gives each bot kind's own rate.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any
 
+from kayalib.engine import RawRecord
 from kayalib.errors import ArgumentError
 from kayalib.stats import BetaPosterior
 
@@ -74,7 +74,7 @@ class Count:
         return Count(self.bids + other.bids, self.bluffs + other.bluffs)
 
 
-def definition(data: dict[str, Any]) -> Fraction:
+def definition(data: RawRecord) -> Fraction:
     """The chance below which the data's bids count as bluffs (the data's own ``definition``)."""
     try:
         return Fraction(data["definition"]["bluff_below"])
@@ -82,24 +82,24 @@ def definition(data: dict[str, Any]) -> Fraction:
         raise ArgumentError("the play data do not say what a bluff is") from None
 
 
-def _people_bids(game: dict[str, Any]) -> Iterator[dict[str, Any]]:
+def _people_bids(game: RawRecord) -> Iterator[RawRecord]:
     people = game.get("people")
     for bid in game.get("bids", ()):
         if people is None or bid["seat"] in people:
             yield bid
 
 
-def _count(bids: Any) -> Count:
+def _count(bids: Iterable[RawRecord]) -> Count:
     bids = list(bids)
     return Count(len(bids), sum(1 for bid in bids if bid["bluff"]))
 
 
-def class_count(data: dict[str, Any]) -> Count:
+def class_count(data: RawRecord) -> Count:
     """The class's bids: the people's seats of every game (every seat where no game says)."""
     return sum((game for game in game_counts(data)), Count())
 
 
-def game_counts(data: dict[str, Any]) -> list[Count]:
+def game_counts(data: RawRecord) -> list[Count]:
     """The class's bids game by game (games without a counted bid left out)."""
     counts = [_count(_people_bids(game)) for game in data.get("games", ())]
     return [count for count in counts if count.bids]
@@ -127,7 +127,7 @@ def game_level(games: Sequence[Count]) -> Count:
     return Count(bids, min(bids, round(total.bluffs / effect)))
 
 
-def bot_game_counts(data: dict[str, Any]) -> dict[str, list[Count]]:
+def bot_game_counts(data: RawRecord) -> dict[str, list[Count]]:
     """Each bot kind's bids game by game, from the games that name their bots."""
     found: dict[str, list[Count]] = {}
     for game in data.get("games", ()):
@@ -143,7 +143,7 @@ def bot_game_counts(data: dict[str, Any]) -> dict[str, list[Count]]:
     return found
 
 
-def bot_counts(data: dict[str, Any]) -> dict[str, Count]:
+def bot_counts(data: RawRecord) -> dict[str, Count]:
     """Each bot kind's bids, from the games that name their bots (the sample class), in the
     order the bots first bid."""
     found: dict[str, Count] = {}

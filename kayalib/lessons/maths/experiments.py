@@ -23,10 +23,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from kayalib.blef.actions import CHECK
-from kayalib.blef.game import BlefRules, BlefState, CheckEvent
+from kayalib.blef.bots import OddsBot
+from kayalib.blef.game import GAME, BlefRules, BlefState, CheckEvent
+from kayalib.engine import JSONRecord, RawRecord
 from kayalib.errors import ArgumentError
 from kayalib.progress import ProgressCallback
 from kayalib.registry import make_bot
@@ -138,8 +139,8 @@ class Result:
             total += count
         return total
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"bots": list(self.experiment.bots),
+    def to_json(self) -> JSONRecord:
+        data: JSONRecord = {"bots": list(self.experiment.bots),
                                 "games": self.experiment.games, "seed": self.experiment.seed,
                                 "winners": self.winners}  # fmt: skip
         if self.rounds:
@@ -147,7 +148,7 @@ class Result:
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Result:
+    def from_json(cls, data: RawRecord) -> Result:
         experiment = Experiment(tuple(data["bots"]), int(data["games"]), int(data["seed"]))
         rounds = tuple(RoundCount(*row) for row in data.get("rounds", ()))
         winners = str(data["winners"])
@@ -171,7 +172,7 @@ def _is_bluffer(name: str) -> bool:
     return name.startswith("bluffer ")
 
 
-def bluff_rounds(state: BlefState, seat: int, bluffer: Any) -> RoundCount:
+def bluff_rounds(state: BlefState, seat: int, bluffer: OddsBot) -> RoundCount:
     """For a finished game: the rounds in which ``bluffer`` (at ``seat``) bluffed, that is bid
     something other than the plain odds rule's bid, and the rounds it did not, with how many of
     each it won. The game is played again move by move to ask the rule what it would have done."""
@@ -199,13 +200,15 @@ def play(experiment: Experiment, index: int) -> tuple[int, RoundCount | None]:
     seating, seed = experiment.game(index)
     seats = experiment.seats(seating)
     bots = [make_bot("blef", name) for name in seats]
-    final = play_game("blef", bots, seed, BlefRules(players=len(seats)))
+    final = play_game(GAME, bots, seed, BlefRules(players=len(seats)))
     winner_seat = next(seat for seat, value in enumerate(final.returns()) if value > 0)
     winner = (winner_seat - seating) % len(seats)
     rounds = None
     if _is_bluffer(experiment.bots[0]):
         own = seating % len(seats)
-        rounds = bluff_rounds(final, own, bots[own])
+        bluffer = bots[own]
+        assert isinstance(bluffer, OddsBot)  # every bluffer bids by the odds when it does not bluff
+        rounds = bluff_rounds(final, own, bluffer)
     return winner, rounds
 
 
@@ -253,7 +256,7 @@ def write_shipped(experiments: Sequence[Experiment] = EXPERIMENTS) -> None:
     (minutes: ``bayes`` thinks hard); the file keeps the other experiments' results."""
     from kayalib.progress import terminal_progress
 
-    kept: dict[str, dict[str, Any]] = {}
+    kept: dict[str, JSONRecord] = {}
     if DATA_FILE.exists():
         for data in json.loads(DATA_FILE.read_text(encoding="utf-8"))["experiments"]:
             kept[" v ".join(data["bots"])] = data

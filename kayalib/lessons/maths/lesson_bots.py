@@ -28,11 +28,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 from kayalib.blef.actions import CHECK, Action
 from kayalib.blef.bids import LADDER, Bid
-from kayalib.blef.bots import OddsBot
+from kayalib.blef.bots import BlefBot, OddsBot
 from kayalib.blef.cards import Card
 from kayalib.blef.cfr import Profile
 from kayalib.blef.equilibrium import HEADS_UP, actions_at, solved
@@ -256,7 +255,7 @@ def _reply_to_honest() -> ProfileBot:
     return ProfileBot(best_reply("honest"), REPLY)
 
 
-LESSON_BOTS: dict[str, Callable[[], Any]] = {
+LESSON_BOTS: dict[str, Callable[[], BlefBot]] = {
     "believer": BelieverBot,
     "trusting": TrustingBot,
     "bluffer 10%": lambda: BluffingBot(0.1),

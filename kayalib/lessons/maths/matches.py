@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from kayalib.blef.actions import CHECK
+from kayalib.blef.bots import BlefBot
 from kayalib.blef.game import BlefRules, BlefState, CheckEvent
 from kayalib.engine import turns
 from kayalib.errors import ArgumentError
@@ -56,7 +56,7 @@ def first_round(seed: int) -> BlefState:
     return BlefState.new(BlefRules(players=2), seed=seed)
 
 
-def play_round(bots: tuple[Any, Any], seed: int) -> RoundResult:
+def play_round(bots: tuple[BlefBot, BlefBot], seed: int) -> RoundResult:
     """Round 1 of the two-player game ``seed`` between ``bots`` (by seat), to its check."""
     start = first_round(seed)
     for step in turns(start, bots):

@@ -1,0 +1,11 @@
+"""Another honest entrant listed after the hanging one (``aaa_hang.py``): it loads at once and plays
+well enough (check whenever it may, else the lowest bid)."""
+
+GAME = "blef"
+
+
+class Bot:
+    name = "ccc_honest"
+
+    def choose(self, view, rng):
+        return view.legal_actions()[-1] if view.last_bid is not None else view.legal_actions()[0]
