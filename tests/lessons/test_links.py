@@ -35,7 +35,7 @@ def test_the_index_links_every_page_that_is_no_lesson(lang: str) -> None:
     assert pages  # fmt: skip
     for page in pages:
         assert f"]({page}?lang={{language}})" in intro, page
-    assert "write-a-bot.ipynb" in intro and "make lab" in intro and "JupyterLab" in intro
+    assert "write-a-bot.ipynb" in intro and "kayalib lab" in intro and "JupyterLab" in intro
 
 
 @pytest.mark.parametrize(("lesson", "key"), [("03", "l03.what_if"), ("08", "l08.what_if")])
