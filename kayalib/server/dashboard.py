@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
@@ -29,12 +30,12 @@ from typing import Any
 from kayalib.blef.bluffs import Figures, bid_facts
 from kayalib.draw.class_charts import histogram_svg, intervals_svg
 from kayalib.i18n import Translator
-from kayalib.server.learning import lesson_figures
+from kayalib.server.learning import ANSWER_FIELDS, across_lessons, answer_rows, lesson_figures
 from kayalib.server.store import Entry
 from kayalib.server.tables import ClassTable, TableService
 
-__all__ = ["class_figures", "csv_cell", "export_csv", "export_jsonl", "overview",
-           "table_summary"]
+__all__ = ["class_figures", "csv_cell", "export_answers_csv", "export_answers_jsonl",
+           "export_csv", "export_jsonl", "overview", "table_summary"]
 
 #: the most characters of a number a student's page may send (as in the lessons' answers)
 NUMBER_CHARS = 40
@@ -132,6 +133,8 @@ def class_figures(service: TableService, t: Translator) -> dict[str, Any]:
     learned per lesson (:mod:`kayalib.server.learning`)."""
     store, klass = service.store, service.class_id
     revealed = store.revealed(klass)
+    learning = lesson_figures(t, store.entries(klass, "prediction"), store.entries(klass, "exit"),
+                              revealed)  # fmt: skip
     play = []
     total = Figures()
     for table in service.tables.values():
@@ -148,8 +151,8 @@ def class_figures(service: TableService, t: Translator) -> dict[str, Any]:
         "estimates": [estimate_figure(t, key, entries)
                       for key, entries in _grouped(store.entries(klass, "estimate"))],
         "shows": show_counts(store.entries(klass, "show")),
-        "learning": lesson_figures(t, store.entries(klass, "prediction"),
-                                   store.entries(klass, "exit"), revealed),
+        "learning": learning,
+        "across": across_lessons(t, learning),
     }  # fmt: skip
 
 
@@ -284,4 +287,26 @@ def export_csv(service: TableService) -> str:
             nickname = "" if anonymous or not seat.is_person else seat.nickname
             writer.writerow([csv_cell(cell) for cell in (
                 table.code, table.game, move.n, move.seat + 1, nickname, move.by, move.action)])
+    return out.getvalue()
+
+
+def _answers(service: TableService) -> list[dict[str, Any]]:
+    store, klass = service.store, service.class_id
+    return answer_rows(store.entries(klass, "prediction"), store.entries(klass, "exit"),
+                       store.revealed(klass), anonymous=store.names(klass) == "anonymous")
+
+
+def export_answers_jsonl(service: TableService) -> str:
+    """The class's predictions and exit-ticket answers, one JSON object a line
+    (:func:`kayalib.server.learning.answer_rows`)."""
+    return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in _answers(service))
+
+
+def export_answers_csv(service: TableService) -> str:
+    """The same rows as CSV, every cell data, never a formula (:func:`csv_cell`)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(ANSWER_FIELDS)
+    for row in _answers(service):
+        writer.writerow([csv_cell("" if row[f] is None else row[f]) for f in ANSWER_FIELDS])
     return out.getvalue()

@@ -30,7 +30,7 @@ the picture draws one unlabelled line per student.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -41,7 +41,8 @@ from kayalib.i18n import Translator
 from kayalib.server.store import Entry
 from kayalib.stats import answer_error, binomial_test, median_interval, wilson_interval
 
-__all__ = ["MIN_PAIRS", "Pair", "lesson_figures", "pairs_of"]
+__all__ = ["ANSWER_FIELDS", "MIN_PAIRS", "Pair", "across_lessons", "answer_rows", "lesson_figures",
+           "pairs_of"]  # fmt: skip
 
 MIN_PAIRS = 6
 """The fewest pairs with a 95% interval for their median (:func:`kayalib.stats.median_interval`)."""
@@ -188,6 +189,40 @@ def pairs_figure(t: Translator, pairs: Sequence[Pair]) -> dict[str, Any]:
     return figure
 
 
+def _range(t: Translator, middle: float, interval: Sequence[float] | None,
+           say: Callable[[Translator, float], str]) -> str:
+    """``middle (low–high)``, or ``middle`` alone when there is no interval."""
+    if interval is None:
+        return say(t, middle)
+    return t("dash_across_range", value=say(t, middle), low=say(t, interval[0]),
+             high=say(t, interval[1]))  # fmt: skip
+
+
+def across_lessons(t: Translator, lessons: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The teacher's page across lessons: one row per lesson in order, short figures (the
+    guesses' median distance, each exit question's share right, the median change), and the
+    exit questions that fewer than half got right by their whole 95% interval (``weak``: an
+    idea that may need another lesson; a share whose interval holds one half is not flagged)."""
+    rows = []
+    for lesson in lessons:
+        distance, pairs = lesson["distance"], lesson["pairs"] or {}
+        shares = [{"name": q["name"], "weak": q["high"] < 0.5,
+                   "text": t("dash_across_share", name=q["name"], right=q["right"], n=q["n"],
+                             range=_range(t, q["right"] / q["n"], (q["low"], q["high"]),
+                                          _percent))}
+                  for q in lesson["questions"]]  # fmt: skip
+        rows.append({
+            "lesson": lesson["lesson"], "title": lesson["title"],
+            "distance": "" if distance is None or "median" not in distance else
+            _range(t, distance["median"], distance["interval"], _percent),
+            "change": "" if "median" not in pairs else
+            _range(t, pairs["median"], pairs["interval"], _signed),
+            "pairs": pairs.get("n", 0), "shares": shares,
+            "weak": [share["name"] for share in shares if share["weak"]],
+        })  # fmt: skip
+    return rows
+
+
 def _signed(t: Translator, change: float) -> str:
     """A change of distance in percentage points of the truth, signed: −12%, +5%, 0%."""
     text = _percent(t, abs(change))
@@ -223,3 +258,39 @@ def lesson_figures(t: Translator, predictions: Sequence[Entry], exits: Sequence[
             "caveats": [t("dash_caveat_no_control"), t("dash_caveat_small")],
         })  # fmt: skip
     return found
+
+
+ANSWER_FIELDS = ("kind", "lesson", "name", "student", "nickname", "value", "truth", "right",
+                 "distance", "opening")  # fmt: skip
+"""The columns of the answers' exports, in order."""
+
+
+def answer_rows(predictions: Sequence[Entry], exits: Sequence[Entry],
+                revealed: set[tuple[str, str]], *,
+                anonymous: bool) -> list[dict[str, Any]]:  # fmt: skip
+    """Every prediction and exit-ticket answer as the dashboard counts it, one row each:
+    ``student`` the store's pseudonym (it pairs a student's rows), ``nickname`` empty when the
+    class is ``anonymous``; a prediction's ``truth`` and ``distance`` only once it is revealed
+    (as on the dashboard); ``distance`` the answer's distance from the truth
+    (:func:`kayalib.stats.answer_error`, as a fraction's text), empty when it has none."""
+    rows = []
+    for entry in (*predictions, *exits):
+        is_exit = entry.kind == "exit"
+        truth = entry.value.get("truth" if is_exit else "exact")
+        if not is_exit and (entry.lesson, entry.name) not in revealed:
+            truth = None
+        distance = _error(entry.value.get("value"), truth)
+        opening = entry.value.get("opening") if is_exit else None
+        rows.append({
+            "kind": entry.kind, "lesson": entry.lesson, "name": entry.name,
+            "student": entry.author, "nickname": "" if anonymous else entry.nickname,
+            "value": _text(entry.value.get("value")), "truth": _text(truth),
+            "right": entry.value.get("right") is True if is_exit else None,
+            "distance": None if distance is None else str(distance),
+            "opening": _text(opening),
+        })  # fmt: skip
+    return rows
+
+
+def _text(value: object) -> str | None:
+    return None if value is None else str(value)[:ANSWER_CHARS]

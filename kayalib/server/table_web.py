@@ -736,17 +736,21 @@ class CommandHandler(TeacherRoute):
 
 
 class ExportHandler(TeacherRoute):
-    """``GET kayalib/dashboard/export.jsonl`` and ``export.csv``: the ended games."""
+    """``GET kayalib/dashboard/export.jsonl`` and ``export.csv``: the ended games;
+    ``answers.jsonl`` and ``answers.csv``: the class's predictions and exit-ticket answers."""
 
-    def get(self, kind: str) -> None:
-        from kayalib.server.dashboard import export_csv, export_jsonl
+    def get(self, what: str, kind: str) -> None:
+        from kayalib.server import dashboard
 
-        if kind == "jsonl":
-            text, mime = export_jsonl(self.service), "application/x-ndjson"
-        else:
-            text, mime = export_csv(self.service), "text/csv"
+        export = {("export", "jsonl"): dashboard.export_jsonl,
+                  ("export", "csv"): dashboard.export_csv,
+                  ("answers", "jsonl"): dashboard.export_answers_jsonl,
+                  ("answers", "csv"): dashboard.export_answers_csv}[what, kind]  # fmt: skip
+        text = export(self.service)
+        mime = "application/x-ndjson" if kind == "jsonl" else "text/csv"
+        name = "kayalib-class" if what == "export" else "kayalib-class-answers"
         self.set_header("Content-Type", f"{mime}; charset=utf-8")
-        self.set_header("Content-Disposition", f'attachment; filename="kayalib-class.{kind}"')
+        self.set_header("Content-Disposition", f'attachment; filename="{name}.{kind}"')
         self.set_header("Cache-Control", "no-store")
         self.finish(text)
 
@@ -765,7 +769,7 @@ def table_routes(base: str, web_config: TablesWeb) -> list[tuple[str, type, dict
         (prefix + "dashboard", DashboardPage, kwargs),
         (prefix + "dashboard/state", StateHandler, kwargs),
         (prefix + "dashboard/do", CommandHandler, kwargs),
-        (prefix + r"dashboard/export\.(jsonl|csv)", ExportHandler, kwargs),
+        (prefix + r"dashboard/(export|answers)\.(jsonl|csv)", ExportHandler, kwargs),
     ]
 
 

@@ -5,6 +5,8 @@ every sign pattern counted, scipy's binomial test); no nickname in any of it."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import random
 import statistics
@@ -14,7 +16,8 @@ import pytest
 from scipy.stats import binomtest
 
 from kayalib.i18n import Translator
-from kayalib.server.dashboard import class_figures
+from kayalib.server.dashboard import class_figures, export_answers_csv, export_answers_jsonl
+from kayalib.server.learning import ANSWER_FIELDS
 from kayalib.server.store import ClassStore
 from kayalib.server.tables import ManualClock, TableService
 from kayalib.stats import wilson_interval
@@ -40,7 +43,8 @@ def guess(service: TableService, member: int, value: str, exact: str = "1/4",
 
 
 def answer(service: TableService, member: int, value: str, truth: str = "1/4",
-           name: str = "exit_1", opening: str | None = "decide", lesson: str = "05") -> None:  # fmt: skip
+           name: str = "exit_1", opening: str | None = "decide",
+           lesson: str = "05") -> None:  # fmt: skip
     service.store.add_entry(service.class_id, "exit", lesson, name, member,
                             {"value": value, "right": value == truth, "truth": truth,
                              "opening": opening})  # fmt: skip
@@ -159,3 +163,85 @@ def test_no_nickname_is_in_what_the_class_learned(service) -> None:
     service.store.reveal(service.class_id, "05", "decide")
     for lang in LANGS:
         assert "Zebedee" not in json.dumps(learning(service, lang))
+
+
+# ---- the exports -------------------------------------------------------------------------------
+
+
+def figures_from_export(rows: list[dict]) -> tuple[dict, list[float]]:
+    """The shares right per exit question and the paired changes, from the exported rows alone."""
+    shares: dict[tuple[str, str], list[int]] = {}
+    guesses = {(r["lesson"], r["name"], r["student"]): r for r in rows if r["kind"] == "prediction"}
+    changes = []
+    for row in rows:
+        if row["kind"] != "exit":
+            continue
+        counts = shares.setdefault((row["lesson"], row["name"]), [0, 0])
+        counts[0] += row["right"] is True
+        counts[1] += 1
+        guess = guesses.get((row["lesson"], row["opening"], row["student"]))
+        if guess is not None and guess["distance"] and row["distance"]:
+            changes.append(float(Fraction(row["distance"]) - Fraction(guess["distance"])))
+    return shares, sorted(changes)
+
+
+def test_the_exports_hold_what_the_dashboard_shows_and_nothing_after_forget(service) -> None:
+    rng = random.Random(7)
+    for n in range(9):
+        member = student(service, f"Nick{n}")
+        guess(service, member, str(Fraction(rng.randint(1, 9), 10)))
+        answer(service, member, str(Fraction(rng.randint(1, 9), 10)), truth="3/10")
+        answer(service, member, rng.choice(["yes", "no"]), truth="yes", name="exit_2",
+               opening=None)  # fmt: skip
+    hostile = student(service, "Mallory")
+    answer(service, hostile, '=HYPERLINK("http://x.example","a")', name="exit_2", opening=None)
+    service.store.reveal(service.class_id, "05", "decide")
+    (lesson,) = learning(service)
+    rows = [json.loads(line) for line in export_answers_jsonl(service).splitlines()]
+    assert len(rows) == 9 + 9 * 2 + 1
+    shares, changes = figures_from_export(rows)
+    for question in lesson["questions"]:
+        assert shares["05", question["name"]] == [question["right"], question["n"]]
+    assert changes == sorted(lesson["pairs"]["changes"])
+    assert {row["nickname"] for row in rows} == {f"Nick{n}" for n in range(9)} | {"Mallory"}
+    table = list(csv.reader(io.StringIO(export_answers_csv(service))))
+    assert table[0] == list(ANSWER_FIELDS) and len(table) == len(rows) + 1
+    assert not any(cell.startswith(("=", "+", "-", "@")) for line in table for cell in line)
+    assert any(cell.startswith("'=HYPERLINK") for line in table for cell in line)
+    service.store.set_names(service.class_id, "anonymous")
+    assert all(json.loads(line)["nickname"] == ""
+               for line in export_answers_jsonl(service).splitlines())  # fmt: skip
+    service.forget_class()
+    assert export_answers_jsonl(service) == "" and learning(service) == []
+    assert list(csv.reader(io.StringIO(export_answers_csv(service)))) == [list(ANSWER_FIELDS)]
+
+
+def test_an_unrevealed_prediction_is_exported_without_its_truth(service) -> None:
+    member = student(service, "Ana")
+    guess(service, member, "1/2")
+    (row,) = [json.loads(line) for line in export_answers_jsonl(service).splitlines()]
+    assert row["truth"] is None and row["distance"] is None and row["value"] == "1/2"
+    service.store.reveal(service.class_id, "05", "decide")
+    (row,) = [json.loads(line) for line in export_answers_jsonl(service).splitlines()]
+    assert row["truth"] == "1/4" and row["distance"] == "1"
+
+
+# ---- the teacher's page across lessons ---------------------------------------------------------
+
+
+def test_across_lessons_lists_the_lessons_in_order_and_flags_only_a_share_below_half_for_sure(
+    service,
+) -> None:  # fmt: skip
+    members = [student(service, f"S{n}") for n in range(12)]
+    for n, member in enumerate(members):
+        answer(service, member, "yes" if n < 2 else "no", truth="yes", name="exit_1",
+               opening=None, lesson="07")  # 2 of 12: the whole interval is below 1/2
+        answer(service, member, "yes" if n < 5 else "no", truth="yes", name="exit_2",
+               opening=None, lesson="07")  # 5 of 12: it holds 1/2
+        answer(service, member, "1/4", lesson="03")
+    across = class_figures(service, Translator("en"))["across"]
+    assert [row["lesson"] for row in across] == ["03", "07"]
+    assert wilson_interval(2, 12)[1] < 0.5 < wilson_interval(5, 12)[1]
+    assert across[1]["weak"] == ["exit_1"]
+    assert across[1]["shares"][0]["text"].startswith("exit_1: 2/12, 17% (")
+    assert across[0]["distance"] == "" and across[0]["change"] == ""  # not revealed
