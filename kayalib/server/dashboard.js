@@ -9,6 +9,8 @@
   var params = new URLSearchParams(window.location.search);
   var base = window.location.pathname.replace(/\/dashboard\/?$/, "/dashboard");
   var lang = params.get("lang") || data.lang;
+  var sample = params.get("sample") === "1";  // the shipped sample class's learning, marked
+  var sampled = sample ? "&sample=1" : "";
   var busy = false;
 
   function el(tag, attrs, children) {
@@ -194,11 +196,16 @@
       ]));
     });
     parts.push(el("h2", {text: W.dash_learning}));
-    parts.push(el("p", {}, [el("a", {"class": "kaya-dash-across-link", text: W.dash_across_link,
-                                     href: "?view=lessons&lang=" + encodeURIComponent(lang)})]));
+    if (f.sample) { parts.push(el("p", {"class": "kaya-dash-sample", text: f.sample_note})); }
+    parts.push(el("p", {}, [
+      el("a", {"class": "kaya-dash-across-link", text: W.dash_across_link,
+               href: "?view=lessons&lang=" + encodeURIComponent(lang) + sampled}),
+      el("a", {"class": "kaya-dash-sample-link", text: sample ? W.dash_sample_off : W.dash_sample_on,
+               href: "?lang=" + encodeURIComponent(lang) + (sample ? "" : "&sample=1")})]));
     if (!f.learning.length) { parts.push(el("p", {text: W.dash_learning_none})); }
     f.learning.forEach(function (lesson) {
       var box = [el("h3", {text: lesson.lesson + (lesson.title ? " \u00b7 " + lesson.title : "")})];
+      if (f.sample) { box.push(el("p", {"class": "kaya-dash-sample", text: f.sample_note})); }
       if (lesson.opening) {
         box.push(el("h4", {text: W.dash_opening.replace("{name}", lesson.opening)}));
         if (lesson.distance) {
@@ -258,7 +265,10 @@
     var rows = state.figures.across;
     var parts = [el("h2", {text: W.dash_across_title}),
                  el("p", {}, [el("a", {"class": "kaya-dash-across-back", text: W.dash_across_back,
-                                       href: "?lang=" + encodeURIComponent(lang)})])];
+                                       href: "?lang=" + encodeURIComponent(lang) + sampled})])];
+    if (state.figures.sample) {
+      parts.push(el("p", {"class": "kaya-dash-sample", text: state.figures.sample_note}));
+    }
     if (!rows.length) {
       parts.push(el("p", {text: W.dash_learning_none}));
       return parts;
@@ -304,7 +314,7 @@
       return Promise.resolve();
     }
     busy = true;
-    return fetch(url("/state"), {credentials: "same-origin", cache: "no-store"})
+    return fetch(url("/state") + sampled, {credentials: "same-origin", cache: "no-store"})
       .then(function (response) { return response.json(); })
       .then(draw)
       .catch(function () { /* the next refresh tries again */ })

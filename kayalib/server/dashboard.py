@@ -30,7 +30,13 @@ from typing import Any
 from kayalib.blef.bluffs import Figures, bid_facts
 from kayalib.draw.class_charts import histogram_svg, intervals_svg
 from kayalib.i18n import Translator
-from kayalib.server.learning import ANSWER_FIELDS, across_lessons, answer_rows, lesson_figures
+from kayalib.server.learning import (
+    ANSWER_FIELDS,
+    across_lessons,
+    answer_rows,
+    lesson_figures,
+    sample_class,
+)
 from kayalib.server.store import Entry
 from kayalib.server.tables import ClassTable, TableService
 
@@ -94,12 +100,14 @@ def table_summary(table: ClassTable, t: Translator) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def overview(service: TableService, t: Translator) -> dict[str, Any]:
-    """Everything the dashboard draws, in the teacher's language."""
+def overview(service: TableService, t: Translator, *, sample: bool = False) -> dict[str, Any]:
+    """Everything the dashboard draws, in the teacher's language; ``sample``: what the class
+    learned is the shipped sample class's (:func:`kayalib.server.learning.sample_class`), marked
+    so."""
     return {
         "tables": [table_summary(table, t) for table in service.tables.values()],
         "names": service.store.names(service.class_id),
-        "figures": class_figures(service, t),
+        "figures": class_figures(service, t, sample=sample),
     }
 
 
@@ -128,13 +136,17 @@ def _edge(t: Translator, edges: Sequence[Fraction], i: int) -> str:
     return t.number(float(edges[i]), 3, trim=True)
 
 
-def class_figures(service: TableService, t: Translator) -> dict[str, Any]:
+def class_figures(service: TableService, t: Translator, *, sample: bool = False) -> dict[str, Any]:
     """The class's play (per table and in all), its predictions, its intervals and what it
     learned per lesson (:mod:`kayalib.server.learning`)."""
     store, klass = service.store, service.class_id
     revealed = store.revealed(klass)
-    learning = lesson_figures(t, store.entries(klass, "prediction"), store.entries(klass, "exit"),
-                              revealed)  # fmt: skip
+    if sample:
+        guesses, answers, shown = sample_class()
+        learning = lesson_figures(t, guesses, answers, set(shown))
+    else:
+        learning = lesson_figures(t, store.entries(klass, "prediction"),
+                                  store.entries(klass, "exit"), revealed)  # fmt: skip
     play = []
     total = Figures()
     for table in service.tables.values():
@@ -151,7 +163,8 @@ def class_figures(service: TableService, t: Translator) -> dict[str, Any]:
         "estimates": [estimate_figure(t, key, entries)
                       for key, entries in _grouped(store.entries(klass, "estimate"))],
         "shows": show_counts(store.entries(klass, "show")),
-        "learning": learning,
+        "learning": learning, "sample": sample,
+        "sample_note": t("dash_sample_note") if sample else "",
         "across": across_lessons(t, learning),
     }  # fmt: skip
 

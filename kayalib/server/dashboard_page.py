@@ -36,6 +36,7 @@ WORDS = (
     "dash_export_answers_jsonl", "dash_export_answers_csv", "dash_across_title",
     "dash_across_link", "dash_across_back", "dash_across_lesson", "dash_across_distance",
     "dash_across_shares", "dash_across_change", "dash_across_weak", "dash_across_note",
+    "dash_sample_on", "dash_sample_off",
 )
 
 

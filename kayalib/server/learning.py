@@ -30,9 +30,12 @@ the picture draws one unlabelled line per student.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from kayalib.draw.class_charts import paired_svg
@@ -41,8 +44,11 @@ from kayalib.i18n import Translator
 from kayalib.server.store import Entry
 from kayalib.stats import answer_error, binomial_test, median_interval, wilson_interval
 
-__all__ = ["ANSWER_FIELDS", "MIN_PAIRS", "Pair", "across_lessons", "answer_rows", "lesson_figures",
-           "pairs_of"]  # fmt: skip
+__all__ = ["ANSWER_FIELDS", "MIN_PAIRS", "SAMPLE_FILE", "Pair", "across_lessons", "answer_rows",
+           "lesson_figures", "pairs_of", "sample_class"]  # fmt: skip
+
+SAMPLE_FILE = Path(__file__).with_name("sample_learning.json")
+"""The shipped sample class: made-up students (:mod:`kayalib.teachers.sample_learning`)."""
 
 MIN_PAIRS = 6
 """The fewest pairs with a 95% interval for their median (:func:`kayalib.stats.median_interval`)."""
@@ -294,3 +300,15 @@ def answer_rows(predictions: Sequence[Entry], exits: Sequence[Entry],
 
 def _text(value: object) -> str | None:
     return None if value is None else str(value)[:ANSWER_CHARS]
+
+
+@cache
+def sample_class() -> tuple[tuple[Entry, ...], tuple[Entry, ...], frozenset[tuple[str, str]]]:
+    """The shipped sample class: its predictions, its exit-ticket answers and what is revealed
+    (every opening prediction). The dashboard shows it only when asked, and says so."""
+    data = json.loads(SAMPLE_FILE.read_text("utf-8"))
+    entries = [Entry(e["kind"], e["lesson"], e["name"], e["author"], "", e["value"], 0.0)
+               for e in data["entries"]]  # fmt: skip
+    return (tuple(e for e in entries if e.kind == "prediction"),
+            tuple(e for e in entries if e.kind == "exit"),
+            frozenset((lesson, name) for lesson, name in data["revealed"]))  # fmt: skip

@@ -666,7 +666,8 @@ class StateHandler(TeacherRoute):
         from kayalib.server.dashboard import overview
         from kayalib.server.dashboard_page import qr_svg
 
-        state = overview(self.service, self.t())
+        sample = self.get_query_argument("sample", "") == "1"  # the shipped sample's learning
+        state = overview(self.service, self.t(), sample=sample)
         join = (self.request.protocol + "://" + self.request.host
                 + self.request.path.rsplit("/dashboard", 1)[0] + "/join")  # fmt: skip
         for table in state["tables"]:

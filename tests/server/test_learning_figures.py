@@ -245,3 +245,23 @@ def test_across_lessons_lists_the_lessons_in_order_and_flags_only_a_share_below_
     assert across[1]["weak"] == ["exit_1"]
     assert across[1]["shares"][0]["text"].startswith("exit_1: 2/12, 17% (")
     assert across[0]["distance"] == "" and across[0]["change"] == ""  # not revealed
+
+
+# ---- the shipped sample class ------------------------------------------------------------------
+
+
+def test_the_sample_class_shows_only_when_asked_and_says_it_is_a_sample(service) -> None:
+    own = class_figures(service, Translator("en"))
+    assert own["learning"] == [] and not own["sample"] and own["sample_note"] == ""
+    for lang, words in (("en", "made-up students"), ("id", "siswa rekaan"),
+                        ("pl", "zmyśleni uczniowie")):  # fmt: skip
+        figures = class_figures(service, Translator(lang), sample=True)
+        assert figures["sample"] and words in figures["sample_note"]
+        assert [row["lesson"] for row in figures["across"]] == sorted(
+            row["lesson"] for row in figures["across"])  # fmt: skip
+    lessons = class_figures(service, Translator("en"), sample=True)["learning"]
+    assert len(lessons) == 10 and all(lesson["questions"] for lesson in lessons)
+    paired = [lesson for lesson in lessons if lesson["pairs"] and lesson["pairs"]["n"]]
+    assert len(paired) >= 8  # every lesson with an opening prediction and a paired question
+    assert export_answers_jsonl(service) == ""  # the sample is never the class's own data
+    assert service.store.entries(service.class_id, "exit") == []
