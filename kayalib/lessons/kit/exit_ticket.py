@@ -26,7 +26,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
@@ -71,10 +71,16 @@ class ExitQuestion(Exercise):
         self.hand_in = hand_in
         self.first: FirstAnswer | None = None
         self.shared = False
+        self._told: list[Callable[[], None]] = []
         super().__init__(question, answer, working=working, **kwargs)
         self.add_class("kayalib-exit")
         if hand_in:  # the solution comes with the answer handed in, never before
             self.solution_button.layout.display = "none"
+
+    def on_first(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once the first answer is kept (it may come after the gate opens:
+        a right answer opens the gate inside the check that then keeps it)."""
+        self._told.append(callback)
 
     @property
     def handed_in(self) -> bool:
@@ -107,6 +113,8 @@ class ExitQuestion(Exercise):
             value = str(given) if self.choices is not None else parse_number(str(given))
             self.first = FirstAnswer(str(given), value, right)
             self._share()
+            for callback in self._told:
+                callback()
         if self.hand_in:
             self.answer_box.disabled = True
             self.check_button.disabled = True
@@ -153,6 +161,8 @@ class BeforeAndAfter(widgets.HTML, Localized):
         self.questions = tuple(questions)
         self.init_language(lang)
         self.add_class("kayalib-before-after")
+        for question in self.questions:  # an answer kept after this was built shows too
+            question.on_first(self.relabel)
         self.relabel()
 
     def relabel(self) -> None:
