@@ -36,8 +36,10 @@ __all__ = [
     "chi_square_sf",
     "chi_square_uniform",
     "difference_interval",
+    "answer_error",
     "exact",
     "detectable_share",
+    "median_interval",
     "normal_quantile",
     "normal_sf",
     "share_difference_interval",
@@ -522,3 +524,49 @@ class BetaPosterior:
         other_above = sum(math.exp(log_beta(a + i, b + d) - math.log(d + i) - log_beta(1 + i, d)
                                    - log_beta(a, b)) for i in range(c))  # fmt: skip
         return min(1.0, max(0.0, 1.0 - other_above))
+
+
+def answer_error(value: Fraction | str, truth: Fraction | str) -> Fraction:
+    """How far an answer is from the truth, on one scale for every lesson: a number's distance
+    relative to the true value (``|value - truth| / |truth|``: 0.5 is "off by half of it"), a
+    choice's 0 (right) or 1 (not). ArgumentError for a number against a choice, or a true
+    value of 0 (no relative distance).
+
+    >>> answer_error(Fraction(1, 3), Fraction(1, 4)), answer_error("more", "less")
+    (Fraction(1, 3), Fraction(1, 1))
+    """
+    if isinstance(value, str) or isinstance(truth, str):
+        if not (isinstance(value, str) and isinstance(truth, str)):
+            raise ArgumentError("a number and a choice have no distance")
+        return Fraction(int(value != truth))
+    if truth == 0:
+        raise ArgumentError("a true value of 0 has no relative distance")
+    return abs(value - truth) / abs(truth)
+
+
+def median_interval(values: Sequence[float], level: float = 0.95) -> tuple[float, float] | None:
+    """The distribution-free interval for a median: the order statistics ``x(k)`` and
+    ``x(n + 1 - k)`` with the largest ``k`` whose coverage, from the sign test's binomial(n, 1/2)
+    counts, is at least ``level``. It assumes only independent values; ``None`` when there are
+    too few for any such interval (fewer than 6 at 95%: even the smallest and the largest of 5
+    values cover the median only 1 - 2/32 = 93.75% of the time).
+
+    >>> median_interval([-3, -2, -2, -1, 0, 1])
+    (-3, 1)
+    >>> median_interval([1, 2, 3, 4, 5]) is None
+    True
+    >>> median_interval(list(range(20)))               # x(6) and x(15): 95.9%
+    (5, 14)
+    """
+    ordered = sorted(values)
+    n = len(ordered)
+    cumulative, k = 0, 0  # P(B <= k - 1) of B binomial(n, 1/2), as a count of 2**n
+    alpha = (1 - level) / 2
+    for j in range(n // 2 + 1):
+        cumulative += math.comb(n, j)
+        if cumulative / 2**n > alpha:
+            break
+        k = j + 1
+    if k == 0:
+        return None
+    return ordered[k - 1], ordered[n - k]

@@ -10,6 +10,10 @@ True
 >>> svg = intervals_svg([(0.1, 0.3), (0.4, 0.6)], truth=0.25, title="2 intervals")
 >>> svg.count('class="kaya-miss"'), svg.count('class="kaya-hit"')
 (1, 1)
+>>> svg = paired_svg([(0.5, 0.1), (0.2, 0.3)], title="2 students", before_label="first guess",
+...                  after_label="exit ticket")
+>>> svg.count('class="kaya-closer"'), svg.count('class="kaya-further"')
+(1, 1)
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-__all__ = ["histogram_svg", "intervals_svg"]
+__all__ = ["histogram_svg", "intervals_svg", "paired_svg"]
 
 HIT, MISS, MARK = "#1d4ed8", "#b00020", "#1b7f3b"
 
@@ -104,6 +108,36 @@ def intervals_svg(intervals: Sequence[tuple[float, float]], *, truth: float, tit
         parts.append(
             f'<text x="{tx:.1f}" y="{height - 8}" font-size="12" fill="{MARK}" font-weight="bold"'
             f' text-anchor="middle">{escape(truth_label)}</text>'
+        )
+    return _svg(width, height, title, parts)
+
+
+def paired_svg(pairs: Sequence[tuple[float, float]], *, title: str = "", before_label: str = "",
+               after_label: str = "", width: int = 420, height: int = 200) -> str:  # fmt: skip
+    """One line per ``(before, after)`` pair of distances from the truth (0 at the bottom), from
+    the left axis to the right one: blue and solid when the second is closer, red and dashed when
+    it is further, grey when the same."""
+    top_value = max([max(b, a) for b, a in pairs] + [0.01])
+    left, right, top, bottom = 60, width - 60, 10, height - 30
+
+    def y(value: float) -> float:
+        return bottom - (bottom - top) * value / top_value
+
+    parts = [f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>']
+    for x in (left, right):
+        parts.append(f'<line x1="{x}" y1="{top}" x2="{x}" y2="{bottom}" stroke="#555"/>')
+    for before, after in pairs:
+        colour, cls, dash = ((HIT, "kaya-closer", "") if after < before else
+                             (MISS, "kaya-further", ' stroke-dasharray="5,3"') if after > before
+                             else ("#777", "kaya-same", ""))  # fmt: skip
+        parts.append(
+            f'<line class="{cls}" x1="{left}" y1="{y(before):.1f}" x2="{right}"'
+            f' y2="{y(after):.1f}" stroke="{colour}" stroke-width="2"{dash}/>'
+        )
+    for x, label in ((left, before_label), (right, after_label)):
+        parts.append(
+            f'<text x="{x}" y="{height - 10}" font-size="12" text-anchor="middle">'
+            f"{escape(label)}</text>"
         )
     return _svg(width, height, title, parts)
 

@@ -21,6 +21,7 @@ from kayalib.kaya.cards import COLORS, DECK, Card
 from kayalib.kaya.events import ChallengeEvent, Event
 from kayalib.kaya.game import GambrengEvent, KayaState
 from kayalib.kaya.rules import KayaRules
+from kayalib.kaya.scores import SeatScore, scores
 from kayalib.kaya.view import KayaView
 from kayalib.lessons.cards import (
     KAYA_NAMES,
@@ -37,9 +38,11 @@ __all__ = [
     "Scene",
     "all_cards_html",
     "coin_table_html",
+    "end_points",
     "kaya_walkthrough",
     "scene_steps",
     "scenes",
+    "tie_winner",
 ]
 
 NAMES = KAYA_NAMES
@@ -195,3 +198,25 @@ def kaya_walkthrough(*, lang: str | None = None) -> Stepper:
     """Aku Paling Kaya step by step: a seeded opening and one rigged scene per rule."""
     return Stepper(lambda t: [step for scene in scenes() for step in scene_steps(scene, t)],
                    lambda t: t("l01.stepper_title"), lang=lang)  # fmt: skip
+
+
+def tie_winner(number: int = 7) -> str:
+    """Who wins a one-on-one challenge in which both cards are ``number``s, played by the engine
+    (the exit ticket's first question): ``"challenger"`` or ``"active"``."""
+    from kayalib.kaya.events import ShowdownEvent
+
+    low = 1 if number != 1 else 2
+    start = KayaState.from_position(KayaRules(("green", "red")),
+                                    hands=[[f"green-{low}", f"green-{number}"], ["red-9"]],
+                                    table=[None, f"red-{number}"], active=0)  # fmt: skip
+    state = start.apply(f"play green-{number}").apply("challenge 0", seat=1)
+    showdown = next(e for e in state.events if isinstance(e, ShowdownEvent))
+    return "challenger" if showdown.winner == 1 else "active"
+
+
+def end_points(hand: Sequence[str], bonus: Sequence[str]) -> SeatScore:
+    """The points of a player who ends the game with ``hand`` and ``bonus`` pile (the
+    engine's :func:`~kayalib.kaya.scores.scores`): its ``hand_sum``, ``bonus_sum`` and
+    ``total``."""
+    cards = (tuple(Card.parse(c) for c in hand),), (tuple(Card.parse(c) for c in bonus),)
+    return scores(KayaRules(), *cards).seats[0]

@@ -52,6 +52,7 @@ __all__ = [
     "class_table_html",
     "class_words",
     "curve_png",
+    "exit_figures",
     "feed_table_html",
     "full_figures",
     "heard_simulator",
@@ -554,3 +555,20 @@ def _sample() -> Any:
     from kayalib.lessons.classdata import shipped_sample
 
     return shipped_sample("play")
+
+
+def exit_figures(bluff: Fraction = Fraction(1, 10)) -> dict[str, Any]:
+    """The exit ticket's round: you hold 9♥, a one-card opponent that bluffs ``bluff`` of the
+    time opens "high card 10": the prior, both likelihoods, the posterior (``post``), and the
+    posterior when every bid is random (``same``: it equals the prior)."""
+    from kayalib.lessons.maths.bayes_tables import opening_bids, small_view
+
+    ten = Bid.parse("high-card T")
+    view = small_view(ten)
+    result = small_posterior(bluff, view)
+    rows = {row.rank: row for row in rank_rows(result)}
+    prior = result.prior_table()[ten]
+    return {"bluff": bluff, "legal": opening_bids(), "prior": prior,
+            "lk_ten": rows[ten.params[0]].likelihood,
+            "lk_other": rows[ten.params[0] + 1].likelihood, "rest": 1 - prior,
+            "post": result.table()[ten], "same": small_posterior(1, view).table()[ten]}  # fmt: skip

@@ -15,6 +15,10 @@ The lesson kit's API (small on purpose):
   with the number of trials and the true value): "23 of 26 intervals caught 29/6";
 - :func:`share_show` (a hompimpa show a student entered: ``"palm"`` or ``"back"``, or ``None``
   to take it back);
+- :func:`share_exit` (a student's first answer to a question of a lesson's exit ticket: the
+  answer, whether it was right, the true answer, and the opening prediction it is compared
+  with, if any);
+- :func:`in_class_mode`: whether the page has a class to send to;
 - :func:`class_data` (``"play"``, ``"prediction"``, ``"estimate"``, ``"show"``): the class's
   data as :mod:`kayalib.server.classdata` describes it, or ``None`` outside class mode.
 
@@ -50,7 +54,9 @@ __all__ = [
     "URL_ENV",
     "ClassLink",
     "class_data",
+    "in_class_mode",
     "share_estimate",
+    "share_exit",
     "share_prediction",
     "share_show",
 ]
@@ -180,6 +186,21 @@ def share_show(lesson: str, round_: int, gesture: str | None) -> bool:
         return False
     return _share("show", lesson, f"round-{int(round_)}", {"round": int(round_),
                                                             "gesture": gesture})  # fmt: skip
+
+
+def share_exit(lesson: str, name: str, value: object, right: bool, truth: object,
+               opening: str | None = None) -> bool:  # fmt: skip
+    """Send a student's first answer ``value`` to ``lesson``'s exit-ticket question ``name``,
+    whether it was ``right``, the true answer, and the name of the lesson's opening prediction
+    this question asks again (``opening``; ``None`` for a question that no prediction pairs)."""
+    return _share("exit", lesson, name, {"value": _text(value), "right": bool(right),
+                                         "truth": _text(truth),
+                                         "opening": None if opening is None else str(opening)[:40]})
+
+
+def in_class_mode() -> bool:
+    """Whether this page has a class to send to (class mode)."""
+    return ClassLink.from_environment() is not None
 
 
 def class_data(kind: str, lesson: str | None = None, name: str | None = None) -> object:

@@ -9,6 +9,8 @@
   var params = new URLSearchParams(window.location.search);
   var base = window.location.pathname.replace(/\/dashboard\/?$/, "/dashboard");
   var lang = params.get("lang") || data.lang;
+  var sample = params.get("sample") === "1";  // the shipped sample class's learning, marked
+  var sampled = sample ? "&sample=1" : "";
   var busy = false;
 
   function el(tag, attrs, children) {
@@ -193,6 +195,37 @@
         el("div", {html: e.svg})
       ]));
     });
+    parts.push(el("h2", {text: W.dash_learning}));
+    if (f.sample) { parts.push(el("p", {"class": "kaya-dash-sample", text: f.sample_note})); }
+    parts.push(el("p", {}, [
+      el("a", {"class": "kaya-dash-across-link", text: W.dash_across_link,
+               href: "?view=lessons&lang=" + encodeURIComponent(lang) + sampled}),
+      el("a", {"class": "kaya-dash-sample-link", text: sample ? W.dash_sample_off : W.dash_sample_on,
+               href: "?lang=" + encodeURIComponent(lang) + (sample ? "" : "&sample=1")})]));
+    if (!f.learning.length) { parts.push(el("p", {text: W.dash_learning_none})); }
+    f.learning.forEach(function (lesson) {
+      var box = [el("h3", {text: lesson.lesson + (lesson.title ? " \u00b7 " + lesson.title : "")})];
+      if (f.sample) { box.push(el("p", {"class": "kaya-dash-sample", text: f.sample_note})); }
+      if (lesson.opening) {
+        box.push(el("h4", {text: W.dash_opening.replace("{name}", lesson.opening)}));
+        if (lesson.distance) {
+          box.push(el("p", {"class": "kaya-dash-distance", text: lesson.distance.text}));
+        }
+        box.push(el("p", {"class": "kaya-dash-pairs", text: lesson.pairs.text}));
+        if (lesson.pairs.verdict) {
+          box.push(el("p", {"class": "kaya-dash-verdict", text: lesson.pairs.verdict}));
+        }
+        if (lesson.pairs.svg) { box.push(el("div", {html: lesson.pairs.svg})); }
+      }
+      box.push(el("h4", {text: W.dash_exit_ticket}));
+      lesson.questions.forEach(function (q) {
+        box.push(el("p", {"class": "kaya-dash-exit", text: q.name + ": " + q.text}));
+      });
+      lesson.caveats.forEach(function (words) {
+        box.push(el("p", {"class": "kaya-small kaya-dash-caveat", text: words}));
+      });
+      parts.push(el("div", {"class": "kaya-dash-learning", "data-lesson": lesson.lesson}, box));
+    });
     var shows = Object.keys(f.shows);
     if (shows.length) {
       parts.push(el("h2", {text: W.dash_shows}));
@@ -207,13 +240,15 @@
       ["nicknames", "anonymous"], [W.dash_names_nicknames, W.dash_names_anonymous]));
     names.value = state.names;
     names.addEventListener("change", function () { send({"do": "names", names: names.value}); });
-    var link = function (kind, label) {
-      return el("a", {href: base + "/export." + kind,
-                      "class": "kaya-dash-export-" + kind, download: "", text: label});
+    var link = function (kind, label, what) {
+      return el("a", {href: base + "/" + (what || "export") + "." + kind,
+                      "class": "kaya-dash-" + (what || "export") + "-" + kind, download: "",
+                      text: label});
     };
     return [
       el("label", {text: W.dash_names}, [names]), link("jsonl", W.dash_export_jsonl),
-      link("csv", W.dash_export_csv),
+      link("csv", W.dash_export_csv), link("jsonl", W.dash_export_answers_jsonl, "answers"),
+      link("csv", W.dash_export_answers_csv, "answers"),
       el("button", {"class": "kaya-dash-forget", text: W.dash_forget, onclick: function () {
         if (window.confirm(W.dash_forget_confirm)) { send({"do": "forget"}); }
       }})
@@ -226,7 +261,45 @@
     children.forEach(function (child) { box.appendChild(child); });
   }
 
+  function acrossPage(state) {
+    var rows = state.figures.across;
+    var parts = [el("h2", {text: W.dash_across_title}),
+                 el("p", {}, [el("a", {"class": "kaya-dash-across-back", text: W.dash_across_back,
+                                       href: "?lang=" + encodeURIComponent(lang) + sampled})])];
+    if (state.figures.sample) {
+      parts.push(el("p", {"class": "kaya-dash-sample", text: state.figures.sample_note}));
+    }
+    if (!rows.length) {
+      parts.push(el("p", {text: W.dash_learning_none}));
+      return parts;
+    }
+    var head = el("tr", {}, [W.dash_across_lesson, W.dash_across_distance, W.dash_across_shares,
+                             W.dash_across_change].map(function (w) { return el("th", {text: w}); }));
+    var body = rows.map(function (row) {
+      var shares = el("ul", {}, row.shares.map(function (share) {
+        return el("li", {"class": share.weak ? "kaya-dash-weak" : "", text: share.text});
+      }));
+      return el("tr", {"class": "kaya-dash-across-row", "data-lesson": row.lesson}, [
+        el("td", {text: row.lesson + (row.title ? " \u00b7 " + row.title : "")}),
+        el("td", {text: row.distance || "\u2013"}), el("td", {}, [shares]),
+        el("td", {text: row.change || "\u2013"})
+      ]);
+    });
+    parts.push(el("table", {"class": "kaya-dash-across"}, [el("thead", {}, [head]),
+                                                            el("tbody", {}, body)]));
+    if (rows.some(function (row) { return row.weak.length; })) {
+      parts.push(el("p", {"class": "kaya-dash-weak-note", text: W.dash_across_weak}));
+    }
+    parts.push(el("p", {"class": "kaya-small", text: W.dash_across_note}));
+    return parts;
+  }
+
   function draw(state) {
+    if (params.get("view") === "lessons") {
+      replace("kaya-dash-figures", acrossPage(state));
+      document.body.setAttribute("data-lessons", String(state.figures.across.length));
+      return;
+    }
     var codes = state.tables.map(function (t) { return t.code; });
     var cards = state.tables.map(function (t) { return tableCard(t, codes); });
     replace("kaya-dash-tables", cards.length ? cards : [el("p", {text: W.dash_none})]);
@@ -241,7 +314,7 @@
       return Promise.resolve();
     }
     busy = true;
-    return fetch(url("/state"), {credentials: "same-origin", cache: "no-store"})
+    return fetch(url("/state") + sampled, {credentials: "same-origin", cache: "no-store"})
       .then(function (response) { return response.json(); })
       .then(draw)
       .catch(function () { /* the next refresh tries again */ })
@@ -255,7 +328,7 @@
       window.location.search = params.toString();
     });
   });
-  newTableForm();
+  if (params.get("view") !== "lessons") { newTableForm(); }
   refresh();
   window.setInterval(refresh, 1500);
 })();

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
@@ -29,11 +30,18 @@ from typing import Any
 from kayalib.blef.bluffs import Figures, bid_facts
 from kayalib.draw.class_charts import histogram_svg, intervals_svg
 from kayalib.i18n import Translator
+from kayalib.server.learning import (
+    ANSWER_FIELDS,
+    across_lessons,
+    answer_rows,
+    lesson_figures,
+    sample_class,
+)
 from kayalib.server.store import Entry
 from kayalib.server.tables import ClassTable, TableService
 
-__all__ = ["class_figures", "csv_cell", "export_csv", "export_jsonl", "overview",
-           "table_summary"]
+__all__ = ["class_figures", "csv_cell", "export_answers_csv", "export_answers_jsonl",
+           "export_csv", "export_jsonl", "overview", "table_summary"]
 
 #: the most characters of a number a student's page may send (as in the lessons' answers)
 NUMBER_CHARS = 40
@@ -92,12 +100,14 @@ def table_summary(table: ClassTable, t: Translator) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def overview(service: TableService, t: Translator) -> dict[str, Any]:
-    """Everything the dashboard draws, in the teacher's language."""
+def overview(service: TableService, t: Translator, *, sample: bool = False) -> dict[str, Any]:
+    """Everything the dashboard draws, in the teacher's language; ``sample``: what the class
+    learned is the shipped sample class's (:func:`kayalib.server.learning.sample_class`), marked
+    so."""
     return {
         "tables": [table_summary(table, t) for table in service.tables.values()],
         "names": service.store.names(service.class_id),
-        "figures": class_figures(service, t),
+        "figures": class_figures(service, t, sample=sample),
     }
 
 
@@ -126,10 +136,17 @@ def _edge(t: Translator, edges: Sequence[Fraction], i: int) -> str:
     return t.number(float(edges[i]), 3, trim=True)
 
 
-def class_figures(service: TableService, t: Translator) -> dict[str, Any]:
-    """The class's play (per table and in all), its predictions and its intervals."""
+def class_figures(service: TableService, t: Translator, *, sample: bool = False) -> dict[str, Any]:
+    """The class's play (per table and in all), its predictions, its intervals and what it
+    learned per lesson (:mod:`kayalib.server.learning`)."""
     store, klass = service.store, service.class_id
     revealed = store.revealed(klass)
+    if sample:
+        guesses, answers, shown = sample_class()
+        learning = lesson_figures(t, guesses, answers, set(shown))
+    else:
+        learning = lesson_figures(t, store.entries(klass, "prediction"),
+                                  store.entries(klass, "exit"), revealed)  # fmt: skip
     play = []
     total = Figures()
     for table in service.tables.values():
@@ -146,6 +163,9 @@ def class_figures(service: TableService, t: Translator) -> dict[str, Any]:
         "estimates": [estimate_figure(t, key, entries)
                       for key, entries in _grouped(store.entries(klass, "estimate"))],
         "shows": show_counts(store.entries(klass, "show")),
+        "learning": learning, "sample": sample,
+        "sample_note": t("dash_sample_note") if sample else "",
+        "across": across_lessons(t, learning),
     }  # fmt: skip
 
 
@@ -296,4 +316,26 @@ def export_csv(service: TableService) -> str:
             nickname = "" if anonymous or not seat.is_person else seat.nickname
             writer.writerow([csv_cell(cell) for cell in (
                 table.code, table.game, move.n, move.seat + 1, nickname, move.by, move.action)])
+    return out.getvalue()
+
+
+def _answers(service: TableService) -> list[dict[str, Any]]:
+    store, klass = service.store, service.class_id
+    return answer_rows(store.entries(klass, "prediction"), store.entries(klass, "exit"),
+                       store.revealed(klass), anonymous=store.names(klass) == "anonymous")
+
+
+def export_answers_jsonl(service: TableService) -> str:
+    """The class's predictions and exit-ticket answers, one JSON object a line
+    (:func:`kayalib.server.learning.answer_rows`)."""
+    return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in _answers(service))
+
+
+def export_answers_csv(service: TableService) -> str:
+    """The same rows as CSV, every cell data, never a formula (:func:`csv_cell`)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(ANSWER_FIELDS)
+    for row in _answers(service):
+        writer.writerow([csv_cell("" if row[f] is None else row[f]) for f in ANSWER_FIELDS])
     return out.getvalue()

@@ -32,6 +32,11 @@ WORDS = (
     "dash_names_nicknames", "dash_names_anonymous", "dash_names", "dash_export_jsonl",
     "dash_export_csv", "dash_forget", "dash_forget_confirm", "dash_none", "dash_free",
     "dash_lock", "dash_unlock", "dash_locked",
+    "dash_learning", "dash_learning_none", "dash_opening", "dash_exit_ticket",
+    "dash_export_answers_jsonl", "dash_export_answers_csv", "dash_across_title",
+    "dash_across_link", "dash_across_back", "dash_across_lesson", "dash_across_distance",
+    "dash_across_shares", "dash_across_change", "dash_across_weak", "dash_across_note",
+    "dash_sample_on", "dash_sample_off",
 )
 
 

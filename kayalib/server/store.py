@@ -109,6 +109,9 @@ CREATE TABLE IF NOT EXISTS reveals (
 MOVERS = ("person", "bot", "stand-in", "forced")
 #: how the class's entries are named: by nickname, or anonymously.
 NAMES = ("nicknames", "anonymous")
+HANDED_IN = ("exit",)
+"""Kinds of entry whose first one counts: a page sends an exit-ticket answer once, as handed in,
+and a second one (a page reloaded, or a student's own request) must not replace it."""
 
 
 def digest(token: str) -> str:
@@ -144,9 +147,9 @@ class MoveRow:
 
 @dataclass(frozen=True)
 class Entry:
-    """One thing a student sent from a lesson: ``kind`` ``prediction``, ``estimate`` or
-    ``show``; ``author`` a pseudonym stable within the class; ``nickname`` empty when the class
-    is anonymous (or the student never picked one)."""
+    """One thing a student sent from a lesson: ``kind`` ``prediction``, ``estimate``,
+    ``show`` or ``exit``; ``author`` a pseudonym stable within the class; ``nickname`` empty
+    when the class is anonymous (or the student never picked one)."""
 
     kind: str
     lesson: str
@@ -339,13 +342,16 @@ class ClassStore:
         self, class_id: int, kind: str, lesson: str, name: str, member_id: int | None,
         value: dict[str, Any], author: str = "",
     ) -> None:  # fmt: skip
-        """A student's prediction, estimate or show; a second one from the same ``author``
-        (a member, else the page's own pseudonym) replaces the first."""
+        """A student's prediction, estimate, show or exit-ticket answer; a second one from the
+        same ``author`` (a member, else the page's own pseudonym) replaces the first, except an
+        exit-ticket answer (:data:`HANDED_IN`): the first one handed in is kept."""
         author = author or f"m{member_id}"
+        update = ("NOTHING" if kind in HANDED_IN
+                  else "UPDATE SET value = excluded.value, at = excluded.at")  # fmt: skip
         self._write(
             "INSERT INTO entries (class_id, kind, lesson, name, member_id, author, value, at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (class_id, kind, lesson, name, author)"
-            " DO UPDATE SET value = excluded.value, at = excluded.at",
+            f" DO {update}",
             (class_id, kind, lesson, name, member_id, author, json.dumps(value), time.time()),
         )
 

@@ -354,7 +354,7 @@ def _quietly(done: asyncio.Future[None]) -> None:
 
 # ---- the class's data (a lesson page's kernel) -------------------------------------------------
 
-ENTRY_KINDS = ("prediction", "estimate", "show")
+ENTRY_KINDS = ("prediction", "estimate", "show", "exit")
 
 
 class EntryHandler(KernelRoute):
@@ -667,7 +667,8 @@ class StateHandler(TeacherRoute):
         from kayalib.server.dashboard import overview
         from kayalib.server.dashboard_page import qr_svg
 
-        state = overview(self.service, self.t())
+        sample = self.get_query_argument("sample", "") == "1"  # the shipped sample's learning
+        state = overview(self.service, self.t(), sample=sample)
         join = (self.request.protocol + "://" + self.request.host
                 + self.request.path.rsplit("/dashboard", 1)[0] + "/join")  # fmt: skip
         for table in state["tables"]:
@@ -737,17 +738,21 @@ class CommandHandler(TeacherRoute):
 
 
 class ExportHandler(TeacherRoute):
-    """``GET kayalib/dashboard/export.jsonl`` and ``export.csv``: the ended games."""
+    """``GET kayalib/dashboard/export.jsonl`` and ``export.csv``: the ended games;
+    ``answers.jsonl`` and ``answers.csv``: the class's predictions and exit-ticket answers."""
 
-    def get(self, kind: str) -> None:
-        from kayalib.server.dashboard import export_csv, export_jsonl
+    def get(self, what: str, kind: str) -> None:
+        from kayalib.server import dashboard
 
-        if kind == "jsonl":
-            text, mime = export_jsonl(self.service), "application/x-ndjson"
-        else:
-            text, mime = export_csv(self.service), "text/csv"
+        export = {("export", "jsonl"): dashboard.export_jsonl,
+                  ("export", "csv"): dashboard.export_csv,
+                  ("answers", "jsonl"): dashboard.export_answers_jsonl,
+                  ("answers", "csv"): dashboard.export_answers_csv}[what, kind]  # fmt: skip
+        text = export(self.service)
+        mime = "application/x-ndjson" if kind == "jsonl" else "text/csv"
+        name = "kayalib-class" if what == "export" else "kayalib-class-answers"
         self.set_header("Content-Type", f"{mime}; charset=utf-8")
-        self.set_header("Content-Disposition", f'attachment; filename="kayalib-class.{kind}"')
+        self.set_header("Content-Disposition", f'attachment; filename="{name}.{kind}"')
         self.set_header("Cache-Control", "no-store")
         self.finish(text)
 
@@ -766,7 +771,7 @@ def table_routes(base: str, web_config: TablesWeb) -> list[tuple[str, type, dict
         (prefix + "dashboard", DashboardPage, kwargs),
         (prefix + "dashboard/state", StateHandler, kwargs),
         (prefix + "dashboard/do", CommandHandler, kwargs),
-        (prefix + r"dashboard/export\.(jsonl|csv)", ExportHandler, kwargs),
+        (prefix + r"dashboard/(export|answers)\.(jsonl|csv)", ExportHandler, kwargs),
     ]
 
 

@@ -1,10 +1,14 @@
 """Lesson plans, one per lesson of the registry, every word from the catalogue.
 
 The plan of lesson ``NN`` is the catalogue file ``kayalib/i18n/<lang>/teachers/pNN.json`` with
-the keys ``pNN.<section>`` for each of :data:`SECTIONS` (``curriculum`` may be left out) and
-numbered exit-ticket questions ``pNN.exit_1``, ``pNN.exit_1_answer``, ``pNN.exit_2``... A new
+the keys ``pNN.<section>`` for each of :data:`SECTIONS` (``curriculum`` may be left out). A new
 lesson gets its plan by adding those files; figures a plan states are computed when it is
 written (:mod:`kayalib.teachers.figures`) and filled into ``{placeholders}`` per language.
+
+The exit ticket is not written beside the lesson either: it is the page's own
+(``lesson.exit_question(...)``), read from the page with its questions, choices, answers and
+workings (:class:`~kayalib.teachers.record.Exit`), so a student answers on the page exactly what
+the plan and the worksheets print.
 
 The timing is not written beside the lesson: the lesson's page declares its segments
 (``lesson.segment("name", minutes)``, :class:`~kayalib.lessons.kit.page.Segment`), and the
@@ -15,21 +19,17 @@ simulations and exercises of the page in it, in the page's order.
 >>> plan = Plan("03")
 >>> plan.has("objectives"), plan.has("timing")
 (True, True)
->>> question, answer = plan.exit_ticket(Translator("pl"))[0]
->>> "1125/1771" in answer and "0,6352" in answer
-True
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from kayalib.errors import UnknownNameError
 from kayalib.i18n import Translator
 from kayalib.pages.language import fill
-from kayalib.teachers.record import Ask, LessonRecord, Mark, Sim, Task, record_lesson
+from kayalib.teachers.record import Ask, Exit, LessonRecord, Mark, Sim, Task, record_lesson
 
 __all__ = ["OPTIONAL", "PERIOD", "SECTIONS", "Plan", "Row", "lesson_numbers", "plan_markdown",
            "timing_rows"]  # fmt: skip
@@ -68,15 +68,15 @@ class Row:
     minutes: int
     start: int
     items: tuple[tuple[str, int], ...]
-    """``(kind, number)`` of the page's gates in the segment: ``predict``, ``simulate`` and
-    ``exercise``, numbered through the lesson (a simulation's number is 0)."""
+    """``(kind, number)`` of the page's gates in the segment: ``predict``, ``simulate``,
+    ``exercise`` and ``exit``, numbered through the lesson (a simulation's number is 0)."""
 
 
 def timing_rows(record: LessonRecord, *, two_periods: bool = False) -> list[Row]:
     """The rows of a lesson's timing table, in the page's order (``two_periods``: the variant's
     minutes)."""
     rows: list[Row] = []
-    counts = {"predict": 0, "exercise": 0}
+    counts = {"predict": 0, "exercise": 0, "exit": 0}
     name, minutes = "", 0
     items: list[tuple[str, int]] = []
     start = 0
@@ -93,8 +93,9 @@ def timing_rows(record: LessonRecord, *, two_periods: bool = False) -> list[Row]
             name, items = item.name, []
             minutes = item.two_periods if two_periods and item.two_periods is not None \
                 else item.minutes  # fmt: skip
-        elif isinstance(item, (Ask, Task)):
-            kind = "predict" if isinstance(item, Ask) else "exercise"
+        elif isinstance(item, (Ask, Task, Exit)):
+            kind = "predict" if isinstance(item, Ask) else "exit" if isinstance(
+                item, Exit) else "exercise"  # fmt: skip
             counts[kind] += 1
             items.append((kind, counts[kind]))
         elif isinstance(item, Sim):
@@ -200,15 +201,24 @@ class Plan:
         """``(section, Markdown)`` for every section this plan has."""
         return [(name, self.text(t, name)) for name in SECTIONS if self.has(name)]
 
-    def exit_ticket(self, t: Translator) -> list[tuple[str, str]]:
-        """``(question, answer)`` of the exit ticket, as Markdown."""
-        found = []
-        english = Translator("en").fallback
-        numbers = sorted(int(m.group(1)) for key in english
-                         if (m := re.fullmatch(rf"p{self.number}\.exit_(\d+)", key)))  # fmt: skip
-        for n in numbers:
-            found.append((self.text(t, f"exit_{n}"), self.text(t, f"exit_{n}_answer")))
-        return found
+    def exit_ticket(self) -> list[Exit]:
+        """The exit ticket: the page's own questions, in its order."""
+        return self.record.of(Exit)
+
+    def exit_markdown(self, t: Translator) -> list[str]:
+        """The exit ticket as Markdown list items: each question, its choices, the answer."""
+        parts = [t("teach_exit_intro"), ""]
+        for i, item in enumerate(self.exit_ticket(), 1):
+            parts += [f"{i}. {item.question(t).strip()}", ""]
+            parts += [f"   - {choice}" for choice in item.choice_texts(t)]
+            if item.choices is not None:
+                parts.append("")
+            working = [f"   {line}" if line else "" for line in
+                       item.working(t).strip().splitlines()]  # fmt: skip
+            parts += [f"   *{t('teach_answer')}:* {item.answer_words(t)}", "", *working, ""]
+            if item.paired:
+                parts += [f"   *{t('teach_exit_paired')}*", ""]
+        return parts
 
     def title(self, t: Translator) -> str:
         return f"{self.number} {t(f'l{self.number}.title')}"
@@ -226,10 +236,7 @@ def plan_markdown(number: str, t: Translator, record: LessonRecord | None = None
         if name == "extension" and plan.has("extension_answer"):
             parts += [f"*{t('teach_extension_answer')}:* {plan.text(t, 'extension_answer')}", ""]
         if name == "discussion":
-            parts += [f"## {t('teach_exit_ticket')}", ""]
-            for i, (question, answer) in enumerate(plan.exit_ticket(t), 1):
-                parts += [f"{i}. {question.strip()}", "",
-                          f"   *{t('teach_answer')}:* {answer.strip()}", ""]  # fmt: skip
+            parts += [f"## {t('teach_exit_ticket')}", "", *plan.exit_markdown(t)]
     parts += [f"## {t('teach_printables')}", "",
               t("teach_printables_text", number=number, lang=t.lang), ""]  # fmt: skip
     return "\n".join(parts).rstrip() + "\n"

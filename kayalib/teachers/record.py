@@ -14,7 +14,9 @@ catalogue key and the figures the page computed, so it can be written in any lan
 * :class:`Task`: an exercise (question, answer, working; the question as a student's sheet
   prints it);
 * :class:`Table`: a table the page shows; ``before_gates`` says it comes before the
-  page's first gate (a prediction, a simulation or an exercise), so it reveals nothing yet.
+  page's first gate (a prediction, a simulation or an exercise), so it reveals nothing yet;
+* :class:`Exit`: a question of the exit ticket (question, choices, answer, working, as the
+  page asks it), the source of the plan's exit ticket and the worksheets'.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from kayalib.i18n import Translator
 from kayalib.package_data import notebooks_folder
 from kayalib.pages.language import Text, fill, resolve
 
-__all__ = ["Ask", "LessonRecord", "Mark", "Sim", "Table", "Task", "notebook_path",
+__all__ = ["Ask", "Exit", "LessonRecord", "Mark", "Sim", "Table", "Task", "notebook_path",
            "record_lesson", "run_lesson"]  # fmt: skip
 
 NOTEBOOKS = notebooks_folder()  # the installed package's (kayalib.package_data)
@@ -85,7 +87,32 @@ class Table:
     pinned: bool
 
 
-Item = Mark | Ask | Sim | Task | Table
+@dataclass(frozen=True)
+class Exit:
+    """A question of the exit ticket: ``question(t)`` and ``working(t)`` (Markdown), the exact
+    ``answer`` (or the right choice's value), ``choices`` as ``(text, value)``; ``paired``: it
+    asks again what the lesson's opening prediction asked (the dashboard puts the two side by
+    side)."""
+
+    question: Callable[[Translator], str]
+    answer: Any
+    working: Callable[[Translator], str]
+    choices: tuple[tuple[Any, str], ...] | None
+    paired: bool
+
+    def choice_texts(self, t: Translator) -> list[str]:
+        return [resolve(w, t) for w, _ in self.choices or ()]
+
+    def answer_words(self, t: Translator) -> str:
+        """The right answer as the page says it: the right choice's words, or the number."""
+        from kayalib.lessons.kit.exercise import answer_text
+
+        if self.choices is not None:
+            return next(resolve(w, t) for w, v in self.choices if v == self.answer)
+        return answer_text(self.answer, t)
+
+
+Item = Mark | Ask | Sim | Task | Table | Exit
 
 
 @dataclass(frozen=True)
@@ -147,6 +174,7 @@ def run_lesson(number: str, query: str = "solutions=key", notebooks: Path = NOTE
 def record_lesson(number: str, notebooks: Path = NOTEBOOKS) -> LessonRecord:
     """Run lesson ``number``'s notebook (teacher's view) and read its worksheet material."""
     from kayalib.lessons.kit.exercise import Exercise
+    from kayalib.lessons.kit.exit_ticket import ExitQuestion
     from kayalib.lessons.kit.page import Gated, LiveHTML, Prose, Segment
     from kayalib.lessons.kit.predict import Prediction
 
@@ -170,6 +198,11 @@ def record_lesson(number: str, notebooks: Path = NOTEBOOKS) -> LessonRecord:
         elif role == "simulate":
             items.append(Sim())
             shown = True
+        elif isinstance(content, ExitQuestion):
+            assert content.markdown is not None, "an exit question the page made"
+            question, working = content.markdown
+            items.append(Exit(_said(question), content.answer, _said(working), content.choices,
+                              content.opening is not None))  # fmt: skip
         elif isinstance(content, Exercise):
             sheet = lesson.sheet_questions.get(index)
             items.append(Task(_said(content.question_text), content.answer,
@@ -178,7 +211,7 @@ def record_lesson(number: str, notebooks: Path = NOTEBOOKS) -> LessonRecord:
             shown = True
         elif isinstance(content, LiveHTML) and "<table" in content.render(Translator("en")):
             items.append(Table(content.render, not gated, pinned))
-        gated = gated or role in ("predict", "simulate", "exercise")
+        gated = gated or role in ("predict", "simulate", "exercise", "exit")
         previous = content
     ends = [segment for segment in lesson.segments if segment.start >= len(lesson.parts)]
     items += [Mark(segment.name, segment.minutes, segment.two_periods) for segment in ends]

@@ -4,9 +4,9 @@ A worksheet holds what a student writes on paper during a lesson: the prediction
 (with the prose that sets them up, blank boxes or tick boxes, and a box for what the page then
 showed), the tables the page shows before any prediction, the exercises (with room for the
 working), the probability tree of lessons 06 and 08 (:mod:`kayalib.teachers.trees`, blank),
-the plan's exit ticket and its extension. The answer key is the same sheet with the
-exact values, right choices, workings, the lesson's pinned tables, the filled-in trees and the
-exit-ticket answers;
+the exit ticket (the page's own questions, as the plan prints them) and the extension. The
+answer key is the same sheet with the exact values, right choices, workings, the lesson's pinned
+tables, the filled-in trees and the exit ticket's answers;
 no answer is ever on the student's sheet. Both are HTML first (:func:`worksheet_html`) and PDF
 through WeasyPrint (:func:`write_pdfs`).
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 from kayalib.i18n import Translator, languages
 from kayalib.lessons.kit.exercise import answer_text
 from kayalib.teachers.plans import Plan
-from kayalib.teachers.record import Ask, LessonRecord, Table, Task, record_lesson
+from kayalib.teachers.record import Ask, Exit, LessonRecord, Table, Task, record_lesson
 from kayalib.teachers.trees import TREES, tree_html
 
 __all__ = ["CSS", "worksheet_html", "write_pdfs"]
@@ -116,6 +116,22 @@ def _task(item: Task, t: Translator, key: bool, number: int) -> str:
     return "".join(parts)
 
 
+def _exit(item: Exit, t: Translator, key: bool, number: int) -> str:
+    """A question of the exit ticket as the page asks it (tick boxes for its choices); on the
+    key, the answer and its working."""
+    parts = ['<div class="item">', f"<p><b>{number}.</b> {_inline(item.question(t))}</p>"]
+    if item.choices is not None:
+        parts += [f'<div class="choice">\u2610 {escape(choice)}</div>'
+                  for choice in item.choice_texts(t)]  # fmt: skip
+    parts.append(f'<div class="box{"" if item.choices is not None else " tall"}">'
+                 f'{escape(t("teach_your_answer"))}</div>')  # fmt: skip
+    if key:
+        parts.append(f'<div class="key"><b>{escape(t("teach_answer"))}:</b> '
+                     f"{escape(item.answer_words(t))}<br>{_inline(item.working(t))}</div>")
+    parts.append("</div>")
+    return "".join(parts)
+
+
 def _table(item: Table, t: Translator) -> str:
     return f'<div class="item"><div class="kind">{escape(t("teach_table"))}</div>' \
            f"{item.render(t)}</div>"  # fmt: skip
@@ -188,13 +204,7 @@ def worksheet_html(record: LessonRecord, lang: str, *, key: bool = False) -> str
             body.append(_table(item, t))
     body += [template(t, key) for template in TEMPLATES.get(record.number, ())]
     body.append(f"<h2>{escape(t('teach_exit_ticket'))}</h2>")
-    for i, (question, answer) in enumerate(plan.exit_ticket(t), 1):
-        body.append(f'<div class="item"><p><b>{i}.</b> {_inline(question)}</p>'
-                    f'<div class="box tall"></div>')  # fmt: skip
-        if key:
-            body.append(f'<div class="key"><b>{escape(t("teach_answer"))}:</b> '
-                        f"{_inline(answer)}</div>")  # fmt: skip
-        body.append("</div>")
+    body += [_exit(item, t, key, i) for i, item in enumerate(plan.exit_ticket(), 1)]
     body.append(f"<h2>{escape(t('teach_early'))}</h2>")
     body.append(_markdown(plan.text(t, "extension")))
     if key and plan.has("extension_answer"):

@@ -29,7 +29,6 @@ from kayalib.stats import (
     detectable_share,
     wilson_interval,
 )
-from kayalib.teachers.plans import Plan
 from kayalib.teachers.worksheets import TEMPLATES
 from tests.lessons.pages import visible_text
 
@@ -279,16 +278,6 @@ def test_the_entry_follows_the_language_switch() -> None:
 
 
 # ---- the plan and the worksheet ----------------------------------------------------------------
-
-
-def test_the_plans_exit_ticket_states_the_test_of_its_own_numbers() -> None:
-    figures = Plan("05").figures
-    n, palm = figures["shows_n"], figures["shows_palm"]
-    assert figures["shows_p"] == pytest.approx(binomtest(palm, n).pvalue)
-    assert figures["shows_p"] > 0.05
-    assert figures["detect"] == detectable_share(n)
-    question, answer = Plan("05").exit_ticket(Translator("en"))[3]
-    assert f"{palm} of them palm" in question and "59%" in answer and answer.startswith("No.")
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -107,7 +107,7 @@ def test_prose_is_really_translated(lang: str) -> None:
     assert same == []
 
 
-_CALL = re.compile(r'lesson\.(say|predict|exercise|text)\("([a-z0-9_]+)"')
+_CALL = re.compile(r'lesson\.(say|predict|exercise|exit_question|text)\("([a-z0-9_]+)"')
 
 
 @pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("[0-9i]*.ipynb")), ids=lambda p: p.name)

@@ -184,7 +184,8 @@ def test_an_oversized_message_is_refused_before_it_is_read(tables: TablesThread)
 
 
 TEACHER_ROUTES = ["kayalib/dashboard", "kayalib/dashboard/state", "kayalib/dashboard/export.jsonl",
-                  "kayalib/dashboard/export.csv"]  # fmt: skip
+                  "kayalib/dashboard/export.csv",
+                  "kayalib/dashboard/answers.jsonl", "kayalib/dashboard/answers.csv"]  # fmt: skip
 
 
 def test_the_teachers_routes_answer_only_the_teachers_key(tables: TablesThread) -> None:

@@ -20,8 +20,10 @@ def test_the_teachers_screen_shows_the_key_and_the_students_seed(answer_key_serv
               timeout=LOAD)  # fmt: skip
     assert "key=" not in page.url.replace("solutions=key", "")  # the key became a cookie
     page.wait_for_selector(".kayalib-exercise .kayalib-answer-key", timeout=LOAD)
-    keys = page.locator(".kayalib-exercise .kayalib-answer-key")
+    keys = page.locator(".kayalib-exercise:not(.kayalib-exit) .kayalib-answer-key")
     assert keys.count() == 3
+    exit_keys = page.locator(".kayalib-exit .kayalib-answer-key")  # the exit ticket's three
+    assert exit_keys.count() == 3 and all(exit_keys.nth(i).is_visible() for i in range(3))
     for i in range(3):
         assert keys.nth(i).is_visible() and "Klucz odpowiedzi:" in keys.nth(i).inner_text()
     assert "43/138 ≈ 0,3116" in keys.nth(0).inner_text()  # high card A, two cards in play

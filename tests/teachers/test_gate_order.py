@@ -16,7 +16,7 @@ import pytest
 from kayalib.i18n import Translator, languages
 from kayalib.lessons.kit.page import inline_markdown
 from kayalib.teachers.plans import PERIOD, Plan, timing_rows
-from kayalib.teachers.record import Ask, LessonRecord, Mark, Sim, Task, record_lesson
+from kayalib.teachers.record import Ask, Exit, LessonRecord, Mark, Sim, Task, record_lesson
 from kayalib.teachers.worksheets import worksheet_html
 from tests.lessons.pages import visible_text
 from tests.lessons.test_no_answer_leaks import forms, shows
@@ -33,12 +33,13 @@ def records() -> dict[str, LessonRecord]:
 
 
 def gates(record: LessonRecord) -> list[tuple[str, int]]:
-    """The page's gates in its order: ``(predict|simulate|exercise, number)``."""
-    counts = {"predict": 0, "exercise": 0}
+    """The page's gates in its order: ``(predict|simulate|exercise|exit, number)``."""
+    counts = {"predict": 0, "exercise": 0, "exit": 0}
     found = []
     for item in record.items:
-        if isinstance(item, (Ask, Task)):
-            kind = "predict" if isinstance(item, Ask) else "exercise"
+        if isinstance(item, (Ask, Task, Exit)):
+            kind = "predict" if isinstance(item, Ask) else "exit" if isinstance(
+                item, Exit) else "exercise"  # fmt: skip
             counts[kind] += 1
             found.append((kind, counts[kind]))
         elif isinstance(item, Sim):
@@ -79,13 +80,15 @@ def test_the_plan_and_both_sheets_follow_the_pages_gates(records, number: str,
     said = [part for row in rows for part in row[2].rstrip(" |").split(" \u2192 ")
             if part != "\u2014"]  # fmt: skip
     assert said == [t(f"teach_on_page_{kind}", n=n) for kind, n in page]
-    # both sheets: the predictions and exercises in the page's order
+    # both sheets: the predictions, exercises and exit questions in the page's order
     for key in (False, True):
         sheet = worksheet_html(record, lang, key=key)
         where = []
         for item in record.items:
             if isinstance(item, Ask):
                 where.append(sheet.index(item.question(t)))
+            elif isinstance(item, Exit):
+                where.append(sheet.index(inline_markdown(item.question(t))))
             elif isinstance(item, Task):
                 question = item.question if key or item.sheet_question is None \
                     else item.sheet_question  # fmt: skip
@@ -117,6 +120,8 @@ def answers(record: LessonRecord) -> list[tuple[str, Any]]:
             found.append(("a prediction", item.exact))
         elif isinstance(item, Task) and item.choices is None:
             found.append(("an exercise", item.answer))
+        elif isinstance(item, Exit) and item.choices is None:
+            found.append(("an exit question", item.answer))
     return found
 
 

@@ -21,8 +21,9 @@ import random
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 import ipywidgets as widgets
@@ -36,6 +37,9 @@ from kayalib.pages.banner import banner_html
 from kayalib.pages.language import PAGE, LanguageSwitch, Localized, Text, fill, set_language
 from kayalib.pages.options import PageOptions
 from kayalib.pages.widgets import page_script
+
+if TYPE_CHECKING:
+    from kayalib.lessons.kit.exit_ticket import ExitQuestion
 
 __all__ = [
     "LESSONS",
@@ -272,9 +276,10 @@ class Segment:
     start: int
 
 
-ROLES = ("say", "show", "predict", "simulate", "exercise")
+ROLES = ("say", "show", "predict", "simulate", "exercise", "exit")
 """What a page part is: prose, a widget or table, a prediction (a gate until committed), a
-simulation (a gate until simulated), an exercise (a gate until answered)."""
+simulation (a gate until simulated), an exercise (a gate until answered), a question of the
+exit ticket (an exercise that keeps the first answer; in class mode, handed in)."""
 
 
 class Lesson:
@@ -310,6 +315,10 @@ class Lesson:
         """Part index -> an exercise's question as the student's worksheet prints it, where it
         differs from the page's (an exercise that states an earlier one's answer)."""
         self.predictions: list[Prediction] = []
+        self.exit_questions: list[ExitQuestion] = []
+        """The exit ticket's questions built so far, in page order."""
+        self._exit_names: list[str] = []
+        self._paired = False
 
     @property
     def t(self) -> Translator:
@@ -384,7 +393,7 @@ class Lesson:
         if check is not None:
             part.plain = canonical(check)
         self.parts.append(part)
-        self.roles.append("exercise" if exercise else role)
+        self.roles.append(role)
         return part
 
     def say(self, name: str, *, check: bool = False, **values: Any) -> widgets.Widget:
@@ -486,9 +495,89 @@ class Lesson:
             self.text(name, html=True, **values), answer,
             working=self.text(f"{name}_working", html=True, **values),
             hint=hint, solutions=self.options.solutions, key=self.options.teacher,
-            **options), relay=relay, exercise=True)  # fmt: skip
+            **options), relay=relay, exercise=True, role="exercise")  # fmt: skip
         self._exercises.append(relay)
         return part
+
+    def exit_question(self, name: str, answer: Fraction | int | str, *,
+                      figures: dict[str, Any] | None = None, paired: bool = False,
+                      **options: Any) -> widgets.Widget:  # fmt: skip
+        """A question of the lesson's exit ticket: question ``l<number>.<name>``, working
+        ``…_working`` (``figures`` fill both; ``{p}`` is the answer), ``choices`` as for
+        :meth:`exercise`; a number's answer is exact (a whole number or a fraction). The exit
+        ticket waits for everything before it, its questions show together, and the plan and the
+        worksheets print them (:mod:`kayalib.teachers.record`). ``paired=True``: this question
+        asks again what the lesson's opening prediction asked, about a new case and answered
+        the same way (a number, or one of a few choices), so a student's first guess and last
+        answer can be put side by side (:class:`~kayalib.lessons.kit.exit_ticket.
+        BeforeAndAfter`, and the class's dashboard). In class mode the first answer is handed
+        in and sent to the class (:class:`~kayalib.lessons.kit.exit_ticket.ExitQuestion`)."""
+        from kayalib.lessons.kit.exit_ticket import ExitQuestion
+        from kayalib.pages.classroom import in_class_mode
+
+        if "choices" not in options and (isinstance(answer, bool)
+                                         or not isinstance(answer, (int, Fraction))):  # fmt: skip
+            raise LessonOrderError(f"lesson {self.number}: the exit question {name!r} needs an "
+                                   f"exact answer (a whole number or a fraction), not {answer!r}")
+        if name in self._exit_names:
+            raise LessonOrderError(f"lesson {self.number} has two exit questions called {name!r}")
+        opening = self._check_pair(name, answer, options.get("choices")) if paired else None
+        if self.roles and self.roles[-1] != "exit":
+            self._gate()  # the exit ticket waits for every exercise before it
+        self._exit_names.append(name)
+        values = {"p": answer, **(figures or {})}
+        key = self.key(name)
+        hint = (self.text(f"{name}_hint", html=True, **values)
+                if Translator("en").has(f"{key}_hint") else "")  # fmt: skip
+        hand_in = in_class_mode() and not self.options.teacher
+
+        def build() -> widgets.Widget:
+            question = ExitQuestion(
+                self.text(name, html=True, **values), answer,
+                working=self.text(f"{name}_working", html=True, **values), hint=hint,
+                share_as=(self.number, name), opening=opening, hand_in=hand_in,
+                markdown=(self.text(name, **values), self.text(f"{name}_working", **values)),
+                solutions=self.options.solutions, key=self.options.teacher, **options)
+            self.exit_questions.append(question)
+            return question
+
+        relay = Gate()
+        part = self._add(build, relay=relay, exercise=True, role="exit")
+        self._exercises.append(relay)
+        return part
+
+    def _check_pair(self, name: str, answer: object, choices: object) -> str:
+        """The name of the opening prediction the paired question ``name`` asks again;
+        LessonOrderError when there is none to pair, or the two are answered differently."""
+        if self._paired:
+            raise LessonOrderError(f"lesson {self.number}: one exit question may be paired, "
+                                   f"and {name!r} is a second")  # fmt: skip
+        if not self.predictions:
+            raise LessonOrderError(f"lesson {self.number} has no opening prediction to pair "
+                                   f"{name!r} with")  # fmt: skip
+        opening = self.predictions[0]
+        if (opening.choices is None) != (choices is None):
+            raise LessonOrderError(f"lesson {self.number}: {name!r} and the opening prediction "
+                                   "are not answered the same way (a number, or a choice)")
+        truth = opening.exact if opening.choices is None else opening.answer
+        if truth is None or (choices is None and (truth == 0 or answer == 0)):
+            raise LessonOrderError(f"lesson {self.number}: the opening prediction and {name!r} "
+                                   "need true values (not 0) to compare answers with")
+        self._paired = True
+        assert opening.share_as is not None
+        return opening.share_as[1]
+
+    def before_and_after(self) -> widgets.Widget:
+        """The student's own opening prediction beside their last answer, once the exit ticket
+        is done (:class:`~kayalib.lessons.kit.exit_ticket.BeforeAndAfter`); on the teacher's
+        screen a note of what the student will see there."""
+        from kayalib.lessons.kit.exit_ticket import BeforeAndAfter
+
+        if self.options.teacher:
+            return self._add(lambda: LiveHTML(lambda t: f"<i>{escape(t('lesson_own_teacher'))}"
+                                                        "</i>"))  # fmt: skip
+        opening = self.predictions[0] if self.predictions else None
+        return self._add(lambda: BeforeAndAfter(opening, self.exit_questions))
 
     def open_all(self) -> None:
         """Open every gate (as if every prediction were in): for teachers and tests."""

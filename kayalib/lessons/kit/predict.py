@@ -42,7 +42,8 @@ class Prediction(widgets.VBox, Localized):
     ``?solutions=key``) shows the answer beside the question.
     ``placeholder``: what the guess box suggests (a share, by default: "e.g. 0.3, 1/3 or
     30%"). ``share_as=(lesson, name)``: in class mode the locked value goes to the class
-    (:func:`kayalib.pages.classroom.share_prediction`); elsewhere nothing is sent.
+    (:func:`kayalib.pages.classroom.share_prediction`) with the true value or the right choice
+    when the page knows it; elsewhere nothing is sent.
 
     >>> guess = Prediction("How likely?", exact=Fraction(1, 4), lang="en")
     >>> opened = []; guess.on_commit(lambda: opened.append(True))
