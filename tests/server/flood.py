@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchmarks.bench_tables import Seat  # one seat at a class table, listening for updates
 from tests.processes import ServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -235,30 +236,6 @@ class _SourceHandler(urllib.request.HTTPHandler):
 
 
 # ---- the honest class ----------------------------------------------------------------------------
-
-
-@dataclass
-class Seat:
-    code: str
-    token: str
-    socket: Any = None
-    version: int = -1
-    update: dict[str, Any] = field(default_factory=dict)
-    arrived: asyncio.Event = field(default_factory=asyncio.Event)
-    when: dict[int, float] = field(default_factory=dict)
-
-    async def listen(self) -> None:
-        while True:
-            message = await self.socket.read_message()
-            if message is None:
-                return
-            update = json.loads(message)
-            if update.get("type") != "update":
-                continue
-            self.when.setdefault(update["version"], time.perf_counter())
-            if update["version"] >= self.version:
-                self.version, self.update = update["version"], update
-            self.arrived.set()
 
 
 @dataclass
