@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.harness import ARTIFACTS, NOTEBOOKS
 from tests.server.conftest import KitServer
@@ -85,11 +86,16 @@ def test_a_locked_prediction_reaches_the_dashboard_and_its_reveal_shows_the_trut
         page.goto(f"{teacher.server.url}/voila/render/{notebook}?lang=en", timeout=LOAD)
         page.wait_for_selector(".kayalib-prediction, .kayalib-exercise", timeout=LOAD)
         prediction = page.locator(".kayalib-prediction").first
-        solution = page.locator(".kayalib-show-solution:visible:not([disabled])").first
+        shown = 0
         while not prediction.count():  # exercises come first (lesson 10): shown, they open
-            solution.click(timeout=LOAD)  # (what they open may take a while on a busy machine)
-            page.wait_for_selector(".kayalib-prediction, .kayalib-show-solution:visible:not("
-                                   "[disabled])", timeout=LOAD)  # fmt: skip
+            button = page.locator(".kayalib-exercise").nth(shown).locator(".kayalib-show-solution")
+            button.click(timeout=LOAD)
+            expect(button).to_be_disabled(timeout=LOAD)  # the kernel has shown the solution
+            shown += 1
+            page.wait_for_function(  # what it opened: the prediction, or the next exercise
+                "n => document.querySelector('.kayalib-prediction') || "
+                "document.querySelectorAll('.kayalib-exercise').length > n", arg=shown,
+                timeout=LOAD)  # fmt: skip
         prediction.wait_for(timeout=LOAD)
         choices = prediction.locator("input[type=radio]")
         if choices.count():
