@@ -196,7 +196,8 @@ class _Rebuild:
             bids=view.bids[:step],
             current_player=seat,
             outcome=None,
-            chain=Chain((*self.prefix, deal, *self.bid_events[:step])),
+            # the prefix is shared as the chain's earlier batch, not copied into every view
+            chain=Chain((deal, *self.bid_events[:step]), (self.prefix, None) if self.prefix else None),
             laid=view.laid,
         )
 

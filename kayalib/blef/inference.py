@@ -510,7 +510,7 @@ class _Solver:
         deals drawn and their effective number. With no ``target`` the errors are not needed
         to stop, and come as a function that works them out.
         """
-        rng = np.random.default_rng(seed)
+        rng = _Generator(seed)
         held, weight = self._draws(chosen, samples, rng, seed)
         while True:
             if not weight.sum() > 0:
@@ -536,7 +536,7 @@ class _Solver:
         self,
         chosen: list[Bidder],
         samples: int,
-        rng: np.random.Generator,
+        rng: _Generator,
         seed: int | None = None,
     ) -> tuple[np.ndarray, np.ndarray]:
         """``samples`` deals of the bidders' hands (their cards together) and their weights.
@@ -581,7 +581,7 @@ class _Solver:
             before = np.concatenate([[0.0], ends[:-1]])
             totals = ends - before
             weight *= totals
-            points = before + rng.random(len(held)) * totals
+            points = before + rng.get().random(len(held)) * totals
             starts = np.arange(len(held)) * width
             picked = np.searchsorted(running, points, side="right") - starts
             held = held | row_subset_pick(positions, last.size, np.clip(picked, 0, width - 1))
@@ -599,16 +599,16 @@ class _Solver:
                     array.flags.writeable = False
                 if len(DEALS) >= 32:
                     DEALS.clear()
-                DEALS[key] = (tuple(hands_of), held, rng.bit_generator.state)
+                DEALS[key] = (tuple(hands_of), held, rng.get().bit_generator.state)
         else:
             hands_of, held, state = dealt
-            rng.bit_generator.state = state
+            rng.restore(state)
         for opponent, hands in zip(wide, hands_of, strict=True):
             weight = weight * hand_likelihoods(self.view, opponent, hands)
         return held, weight
 
     def _draw_disjoint(
-        self, drawn: list[Bidder], samples: int, rng: np.random.Generator
+        self, drawn: list[Bidder], samples: int, rng: _Generator
     ) -> np.ndarray:
         """``samples`` sets of cards: each opponent's hand from its own posterior, overlapping
         draws rejected (so the kept ones follow the joint posterior of these opponents)."""
@@ -622,7 +622,7 @@ class _Solver:
             batch = int(min(500_000, max(1_000, 1.2 * (samples - have) / max(rate, 1e-6))))
             held = np.zeros(batch, dtype=np.int64)
             for (masks, _), picker in zip(lists, pickers, strict=True):
-                hands = masks[picker.pick(rng.random(len(held)))]
+                hands = masks[picker.pick(rng.get().random(len(held)))]
                 free = (held & hands) == 0
                 held = (held | hands)[free]
             tried += batch
@@ -636,12 +636,38 @@ class _Solver:
             )
         return np.concatenate(kept)
 
-    def _deal_uniform(self, held: np.ndarray, size: int, rng: np.random.Generator) -> np.ndarray:
+    def _deal_uniform(self, held: np.ndarray, size: int, rng: _Generator) -> np.ndarray:
         """A uniform hand of ``size`` cards for each row, from the cards not yet held."""
         free = (self.unseen & ~held)[:, None] >> np.arange(24) & 1
-        keys = np.where(free == 1, rng.random(free.shape), 2.0)
+        keys = np.where(free == 1, rng.get().random(free.shape), 2.0)
         picks = np.argpartition(keys, size - 1, axis=1)[:, :size] if size else keys[:, :0]
         return np.left_shift(np.int64(1), picks).sum(axis=1, dtype=np.int64)
+
+
+class _Generator:
+    """The sampler's ``numpy`` generator seeded with ``seed``, made when first used: a question
+    whose deals are remembered (:data:`DEALS`) only sets the state it would have had after them,
+    and a bot that asks no target error then draws nothing more."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng: np.random.Generator | None = None
+        self._state: Mapping[str, object] | None = None
+
+    def get(self) -> np.random.Generator:
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = np.random.default_rng(self.seed)
+            if self._state is not None:
+                rng.bit_generator.state = self._state
+        return rng
+
+    def restore(self, state: Mapping[str, object]) -> None:
+        """Set the state (the generator's now if it is made, else the one it will start in)."""
+        if self._rng is None:
+            self._state = state
+        else:
+            self._rng.bit_generator.state = state
 
 
 class _Picker:
