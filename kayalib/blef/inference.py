@@ -128,6 +128,7 @@ __all__ = [
     "infer",
     "likelihood",
     "opponent_view",
+    "posterior_chances",
 ]
 
 EXACT_LIMIT = 2_000_000
@@ -905,11 +906,7 @@ def infer(
         raise ArgumentError(f"method must be auto, exact or sample, not {method!r}")
     if exact and method == "sample":
         raise ArgumentError("exact fractions come from the exact method, not from sampling")
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise ArgumentError(f"samples must be a positive whole number, not {samples!r}")
-    for name, value in (("seed", seed), ("exact_limit", exact_limit), ("hand_limit", hand_limit)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ArgumentError(f"{name} must be a whole number of at least 0, not {value!r}")
+    _check_counts(samples, seed, exact_limit, hand_limit)
     if target_error is not None and (
         isinstance(target_error, bool)
         or not isinstance(target_error, (int, float))
@@ -961,6 +958,43 @@ def infer(
         tuple(LADDER[i] for i in np.flatnonzero(spread > target_error)),
         informative_seats=result.informative,
     )
+
+
+def _check_counts(samples: int, seed: int, exact_limit: int, hand_limit: int) -> None:
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise ArgumentError(f"samples must be a positive whole number, not {samples!r}")
+    for name, value in (("seed", seed), ("exact_limit", exact_limit), ("hand_limit", hand_limit)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ArgumentError(f"{name} must be a whole number of at least 0, not {value!r}")
+
+
+def posterior_chances(
+    view: BlefView,
+    model: OpponentModel,
+    *,
+    samples: int,
+    seed: int,
+    exact_limit: int,
+    hand_limit: int,
+) -> Sequence[float] | np.ndarray:
+    """``infer(view, model, ..., target_error=None).true`` and nothing else, for a bot that
+    only plays the estimate: the same numbers, without the prior or the result around them.
+    ArgumentError where :func:`infer` raises it."""
+    if not isinstance(view, BlefView):
+        raise ArgumentError(f"infer needs a Blef view, not {view!r}")
+    if view.outcome is not None or not view.total_cards:
+        raise ArgumentError("the game is over: there is no round to reason about")
+    _check_counts(samples, seed, exact_limit, hand_limit)
+    if not isinstance(model, OpponentModel):
+        raise ArgumentError(f"models must be an OpponentModel or {{seat: model}}, not {model!r}")
+    solver = _Solver(view, _models_by_seat(view, model), False, hand_limit)
+    chosen = solver.informative()
+    if not chosen:
+        return odds_row(view.hand, view.total_cards)
+    order, work = solver.exact_order(chosen)
+    if work <= exact_limit:
+        return solver.exact(order)
+    return solver.sample(chosen, samples, seed, None)[0]
 
 
 def _within(order: list[Bidder], work: float, limit: float) -> list[Bidder]:

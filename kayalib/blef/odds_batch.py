@@ -110,11 +110,13 @@ _CARD_DIGITS = np.array(
 _RANK_LOW, _RANK_HIGH = _halves(5 ** (np.arange(24) // 4))
 _DIGITS_LOW, _DIGITS_HIGH = _halves(_CARD_DIGITS)
 _SUIT_LOW, _SUIT_HIGH = _halves(_CARD_DIGITS @ _SUIT_POWERS)
+_BY_SUIT_LOW = np.ascontiguousarray(_DIGITS_LOW.T)  # (4 suits, 4096)
+_BY_SUIT_HIGH = np.ascontiguousarray(_DIGITS_HIGH.T)
 
 
 def _suit_digits(masks: np.ndarray) -> np.ndarray:
     """``(n, 4)``: each suit's own key (0..19)."""
-    return _DIGITS_LOW[masks & 4095] + _DIGITS_HIGH[masks >> 12]
+    return _DIGITS_LOW.take(masks & 4095, axis=0) + _DIGITS_HIGH.take(masks >> 12, axis=0)
 
 
 def _rank_keys(masks: np.ndarray) -> np.ndarray:
@@ -239,6 +241,7 @@ class ClassOdds:
         self.keys = present  # each class's rank key (ascending, as the classes)
         self.rank = _rank_columns(digits[present], tables) / total  # (classes, 71)
         self.suit = _suit_table(held, cards) / total  # (20, 3)
+        self._by_kind = np.ascontiguousarray(self.suit.T)  # (3, 20)
 
     def classes(self, rank_keys: np.ndarray) -> np.ndarray | None:
         """The class of each rank key, or ``None`` if one of them is not of ``held`` cards."""
@@ -249,8 +252,12 @@ class ClassOdds:
         """Each hand's rank class (``(n,)``) and the odds of the 12 suit bids, one row per bid
         in ladder order (four flushes, four small pokers, four big pokers), one column per hand
         (``(12, n)``)."""
-        by_suit = self.suit[_suit_digits(hands)]  # (n, 4 suits, 3 kinds)
-        return self.position[_rank_keys(hands)], by_suit.transpose(2, 1, 0).reshape(12, len(hands))
+        low, high = hands & 4095, hands >> 12
+        # (``take`` along an axis, not an index with a slice: it gathers several times faster)
+        digits = _BY_SUIT_LOW.take(low, axis=1) + _BY_SUIT_HIGH.take(high, axis=1)  # (4 suits, n)
+        by_kind = self._by_kind.take(digits, axis=1)  # (3 kinds, 4 suits, n)
+        ranks = self.position.take(_RANK_LOW.take(low) + _RANK_HIGH.take(high))
+        return ranks, by_kind.reshape(12, len(hands))
 
 
 @lru_cache(maxsize=64)
