@@ -434,7 +434,8 @@ class _Solver:
         held, weight = self.weights(order[:-1])
         masks, values = self.hand_list(order[-1])
         mean = disjoint_mixture(held, weight, self.mine, masks, values, self.view.total_cards)
-        return [float(v) for v in np.clip(mean, 0.0, 1.0)]
+        chances: list[float] = np.clip(mean, 0.0, 1.0).tolist()
+        return chances
 
     def exact_fractions(self, order: Sequence[Bidder]) -> list[Fraction]:
         """The posterior of every bid, summed exactly in fractions."""
@@ -514,11 +515,12 @@ class _Solver:
         rng = _Generator(seed)
         held, weight = self._draws(chosen, samples, rng, seed)
         while True:
-            if not weight.sum() > 0:
+            total = weight.sum()
+            if not total > 0:
                 raise _no_hand_explains()
             size = len(self.view.hand) + sum(o.size for o in chosen)
             mixer = _mixer(held, self.mine, size, self.view.total_cards)
-            effective = float(weight.sum() ** 2 / (weight**2).sum())
+            effective = float(total**2 / (weight**2).sum())
             if target is None:
                 mean = mixer.mix(weight)[0]
                 return np.clip(mean, 0.0, 1.0), _later(mixer, weight), len(held), effective
@@ -639,10 +641,20 @@ class _Solver:
 
     def _deal_uniform(self, held: np.ndarray, size: int, rng: _Generator) -> np.ndarray:
         """A uniform hand of ``size`` cards for each row, from the cards not yet held."""
-        free = (self.unseen & ~held)[:, None] >> np.arange(24) & 1
-        keys = np.where(free == 1, rng.get().random(free.shape), 2.0)
-        picks = np.argpartition(keys, size - 1, axis=1)[:, :size] if size else keys[:, :0]
-        return np.left_shift(np.int64(1), picks).sum(axis=1, dtype=np.int64)
+        free = ((self.unseen & ~held)[:, None] & _BITS) != 0
+        keys = np.where(free, rng.get().random(free.shape), 2.0)  # each row's free cards first
+        if not size:
+            return np.zeros(len(held), dtype=np.int64)
+        # The cards of the ``size`` smallest keys: those at most the row's ``size``-th smallest
+        # (a partition, not an arg-partition: several times faster, the same cards).
+        hands = (keys <= np.partition(keys, size - 1, axis=1)[:, size - 1 : size]) @ _BITS
+        if (np.bitwise_count(hands) != size).any():  # two equal keys at the edge (all but never)
+            picks = np.argpartition(keys, size - 1, axis=1)[:, :size]
+            hands = _BITS.take(picks).sum(axis=1)
+        return hands
+
+
+_BITS = np.left_shift(np.int64(1), np.arange(24))  # each card's bit
 
 
 class _Generator:

@@ -307,7 +307,7 @@ class Mixer:
     def _by_class(self, weights: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
         """The weights' total, and their sums by rank class and by each suit's own key."""
         by_rank = np.bincount(self._rank_index, weights, minlength=len(self._rank_values))
-        by_suit = np.bincount(self._suit_index, np.tile(weights, 4), minlength=80)
+        by_suit = np.bincount(self._suit_index, np.concatenate((weights,) * 4), minlength=80)
         return float(weights.sum()), by_rank, by_suit.reshape(4, 20)
 
     def _central(
