@@ -93,8 +93,13 @@ def _halves(weight: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For a quantity that is a sum over a set's cards (``weight[card]``, a row per card), its
     value for every 12-bit half of a mask: the low half's (cards 0..11) and the high half's
     (cards 12..23). A set's value is then two lookups and a sum, not a count per digit."""
-    bits = np.arange(4096)[:, None] >> np.arange(12) & 1  # (4096, 12)
-    return bits @ weight[:12], bits @ weight[12:]
+    def table(cards: np.ndarray) -> np.ndarray:
+        found = np.zeros((1, *cards.shape[1:]), dtype=np.int64)
+        for share in cards:  # the masks with this card are those without it, plus its share
+            found = np.concatenate([found, found + share])
+        return found
+
+    return table(weight[:12]), table(weight[12:])
 
 
 # Each card's share of the keys: card ``4 · rank + suit`` adds ``5 ** rank`` to the rank key
@@ -205,8 +210,11 @@ def _batch_table(hands: np.ndarray, cards: int, dtype: type) -> tuple[np.ndarray
         rank_values, suit_values = rank_values / total, suit_values / total
     else:
         rank_values, suit_values = rank_values.astype(dtype), suit_values.astype(dtype)
-    out: np.ndarray = np.empty((len(masks), len(LADDER)), dtype=dtype)
-    out[:, :71] = rank_values[position[rank_keys]]
+    # Each class's row widened to the whole ladder, gathered straight into the result (a
+    # table of n rows is large: no copy of it is made on the way), then the suit bids.
+    rows = np.zeros((len(rank_values), len(LADDER)), dtype=dtype)
+    rows[:, :71] = rank_values
+    out: np.ndarray = rows.take(position[rank_keys], axis=0)
     by_suit = suit_values[_suit_digits(masks)]  # (n, 4 suits, 3 kinds)
     out[:, 71:] = by_suit.transpose(0, 2, 1).reshape(len(masks), 12)
     return out, total
