@@ -212,7 +212,7 @@ def _batch_table(hands: np.ndarray, cards: int, dtype: type) -> tuple[np.ndarray
         rank_values, suit_values = rank_values.astype(dtype), suit_values.astype(dtype)
     # Each class's row widened to the whole ladder, gathered straight into the result (a
     # table of n rows is large: no copy of it is made on the way), then the suit bids.
-    rows = np.zeros((len(rank_values), len(LADDER)), dtype=dtype)
+    rows: np.ndarray = np.zeros((len(rank_values), len(LADDER)), dtype=dtype)
     rows[:, :71] = rank_values
     out: np.ndarray = rows.take(position[rank_keys], axis=0)
     by_suit = suit_values[_suit_digits(masks)]  # (n, 4 suits, 3 kinds)
