@@ -217,6 +217,11 @@ class RaiseTables:
                 self._classes[id(hands)] = found
         return found
 
+    def remembers(self, hands: np.ndarray) -> bool:
+        """Whether :meth:`classes` remembers this very list (so it was checked)."""
+        found = self._classes.get(id(hands))
+        return found is not None and found.hands is hands
+
     def suit_raises(
         self, suits: np.ndarray, start: int
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -376,10 +381,19 @@ class OddsBot(DeterministicBot[BlefView, Action]):
 
         from kayalib.blef.masks import masks_of
 
-        hands = masks_of(hands)
-        if not len(hands):
-            return np.zeros(0, dtype=np.intp)
-        tables = raise_tables(int(np.bitwise_count(hands[0])), view.total_cards, self.confidence)
+        cards, tables = view.total_cards, None
+        if isinstance(hands, np.ndarray) and hands.dtype == np.int64 and not hands.flags.writeable:
+            # a remembered list these tables have met is checked already: ask them at once
+            held = int(np.bitwise_count(hands[0])) if len(hands) else 0
+            if 0 < held <= cards:
+                tables = raise_tables(held, cards, self.confidence)
+                if not tables.remembers(hands):
+                    tables = None
+        if tables is None:
+            hands = masks_of(hands)
+            if not len(hands):
+                return np.zeros(0, dtype=np.intp)
+            tables = raise_tables(int(np.bitwise_count(hands[0])), cards, self.confidence)
         return tables.decisions(hands, view.last_bid, self.caution)
 
     def action_probabilities(self, view: BlefView, hands: np.ndarray, action: Action) -> np.ndarray:
