@@ -21,7 +21,7 @@ np.True_
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import comb
 from typing import NamedTuple
 
@@ -232,6 +232,13 @@ RANK_COLUMNS = 71
 big poker of each suit) depend on suits."""
 
 
+@cache
+def _key_digits() -> tuple[np.ndarray, np.ndarray]:
+    """Every rank key's digits (its count of each rank) and their sum (the cards it holds)."""
+    digits = np.arange(RANK_KEYS)[:, None] // _POWERS % 5
+    return digits, digits.sum(axis=1)
+
+
 class ClassOdds:
     """The odds of every hand of ``held`` cards when ``cards`` are dealt, by class: ``rank[c]``
     the 71 rank bids' odds of the hands in rank class ``c`` (``position[rank key]``, for every
@@ -242,8 +249,8 @@ class ClassOdds:
     def __init__(self, held: int, cards: int) -> None:
         tables = _tables(held, cards)
         total = int(tables.total)
-        digits = np.arange(RANK_KEYS)[:, None] // _POWERS % 5
-        present = np.flatnonzero(digits.sum(axis=1) == held)
+        digits, sizes = _key_digits()
+        present = np.flatnonzero(sizes == held)
         self.position = np.zeros(RANK_KEYS, dtype=np.intp)
         self.position[present] = np.arange(len(present))
         self.keys = present  # each class's rank key (ascending, as the classes)
