@@ -207,12 +207,20 @@ class RaiseTables:
             if (np.bitwise_count(hands) != self.held).any():
                 raise ArgumentError(f"every hand asked about must hold {self.held} cards")
             ranks, suits = self.odds.of(hands)
-            found = _Hands(hands, ranks, suits, *self.suit_raises(suits, 71))
+            first, best, top = self.suit_raises(suits, 71)
+            # the odds of each hand's first likely suit bid (its top where it has none)
+            first_odds = suits[np.minimum(first, len(LADDER) - 1) - 71, np.arange(len(hands))]
+            found = _Hands(hands, ranks, suits, first, best, top, first_odds)
             if not hands.flags.writeable:  # only a remembered list is met again
                 if len(self._classes) >= 8:
                     self._classes.clear()
                 self._classes[id(hands)] = found
         return found
+
+    def remembers(self, hands: np.ndarray) -> bool:
+        """Whether :meth:`classes` remembers this very list (so it was checked)."""
+        found = self._classes.get(id(hands))
+        return found is not None and found.hands is hands
 
     def suit_raises(
         self, suits: np.ndarray, start: int
@@ -242,14 +250,39 @@ class RaiseTables:
             return np.full(len(hands), CHECK_INDEX)
         known = self.classes(hands)
         if start >= 71:
-            return self._decide(known, known.ranks, known.suits, None, start, caution)
+            return self._decide(known, start, caution)
         # Where a rank bid is likely enough, the decision is the rank class's alone.
-        decided = np.take(self._class_decisions(start, caution), known.ranks)
+        decided = self._class_decisions(start, caution).take(known.ranks)
         rest = np.flatnonzero(decided < 0)
         if len(rest):
-            ranks, suits = known.ranks[rest], known.suits[:, rest]
-            decided[rest] = self._decide(known, ranks, suits, rest, start, caution)
+            decided[rest] = self._decide_rest(known, rest, start, caution)
         return decided
+
+    def _decide_rest(
+        self, known: _Hands, rows: np.ndarray, start: int, caution: float
+    ) -> np.ndarray:
+        """The decisions for a start below 71 of the hands ``rows`` of ``known``, none of
+        whose rank bids from the start on is likely enough: the raise is their first likely
+        suit bid, else the most likely bid (the rank bid on a tie: it is lower), whose odds
+        are then the higher top."""
+        import numpy as np
+
+        from kayalib.blef.evidence import CHECK_INDEX
+
+        ranks = known.ranks.take(rows)
+        first = known.found.take(rows)
+        rank_top, suit_top = self.top[start].take(ranks), known.top.take(rows)
+        likely = first < len(LADDER)
+        found = np.where(
+            likely,
+            first,
+            np.where(rank_top >= suit_top, self.best[start].take(ranks), known.best.take(rows)),
+        )
+        if not start:
+            return found
+        raised = np.where(likely, known.first_odds.take(rows), np.maximum(rank_top, suit_top))
+        doubted = self.by_bid[start - 1].take(ranks)
+        return np.where(1.0 - doubted > caution * raised, CHECK_INDEX, found)
 
     def _class_decisions(self, start: int, caution: float) -> np.ndarray:
         """For a start below 71, each rank class's decision where one of its rank bids from
@@ -270,45 +303,22 @@ class RaiseTables:
             found = self._by_class[start, caution] = decided
         return found
 
-    def _decide(
-        self,
-        known: _Hands,
-        ranks: np.ndarray,
-        suits: np.ndarray,
-        rows: np.ndarray | None,
-        start: int,
-        caution: float,
-    ) -> np.ndarray:
-        """The decisions of the hands ``rows`` of ``known`` (all if ``None``), of rank classes
-        ``ranks`` and suit odds ``suits``, from both the rank and the suit bids."""
+    def _decide(self, known: _Hands, start: int, caution: float) -> np.ndarray:
+        """The decisions of every hand of ``known`` from a start of at least 71 (the suit bids
+        only)."""
         import numpy as np
 
         from kayalib.blef.evidence import CHECK_INDEX
 
+        suits = known.suits
         if start > 71:
-            found, best, top = self.suit_raises(suits, start)
-        elif rows is None:
-            found, best, top = known.found, known.best, known.top
+            found, best, _ = self.suit_raises(suits, start)
         else:
-            found, best, top = known.found[rows], known.best[rows], known.top[rows]
-        if start < 71:
-            rank_found = np.take(self.first[start], ranks)
-            found = np.where(rank_found < len(LADDER), rank_found, found)
-            rank_top = np.take(self.top[start], ranks)
-            best = np.where(rank_top >= top, np.take(self.best[start], ranks), best)  # ties: lower
+            found, best = known.found, known.best
         found = np.where(found < len(LADDER), found, best)
-        if not start:
-            return found
         at = start - 1
-        doubted = np.take(self.by_bid[at], ranks) if at < 71 else suits[at - 71]
-        if found.max() < 71:  # rank bids only (the common case): one gather
-            raised = np.take(self.odds.rank, ranks * 71 + found)
-        else:
-            raised = np.where(
-                found < 71,
-                self.odds.rank[ranks, np.minimum(found, 70)],
-                suits[np.maximum(found - 71, 0), np.arange(len(ranks))],
-            )
+        doubted = self.by_bid[at].take(known.ranks) if at < 71 else suits[at - 71]
+        raised = suits[found - 71, np.arange(len(found))]
         return np.where(1.0 - doubted > caution * raised, CHECK_INDEX, found)
 
 
@@ -323,6 +333,7 @@ class _Hands:
     found: np.ndarray
     best: np.ndarray
     top: np.ndarray
+    first_odds: np.ndarray
 
 
 @lru_cache(maxsize=128)
@@ -370,10 +381,19 @@ class OddsBot(DeterministicBot[BlefView, Action]):
 
         from kayalib.blef.masks import masks_of
 
-        hands = masks_of(hands)
-        if not len(hands):
-            return np.zeros(0, dtype=np.intp)
-        tables = raise_tables(int(np.bitwise_count(hands[0])), view.total_cards, self.confidence)
+        cards, tables = view.total_cards, None
+        if isinstance(hands, np.ndarray) and hands.dtype == np.int64 and not hands.flags.writeable:
+            # a remembered list these tables have met is checked already: ask them at once
+            held = int(np.bitwise_count(hands[0])) if len(hands) else 0
+            if 0 < held <= cards:
+                tables = raise_tables(held, cards, self.confidence)
+                if not tables.remembers(hands):
+                    tables = None
+        if tables is None:
+            hands = masks_of(hands)
+            if not len(hands):
+                return np.zeros(0, dtype=np.intp)
+            tables = raise_tables(int(np.bitwise_count(hands[0])), cards, self.confidence)
         return tables.decisions(hands, view.last_bid, self.caution)
 
     def action_probabilities(self, view: BlefView, hands: np.ndarray, action: Action) -> np.ndarray:
@@ -390,7 +410,7 @@ class OddsBot(DeterministicBot[BlefView, Action]):
 CHANCE_DIGITS = 9
 
 
-def rounded_chances(chances: Sequence[float | Fraction]) -> list[float]:
+def rounded_chances(chances: Sequence[float | Fraction] | np.ndarray) -> list[float]:
     """``[round(p, CHANCE_DIGITS) for p in chances]``, for the whole list at once: numpy rounds
     ``p · 10⁹`` to a whole number ``q`` and divides (``q / 10⁹`` is the double nearest the
     decimal, as ``round`` gives), and the few values within 10⁻⁶ of a half, where the product's
@@ -399,9 +419,13 @@ def rounded_chances(chances: Sequence[float | Fraction]) -> list[float]:
 
     values = np.asarray(chances, dtype=float)
     scaled = values * 10.0**CHANCE_DIGITS
-    out = (np.rint(scaled) / 10.0**CHANCE_DIGITS).tolist()
-    for index in np.flatnonzero(np.abs(scaled - np.floor(scaled) - 0.5) < 1e-6).tolist():
-        out[index] = round(float(values[index]), CHANCE_DIGITS)
+    whole = np.rint(scaled)
+    out = (whole / 10.0**CHANCE_DIGITS).tolist()
+    # ``|scaled - whole|`` is exact and at most a half: within 10⁻⁶ of a half is above this
+    near = np.abs(scaled - whole) > 0.5 - 1e-6
+    if near.any():
+        for index in np.flatnonzero(near).tolist():
+            out[index] = round(float(values[index]), CHANCE_DIGITS)
     return out
 
 
@@ -454,6 +478,7 @@ class BayesBot(DeterministicBot[BlefView, Action]):
         self.hand_limit = hand_limit
         self.heads_up_hand_limit = heads_up_hand_limit
         self._cache: dict[_ViewKey, Action] = {}
+        self._round_seed: tuple[tuple[object, ...], int] | None = None  # the last round's
 
     @staticmethod
     def seed_of(view: BlefView) -> int:
@@ -463,27 +488,34 @@ class BayesBot(DeterministicBot[BlefView, Action]):
         key = repr((view.seat, view.hand, view.counts, view.round, view.starter))
         return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big")
 
+    def _seed(self, view: BlefView) -> int:
+        """:meth:`seed_of`, remembered for the round (asked again at each turn of it)."""
+        key = (view.seat, view.hand, view.counts, view.round, view.starter)
+        found = self._round_seed
+        if found is None or found[0] != key:
+            found = self._round_seed = (key, self.seed_of(view))
+        return found[1]
+
     def chances(self, view: BlefView) -> list[float]:
         """The posterior chance of each bid (its own odds if the bids are impossible), to
         :data:`CHANCE_DIGITS` decimals: a float sum's last bits differ between machines (numpy
         sums with the processor's widest vector instructions), and must not break a tie."""
-        from kayalib.blef.inference import infer
+        from kayalib.blef.inference import posterior_chances
 
-        try:
-            result = infer(
+        try:  # infer(...).true, without the rest of its result
+            true = posterior_chances(
                 view,
                 self.model,
                 samples=self.samples,
-                seed=self.seed_of(view),
+                seed=self._seed(view),
                 exact_limit=self.exact_limit,
-                target_error=None,
                 hand_limit=self.hand_limit if sum(map(bool, view.counts)) > 2 else (
                     self.heads_up_hand_limit
                 ),
             )
         except ArgumentError:
             return list(odds_row(view.hand, view.total_cards))
-        return rounded_chances(result.true)
+        return rounded_chances(true)
 
     def decide(self, view: BlefView) -> Action:
         legal_or_refuse(view)

@@ -30,7 +30,7 @@ from kayalib.blef.cards import Card, check_cards
 from kayalib.blef.events import BidEvent, DealEvent
 from kayalib.blef.masks import cards_of
 from kayalib.blef.view import BlefView, legal_after
-from kayalib.engine import Chain, Event, Policy
+from kayalib.engine import Chain, Event, Node, Policy
 from kayalib.errors import ArgumentError
 
 __all__ = [
@@ -155,6 +155,7 @@ class _Rebuild:
     seat: int
     prefix: tuple[Event, ...] = field(init=False)
     bid_events: tuple[Event, ...] = field(init=False)
+    node: Node = field(init=False)  # the prefix as a chain's earlier batch
 
     def __post_init__(self) -> None:
         view = self.view
@@ -178,6 +179,7 @@ class _Rebuild:
         deal, self.bid_events = tail[0], tail[1:]
         assert isinstance(deal, DealEvent)  # found as this round's deal, either way
         self.prefix = _hidden_prefix(view, self.seat, deal, len(self.bid_events))
+        self.node: Node = (self.prefix, None) if self.prefix else None
 
     def at(self, step: int, hand: tuple[Card, ...]) -> BlefView:
         view, seat = self.view, self.seat
@@ -196,7 +198,8 @@ class _Rebuild:
             bids=view.bids[:step],
             current_player=seat,
             outcome=None,
-            chain=Chain((*self.prefix, deal, *self.bid_events[:step])),
+            # the prefix is shared as the chain's earlier batch, not copied into every view
+            chain=Chain((deal, *self.bid_events[:step]), self.node),
             laid=view.laid,
         )
 

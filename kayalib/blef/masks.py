@@ -72,7 +72,11 @@ def _check_masks(masks: np.ndarray) -> np.ndarray:
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, lowest first (the order of ``DECK``)."""
-    mask = _check_mask(mask)
+    return _cards_of(_check_mask(mask))
+
+
+@lru_cache(maxsize=4096)
+def _cards_of(mask: int) -> tuple[Card, ...]:
     return tuple(card for card in DECK if mask >> card.index & 1)
 
 

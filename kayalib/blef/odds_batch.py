@@ -21,7 +21,7 @@ np.True_
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import comb
 from typing import NamedTuple
 
@@ -46,7 +46,6 @@ __all__ = [
     "pool_truth",
 ]
 
-_RANK_NIBBLES = np.arange(6) * 4
 _SUIT_MASKS = np.array([sum(1 << (rank * 4 + suit) for rank in range(6)) for suit in range(4)])
 _TWO_PAIR = np.array([(high, low) for high in range(6) for low in range(high)]).T
 _FULL = np.array([(three, two) for three in range(6) for two in range(6) if two != three]).T
@@ -88,17 +87,46 @@ SUIT_KEYS = 20**4
 the nine and the ace decide its flush and both of its pokers)."""
 _POWERS = 5 ** np.arange(6)
 _SUIT_POWERS = 20 ** np.arange(4)
-_NINES = np.array([1 << suit for suit in range(4)], dtype=np.int64)
-_MIDDLES = np.array([0x11110 << suit for suit in range(4)], dtype=np.int64)
-_ACES = np.array([1 << (20 + suit) for suit in range(4)], dtype=np.int64)
+
+
+def _halves(weight: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For a quantity that is a sum over a set's cards (``weight[card]``, a row per card), its
+    value for every 12-bit half of a mask: the low half's (cards 0..11) and the high half's
+    (cards 12..23). A set's value is then two lookups and a sum, not a count per digit."""
+    def table(cards: np.ndarray) -> np.ndarray:
+        found = np.zeros((1, *cards.shape[1:]), dtype=np.int64)
+        for share in cards:  # the masks with this card are those without it, plus its share
+            found = np.concatenate([found, found + share])
+        return found
+
+    return table(weight[:12]), table(weight[12:])
+
+
+# Each card's share of the keys: card ``4 · rank + suit`` adds ``5 ** rank`` to the rank key
+# and, in the digit of its suit, 1 (a nine), 2 (a middle card) or 10 (an ace).
+_CARD_DIGITS = np.array(
+    [
+        [(1 if rank == 0 else 10 if rank == 5 else 2) * (suit == s) for s in range(4)]
+        for rank in range(6)
+        for suit in range(4)
+    ],
+    dtype=np.int64,
+)  # (24, 4)
+_RANK_LOW, _RANK_HIGH = _halves(5 ** (np.arange(24) // 4))
+_DIGITS_LOW, _DIGITS_HIGH = _halves(_CARD_DIGITS)
+_SUIT_LOW, _SUIT_HIGH = _halves(_CARD_DIGITS @ _SUIT_POWERS)
+_BY_SUIT_LOW = np.ascontiguousarray(_DIGITS_LOW.T)  # (4 suits, 4096)
+_BY_SUIT_HIGH = np.ascontiguousarray(_DIGITS_HIGH.T)
 
 
 def _suit_digits(masks: np.ndarray) -> np.ndarray:
     """``(n, 4)``: each suit's own key (0..19)."""
-    nines = np.bitwise_count(masks[:, None] & _NINES).astype(np.int64)
-    middles = np.bitwise_count(masks[:, None] & _MIDDLES).astype(np.int64)
-    aces = np.bitwise_count(masks[:, None] & _ACES).astype(np.int64)
-    return nines + 2 * middles + 10 * aces
+    return _DIGITS_LOW.take(masks & 4095, axis=0) + _DIGITS_HIGH.take(masks >> 12, axis=0)
+
+
+def _rank_keys(masks: np.ndarray) -> np.ndarray:
+    """``(n,)``: each set's rank key (``Σ count of rank r · 5^r``)."""
+    return _RANK_LOW[masks & 4095] + _RANK_HIGH[masks >> 12]
 
 
 def hand_keys(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -108,8 +136,8 @@ def hand_keys(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     up to the key of their union (no digit can overflow), so they can be summed, not recounted.
     """
     masks = masks_of(hands)
-    rank = np.bitwise_count((masks[:, None] >> _RANK_NIBBLES) & 15).astype(np.int64)
-    return rank @ _POWERS, _suit_digits(masks) @ _SUIT_POWERS
+    low, high = masks & 4095, masks >> 12
+    return _RANK_LOW[low] + _RANK_HIGH[high], _SUIT_LOW[low] + _SUIT_HIGH[high]
 
 
 def _rank_columns(rank: np.ndarray, tables: _Arrays) -> np.ndarray:
@@ -171,9 +199,8 @@ def _batch_table(hands: np.ndarray, cards: int, dtype: type) -> tuple[np.ndarray
         return np.zeros((0, len(LADDER)), dtype=dtype), 1
     tables = _tables(held, cards)
     total = int(tables.total)
-    rank = np.bitwise_count((masks[:, None] >> _RANK_NIBBLES) & 15).astype(np.int64)
     # Hands with the same rank counts share the 71 rank columns: work them out once each.
-    rank_keys = rank @ _POWERS
+    rank_keys = _rank_keys(masks)
     present = np.flatnonzero(np.bincount(rank_keys, minlength=RANK_KEYS))
     position = np.zeros(RANK_KEYS, dtype=np.intp)
     position[present] = np.arange(len(present))
@@ -183,8 +210,11 @@ def _batch_table(hands: np.ndarray, cards: int, dtype: type) -> tuple[np.ndarray
         rank_values, suit_values = rank_values / total, suit_values / total
     else:
         rank_values, suit_values = rank_values.astype(dtype), suit_values.astype(dtype)
-    out: np.ndarray = np.empty((len(masks), len(LADDER)), dtype=dtype)
-    out[:, :71] = rank_values[position[rank_keys]]
+    # Each class's row widened to the whole ladder, gathered straight into the result (a
+    # table of n rows is large: no copy of it is made on the way), then the suit bids.
+    rows: np.ndarray = np.zeros((len(rank_values), len(LADDER)), dtype=dtype)
+    rows[:, :71] = rank_values
+    out: np.ndarray = rows.take(position[rank_keys], axis=0)
     by_suit = suit_values[_suit_digits(masks)]  # (n, 4 suits, 3 kinds)
     out[:, 71:] = by_suit.transpose(0, 2, 1).reshape(len(masks), 12)
     return out, total
@@ -202,6 +232,13 @@ RANK_COLUMNS = 71
 big poker of each suit) depend on suits."""
 
 
+@cache
+def _key_digits() -> tuple[np.ndarray, np.ndarray]:
+    """Every rank key's digits (its count of each rank) and their sum (the cards it holds)."""
+    digits = np.arange(RANK_KEYS)[:, None] // _POWERS % 5
+    return digits, digits.sum(axis=1)
+
+
 class ClassOdds:
     """The odds of every hand of ``held`` cards when ``cards`` are dealt, by class: ``rank[c]``
     the 71 rank bids' odds of the hands in rank class ``c`` (``position[rank key]``, for every
@@ -212,20 +249,30 @@ class ClassOdds:
     def __init__(self, held: int, cards: int) -> None:
         tables = _tables(held, cards)
         total = int(tables.total)
-        digits = np.arange(RANK_KEYS)[:, None] // _POWERS % 5
-        present = np.flatnonzero(digits.sum(axis=1) == held)
+        digits, sizes = _key_digits()
+        present = np.flatnonzero(sizes == held)
         self.position = np.zeros(RANK_KEYS, dtype=np.intp)
         self.position[present] = np.arange(len(present))
+        self.keys = present  # each class's rank key (ascending, as the classes)
         self.rank = _rank_columns(digits[present], tables) / total  # (classes, 71)
         self.suit = _suit_table(held, cards) / total  # (20, 3)
+        self._by_kind = np.ascontiguousarray(self.suit.T)  # (3, 20)
+
+    def classes(self, rank_keys: np.ndarray) -> np.ndarray | None:
+        """The class of each rank key, or ``None`` if one of them is not of ``held`` cards."""
+        found = self.position[rank_keys]
+        return found if np.array_equal(self.keys[found], rank_keys) else None
 
     def of(self, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Each hand's rank class (``(n,)``) and the odds of the 12 suit bids, one row per bid
         in ladder order (four flushes, four small pokers, four big pokers), one column per hand
         (``(12, n)``)."""
-        rank = np.bitwise_count((hands[:, None] >> _RANK_NIBBLES) & 15).astype(np.intp)
-        by_suit = self.suit[_suit_digits(hands)]  # (n, 4 suits, 3 kinds)
-        return self.position[rank @ _POWERS], by_suit.transpose(2, 1, 0).reshape(12, len(hands))
+        low, high = hands & 4095, hands >> 12
+        # (``take`` along an axis, not an index with a slice: it gathers several times faster)
+        digits = _BY_SUIT_LOW.take(low, axis=1) + _BY_SUIT_HIGH.take(high, axis=1)  # (4 suits, n)
+        by_kind = self._by_kind.take(digits, axis=1)  # (3 kinds, 4 suits, n)
+        ranks = self.position.take(_RANK_LOW.take(low) + _RANK_HIGH.take(high))
+        return ranks, by_kind.reshape(12, len(hands))
 
 
 @lru_cache(maxsize=64)
@@ -245,16 +292,27 @@ class Mixer:
     """
 
     def __init__(self, rank_keys: np.ndarray, suit_keys: np.ndarray, held: int, cards: int):
-        tables = _tables(held, cards)
-        total = float(tables.total)
         rank_keys, suit_keys = np.ravel(rank_keys), np.ravel(suit_keys)
         self.size = len(rank_keys)
-        present = np.flatnonzero(np.bincount(rank_keys, minlength=RANK_KEYS))
-        position = np.zeros(RANK_KEYS, dtype=np.intp)
+        odds = class_odds(held, cards)
+        # The rank classes present, each class's row of the remembered class table (those rows
+        # are the tables of its keys exactly); keys of another size are worked out here.
+        classes = odds.classes(rank_keys) if len(rank_keys) else None
+        if classes is None:
+            tables = _tables(held, cards)
+            classes, count = rank_keys, RANK_KEYS
+            present = np.flatnonzero(np.bincount(classes, minlength=count))
+            self._rank_values = _rank_columns(present[:, None] // _POWERS % 5, tables) / float(
+                tables.total
+            )
+        else:
+            count = len(odds.rank)
+            present = np.flatnonzero(np.bincount(classes, minlength=count))
+            self._rank_values = odds.rank[present]
+        position = np.zeros(count, dtype=np.intp)
         position[present] = np.arange(len(present))
-        self._rank_index = position[rank_keys]
-        self._rank_values = _rank_columns(present[:, None] // _POWERS % 5, tables) / total
-        self._suit_values = _suit_table(held, cards) / total  # (20, 3)
+        self._rank_index = position[classes]
+        self._suit_values = odds.suit  # (20, 3)
         digits = suit_keys[None, :] // _SUIT_POWERS[:, None] % 20  # (4 suits, n)
         self._suit_index = (digits + 20 * np.arange(4)[:, None]).ravel()
         self._powers: dict[int, tuple[np.ndarray, np.ndarray]] = {
@@ -264,7 +322,7 @@ class Mixer:
     def _by_class(self, weights: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
         """The weights' total, and their sums by rank class and by each suit's own key."""
         by_rank = np.bincount(self._rank_index, weights, minlength=len(self._rank_values))
-        by_suit = np.bincount(self._suit_index, np.tile(weights, 4), minlength=80)
+        by_suit = np.bincount(self._suit_index, np.concatenate((weights,) * 4), minlength=80)
         return float(weights.sum()), by_rank, by_suit.reshape(4, 20)
 
     def _central(
@@ -365,11 +423,15 @@ def mixture_of_sums(
     >>> bool(np.allclose(mixture_of_sums(by_rank, by_suit, 1, 2), mean))
     True
     """
-    tables = _tables(held, cards)
-    total = float(tables.total)
+    odds = class_odds(held, cards)
     present = np.flatnonzero(by_rank)
-    rank_values = _rank_columns(present[:, None] // _POWERS % 5, tables) / total
-    suit_values = _suit_table(held, cards) / total
+    classes = odds.classes(present)
+    if classes is None:
+        tables = _tables(held, cards)
+        rank_values = _rank_columns(present[:, None] // _POWERS % 5, tables) / float(tables.total)
+    else:
+        rank_values = odds.rank[classes]
+    suit_values = odds.suit
     by_suit = (np.asarray(by_suit, dtype=float) @ suit_values).T.reshape(12)
     return np.concatenate([by_rank[present] @ rank_values, by_suit]) / by_rank.sum()
 
