@@ -18,12 +18,13 @@ CHP    := $(VENV)/node/node_modules/.bin/configurable-http-proxy
 AXE_VERSION := 4.14.1
 AXE    := $(VENV)/node/node_modules/axe-core/axe.min.js
 
-# class mode: STUDENTS sizes the kernel pools; IP, OPEN, SEED, LESSON_POOL and STORE (the class
+# class mode: STUDENTS sizes the kernel pools; IP, OPEN, SEED, LESSON_POOL, PLAY_POOL and STORE (the class
 # tables' SQLite file, default .kayalib-class/class.sqlite) are optional.
 STUDENTS    ?= 30
 CLASS_FLAGS := --port=$(PORT) --students=$(STUDENTS) $(if $(IP),--address=$(IP)) \
 	$(if $(OPEN),--open=$(OPEN)) $(if $(SEED),--seed=$(SEED)) \
-	$(if $(LESSON_POOL),--lesson-pool=$(LESSON_POOL)) $(if $(STORE),--store=$(STORE))
+	$(if $(LESSON_POOL),--lesson-pool=$(LESSON_POOL)) $(if $(PLAY_POOL),--play-pool=$(PLAY_POOL)) \
+	$(if $(STORE),--store=$(STORE))
 
 .PHONY: app class test check venv node bytecode lint bench clean plans worksheets lab solutions
 

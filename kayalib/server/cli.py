@@ -84,6 +84,11 @@ def add_class_options(parser: argparse.ArgumentParser) -> None:
         help="How many kernels to keep ready for each other lesson and the index (default: 2, "
         "at most --students).",
     )  # fmt: skip
+    parser.add_argument(
+        "--play-pool", type=int, default=None, metavar="N",
+        help="How many kernels to keep ready for each play app (default: one per student; 0 "
+        "for a class that only does lessons: fewer kernels started, less memory).",
+    )  # fmt: skip
     parser.add_argument("--no-qr", action="store_true", help="Print no QR code.")
     parser.set_defaults(mode="class", settings=[])
 
@@ -164,6 +169,8 @@ def check(args: argparse.Namespace) -> None:
             args.lesson_pool = min(2, args.students)
         if not 0 <= args.lesson_pool <= args.students:
             raise UsageError(f"--lesson-pool must be 0 to --students, not {args.lesson_pool}")
+        if args.play_pool is not None and not 0 <= args.play_pool <= args.students:
+            raise UsageError(f"--play-pool must be 0 to --students, not {args.play_pool}")
         if args.seed and not is_seed_text(args.seed):
             raise UsageError(f"--seed must be 1 to 12 digits, not {args.seed!r}")
 
@@ -184,7 +191,8 @@ def serve(args: argparse.Namespace) -> int:
         ip = args.ip or classroom_address()
         need_a_free_port(ip, args.port)
         lesson = "" if args.open == "index.ipynb" else args.open
-        settings = ClassSettings(args.students, other_pool=args.lesson_pool, lesson=lesson)
+        settings = ClassSettings(args.students, other_pool=args.lesson_pool,
+                                 play_pool=args.play_pool, lesson=lesson)  # fmt: skip
         overlay = settings.config(notebooks, ip)
         key = secrets.token_urlsafe(9)  # the dashboard's, new at every start
         answers = secrets.token_urlsafe(12)  # the answer keys', another one

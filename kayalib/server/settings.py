@@ -54,6 +54,8 @@ class ClassSettings:
     students: int = 30
     #: kernels kept ready for each notebook that is not a play app (lessons, the index).
     other_pool: int = 2
+    #: kernels kept ready for each play app (None: one per student).
+    play_pool: int | None = None
     #: the lesson the whole class opens at once (its address is the one printed), if any.
     lesson: str = ""
     fill_delay: float = 20.0
@@ -69,8 +71,12 @@ class ClassSettings:
         for path in sorted(notebooks.glob("*.ipynb")):
             if path.name in LAB_ONLY:
                 continue
-            full = path.name in PLAY_APPS or path.name == self.lesson
-            size = self.students if full else self.other_pool
+            if path.name == self.lesson:
+                size = self.students
+            elif path.name in PLAY_APPS:
+                size = self.students if self.play_pool is None else self.play_pool
+            else:
+                size = self.other_pool
             pools[path.name] = {"pool_size": max(0, size)}
         return pools
 

@@ -76,7 +76,7 @@ class Teacher:
 def teacher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Teacher]:
     store = tmp_path_factory.mktemp("class") / "class.sqlite"
     server = KitServer("class-learning", "class", "--students=6", "--lesson-pool=0",
-                       f"--store={store}")  # fmt: skip
+                       "--play-pool=0", f"--store={store}")  # fmt: skip
     try:
         server.wait(timeout=240)
         yield Teacher(server)

@@ -62,7 +62,7 @@ STUDENTS = 10
 def teacher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Teacher]:
     store = tmp_path_factory.mktemp("class") / "class.sqlite"
     server = KitServer("lesson-predictions", "class", f"--students={STUDENTS}", "--lesson-pool=0",
-                       f"--store={store}")  # fmt: skip
+                       "--play-pool=0", f"--store={store}")  # fmt: skip
     try:
         server.wait()
         yield Teacher(server)

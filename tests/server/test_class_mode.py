@@ -64,6 +64,9 @@ def test_class_settings_are_sized_for_the_class() -> None:
     assert pools[lesson]["pool_size"] == settings.other_pool
     today = ClassSettings(students=30, lesson=lesson).pools(NOTEBOOKS)  # make class OPEN=03-...
     assert today[lesson]["pool_size"] == 30 and today["index.ipynb"]["pool_size"] == 2
+    lessons_only = ClassSettings(students=30, lesson=lesson, play_pool=0).pools(NOTEBOOKS)
+    assert {lessons_only[name]["pool_size"] for name in PLAY_APPS} == {0}  # PLAY_POOL=0
+    assert lessons_only[lesson]["pool_size"] == 30
     assert pools["default"]["pool_size"] == 0
     assert "write-a-bot.ipynb" not in pools  # for JupyterLab only: it writes files
     assert c.VoilaKernelManager.fill_delay >= 10  # refills wait until the arrival wave is over
@@ -83,6 +86,7 @@ def test_class_settings_are_sized_for_the_class() -> None:
         (["class", "--seed=-1"], "--seed must be 1 to 12 digits"),
         (["class", "--open=nothing.ipynb", "--ip=127.0.0.1"], "no notebook 'nothing.ipynb'"),
         (["class", "--lesson-pool=99", "--students=5"], "--lesson-pool must be 0 to --students"),
+        (["class", "--play-pool=-1", "--students=5"], "--play-pool must be 0 to --students"),
         (["app", "--port=0"], "--port must be 1 to 65535"),
         (["app", "--nonsense"], "unrecognized arguments"),
         (["serve"], "invalid choice"),
