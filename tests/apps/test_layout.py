@@ -505,4 +505,5 @@ def test_a_landed_card_is_framed_for_a_moment_or_still_for_less_motion(voila_ser
     page.emulate_media(reduced_motion="reduce")
     styles = page.evaluate(LANDED_STYLE)
     assert all(name == "none" and colour == "rgb(180, 83, 9)" and opacity == "1"
-               and shown == "visible" for name, colour, opacity, shown in styles), styles  # fmt: skip
+               and shown == "visible"
+               for name, colour, opacity, shown in styles), styles  # fmt: skip
