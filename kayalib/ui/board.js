@@ -18,15 +18,27 @@ const TAGS = new Set(["a", "b", "button", "code", "details", "div", "h1", "h4", 
   "td", "th", "thead", "tr", "ul"]);
 const FIRST = 2;
 
+// the drawings a message brings, parsed together (one document, not one each) and kept to be
+// copied wherever the tree shows them
+function learn(store, sprites) {
+  const keys = Object.keys(sprites || {}).filter((key) => !store.parsed[key]);
+  if (!keys.length) {
+    return;
+  }
+  const all = "<svg xmlns=\"http://www.w3.org/2000/svg\">" +
+    keys.map((key) => sprites[key]).join("") + "</svg>";
+  const parsed = new DOMParser().parseFromString(all, "image/svg+xml").documentElement;
+  const each = parsed.children.length === keys.length ? [...parsed.children] : keys.map(
+    (key) => new DOMParser().parseFromString(sprites[key], "image/svg+xml").documentElement);
+  keys.forEach((key, i) => {
+    store.parsed[key] = document.importNode(each[i], true);
+  });
+}
+
 function drawing(node, store) {
-  let template = store.parsed[node.card];
+  const template = store.parsed[node.card];
   if (!template) {
-    const svg = store.sprites[node.card];
-    if (!svg) {
-      return document.createElement("span");
-    }
-    const parsed = new DOMParser().parseFromString(svg, "image/svg+xml").documentElement;
-    template = store.parsed[node.card] = document.importNode(parsed, true);
+    return document.createElement("span");
   }
   const copy = template.cloneNode(true);
   const box = (copy.getAttribute("viewBox") || "0 0 1 1").split(" ").map(Number);
@@ -152,13 +164,16 @@ function load(store, scene) {
   if (!scene || !scene.tree) {
     return;
   }
-  Object.assign(store.sprites, scene.sprites || {});
+  learn(store, scene.sprites);
   store.rev = scene.rev;
   store.doc = scene.tree;
   store.views.forEach((view) => draw(view, store));
 }
 
-// raw DEFLATE (RFC 1951): stored, fixed and dynamic Huffman blocks
+// raw DEFLATE (RFC 1951): stored, fixed and dynamic Huffman blocks. The bits are read a byte at
+// a time into a bit buffer and each code is looked up in one table (indexed by the code's bits
+// as they come), so a symbol costs a lookup, not a loop per bit: the first patch after the page
+// opened is read at once even before the browser has compiled this code.
 const LBASE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83,
   99, 115, 131, 163, 195, 227, 258];
 const LEXT = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5,
@@ -169,21 +184,38 @@ const DEXT = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 
   12, 12, 13, 13];
 const ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
 
+// the canonical Huffman code of these code lengths as a table: entry i, for the next `max` bits
+// of the input read as the number i, is the symbol times 16 plus the length of its code
 function huffman(lengths) {
+  let max = 1;
   const counts = new Uint16Array(16);
-  const offsets = new Uint16Array(16);
-  const symbols = new Uint16Array(lengths.length);
-  lengths.forEach((l) => counts[l]++);
-  counts[0] = 0;
-  for (let i = 1; i < 16; i++) {
-    offsets[i] = offsets[i - 1] + counts[i - 1];
+  for (let i = 0; i < lengths.length; i++) {
+    counts[lengths[i]]++;
+    max = Math.max(max, lengths[i]);
   }
-  lengths.forEach((l, symbol) => {
-    if (l) {
-      symbols[offsets[l]++] = symbol;
+  counts[0] = 0;
+  const next = new Uint16Array(16);
+  for (let bits = 1, code = 0; bits <= max; bits++) {
+    code = (code + counts[bits - 1]) << 1;
+    next[bits] = code;
+  }
+  const size = 1 << max;
+  const table = new Uint16Array(size);
+  for (let symbol = 0; symbol < lengths.length; symbol++) {
+    const length = lengths[symbol];
+    if (!length) {
+      continue;
     }
-  });
-  return { counts, symbols };
+    const code = next[length]++;
+    let reversed = 0;  // a code's first bit is the input's lowest
+    for (let i = 0; i < length; i++) {
+      reversed |= ((code >> i) & 1) << (length - 1 - i);
+    }
+    for (let i = reversed; i < size; i += 1 << length) {
+      table[i] = (symbol << 4) | length;
+    }
+  }
+  return { table, max };
 }
 
 const FIXED = [huffman(Array.from({ length: 288 }, (_, i) =>
@@ -193,7 +225,8 @@ function inflate(bytes) {
   let out = new Uint8Array(bytes.length * 4 + 64);
   let size = 0;
   let at = 0;
-  let bit = 0;
+  let buffer = 0;  // bits read from the input and not used yet, the next one lowest
+  let held = 0;  // how many
   const room = (n) => {
     if (size + n > out.length) {
       const bigger = new Uint8Array((size + n) * 2);
@@ -201,28 +234,30 @@ function inflate(bytes) {
       out = bigger;
     }
   };
-  const bits = (n) => {
-    let value = 0;
-    for (let i = 0; i < n; i++) {
-      value |= ((bytes[at] >> bit) & 1) << i;
-      if (++bit === 8) {
-        bit = 0;
-        at++;
-      }
+  const need = (n) => {
+    while (held < n) {
+      buffer |= (at < bytes.length ? bytes[at] : 0) << held;
+      at++;
+      held += 8;
     }
+  };
+  const bits = (n) => {
+    need(n);
+    const value = buffer & ((1 << n) - 1);
+    buffer >>>= n;
+    held -= n;
     return value;
   };
-  const decode = (table) => {
-    let sum = 0;
-    let cur = 0;
-    let l = 0;
-    do {
-      cur = 2 * cur + bits(1);
-      l++;
-      sum += table.counts[l];
-      cur -= table.counts[l];
-    } while (cur >= 0);
-    return table.symbols[sum + cur];
+  const decode = (code) => {
+    need(code.max);
+    const entry = code.table[buffer & ((1 << code.max) - 1)];
+    const length = entry & 15;
+    if (!length) {
+      throw new Error("not a DEFLATE code");
+    }
+    buffer >>>= length;
+    held -= length;
+    return entry >> 4;
   };
   const dynamic = () => {
     const lits = bits(5) + 257;
@@ -251,12 +286,12 @@ function inflate(bytes) {
     last = bits(1);
     const kind = bits(2);
     if (kind === 0) {
-      if (bit) {
-        bit = 0;
-        at++;
-      }
-      const n = bytes[at] | (bytes[at + 1] << 8);
-      at += 4;
+      bits(held & 7);  // to the byte's end
+      const n = bits(16);
+      bits(16);
+      at -= held >> 3;  // the bytes read ahead are the block's
+      buffer = 0;
+      held = 0;
       room(n);
       out.set(bytes.subarray(at, at + n), size);
       size += n;
@@ -297,7 +332,7 @@ function patch(store, model, message) {
     model.send({ hello: store.rev });
     return;
   }
-  Object.assign(store.sprites, message.sprites || {});
+  learn(store, message.sprites);
   for (const op of message.ops) {
     store.views.forEach((view) => patchView(view, op, store));
     patchDoc(store, op);
@@ -314,7 +349,7 @@ function patch(store, model, message) {
 
 function render({ model, el }) {
   const view = { el, root: null };
-  const store = { rev: -1, doc: null, sprites: {}, parsed: {}, views: new Set([view]) };
+  const store = { rev: -1, doc: null, parsed: {}, views: new Set([view]) };
   const loaded = () => {
     const scene = model.get("scene");
     if (scene && scene.packed) {
