@@ -36,6 +36,7 @@ __all__ = [
     "draw_gambreng",
     "expected_rounds",
     "gambreng",
+    "gambreng_rounds",
     "simulate_gambreng",
 ]
 
@@ -120,6 +121,28 @@ def draw_gambreng(players: int | Sequence[int], draw: Callable[[int], int]) -> G
         rounds.append(GambrengRound("suit", fingers, (loser,)))
         seats = [a if loser == b else b]
     return Gambreng(tuple(rounds), seats[0])
+
+
+def gambreng_rounds(players: int, rng: random.Random) -> int:
+    """How many rounds :func:`gambreng` would hold among ``players`` with ``rng``: the same
+    draws from ``rng`` in the same order, counted instead of kept (lesson 05 counts 200,000).
+
+    >>> gambreng_rounds(4, random.Random(5)) == len(gambreng(4, random.Random(5)).rounds)
+    True
+    """
+    rand, left, rounds = rng.random, players, 0
+    while left > 2:  # each seat draws a palm (int(rand() * 2) == 0) or a back
+        ups = 0
+        for _ in range(left):
+            ups += rand() < 0.5  # the same test: doubling a float is exact
+        rounds += 1
+        if 0 < ups < left and 2 * ups != left:
+            left = max(ups, left - ups)
+    while left == 2:  # the two draw fingers until they differ
+        rounds += 1
+        if int(rand() * 3) != int(rand() * 3):
+            left = 1
+    return rounds
 
 
 MAX_GAMBRENG = 200

@@ -12,7 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kayalib.errors import ArgumentError
-from kayalib.kaya.gambreng import SUIT_BEATS, expected_rounds, gambreng, simulate_gambreng
+from kayalib.kaya.gambreng import (
+    SUIT_BEATS,
+    expected_rounds,
+    gambreng,
+    gambreng_rounds,
+    simulate_gambreng,
+)
 
 
 def exact_by_enumeration(n: int, depth: int) -> Fraction:
@@ -119,3 +125,14 @@ def test_simulation_is_seeded_and_reports_progress():
 def test_bad_arguments(players, trials):
     with pytest.raises(ArgumentError):
         simulate_gambreng(players, trials, seed=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", range(1, 12))
+def test_counted_rounds_are_the_drawn_rounds_from_the_same_draws(players: int) -> None:
+    """``gambreng_rounds`` (lesson 05's 200,000 draws) counts what ``gambreng`` holds, drawing
+    the same numbers: the next number of both generators agrees after every draw."""
+    for seed in range(200):
+        counted, drawn = random.Random(seed), random.Random(seed)
+        for _ in range(10):
+            assert gambreng_rounds(players, counted) == len(gambreng(players, drawn).rounds)
+            assert counted.getstate() == drawn.getstate()

@@ -20,7 +20,7 @@ from math import comb
 from typing import Any
 
 from kayalib.errors import ArgumentError
-from kayalib.kaya.gambreng import expected_rounds, gambreng
+from kayalib.kaya.gambreng import expected_rounds, gambreng_rounds
 
 __all__ = [
     "BiasedDraw",
@@ -58,7 +58,7 @@ of lesson 05, short enough to show on the page; ``kayalib.kaya.expected_rounds``
 def rounds_sample(players: int = 4, draws: int = 2000, seed: int = 11) -> list[int]:
     """The number of rounds of ``draws`` seeded draws."""
     rng = random.Random(seed)
-    return [len(gambreng(players, rng).rounds) for _ in range(draws)]
+    return [gambreng_rounds(players, rng) for _ in range(draws)]
 
 
 def mean_interval(sample: list[int]) -> tuple[float, float]:
