@@ -48,6 +48,12 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _as_in_a_terminal() -> None:
+    """Ctrl+C stops the program, as in a terminal, also when the tests were started in the
+    background (a shell's background job ignores SIGINT, and its children would too)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class ServerProcess:
     """``command`` running in ``cwd``, its output in ``log_path`` (or nowhere), answering on
     ``http://127.0.0.1:<port>``. With ``new_session``, a process group of its own: the benchmarks'
@@ -65,7 +71,7 @@ class ServerProcess:
             self.log = log_path.open("w")
         self.process = subprocess.Popen(
             list(command), cwd=cwd, env=env, stdout=self.log, stderr=subprocess.STDOUT,
-            start_new_session=new_session,
+            start_new_session=new_session, preexec_fn=_as_in_a_terminal if new_session else None,
         )  # fmt: skip
 
     def wait(self, timeout: float = 120.0, *, path: str = "/", pools: Sequence[str] = ()) -> None:
