@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import lru_cache
 
 from kayalib.draw import card_back_svg, kaya_card_svg, kaya_swatch_svg
 from kayalib.kaya.actions import Challenge, Decline, Give, Keep, Steal, TakeBack
@@ -26,7 +27,8 @@ from kayalib.kaya.gambreng import Gambreng
 from kayalib.kaya.scores import scores
 from kayalib.kaya.view import KayaView
 from kayalib.ui.screen import Screen, hold_text, news_lines, percent, signed, status_line
-from kayalib.ui.tree import Node, card_row, drawn, h
+from kayalib.ui.tree import Node, card_row, h, sprite
+from kayalib.ui.tree import card as drawn_card
 from kayalib.words.kaya import KayaWords
 
 __all__ = [
@@ -49,15 +51,35 @@ def _view(screen: Screen) -> KayaView:
 def card_node(words: KayaWords, view: KayaView, card: Card, *, width: int = 72,
               highlight: bool = False, dim: bool = False) -> Node:  # fmt: skip
     """A card with its coins under the view's coin table, named in the words' language."""
-    return drawn(kaya_card_svg(card.color.value, card.number, view.rules.bonus_value(card),
-                               colour_names=words.colour_names(), highlight=highlight,
-                               dim=dim), width)  # fmt: skip
+    return drawn_card(_face(card.color.value, card.number, view.rules.bonus_value(card),
+                            words.colour_items(), highlight, dim), width)  # fmt: skip
 
 
 def card_back(words: KayaWords, width: int, colour: str, label: str = "") -> Node:
     """A face-down card of ``colour`` (its shape on it, or ``label``)."""
-    return drawn(card_back_svg(label=label, colour=colour, title=words.t("card_face_down")),
-                 width)  # fmt: skip
+    return drawn_card(_back(label, colour, words.t("card_face_down")), width)
+
+
+# a page draws every card on the table at each change: each drawing is made (and named by its
+# hash) once per card, coin value, language and mark, and looked up after that
+@lru_cache(maxsize=2048)
+def _face(colour: str, number: int, coins: int, names: tuple[tuple[str, str], ...],
+          highlight: bool, dim: bool) -> str:  # fmt: skip
+    """The id of a card face's drawing (:func:`~kayalib.ui.tree.sprite`)."""
+    return sprite(kaya_card_svg(colour, number, coins, colour_names=dict(names),
+                                highlight=highlight, dim=dim))  # fmt: skip
+
+
+@lru_cache(maxsize=16)
+def _swatch(colour: str) -> str:
+    """The id of a colour's swatch drawing."""
+    return sprite(kaya_swatch_svg(colour))
+
+
+@lru_cache(maxsize=256)
+def _back(label: str, colour: str, title: str) -> str:
+    """The id of a card back's drawing."""
+    return sprite(card_back_svg(label=label, colour=colour, title=title))
 
 
 def status(screen: Screen, words: KayaWords) -> Node:
@@ -158,7 +180,7 @@ def table(screen: Screen, words: KayaWords) -> Node:
                               for c in bonus], empty=t("kaya_no_bonus"))  # fmt: skip
         boxes.append(h(
             "div.kaya-player",
-            h("div.kaya-player-name", drawn(kaya_swatch_svg(colour), 14), " ", words.seat(i)),
+            h("div.kaya-player-name", drawn_card(_swatch(colour), 14), " ", words.seat(i)),
             h("div.kaya-small", t.count("kaya_hand_count", held, n=held)),
             h("div.kaya-small", t(table_key)), on_table,
             h("div.kaya-small", t("kaya_bonus_label", coins=coins)), bonus_row,

@@ -651,3 +651,38 @@ def test_the_cards_that_just_moved_are_marked_where_they_landed() -> None:
     before = inner(app, "kaya-table").count("kaya-landed")
     slot(app, "green-2").click()
     assert "green 1 " not in landed_cards(app) and before == 4
+
+
+def test_a_card_node_shows_the_drawing_of_its_card_coins_language_and_mark() -> None:
+    """The drawings are made once and looked up after that: each lookup still gives the very
+    drawing :func:`kaya_card_svg` makes for that card, coin value, language and mark."""
+    from kayalib.draw import card_back_svg, kaya_card_svg
+    from kayalib.i18n import Translator
+    from kayalib.kaya.cards import Color
+    from kayalib.ui import kaya_panels
+    from kayalib.ui.tree import _DRAWINGS
+    from kayalib.words.kaya import KayaWords
+
+    view = KayaState.new(KayaRules(), seed=2).view(0)
+    seen = set()
+    for lang in ("en", "pl", "id"):
+        words = KayaWords(Translator(lang))
+        names = {c.value: words.colour(c) for c in Color}
+        for c, highlight, dim in [(Card(Color.GREEN, 3), False, False),
+                                  (Card(Color.YELLOW, 1), True, False),
+                                  (Card(Color.PINK, 9), False, True)]:  # fmt: skip
+            for _ in range(2):  # made, then looked up
+                node = kaya_panels.card_node(words, view, c, width=40, highlight=highlight,
+                                             dim=dim)  # fmt: skip
+                assert isinstance(node, dict) and node["w"] == 40
+                assert _DRAWINGS[node["card"]] == kaya_card_svg(
+                    c.color.value, c.number, view.rules.bonus_value(c), colour_names=names,
+                    highlight=highlight, dim=dim)  # fmt: skip
+            seen.add((node["card"], _DRAWINGS[node["card"]]))
+        back = kaya_panels.card_back(words, 44, "red")
+        assert isinstance(back, dict)
+        assert _DRAWINGS[back["card"]] == card_back_svg(colour="red",
+                                                        title=words.t("card_face_down"))
+    # one id per drawing: the same words on a card in two languages (pink is "pink" in id too)
+    # are one drawing, and every other language, card or mark a drawing of its own
+    assert len({key for key, _ in seen}) == len({svg for _, svg in seen}) >= 7
