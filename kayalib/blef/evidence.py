@@ -179,7 +179,7 @@ class _Rebuild:
         deal, self.bid_events = tail[0], tail[1:]
         assert isinstance(deal, DealEvent)  # found as this round's deal, either way
         self.prefix = _hidden_prefix(view, self.seat, deal, len(self.bid_events))
-        self.node: Node = (self.prefix, None) if self.prefix else None
+        self.node = (self.prefix, None) if self.prefix else None
 
     def at(self, step: int, hand: tuple[Card, ...]) -> BlefView:
         view, seat = self.view, self.seat

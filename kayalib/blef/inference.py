@@ -910,10 +910,7 @@ def infer(
     all. An opponent with more than ``hand_limit`` possible hands is not listed:
     its hands are dealt at random and weighted by their likelihood.
     """
-    if not isinstance(view, BlefView):
-        raise ArgumentError(f"infer needs a Blef view, not {view!r}")
-    if view.outcome is not None or not view.total_cards:
-        raise ArgumentError("the game is over: there is no round to reason about")
+    _check_view(view)
     if method not in ("auto", "exact", "sample"):
         raise ArgumentError(f"method must be auto, exact or sample, not {method!r}")
     if exact and method == "sample":
@@ -972,6 +969,13 @@ def infer(
     )
 
 
+def _check_view(view: BlefView) -> None:
+    if not isinstance(view, BlefView):
+        raise ArgumentError(f"infer needs a Blef view, not {view!r}")
+    if view.outcome is not None or not view.total_cards:
+        raise ArgumentError("the game is over: there is no round to reason about")
+
+
 def _check_counts(samples: int, seed: int, exact_limit: int, hand_limit: int) -> None:
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise ArgumentError(f"samples must be a positive whole number, not {samples!r}")
@@ -992,13 +996,8 @@ def posterior_chances(
     """``infer(view, model, ..., target_error=None).true`` and nothing else, for a bot that
     only plays the estimate: the same numbers, without the prior or the result around them.
     ArgumentError where :func:`infer` raises it."""
-    if not isinstance(view, BlefView):
-        raise ArgumentError(f"infer needs a Blef view, not {view!r}")
-    if view.outcome is not None or not view.total_cards:
-        raise ArgumentError("the game is over: there is no round to reason about")
+    _check_view(view)
     _check_counts(samples, seed, exact_limit, hand_limit)
-    if not isinstance(model, OpponentModel):
-        raise ArgumentError(f"models must be an OpponentModel or {{seat: model}}, not {model!r}")
     solver = _Solver(view, _models_by_seat(view, model), False, hand_limit)
     chosen = solver.informative()
     if not chosen:

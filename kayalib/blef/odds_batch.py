@@ -136,8 +136,7 @@ def hand_keys(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     up to the key of their union (no digit can overflow), so they can be summed, not recounted.
     """
     masks = masks_of(hands)
-    low, high = masks & 4095, masks >> 12
-    return _RANK_LOW[low] + _RANK_HIGH[high], _SUIT_LOW[low] + _SUIT_HIGH[high]
+    return _rank_keys(masks), _SUIT_LOW[masks & 4095] + _SUIT_HIGH[masks >> 12]
 
 
 def _rank_columns(rank: np.ndarray, tables: _Arrays) -> np.ndarray:

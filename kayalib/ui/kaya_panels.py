@@ -52,7 +52,7 @@ def card_node(words: KayaWords, view: KayaView, card: Card, *, width: int = 72,
               highlight: bool = False, dim: bool = False) -> Node:  # fmt: skip
     """A card with its coins under the view's coin table, named in the words' language."""
     return drawn_card(_face(card.color.value, card.number, view.rules.bonus_value(card),
-                            words.colour_items(), highlight, dim), width)  # fmt: skip
+                            words.colour_items, highlight, dim), width)  # fmt: skip
 
 
 def card_back(words: KayaWords, width: int, colour: str, label: str = "") -> Node:

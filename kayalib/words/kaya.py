@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cached_property
 
 from kayalib.kaya.cards import Card, Color
 from kayalib.kaya.events import (
@@ -60,15 +61,13 @@ class KayaWords(Words):
 
     def colour_names(self) -> dict[str, str]:
         """``{"green": "green", ...}`` in this language, for card drawings."""
-        return dict(self.colour_items())
+        return dict(self.colour_items)
 
+    @cached_property
     def colour_items(self) -> tuple[tuple[str, str], ...]:
         """:meth:`colour_names` as pairs, looked up once per narrator (a page draws every
         card of the table with them at each change)."""
-        items: tuple[tuple[str, str], ...] | None = getattr(self, "_colour_items", None)
-        if items is None:
-            items = self._colour_items = tuple((c.value, self.colour(c)) for c in Color)
-        return items
+        return tuple((c.value, self.colour(c)) for c in Color)
 
     def card_text(self, card: Card | None) -> str:
         if card is None:
