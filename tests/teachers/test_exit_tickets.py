@@ -22,7 +22,7 @@ from kayalib.lessons.kit.page import markdown
 from kayalib.pages.language import resolve, set_language
 from kayalib.stats import detectable_share
 from kayalib.teachers.plans import plan_markdown
-from kayalib.teachers.record import Exit, LessonRecord, record_lesson
+from kayalib.teachers.record import Exit
 from kayalib.teachers.worksheets import worksheet_html
 from tests.lessons.pages import NOTEBOOKS, visible_text
 from tests.lessons.test_no_answer_leaks import run_page, solve
@@ -48,11 +48,6 @@ def pages() -> dict[str, Any]:
             found[number] = lesson
     set_language("en")
     return found
-
-
-@pytest.fixture(scope="module")
-def records() -> dict[str, LessonRecord]:
-    return {number: record_lesson(number) for number in NUMBERS}
 
 
 @pytest.fixture(scope="module")

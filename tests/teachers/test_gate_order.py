@@ -16,7 +16,7 @@ import pytest
 from kayalib.i18n import Translator, languages
 from kayalib.lessons.kit.page import inline_markdown
 from kayalib.teachers.plans import PERIOD, Plan, timing_rows
-from kayalib.teachers.record import Ask, Exit, LessonRecord, Mark, Sim, Task, record_lesson
+from kayalib.teachers.record import Ask, Exit, LessonRecord, Mark, Sim, Task
 from kayalib.teachers.worksheets import worksheet_html
 from tests.lessons.pages import visible_text
 from tests.lessons.test_no_answer_leaks import forms, shows
@@ -26,10 +26,6 @@ pytestmark = pytest.mark.slow
 LANGS = list(languages())
 NUMBERS = [f"{n:02d}" for n in range(1, 11)]
 
-
-@pytest.fixture(scope="module")
-def records() -> dict[str, LessonRecord]:
-    return {number: record_lesson(number) for number in NUMBERS}
 
 
 def gates(record: LessonRecord) -> list[tuple[str, int]]:
