@@ -11,6 +11,8 @@ PYTHON ?= python3
 PORT   ?= 8866
 LAB_PORT ?= 8888
 STAMP  := $(VENV)/.kayalib-installed
+# The installer of .venv's packages (from the Python package index, like them).
+UV_VERSION := 0.13.10
 # The JupyterHub test's proxy, from the npm registry, into a project-local folder.
 CHP_VERSION := 5.3.0
 CHP    := $(VENV)/node/node_modules/.bin/configurable-http-proxy
@@ -28,11 +30,14 @@ CLASS_FLAGS := --port=$(PORT) --students=$(STUDENTS) $(if $(IP),--address=$(IP))
 
 .PHONY: app class test check venv node bytecode lint bench clean plans worksheets lab solutions
 
+# The packages go in with uv (itself installed by the venv's pip): it fetches them in parallel
+# and compiles their bytecode on every core, where pip does one at a time (a fresh .venv took
+# 173 s with pip and 70 s with uv, the same 164 packages at the same versions).
 $(STAMP): pyproject.toml binder/requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet --no-compile -c binder/requirements.txt -e ".[test]"
-	$(BIN)/python -m compileall -q -j 0 $(VENV)/lib  # pip compiles one file at a time
+	$(BIN)/python -m pip install --quiet uv==$(UV_VERSION)
+	$(BIN)/python -m uv pip install --quiet --python $(BIN)/python --compile-bytecode \
+		-c binder/requirements.txt -e ".[test]"
 	touch $@
 
 venv: $(STAMP)
