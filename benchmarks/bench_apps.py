@@ -387,7 +387,9 @@ def report(trees: list[Tree], got: Figures) -> None:
                 continue
             print(f"    {figure:6s} floor {spread(floor, unit, scale)}")
             for name in APPS:
-                values = got[(tree.name, figure, name)]
+                values = got.get((tree.name, figure, name))
+                if not values:  # a game that offered no second kind of click
+                    continue
                 ratio = median(values) / median(floor)
                 target = TARGETS.get(figure)
                 verdict = "" if target is None else (
