@@ -153,9 +153,13 @@ def landed(screen: Screen) -> dict[str, set[Card | None]]:
 
 
 def _mark(card: Node, fresh: bool) -> Node:
-    """A card that just landed, framed for a moment (the stylesheet fades the frame, or keeps
-    it still for a reader who asked for less motion)."""
-    return h("span.kaya-landed", card) if fresh else card
+    """A card on the table, in a bonus pile or the discard; one that just landed is framed for a
+    moment (the stylesheet shows the frame, or keeps it for a reader who asked for less motion).
+
+    Every such card sits in a box of its own, marked or not, so that the mark comes and goes as
+    a class: the page changes one attribute and keeps the card's drawing (a card wrapped only
+    while marked was drawn and laid out anew at each decision, in the box and out of it)."""
+    return h("span.kaya-card-box", card, cls="kaya-landed" if fresh else "")
 
 
 def table(screen: Screen, words: KayaWords) -> Node:

@@ -13,7 +13,7 @@ from kayalib.kaya.cards import Card
 from kayalib.kaya.game import WHYS, Challenge, KayaState, MoveEvent
 from kayalib.kaya.rules import KayaRules
 from kayalib.ui.kaya_app import KayaApp, challenge_win_odds
-from kayalib.ui.tree import to_html
+from kayalib.ui.tree import find_all, to_html
 from tests.ui.page import inner, part, shown, visible
 
 
@@ -635,6 +635,11 @@ def test_the_status_line_keeps_the_challenge_and_its_winner_among_many_lines_of_
     assert "goes from the table" not in status  # the cards' moves are in the log, for room
 
 
+def part_all(app: KayaApp, css: str) -> list[object]:
+    """Every element of the page with class ``css``."""
+    return list(find_all(app.widget.tree, css))
+
+
 def landed_cards(app: KayaApp) -> list[str]:
     """The names of the cards the table panel marks as just landed."""
     return re.findall(r'kaya-landed"><svg[^>]*aria-label="([^"(]*)', inner(app, "kaya-table"))
@@ -651,6 +656,33 @@ def test_the_cards_that_just_moved_are_marked_where_they_landed() -> None:
     before = inner(app, "kaya-table").count("kaya-landed")
     slot(app, "green-2").click()
     assert "green 1 " not in landed_cards(app) and before == 4
+
+
+def _cards_in(node: object) -> list[str]:
+    """The drawings (ids) a node of a tree or a patch shows."""
+    if isinstance(node, dict):
+        return [node["card"]] if "card" in node else []
+    if isinstance(node, list):
+        return [card for child in node for card in _cards_in(child)]
+    return []
+
+
+def test_a_card_that_is_no_longer_news_keeps_its_drawing_in_the_page() -> None:
+    """Seed 3 as above: at your next decision the cards marked before lose their frame by one
+    class in the patch, and the patch draws none of them again (a card wrapped only while marked
+    was drawn and laid out anew in the page at each decision)."""
+    app = KayaApp(seed=3, delay=0)
+    slot(app, "green-1").click()
+    app.challenge_button.click()
+    marked = {card for box in part_all(app, "kaya-landed") for card in _cards_in(box)}
+    assert len(marked) == 4
+    sent = len(app.widget.sent)
+    slot(app, "green-2").click()
+    ops = [op for message in app.widget.sent[sent:] for op in message["ops"]]
+    redrawn = {card for kind, _path, value in ops if kind in "r+" for card in _cards_in(value)}
+    unmarked = [op for op in ops if op[0] == "p" and op[2] == {"class": None}]
+    still = {card for card in marked if card in _cards_in(app.widget.tree)}
+    assert len(unmarked) == 3 and len(still) == 4 and not still & redrawn
 
 
 def test_a_card_node_shows_the_drawing_of_its_card_coins_language_and_mark() -> None:
