@@ -145,3 +145,16 @@ def page(chromium, request):
     finally:
         context.close()
     assert not problems, "\n".join(problems)
+
+
+#: resolves once the page's element count has held still for half a second (late widget views)
+SETTLED = """() => new Promise((done) => {
+  let last = -1, still = 0;
+  const tick = () => {
+    const n = document.getElementsByTagName('*').length;
+    still = n === last ? still + 1 : 0;
+    last = n;
+    if (still >= 5) done(n); else setTimeout(tick, 100);
+  };
+  tick();
+})"""

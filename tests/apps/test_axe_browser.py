@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness import ARTIFACTS
+from tests.harness import ARTIFACTS, SETTLED
 
 from .test_browser import LOAD_TIMEOUT
 
@@ -43,17 +43,6 @@ PAGES = {
 PANELS = (".kaya-hint-toggle", ".kaya-settings-toggle")
 BLOCKING = ("serious", "critical")
 AXE_RUN = "() => axe.run(document, {resultTypes: ['violations']})"
-# Waits until the page's element count holds still for half a second (late widget views).
-SETTLED = """() => new Promise((done) => {
-  let last = -1, still = 0;
-  const tick = () => {
-    const n = document.getElementsByTagName('*').length;
-    still = n === last ? still + 1 : 0;
-    last = n;
-    if (still >= 5) done(n); else setTimeout(tick, 100);
-  };
-  tick();
-})"""
 
 
 #: what Voila writes in place of a cell's output when the cell failed
