@@ -13,6 +13,7 @@ import pytest
 
 from tests.harness import ARTIFACTS
 
+from .test_axe_browser import assert_rendered, axe_source, check_now, check_the_other_languages
 from .test_browser import LOAD_TIMEOUT, STEP_TIMEOUT, open_app, timed_click
 
 pytestmark = [pytest.mark.browser, pytest.mark.voila]
@@ -378,20 +379,46 @@ UNNAMED = """() => Array.from(document.querySelectorAll('.kaya-app select, .kaya
 LOW_CONTRAST = (Path(__file__).with_name("contrast.js")).read_text("utf-8")
 
 
-@pytest.mark.parametrize(("notebook", "ready", "then"), [
+#: the pages whose controls and contrast are checked, with what shows they are drawn and the
+#: move made on them (their axe-core check is here too: ``test_axe_browser.APPS``)
+CONTROLS = [
     ("play-blef.ipynb", "button.kaya-bid:not([disabled])", "button.kaya-bid"),
     ("play-aku-paling-kaya.ipynb", "button.kaya-play-card:visible:not([disabled])",
      "button.kaya-action:visible:not([disabled]) >> nth=0"),
     ("what-if-blef.ipynb", ".kaya-hint-after", ""),
-])  # fmt: skip
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("notebook", "ready", "then"), CONTROLS)
 def test_every_control_has_a_name_and_every_text_contrast_enough(voila_server, page, notebook,
                                                                  ready, then) -> None:  # fmt: skip
     """In Polish, with the hint and the settings open: each control has a name a screen reader
     says in the page's language; and, before and after one move (the status line, the log and a
-    reveal shown), no text is too faint for what lies under it."""
-    open_app(page, voila_server, notebook, "seed=3&speed=instant&hint=on&lang=pl", ready)
-    page.click(".kaya-settings-toggle") if notebook.startswith("play") else None
-    page.wait_for_timeout(300)
+    reveal shown), no text is too faint for what lies under it.
+
+    On the same load: the page Voila sent renders, and axe-core finds no serious violation in
+    Polish (a play app's hint and settings closed, then open), then, after the move, in the
+    other two languages through the page's switch (``test_axe_browser``)."""
+    source = axe_source()
+    response = page.goto(f"{voila_server.url}/voila/render/{notebook}?seed=3&speed=instant"
+                         "&hint=on&lang=pl", timeout=LOAD_TIMEOUT)  # fmt: skip
+    assert response is not None
+    assert_rendered(notebook, response.status, response.text())
+    page.wait_for_selector(ready, timeout=LOAD_TIMEOUT)
+    if notebook.startswith("play"):
+        page.click(".kaya-hint-toggle")  # closed, to check the page without its panels
+        page.wait_for_selector(".kaya-hint", state="hidden", timeout=STEP_TIMEOUT)
+        found = check_now(page, source, notebook, "pl")
+        page.click(".kaya-hint-toggle")
+        page.click(".kaya-settings-toggle")
+        page.wait_for_selector(".kaya-settings:visible", timeout=STEP_TIMEOUT)
+        page.wait_for_selector(".kaya-hint", state="visible", timeout=STEP_TIMEOUT)
+        page.wait_for_timeout(300)
+        found += [f"(hint and settings open) {line}"
+                  for line in check_now(page, source, notebook, "pl")]  # fmt: skip
+    else:
+        page.wait_for_timeout(300)
+        found = check_now(page, source, notebook, "pl")
     assert page.evaluate(UNNAMED) == []
     names = page.evaluate("() => Array.from(document.querySelectorAll('.kaya-app [aria-label]'))"
                           ".map(e => e.getAttribute('aria-label'))")  # fmt: skip
@@ -401,6 +428,8 @@ def test_every_control_has_a_name_and_every_text_contrast_enough(voila_server, p
     page.wait_for_timeout(800)
     assert page.evaluate(UNNAMED) == []
     assert page.evaluate(LOW_CONTRAST) == []
+    found += check_the_other_languages(page, source, notebook, "pl")
+    assert not found, f"{notebook}: {len(found)} serious or critical\n" + "\n".join(found)
 
 
 def status_after(page, press: str, before: str) -> str:

@@ -1,8 +1,9 @@
 """Every notebook in ``notebooks/`` renders in Voila: HTTP 200 and no failed cell.
 
-Each page's render is checked where the accessibility test opens it anyway
-(``test_axe_browser.assert_rendered`` on the page Voila sends): one kernel run per notebook, not
-two. Here: that it opens every notebook Voila serves, and the tree and a page's stripped source.
+Each page's render is checked where the accessibility check opens it anyway
+(``test_axe_browser.assert_rendered`` on the page Voila sends, in the axe test or, for the apps,
+the layout test): one kernel run per notebook, not two. Here: that those two open every notebook
+Voila serves, and the tree and a page's stripped source.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ import pytest
 
 from kayalib.server.settings import LAB_ONLY
 
+from .test_axe_browser import APPS, OPENED_HERE
 from .test_axe_browser import PAGES as OPENED
+from .test_layout import CONTROLS
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 # write-a-bot is for JupyterLab: in Voila it says so and stops (tests/teachers/test_browser.py)
@@ -31,8 +34,11 @@ def test_there_are_notebooks_to_render() -> None:
 
 
 def test_every_notebook_voila_serves_is_rendered_and_checked() -> None:
-    """The accessibility test opens (and checks the render of) each page Voila serves."""
+    """The accessibility check opens (and checks the render of) each page Voila serves: the
+    apps where the layout test opens them, the others in the axe test."""
     assert sorted(OPENED) == PAGES
+    assert sorted([*OPENED_HERE, *APPS]) == PAGES
+    assert sorted(notebook for notebook, *_ in CONTROLS) == sorted(APPS)
 
 
 @pytest.mark.voila
