@@ -18,6 +18,7 @@ import secrets
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -98,22 +99,68 @@ def require_chromium(path: str = CHROMIUM) -> None:
         pytest.skip(message)
 
 
+#: the test process's Chromium and the Playwright that drives it, while browser tests run
+_BROWSER: dict[str, Any] = {}
+
+
+def _shared_chromium() -> Any:
+    """The test process's headless Chromium, launched on first use."""
+    if "browser" not in _BROWSER:
+        from playwright.sync_api import sync_playwright
+
+        playwright = sync_playwright().start()
+        try:
+            _BROWSER["browser"] = playwright.chromium.launch(executable_path=CHROMIUM,
+                                                            args=CHROMIUM_ARGS)  # fmt: skip
+        except BaseException:
+            playwright.stop()
+            raise
+        _BROWSER["playwright"] = playwright
+    return _BROWSER["browser"]
+
+
+def _close_chromium() -> None:
+    browser, playwright = _BROWSER.pop("browser", None), _BROWSER.pop("playwright", None)
+    _BROWSER.pop("module", None)
+    try:
+        if browser is not None:
+            browser.close()
+    finally:
+        if playwright is not None:
+            playwright.stop()
+
+
 @pytest.fixture(scope="module")
-def chromium():
+def chromium(request: pytest.FixtureRequest):
     """A headless Chromium (Debian's), or a skip with a notice (a failure under CI=true).
 
-    Module-scoped: Playwright's sync API keeps an asyncio loop running while it is open, which
-    would break later tests that run an event loop of their own.
+    One browser serves the test process's browser modules one after the other (a launch costs
+    a second or two of CPU); each module's pages and contexts are closed when it ends. It is
+    closed before the first test of another module that does not use it
+    (:func:`pytest_runtest_setup`), as it was at the end of each module: Playwright's sync API
+    keeps an asyncio loop running while it is open, which would break later tests that run an
+    event loop of their own.
     """
     require_chromium()
-    from playwright.sync_api import sync_playwright
+    browser = _shared_chromium()
+    _BROWSER["module"] = request.module
+    try:
+        yield browser
+    finally:
+        for context in browser.contexts:
+            context.close()
 
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test of another module that uses no browser runs with none open (see
+    :func:`chromium`)."""
+    if "chromium" not in getattr(item, "fixturenames", ()) and \
+            getattr(item, "module", None) is not _BROWSER.get("module"):  # fmt: skip
+        _close_chromium()
+
+
+def pytest_sessionfinish() -> None:
+    _close_chromium()
 
 
 @pytest.fixture
@@ -145,3 +192,16 @@ def page(chromium, request):
     finally:
         context.close()
     assert not problems, "\n".join(problems)
+
+
+#: resolves once the page's element count has held still for half a second (late widget views)
+SETTLED = """() => new Promise((done) => {
+  let last = -1, still = 0;
+  const tick = () => {
+    const n = document.getElementsByTagName('*').length;
+    still = n === last ? still + 1 : 0;
+    last = n;
+    if (still >= 5) done(n); else setTimeout(tick, 100);
+  };
+  tick();
+})"""

@@ -83,7 +83,9 @@ def test_blef_round_to_the_reveal(voila_server, page) -> None:
           f"{min(clicks):.3f}-{max(clicks):.3f} s over {len(clicks)} clicks")  # fmt: skip
 
 
-def test_blef_language_and_hint_in_the_browser(voila_server, page) -> None:
+def test_blef_language_hint_and_undo_in_the_browser(voila_server, page) -> None:
+    """Opened in Polish, the hint shown, the page switched to English; then a bid and its undo
+    put the status line and the bids back as they were."""
     open_app(page, voila_server, "play-blef.ipynb", "seed=9&speed=instant&lang=pl",
              "button.kaya-bid:not([disabled])")  # fmt: skip
     assert "Nowa gra" in page.inner_text("button.kaya-new-game")
@@ -95,6 +97,16 @@ def test_blef_language_and_hint_in_the_browser(voila_server, page) -> None:
         "() => document.querySelector('button.kaya-new-game').innerText.includes('New game')",
         timeout=STEP_TIMEOUT,
     )
+    page.wait_for_function("() => document.querySelector('.kaya-status').innerText"
+                           ".includes('Player 1')", timeout=STEP_TIMEOUT)  # fmt: skip
+    status = page.inner_text(".kaya-status")
+    bids = page.inner_text(".kaya-bids-panel")
+    timed_click(page, "button.kaya-bid", ".kaya-log")
+    assert page.inner_text(".kaya-bids-panel") != bids or "Round" in page.inner_text(".kaya-reveal")
+    timed_click(page, "button.kaya-undo", ".kaya-log")
+    assert page.inner_text(".kaya-status") == status
+    assert page.inner_text(".kaya-bids-panel") == bids
+    assert not page.locator(".kaya-error-text").count()
 
 
 def test_kaya_turns_to_a_showdown(voila_server, page) -> None:
@@ -177,19 +189,6 @@ def test_a_page_built_slowly_while_the_bots_move_shows_their_moves(voila_server,
     log = page.inner_text(".kaya-log")
     assert "Pemain 2 (bot: odds) menawar" in log and "Pemain 3 (bot: acak) menawar" in log
     assert "berpikir" not in page.inner_text(".kaya-status")
-
-
-def test_blef_undo_in_the_browser(voila_server, page) -> None:
-    open_app(page, voila_server, "play-blef.ipynb", "seed=4&speed=instant&bots=odds,odds",
-             "button.kaya-bid:not([disabled])")  # fmt: skip
-    status = page.inner_text(".kaya-status")
-    bids = page.inner_text(".kaya-bids-panel")
-    timed_click(page, "button.kaya-bid", ".kaya-log")
-    assert page.inner_text(".kaya-bids-panel") != bids or "Round" in page.inner_text(".kaya-reveal")
-    timed_click(page, "button.kaya-undo", ".kaya-log")
-    assert page.inner_text(".kaya-status") == status
-    assert page.inner_text(".kaya-bids-panel") == bids
-    assert not page.locator(".kaya-error-text").count()
 
 
 def test_index_links_open_the_play_apps(voila_server, page) -> None:

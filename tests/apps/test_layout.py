@@ -13,6 +13,7 @@ import pytest
 
 from tests.harness import ARTIFACTS
 
+from .test_axe_browser import assert_rendered, axe_source, check_now, check_the_other_languages
 from .test_browser import LOAD_TIMEOUT, STEP_TIMEOUT, open_app, timed_click
 
 pytestmark = [pytest.mark.browser, pytest.mark.voila]
@@ -137,13 +138,21 @@ def test_blef_fits_the_screen(voila_server, page, viewport, size) -> None:
         assert page.locator(".kaya-app.kaya-large").count() == 1
 
 
-@pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 800}], ids=["phone",
-                                                                                   "laptop"])
-def test_after_a_round_the_bid_buttons_stay_by_the_hand(voila_server, page, viewport) -> None:
+LAPTOP = {"width": 1280, "height": 800}
+
+#: whether the page is laid out for a narrow screen: the intro's sentence is cut to a "more"
+#: line below 700 px, a CSS rule the browser applies again whenever the viewport changes
+NARROW_LAYOUT = """() => [getComputedStyle(document.querySelector('.kaya-intro-text')).display,
+    getComputedStyle(document.querySelector('.kaya-intro-more')).display]"""
+
+
+def test_after_a_round_the_bid_buttons_stay_by_the_hand(voila_server, page) -> None:
     """Seed 4: your pair 10 is checked and the round's cards are laid open. In the next round
     the hand, the bids and the buttons are on screen with the status line: the last round's
-    cards (news) come after them, not between the bids and the buttons."""
-    page.set_viewport_size(viewport)
+    cards (news) come after them, not between the bids and the buttons. On a phone (the page
+    opened at its width), then on a laptop: the same page made wider, once its layout is seen
+    to have followed (a page that kept its phone layout fails here)."""
+    page.set_viewport_size(PHONE)
     open_app(page, voila_server, "play-blef.ipynb", "seed=4&speed=instant&bots=odds,odds",
              "button.kaya-bid:not([disabled])")  # fmt: skip
     page.select_option(".kaya-bid-param select", label="10")
@@ -153,6 +162,11 @@ def test_after_a_round_the_bid_buttons_stay_by_the_hand(voila_server, page, view
     page.wait_for_selector(".kaya-reveal-panel", timeout=STEP_TIMEOUT)
     page.wait_for_selector("button.kaya-bid:not([disabled])", timeout=STEP_TIMEOUT)
     assert "Round 2" in page.inner_text(".kaya-status")
+    assert page.evaluate(NARROW_LAYOUT) == ["none", "block"]
+    assert_on_screen_with_the_status(page, [".kaya-hand svg", "button.kaya-bid"])
+    page.set_viewport_size(LAPTOP)
+    page.wait_for_function(f"() => ({NARROW_LAYOUT})()[0] !== 'none'", timeout=STEP_TIMEOUT)
+    assert page.evaluate(NARROW_LAYOUT) == ["block", "none"]
     assert_on_screen_with_the_status(page, [".kaya-hand svg", "button.kaya-bid"])
 
 
@@ -229,14 +243,35 @@ SUM_BROKEN = """() => {
 }"""
 
 
-@pytest.mark.parametrize("lang", ["en", "id", "pl"])
-def test_the_toolbar_and_the_final_score_fit_a_phone(voila_server, page, lang) -> None:
+def switch_language(page, lang: str) -> None:
+    """Choose ``lang`` in the page's own switch; return once the page says it is in ``lang``
+    (``<html lang>``) and the app's words are redrawn (its New game button's words)."""
+    from kayalib.i18n import Translator, languages
+
+    page.select_option(".kaya-lang select", label=languages()[lang])
+    page.wait_for_function(
+        "([lang, words]) => document.documentElement.lang === lang"
+        " && document.querySelector('button.kaya-new-game').innerText.trim() === words",
+        arg=[lang, Translator(lang)("new_game")], timeout=STEP_TIMEOUT)  # fmt: skip
+
+
+def test_the_toolbar_and_the_final_score_fit_a_phone(voila_server, page) -> None:
     """At 390 px the toolbar keeps every label and room for a seed's digits; the final score's
     four columns fit the screen, no sum is broken before its result, no heading inside a word,
-    and every total stays on one line beside its row."""
+    and every total stays on one line beside its row. In each language: the page opens in
+    Polish (its longest words) and the page's switch redraws it in Indonesian, then English."""
     page.set_viewport_size(PHONE)
-    open_app(page, voila_server, "play-aku-paling-kaya.ipynb", f"seed=3&speed=instant&lang={lang}",
+    open_app(page, voila_server, "play-aku-paling-kaya.ipynb", "seed=3&speed=instant&lang=pl",
              "button.kaya-play-card:visible:not([disabled])")  # fmt: skip
+    for lang in ("pl", "id", "en"):
+        if lang != "pl":
+            switch_language(page, lang)
+        toolbar_and_final_score_fit(page, lang)
+
+
+def toolbar_and_final_score_fit(page, lang: str) -> None:
+    from kayalib.i18n import Translator
+
     field = boxes(page, ".kaya-seed input")[0]
     assert field["right"] - field["left"] >= 80, field  # room for the digits of a seed
     assert_across_inside(page, ".kaya-toolbar button, .kaya-seed, .kaya-lang")
@@ -245,9 +280,11 @@ def test_the_toolbar_and_the_final_score_fit_a_phone(voila_server, page, lang) -
     # the class seed's badge wraps inside one box, not as a frame broken over two lines
     assert page.evaluate("document.querySelector('.kayalib-seed-badge').getClientRects()"
                          ".length") == 1  # fmt: skip
+    assert page.inner_text(".kayalib-seed-badge") == Translator(lang)("teach_badge_class", seed=3)
 
     page.evaluate("""html => document.querySelector('.kaya-app .kaya-status').parentElement
-        .insertAdjacentHTML('beforeend', '<div class="kaya-score">' + html + '</div>')""",
+        .insertAdjacentHTML('beforeend', '<div class="kaya-score" data-test-drawn>' + html
+                                         + '</div>')""",
                   a_final_score(lang))  # fmt: skip  (where the app draws it, under the status)
     page.wait_for_timeout(100)
     assert_no_sideways_scrolling(page)
@@ -258,6 +295,7 @@ def test_the_toolbar_and_the_final_score_fit_a_phone(voila_server, page, lang) -
     totals = boxes(page, "table.kaya-score td:last-child b")
     assert all(b["bottom"] - b["top"] < 30 for b in totals), totals  # one line each
     page.locator(".kaya-score-panel").screenshot(path=str(ARTIFACTS / f"kaya-score-{lang}.png"))
+    page.evaluate("document.querySelector('[data-test-drawn]').remove()")  # the app's again
 
 
 # ---------------------------------------------------------------------------------------------
@@ -285,25 +323,6 @@ def focused_action(page) -> bool:
     return page.evaluate("document.activeElement.classList.contains('kaya-action')")
 
 
-def test_blef_turn_with_the_keyboard_only(voila_server, page) -> None:
-    open_app(page, voila_server, "play-blef.ipynb", "seed=4&speed=instant&bots=odds,odds",
-             "button.kaya-bid:not([disabled])")  # fmt: skip
-    tab_to(page, "kaya-bid")  # the Bid button says the bid it makes (the lowest, to start)
-    log = page.inner_text(".kaya-log")
-    page.keyboard.press("Enter")
-    wait_for_log_change(page, log)
-    assert "Player 1 (you) bids" in page.inner_text(".kaya-log")
-    page.wait_for_selector("button.kaya-check:not([disabled]), .kaya-reveal-panel",
-                           timeout=STEP_TIMEOUT)  # fmt: skip
-    if page.locator("button.kaya-check:not([disabled])").count():
-        assert focused_action(page), "focus should come back to the actions after the move"
-        tab_to(page, "kaya-check")
-        log = page.inner_text(".kaya-log")
-        page.keyboard.press("Enter")  # sprawdzam!
-        wait_for_log_change(page, log)
-        assert "sprawdzam" in page.inner_text(".kaya-log")
-
-
 def test_kaya_turn_with_the_keyboard_only(voila_server, page) -> None:
     open_app(page, voila_server, "play-aku-paling-kaya.ipynb", "seed=3&speed=instant",
              "button.kaya-play-card:visible:not([disabled])")  # fmt: skip
@@ -323,22 +342,6 @@ def test_kaya_turn_with_the_keyboard_only(voila_server, page) -> None:
 
 # ---------------------------------------------------------------------------------------------
 # Screen readers and languages
-
-
-def test_status_line_is_a_live_region_that_stays_put(voila_server, page) -> None:
-    open_app(page, voila_server, "play-blef.ipynb", "seed=4&speed=instant&bots=odds,odds",
-             "button.kaya-bid:not([disabled])")  # fmt: skip
-    page.wait_for_selector(".kaya-status[aria-live='polite'][role='status']",
-                           timeout=STEP_TIMEOUT)  # fmt: skip
-    page.evaluate("window.kayaStatus = document.querySelector('.kaya-status')")
-    before = page.inner_text(".kaya-status")
-    log = page.inner_text(".kaya-log")
-    page.click("button.kaya-bid")
-    wait_for_log_change(page, log)
-    assert page.inner_text(".kaya-status") != before
-    # the same element, so a screen reader announces the new text
-    assert page.evaluate("window.kayaStatus === document.querySelector('.kaya-status')")
-    assert page.evaluate("document.querySelector('.kaya-error').getAttribute('role')") == "alert"
 
 
 def test_heading_intro_and_tab_title_follow_the_language(voila_server, page) -> None:
@@ -376,20 +379,46 @@ UNNAMED = """() => Array.from(document.querySelectorAll('.kaya-app select, .kaya
 LOW_CONTRAST = (Path(__file__).with_name("contrast.js")).read_text("utf-8")
 
 
-@pytest.mark.parametrize(("notebook", "ready", "then"), [
+#: the pages whose controls and contrast are checked, with what shows they are drawn and the
+#: move made on them (their axe-core check is here too: ``test_axe_browser.APPS``)
+CONTROLS = [
     ("play-blef.ipynb", "button.kaya-bid:not([disabled])", "button.kaya-bid"),
     ("play-aku-paling-kaya.ipynb", "button.kaya-play-card:visible:not([disabled])",
      "button.kaya-action:visible:not([disabled]) >> nth=0"),
     ("what-if-blef.ipynb", ".kaya-hint-after", ""),
-])  # fmt: skip
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("notebook", "ready", "then"), CONTROLS)
 def test_every_control_has_a_name_and_every_text_contrast_enough(voila_server, page, notebook,
                                                                  ready, then) -> None:  # fmt: skip
     """In Polish, with the hint and the settings open: each control has a name a screen reader
     says in the page's language; and, before and after one move (the status line, the log and a
-    reveal shown), no text is too faint for what lies under it."""
-    open_app(page, voila_server, notebook, "seed=3&speed=instant&hint=on&lang=pl", ready)
-    page.click(".kaya-settings-toggle") if notebook.startswith("play") else None
-    page.wait_for_timeout(300)
+    reveal shown), no text is too faint for what lies under it.
+
+    On the same load: the page Voila sent renders, and axe-core finds no serious violation in
+    Polish (a play app's hint and settings closed, then open), then, after the move, in the
+    other two languages through the page's switch (``test_axe_browser``)."""
+    source = axe_source()
+    response = page.goto(f"{voila_server.url}/voila/render/{notebook}?seed=3&speed=instant"
+                         "&hint=on&lang=pl", timeout=LOAD_TIMEOUT)  # fmt: skip
+    assert response is not None
+    assert_rendered(notebook, response.status, response.text())
+    page.wait_for_selector(ready, timeout=LOAD_TIMEOUT)
+    if notebook.startswith("play"):
+        page.click(".kaya-hint-toggle")  # closed, to check the page without its panels
+        page.wait_for_selector(".kaya-hint", state="hidden", timeout=STEP_TIMEOUT)
+        found = check_now(page, source, notebook, "pl")
+        page.click(".kaya-hint-toggle")
+        page.click(".kaya-settings-toggle")
+        page.wait_for_selector(".kaya-settings:visible", timeout=STEP_TIMEOUT)
+        page.wait_for_selector(".kaya-hint", state="visible", timeout=STEP_TIMEOUT)
+        page.wait_for_timeout(300)
+        found += [f"(hint and settings open) {line}"
+                  for line in check_now(page, source, notebook, "pl")]  # fmt: skip
+    else:
+        page.wait_for_timeout(300)
+        found = check_now(page, source, notebook, "pl")
     assert page.evaluate(UNNAMED) == []
     names = page.evaluate("() => Array.from(document.querySelectorAll('.kaya-app [aria-label]'))"
                           ".map(e => e.getAttribute('aria-label'))")  # fmt: skip
@@ -399,6 +428,8 @@ def test_every_control_has_a_name_and_every_text_contrast_enough(voila_server, p
     page.wait_for_timeout(800)
     assert page.evaluate(UNNAMED) == []
     assert page.evaluate(LOW_CONTRAST) == []
+    found += check_the_other_languages(page, source, notebook, "pl")
+    assert not found, f"{notebook}: {len(found)} serious or critical\n" + "\n".join(found)
 
 
 def status_after(page, press: str, before: str) -> str:
@@ -415,14 +446,23 @@ def status_after(page, press: str, before: str) -> str:
 def test_a_whole_blef_round_with_the_keyboard_only(voila_server, page) -> None:
     """Tab to the bid's rank, an arrow key for another one, Tab to Bid, Enter; when the bots
     have bid over you, Tab to the check and Enter: no mouse, until you have checked a bid and
-    seen the cards. The live status line says each move and the round's result in words."""
+    seen the cards. After each move the focus is back on the actions. The status line is a
+    polite live region that says each move and the round's result in words, and stays the same
+    element throughout (a screen reader announces a changed text, not a new element); errors
+    are an alert."""
     open_app(page, voila_server, "play-blef.ipynb", "seed=4&speed=instant&bots=odds,odds",
              "button.kaya-bid:not([disabled])")  # fmt: skip
+    page.wait_for_selector(".kaya-status[aria-live='polite'][role='status']",
+                           timeout=STEP_TIMEOUT)  # fmt: skip
+    page.evaluate("window.kayaStatus = document.querySelector('.kaya-status')")
+    assert page.evaluate("document.querySelector('.kaya-error').getAttribute('role')") == "alert"
     told: list[str] = []
     checked = False
     for _ in range(12):
         page.wait_for_selector("button.kaya-bid:not([disabled])", timeout=STEP_TIMEOUT)
         status = page.inner_text(".kaya-status")
+        if told and page.locator("button.kaya-check:not([disabled])").count():
+            assert focused_action(page), "focus should come back to the actions after the move"
         if told and "loses the round" not in told[-1] and \
                 page.locator("button.kaya-check:not([disabled])").count():  # fmt: skip
             tab_to(page, "kaya-check")
@@ -439,47 +479,21 @@ def test_a_whole_blef_round_with_the_keyboard_only(voila_server, page) -> None:
         bid = page.inner_text("button.kaya-bid").split(":", 1)[1].strip()
         told.append(status_after(page, "Enter", status))
         assert f"Player 1 (you) bids {bid}." in told[-1], told
+        assert f"Player 1 (you) bids {bid}" in page.inner_text(".kaya-log")
     assert checked, told
     page.wait_for_selector(".kaya-reveal-panel", timeout=STEP_TIMEOUT)
     said = told[-1]
     assert "Player 1 (you) says “sprawdzam!”" in said and "loses the round" in said, told
     assert "Cards:" in said  # the cards laid open, in words
+    assert "sprawdzam" in page.inner_text(".kaya-log")
+    # the same element, so a screen reader announced each new text
+    assert page.evaluate("window.kayaStatus === document.querySelector('.kaya-status')")
+    assert page.evaluate("document.querySelector('.kaya-error').getAttribute('role')") == "alert"
 
 
 #: the Kaya decisions a keyboard makes: the first visible, enabled button of each kind
 KAYA_PLAY = "button.kaya-play-card:visible:not([disabled])"
 KAYA_POWERS = ["kaya-take-back", "kaya-keep", "kaya-steal", "kaya-decline"]
-
-
-def test_a_whole_kaya_turn_with_the_keyboard_only(voila_server, page) -> None:
-    """From your card played to your next card: the challenge windows (one challenge, the
-    rest passed), the showdown and any power, with Tab, Enter and Space alone. The live status
-    line says each move, the showdown and where the cards went, in words."""
-    open_app(page, voila_server, "play-aku-paling-kaya.ipynb", "seed=3&speed=instant",
-             KAYA_PLAY)  # fmt: skip
-    status = page.inner_text(".kaya-status")
-    tab_to(page, "kaya-play-card")
-    told = [status_after(page, "Enter", status)]
-    assert "Player 1 (you) · green plays green 1" in told[0], told
-    challenged = False
-    for _ in range(12):
-        page.wait_for_selector(f"{KAYA_PLAY}, button.kaya-pass:visible, "
-                               + ", ".join(f"button.{p}:visible" for p in KAYA_POWERS),
-                               timeout=STEP_TIMEOUT)  # fmt: skip
-        status = page.inner_text(".kaya-status")
-        if page.locator(KAYA_PLAY).count():
-            break  # your next turn: the turn is over
-        if page.locator("button.kaya-pass:visible").count():
-            tab_to(page, "kaya-pass" if challenged else "kaya-challenge")
-            told.append(status_after(page, " " if challenged else "Enter", status))
-            challenged = True
-            continue
-        power = next(p for p in KAYA_POWERS if page.locator(f"button.{p}:visible").count())
-        tab_to(page, power)
-        told.append(status_after(page, "Enter", status))
-    said = " ".join(told)
-    assert challenged and "Player 1 (you) · green challenges" in said and "Showdown:" in said, told
-    assert page.locator(KAYA_PLAY).count(), "the turn did not come back to you"
 
 
 LANDED_STYLE = """() => Array.from(document.querySelectorAll('.kaya-landed')).map(e => {
@@ -493,12 +507,45 @@ ANIMATED = """() => [...new Set(document.getAnimations().flatMap(a => a.effect.g
                                                 'composite'].includes(p)))))]"""
 
 
-def test_a_landed_card_is_framed_for_a_moment_or_still_for_less_motion(voila_server,
-                                                                      page) -> None:  # fmt: skip
+def test_a_whole_kaya_turn_with_the_keyboard_only(voila_server, page) -> None:
+    """From your card played to your next card: the challenge windows (one challenge, the
+    rest passed), the showdown and any power, with Tab, Enter and Space alone. The live status
+    line says each move, the showdown and where the cards went, in words. The challenge is
+    lost: the four cards that moved are framed for a moment (by their visibility alone), or
+    still for a reader who asked for less motion."""
     open_app(page, voila_server, "play-aku-paling-kaya.ipynb", "seed=3&speed=instant",
              KAYA_PLAY)  # fmt: skip
-    timed_click(page, f"{KAYA_PLAY} >> nth=0", ".kaya-log")
-    timed_click(page, "button.kaya-challenge", ".kaya-log")  # lost: cards go to red and away
+    status = page.inner_text(".kaya-status")
+    tab_to(page, "kaya-play-card")
+    told = [status_after(page, "Enter", status)]
+    assert "Player 1 (you) · green plays green 1" in told[0], told
+    assert "Player 1 (you) · green plays green 1" in page.inner_text(".kaya-log")
+    challenged = False
+    for _ in range(12):
+        page.wait_for_selector(f"{KAYA_PLAY}, button.kaya-pass:visible, "
+                               + ", ".join(f"button.{p}:visible" for p in KAYA_POWERS),
+                               timeout=STEP_TIMEOUT)  # fmt: skip
+        status = page.inner_text(".kaya-status")
+        if page.locator(KAYA_PLAY).count():
+            break  # your next turn: the turn is over
+        if page.locator("button.kaya-pass:visible").count():
+            tab_to(page, "kaya-pass" if challenged else "kaya-challenge")
+            told.append(status_after(page, " " if challenged else "Enter", status))
+            if not challenged:  # lost: the cards go to red and away
+                assert_landed_cards_framed(page)
+            challenged = True
+            continue
+        power = next(p for p in KAYA_POWERS if page.locator(f"button.{p}:visible").count())
+        tab_to(page, power)
+        told.append(status_after(page, "Enter", status))
+    said = " ".join(told)
+    assert challenged and "Player 1 (you) · green challenges" in said and "Showdown:" in said, told
+    assert page.locator(KAYA_PLAY).count(), "the turn did not come back to you"
+
+
+def assert_landed_cards_framed(page) -> None:
+    """The four cards a lost challenge moved: framed by an animation of their visibility only,
+    and, for less motion, framed still."""
     styles = page.evaluate(LANDED_STYLE)
     assert len(styles) == 4 and all(name == "kaya-landed" for name, *_ in styles), styles
     assert set(page.evaluate(ANIMATED)) <= {"visibility"}
@@ -507,3 +554,4 @@ def test_a_landed_card_is_framed_for_a_moment_or_still_for_less_motion(voila_ser
     assert all(name == "none" and colour == "rgb(180, 83, 9)" and opacity == "1"
                and shown == "visible"
                for name, colour, opacity, shown in styles), styles  # fmt: skip
+    page.emulate_media(reduced_motion="no-preference")

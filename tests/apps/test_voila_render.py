@@ -1,17 +1,25 @@
-"""Every notebook in ``notebooks/`` renders in Voila: HTTP 200 and no failed cell."""
+"""Every notebook in ``notebooks/`` renders in Voila: HTTP 200 and no failed cell.
+
+Each page's render is checked where the accessibility check opens it anyway
+(``test_axe_browser.assert_rendered`` on the page Voila sends, in the axe test or, for the apps,
+the layout test): one kernel run per notebook, not two. Here: that those two open every notebook
+Voila serves, and the tree and a page's stripped source.
+"""
 
 from __future__ import annotations
 
 import urllib.request
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 
 from kayalib.server.settings import LAB_ONLY
 
+from .test_axe_browser import APPS, OPENED_HERE
+from .test_axe_browser import PAGES as OPENED
+from .test_layout import CONTROLS
+
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-ERROR_MARK = "There was an error when executing cell"
 # write-a-bot is for JupyterLab: in Voila it says so and stops (tests/teachers/test_browser.py)
 PAGES = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if p.name not in LAB_ONLY)
 
@@ -25,14 +33,12 @@ def test_there_are_notebooks_to_render() -> None:
     assert {"play-blef.ipynb", "play-aku-paling-kaya.ipynb"} <= set(PAGES)
 
 
-@pytest.mark.voila
-@pytest.mark.parametrize("name", PAGES)
-def test_notebook_renders_without_errors(voila_server, name: str) -> None:
-    status, body = fetch(f"{voila_server.url}/voila/render/{quote(name)}?seed=1")
-    assert status == 200
-    assert ERROR_MARK not in body, f"{name}: a cell failed (run voila --show_tracebacks=True)"
-    assert "Traceback" not in body
-    assert "application/vnd.jupyter.widget-view+json" in body or "<h1" in body
+def test_every_notebook_voila_serves_is_rendered_and_checked() -> None:
+    """The accessibility check opens (and checks the render of) each page Voila serves: the
+    apps where the layout test opens them, the others in the axe test."""
+    assert sorted(OPENED) == PAGES
+    assert sorted([*OPENED_HERE, *APPS]) == PAGES
+    assert sorted(notebook for notebook, *_ in CONTROLS) == sorted(APPS)
 
 
 @pytest.mark.voila

@@ -34,7 +34,8 @@ def test_a_round_against_the_equilibrium_bot_and_the_match(answer_key_server, pa
     page.wait_for_selector(".kayalib-lesson-footer", timeout=LOAD)
     assert "How often should you bluff?" in page.inner_text("h1")
     page.wait_for_selector(".kayalib-equilibrium-match button.kayalib-run-match", timeout=LOAD)
-    page.wait_for_timeout(1000)
+    page.wait_for_function("document.querySelectorAll('.kayalib-round-player').length >= 3",
+                           timeout=STEP)  # fmt: skip
     assert page.locator(".kayalib-round-player").count() == 3
     page.wait_for_selector(".kayalib-l09-ranges img", timeout=LOAD)
     assert "Only the 10" in page.get_attribute(".kayalib-l09-ranges img", "alt")

@@ -1,7 +1,8 @@
 """Teacher mode and the class seed in a real browser (Voila + headless Chromium): the
-teacher's screen shows an answer key beside each exercise and the student's seed; an
-assessment page shows no solution; the write-a-bot page, which is for JupyterLab, says so in
-Voila and saves nothing (its leaderboard is tested headless in test_botlab.py)."""
+teacher's screen shows an answer key beside each exercise and the student's seed, and the
+language switch writes it all in Polish with decimal commas; an assessment page shows no
+solution; the write-a-bot page, which is for JupyterLab, says so in Voila and saves nothing
+(its leaderboard is tested headless in test_botlab.py)."""
 
 from __future__ import annotations
 
@@ -16,9 +17,31 @@ LESSON = "03-how-likely-is-my-bid.ipynb"
 
 
 def test_the_teachers_screen_shows_the_key_and_the_students_seed(answer_key_server, page) -> None:
-    page.goto(answer_key_server.teacher_address(LESSON, "seed=7&student=12&lang=pl"),
-              timeout=LOAD)  # fmt: skip
+    """Opened in English, then the page's one language switch writes the lesson in Polish,
+    numbers and all (decimal commas), the keys, the seed's badge and the links too."""
+    page.goto(answer_key_server.teacher_address(LESSON, "seed=7&student=12"), timeout=LOAD)
     assert "key=" not in page.url.replace("solutions=key", "")  # the key became a cookie
+    page.wait_for_selector(".kayalib-lang", timeout=LOAD)
+    page.wait_for_function("document.body.innerText.includes('0.2513')", timeout=LOAD)
+    assert "How likely is my bid?" in page.inner_text("h1")
+    page.select_option(".kayalib-lang select", label="Polski")  # the page layer's one switch
+    page.wait_for_function("document.body.innerText.includes('0,2513')", timeout=STEP)
+    page.wait_for_function("!document.body.innerText.includes('0.2513')", timeout=STEP)
+    page.wait_for_function(
+        "document.querySelector('h1').innerText.includes('Jak prawdopodobne')", timeout=STEP)
+    page.wait_for_function(
+        "document.querySelector('.kayalib-deal-one').innerText.includes('Rozdaj')", timeout=STEP)
+    text = page.inner_text("body")
+    assert "Jak prawdopodobne jest moje zgłoszenie?" in text
+    assert "0.2513" not in text and "Rozdaj 1" in text
+    page.wait_for_function(  # the links keep the language for the next page
+        "[...document.querySelectorAll('.kayalib-nav a')].every(a => a.href.includes('lang=pl'))",
+        timeout=STEP)  # fmt: skip
+    page.wait_for_function(  # a screen reader reads it in Polish; a copied address opens it so
+        "document.documentElement.lang === 'pl' && location.search.includes('lang=pl')",
+        timeout=STEP)  # fmt: skip
+    assert page.title().startswith("03 Jak prawdopodobne")
+
     page.wait_for_selector(".kayalib-exercise .kayalib-answer-key", timeout=LOAD)
     keys = page.locator(".kayalib-exercise:not(.kayalib-exit) .kayalib-answer-key")
     assert keys.count() == 3
