@@ -41,6 +41,22 @@ class KitServer(ServerProcess):
         super().__init__(command, port=port, cwd=ROOT,
                          log_path=ARTIFACTS / f"server-{name}.log")  # fmt: skip
 
+    def wait_warm(self, notebook: str, timeout: float = 180.0) -> None:
+        """Until the pool of ``notebook`` is whole again: the server's log has said it is warm
+        since a page last took one of its kernels (a pool refills some time after that)."""
+        from kayalib.server.pools import WARM_LOG
+
+        warm, taken = f"{WARM_LOG} {notebook}:", re.compile(rf"Using pre-heated kernel: \S+ for "
+                                                             rf"{re.escape(notebook)}$", re.M)
+        deadline = time.monotonic() + timeout
+        while True:
+            text = self.log_text()
+            last_taken = max((m.start() for m in taken.finditer(text)), default=-1)
+            if text.rfind(warm) > last_taken:
+                return
+            assert time.monotonic() < deadline, f"the pool of {notebook} did not refill"
+            time.sleep(0.3)
+
 
 class Client:
     """A browser-like HTTP client with its own cookies (one student, one seat)."""
