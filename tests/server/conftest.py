@@ -10,6 +10,7 @@ from __future__ import annotations
 import http.client
 import http.cookiejar
 import json
+import os
 import re
 import sys
 import time
@@ -185,10 +186,15 @@ def receive_for(ws, seconds: float, until: str | None = None, then: float = 0.0)
 
 @pytest.fixture(scope="session")
 def class_server() -> Iterator[KitServer]:
-    """Class mode, sized for 2 students (a pool of 2 per play app, none for the lessons)."""
-    server = KitServer("class", "class", "--students=2", "--lesson-pool=0")
+    """Class mode, sized for 2 students: a pool of 2 for Blef, the play app these tests open
+    (the class server would warm as many for Aku Paling Kaya), none for the lessons."""
+    pools = {"default": {"pool_size": 0}, "play-blef.ipynb": {"pool_size": 2}}
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # a log of its own on each worker
+    server = KitServer(f"class-{worker}" if worker else "class", "class", "--students=2",
+                       "--lesson-pool=0",
+                       f"--VoilaKernelManager.kernel_pools_config={pools!r}")  # fmt: skip
     try:
-        server.wait(pools=("play-blef.ipynb", "play-aku-paling-kaya.ipynb"))
+        server.wait(pools=("play-blef.ipynb",))
         yield server
     finally:
         server.stop()
