@@ -1,8 +1,8 @@
 """The kit's own server (``python -m kayalib app|class``) on loopback, and clients for it.
 
 Every server here binds to 127.0.0.1 on a free port and is stopped at the end of its scope;
-all traffic stays on this machine. The class-mode server is sized small (2 students, no
-lesson pools) so the suite stays quick on two cores.
+all traffic stays on this machine. The class-mode server warms few kernels (a pool of 2 for
+Blef, none for the lessons) so the suite stays quick on two cores.
 """
 
 from __future__ import annotations
@@ -186,11 +186,13 @@ def receive_for(ws, seconds: float, until: str | None = None, then: float = 0.0)
 
 @pytest.fixture(scope="session")
 def class_server() -> Iterator[KitServer]:
-    """Class mode, sized for 2 students: a pool of 2 for Blef, the play app these tests open
-    (the class server would warm as many for Aku Paling Kaya), none for the lessons."""
+    """Class mode with a pool of 2 for Blef, the play app these tests open (the class server
+    would warm one per student for Aku Paling Kaya too), none for the lessons; sized for 6
+    students, so that the browsers of test_security.py and test_recovery.py fit when they share
+    it (each holds a seat until its kernels are culled; 2 students' server takes 7)."""
     pools = {"default": {"pool_size": 0}, "play-blef.ipynb": {"pool_size": 2}}
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # a log of its own on each worker
-    server = KitServer(f"class-{worker}" if worker else "class", "class", "--students=2",
+    server = KitServer(f"class-{worker}" if worker else "class", "class", "--students=6",
                        "--lesson-pool=0",
                        f"--VoilaKernelManager.kernel_pools_config={pools!r}")  # fmt: skip
     try:
