@@ -160,8 +160,7 @@ def test_six_students_see_their_own_before_and_after_and_the_dashboard_the_class
         for context in contexts:  # every page loads at once, as a class's would
             page = context.new_page()
             page.on("pageerror", lambda e: problems.append(str(e)))
-            page.goto(f"{teacher.server.url}/voila/render/{NOTEBOOK}?lang=en", timeout=LOAD,
-                      wait_until="commit")  # the next page is asked for at once  # fmt: skip
+            page.goto(f"{teacher.server.url}/voila/render/{NOTEBOOK}?lang=en", timeout=LOAD)
             pages.append(page)
         for n, page in enumerate(pages):
             play_through(page, GUESSES[n], [EXIT_1_ANSWERS[n], EXIT_2_ANSWERS[n]])
