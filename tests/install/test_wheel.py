@@ -20,6 +20,7 @@ import sys
 import time
 import urllib.request
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -75,6 +76,31 @@ def run(command: list[str], cwd: Path, env: dict[str, str], timeout: float = 900
     return done.stdout
 
 
+#: the extras a teacher installs
+EXTRAS = ("class", "print")
+
+
+def requirements(pyproject: Path, extras: tuple[str, ...]) -> list[str]:
+    """What installing the project with ``extras`` asks for besides the project itself: its
+    dependencies and those of the extras, an extra that names the project read in place."""
+    import tomllib
+
+    project = tomllib.loads(pyproject.read_text("utf-8"))["project"]
+    found, seen, todo = list(project["dependencies"]), set(), list(extras)
+    while todo:
+        extra = todo.pop()
+        if extra in seen:
+            continue
+        seen.add(extra)
+        for line in project["optional-dependencies"][extra]:
+            itself = re.fullmatch(rf"{project['name']}\[([\w,\s-]+)\]", line.strip())
+            if itself:
+                todo += [name.strip() for name in itself.group(1).split(",")]
+            else:
+                found.append(line)
+    return found
+
+
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory: pytest.TempPathFactory) -> Kit:
     folder = tmp_path_factory.mktemp("wheel")
@@ -88,15 +114,24 @@ def kit(tmp_path_factory: pytest.TempPathFactory) -> Kit:
             shutil.copy(ROOT / name, source / name)
     outside = {k: v for k, v in os.environ.items()
                if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}  # fmt: skip
-    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir",
-         str(folder / "dist"), str(source)], folder, outside)  # fmt: skip
-    (wheel,) = (folder / "dist").glob("kayalib-*.whl")
     venv = folder / "venv"
-    run([sys.executable, "-m", "venv", str(venv)], folder, outside)
-    # The wheel and its dependencies from the package index, as pip is configured; nothing
-    # compiled at install (the kernels compile what they import, once).
-    run([str(scripts(venv) / "python"), "-m", "pip", "install", "--quiet", "--no-compile",
-         f"{wheel}[class,print]"], folder, outside)  # fmt: skip
+    pip = [str(scripts(venv) / "python"), "-m", "pip", "install", "--quiet", "--no-compile"]
+
+    def environment() -> None:
+        """The new environment and the dependencies the wheel declares, while it is built."""
+        run([sys.executable, "-m", "venv", str(venv)], folder, outside)
+        run([*pip, *requirements(ROOT / "pyproject.toml", EXTRAS)], folder, outside)
+
+    with ThreadPoolExecutor(1) as meanwhile:
+        made = meanwhile.submit(environment)
+        run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir",
+             str(folder / "dist"), str(source)], folder, outside)  # fmt: skip
+        made.result()
+    (wheel,) = (folder / "dist").glob("kayalib-*.whl")
+    # The wheel and its dependencies from the package index, as pip is configured (here they
+    # are there already, unless the wheel asks for more); nothing compiled at install (the
+    # kernels compile what they import, once).
+    run([*pip, f"{wheel}[{','.join(EXTRAS)}]"], folder, outside)
     home = folder / "empty"
     home.mkdir()
     env = {k: v for k, v in outside.items() if not k.startswith("JUPYTER")}

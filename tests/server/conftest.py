@@ -1,8 +1,8 @@
 """The kit's own server (``python -m kayalib app|class``) on loopback, and clients for it.
 
 Every server here binds to 127.0.0.1 on a free port and is stopped at the end of its scope;
-all traffic stays on this machine. The class-mode server is sized small (2 students, no
-lesson pools) so the suite stays quick on two cores.
+all traffic stays on this machine. The class-mode server warms few kernels (a pool of 2 for
+Blef, none for the lessons) so the suite stays quick on two cores.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import http.client
 import http.cookiejar
 import json
+import os
 import re
 import sys
 import time
@@ -40,6 +41,22 @@ class KitServer(ServerProcess):
             command += ["--ip=127.0.0.1", "--no-qr"]
         super().__init__(command, port=port, cwd=ROOT,
                          log_path=ARTIFACTS / f"server-{name}.log")  # fmt: skip
+
+    def wait_warm(self, notebook: str, timeout: float = 180.0) -> None:
+        """Until the pool of ``notebook`` is whole again: the server's log has said it is warm
+        since a page last took one of its kernels (a pool refills some time after that)."""
+        from kayalib.server.pools import WARM_LOG
+
+        warm, taken = f"{WARM_LOG} {notebook}:", re.compile(rf"Using pre-heated kernel: \S+ for "
+                                                             rf"{re.escape(notebook)}$", re.M)
+        deadline = time.monotonic() + timeout
+        while True:
+            text = self.log_text()
+            last_taken = max((m.start() for m in taken.finditer(text)), default=-1)
+            if text.rfind(warm) > last_taken:
+                return
+            assert time.monotonic() < deadline, f"the pool of {notebook} did not refill"
+            time.sleep(0.3)
 
 
 class Client:
@@ -169,10 +186,17 @@ def receive_for(ws, seconds: float, until: str | None = None, then: float = 0.0)
 
 @pytest.fixture(scope="session")
 def class_server() -> Iterator[KitServer]:
-    """Class mode, sized for 2 students (a pool of 2 per play app, none for the lessons)."""
-    server = KitServer("class", "class", "--students=2", "--lesson-pool=0")
+    """Class mode with a pool of 2 for Blef, the play app these tests open (the class server
+    would warm one per student for Aku Paling Kaya too), none for the lessons; sized for 6
+    students, so that the browsers of test_security.py and test_recovery.py fit when they share
+    it (each holds a seat until its kernels are culled; 2 students' server takes 7)."""
+    pools = {"default": {"pool_size": 0}, "play-blef.ipynb": {"pool_size": 2}}
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # a log of its own on each worker
+    server = KitServer(f"class-{worker}" if worker else "class", "class", "--students=6",
+                       "--lesson-pool=0",
+                       f"--VoilaKernelManager.kernel_pools_config={pools!r}")  # fmt: skip
     try:
-        server.wait(pools=("play-blef.ipynb", "play-aku-paling-kaya.ipynb"))
+        server.wait(pools=("play-blef.ipynb",))
         yield server
     finally:
         server.stop()

@@ -93,8 +93,24 @@ def fill_and_press(part: Any, text: str, button: str) -> None:
     expect(box).to_be_disabled(timeout=LOAD)
 
 
+#: what ``play_through`` looks for: the page is through (its before and after shows), or it
+#: offers a part to do (an exit question not yet handed in, a later prediction, an exercise's
+#: solution, the simulation's button)
+SOMETHING_TO_DO = """handed => {
+  const shown = (el) => el.getClientRects().length > 0 && !el.disabled &&
+    getComputedStyle(el).visibility !== "hidden";
+  const any = (selector) => [...document.querySelectorAll(selector)].some(shown);
+  return document.querySelector(".kayalib-before-after") !== null ||
+    document.querySelectorAll(".kayalib-exit").length > handed ||
+    [...document.querySelectorAll(".kayalib-prediction .kayalib-commit")].some((b) => !b.disabled)
+    || any(".kayalib-exercise:not(.kayalib-exit) .kayalib-show-solution") ||
+    any(".kayalib-deal-many");
+}"""
+
+
 def play_through(page: Any, guess: str, answers: list[str]) -> None:
-    """One student's lesson: the opening prediction, every gate after it, the exit ticket."""
+    """One student's lesson: the opening prediction, every gate after it, the exit ticket.
+    Each step waits for what it did to show, and then for the page to offer the next."""
     prediction = page.locator(".kayalib-prediction").first
     prediction.wait_for(timeout=LOAD)
     fill_and_press(prediction, guess, ".kayalib-commit")
@@ -118,8 +134,13 @@ def play_through(page: Any, guess: str, answers: list[str]) -> None:
             button.click()
             page.wait_for_function("button => button.disabled", arg=button, timeout=LOAD)
         elif deal.count():  # the simulation: deal many until its gate opens
-            deal.first.click(timeout=LOAD)
-        page.wait_for_timeout(400)
+            button = deal.first.element_handle()
+            words = "b => (b.closest('.kayalib-deal-simulator') || document.body).innerText"
+            before = button.evaluate(words)
+            button.click(timeout=LOAD)
+            page.wait_for_function(  # the deals' summary has come
+                f"([b, old]) => ({words})(b) !== old", arg=[button, before], timeout=LOAD)
+        page.wait_for_function(SOMETHING_TO_DO, arg=handed, timeout=LOAD)
     page.locator(".kayalib-before-after").wait_for(timeout=LOAD)
     assert handed == len(answers)
 

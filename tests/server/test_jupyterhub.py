@@ -124,12 +124,12 @@ def test_two_students_log_in_and_play_blef_through_the_hub(hub, chromium) -> Non
         )  # fmt: skip
         assert "BlefApp" not in page.content()  # sources stripped, as in make app
         page.screenshot(path=str(ARTIFACTS / f"hub-{name}.png"))
-    # a student cannot open another student's server
     ana = pages["ana"]
+    record_memory(process, ana, hub)  # her Blef page open, and two tabs more
+    # a student cannot open another student's server
     response = ana.goto(f"{hub}/user/budi/voila/render/play-blef.ipynb", timeout=LOAD)
     assert "/user/budi/voila" not in ana.url or response.status in (403, 404)
     assert not ana.locator("button.kaya-bid").count()
-    record_memory(process, ana, hub)
     for page in pages.values():
         page.context.close()
 
@@ -188,14 +188,16 @@ def test_the_teacher_is_the_hubs_admin_and_strangers_stay_out(hub, chromium) -> 
 
 
 def record_memory(process: subprocess.Popen, page, hub: str) -> None:
-    """A student's server with the index, a play app and a lesson open in three tabs: its
-    memory, for the pod sizes in z2jh-values.yaml (written to test-artifacts/hub-memory.json).
-    A pod's memory counts each page once: the sum of the processes' proportional sizes."""
+    """A student's server with the index, a play app and a lesson open in three tabs (``page``
+    is her play app, a game begun): its memory, for the pod sizes in z2jh-values.yaml (written
+    to test-artifacts/hub-memory.json). A pod's memory counts each page once: the sum of the
+    processes' proportional sizes."""
     import psutil
 
-    tabs = [page.context.new_page() for _ in range(3)]  # three tabs, three kernels
+    assert "/user/ana/voila/render/play-blef.ipynb" in page.url
+    tabs = [page.context.new_page() for _ in range(2)]  # with hers, three tabs, three kernels
     for tab, (notebook, ready) in zip(tabs, [
-        ("index.ipynb", "a[href*='play-blef.ipynb']"), ("play-blef.ipynb", "button.kaya-bid"),
+        ("index.ipynb", "a[href*='play-blef.ipynb']"),
         ("03-how-likely-is-my-bid.ipynb", ".kayalib-commit"),
     ], strict=True):  # fmt: skip
         tab.goto(f"{hub}/user/ana/voila/render/{notebook}", timeout=LOAD)

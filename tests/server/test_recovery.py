@@ -146,22 +146,19 @@ def test_a_full_server_says_so_in_the_students_language():
         server.stop()
 
 
-def test_pooled_kernels_keep_the_class_seed(student):
+def test_pooled_kernels_keep_the_class_seed(class_server, student):
     """A preheated kernel runs before the request; it must still read ?seed= and ?mode=."""
-    server = KitServer("seed", "class", "--students=2", "--lesson-pool=0")
-    try:
-        server.wait(pools=(BLEF,))
-        pages = [student(), student()]
-        for page, seed in zip(pages, ("7", "424242"), strict=True):
-            open_app(page, server, BLEF, f"seed={seed}&mode=deck&lang=id")
-            assert page.input_value(".kaya-seed input") == seed
-            chosen = page.eval_on_selector(".kaya-mode select", SELECTED)
-            assert chosen.replace("\xa0", " ") == Translator("id")("mode_deck")
-        log = server.log_text()
-        assert log.count("Using pre-heated kernel") == 2
-        assert log.count("Connecting to kernel") == 2, "a page connects to its kernel once"
-    finally:
-        server.stop()
+    class_server.wait_warm(BLEF)  # both pages get a pooled kernel (the pool holds two)
+    since = len(class_server.log_text())
+    pages = [student(), student()]
+    for page, seed in zip(pages, ("7", "424242"), strict=True):
+        open_app(page, class_server, BLEF, f"seed={seed}&mode=deck&lang=id")
+        assert page.input_value(".kaya-seed input") == seed
+        chosen = page.eval_on_selector(".kaya-mode select", SELECTED)
+        assert chosen.replace("\xa0", " ") == Translator("id")("mode_deck")
+    log = class_server.log_text()[since:]
+    assert log.count("Using pre-heated kernel") == 2
+    assert log.count("Connecting to kernel") == 2, "a page connects to its kernel once"
 
 
 def test_a_bad_seed_typed_in_the_page_sends_no_traceback(class_server, student):

@@ -32,11 +32,21 @@ ACTIONS = {"blef": "button.kaya-bid:not([disabled]), button.kaya-check:not([disa
                    " button.kaya-play-card:visible:not([disabled])"}  # fmt: skip
 
 
-def start_class(store: Path, port: int | None = None) -> tuple[KitServer, str]:
-    """The class server on the store ``store``; and the teacher's key it printed."""
+#: each game's play app
+APPS = {"blef": "play-blef.ipynb", "kaya": "play-aku-paling-kaya.ipynb"}
+
+
+def start_class(store: Path, port: int | None = None, game: str = "blef",
+                pool: int = 4) -> tuple[KitServer, str]:  # fmt: skip
+    """The class server for four students on the store ``store``; and the teacher's key it
+    printed. It keeps ``pool`` kernels ready for the play app of ``game``, the one its tables
+    play, and none for the other notebooks (a class's server would warm the other game's app
+    too: kernels nobody here opens)."""
+    pools = {"default": {"pool_size": 0}, APPS[game]: {"pool_size": pool}}
     server = KitServer("tables", "class", "--students=4", "--lesson-pool=0", f"--store={store}",
+                       f"--VoilaKernelManager.kernel_pools_config={pools!r}",
                        port=port)  # fmt: skip
-    server.wait(pools=("play-blef.ipynb", "play-aku-paling-kaya.ipynb"))
+    server.wait(pools=(APPS[game],))
     found = re.search(r"Teacher's key: (\S+)", server.log_text())
     assert found, "the class server printed no teacher's key"
     return server, found.group(1)
@@ -282,7 +292,7 @@ def test_three_phones_and_a_bot_play_a_whole_kaya_game_through_a_drop_out_and_a_
     chromium: Any, tmp_path: Path,
 ) -> None:  # fmt: skip
     store = tmp_path / "class.sqlite"
-    server, key = start_class(store)
+    server, key = start_class(store, game="kaya")
     students: list[Phone] = []
 
     def command(**body: Any) -> dict[str, Any]:
@@ -317,7 +327,7 @@ def test_three_phones_and_a_bot_play_a_whole_kaya_game_through_a_drop_out_and_a_
         assert before["seats"][seat]["presence"] == "here"
         assert not before["over"]
         server.stop()
-        server, key = start_class(store, port=server.port)
+        server, key = start_class(store, port=server.port, game="kaya")
         after = dashboard_state(server, key)["tables"][0]
         assert (after["moves"], after["code"]) == (before["moves"], code)
         for student in students:
@@ -341,7 +351,7 @@ def test_two_phones_click_a_likely_bid_at_a_class_table(chromium: Any, tmp_path:
     """With the hint on, a student at a class table clicks one of the likely bids: it goes into
     the bid picker and the Bid button bids it (this click once showed "Something went wrong:
     AttributeError" at a class table). Two phones and a random bot."""
-    server, key = start_class(tmp_path / "class.sqlite")
+    server, key = start_class(tmp_path / "class.sqlite", pool=2)
     students: list[Phone] = []
 
     def command(**body: Any) -> dict[str, Any]:
