@@ -7,6 +7,7 @@ solution; the write-a-bot page, which is for JupyterLab, says so in Voila and sa
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from kayalib.i18n import Translator
 from tests.lessons.test_browser import LOAD, STEP
@@ -47,13 +48,15 @@ def test_the_teachers_screen_shows_the_key_and_the_students_seed(answer_key_serv
     assert keys.count() == 3
     exit_keys = page.locator(".kayalib-exit .kayalib-answer-key")  # the exit ticket's three
     assert exit_keys.count() == 3 and all(exit_keys.nth(i).is_visible() for i in range(3))
-    for i in range(3):
-        assert keys.nth(i).is_visible() and "Klucz odpowiedzi:" in keys.nth(i).inner_text()
+    for i in range(3):  # the switch redraws the page's parts one after another
+        expect(keys.nth(i)).to_be_visible()
+        expect(keys.nth(i)).to_contain_text("Klucz odpowiedzi:", timeout=STEP)
     assert "43/138 ≈ 0,3116" in keys.nth(0).inner_text()  # high card A, two cards in play
-    prediction_key = page.inner_text(".kayalib-prediction .kayalib-answer-key")
-    assert Translator("pl")("lesson_range_10to33") in prediction_key  # P(pair A) = 0,2513
-    badge = page.inner_text(".kayalib-seed")
-    assert "Uczeń 12" in badge and "ziarno klasy 7" in badge
+    expect(page.locator(".kayalib-prediction .kayalib-answer-key").first).to_contain_text(
+        Translator("pl")("lesson_range_10to33"), timeout=STEP)  # P(pair A) = 0,2513
+    badge = page.locator(".kayalib-seed")
+    expect(badge).to_contain_text("Uczeń 12", timeout=STEP)
+    assert "ziarno klasy 7" in badge.inner_text()
     links = page.eval_on_selector_all(".kayalib-nav a", "links => links.map(a => a.href)")
     assert links and all("student=12" in href and "seed=7" in href for href in links)
 
