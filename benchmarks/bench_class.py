@@ -338,8 +338,10 @@ def run_wave(
     arrive_after: float = 0.0,
     server_args: Sequence[str] = (),
     lesson_pool: int = 2,
+    settle_for: float = 20.0,
 ) -> Row:
-    """One server, one class arriving at once ``arrive_after`` seconds after it is ready."""
+    """One server, one class arriving at once ``arrive_after`` seconds after it is ready (and,
+    for at most ``settle_for`` seconds, the machine quiet: 0 when a test shares the machine)."""
     from tornado.httpclient import AsyncHTTPClient
 
     notebook = APPS[app]
@@ -349,7 +351,7 @@ def run_wave(
     try:
         started = time.perf_counter()
         server.wait(1800, pools=server.pools)
-        settle()
+        settle(settle_for)
         row.ready_s = time.perf_counter() - started
         time.sleep(arrive_after)  # a real class arrives minutes after the teacher starts
         row.rest = Memory.of(server.kernels())
