@@ -260,9 +260,11 @@ def _click(page: Any, frames: Frames, clickable: str, changed: str) -> tuple[flo
 
 def _playable(page: Any, clickable: str) -> bool:
     """Whether the page offers a button to click (a game may be over)."""
+    from playwright.sync_api import TimeoutError as NothingToClick
+
     try:
         page.wait_for_selector(clickable, timeout=5_000)
-    except Exception:  # Playwright's timeout: nothing left to click
+    except NothingToClick:
         return False
     return True
 
